@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+
+// Ports of their own, so a running `pnpm dev` (8787/5173) does not collide with the e2e run.
+const API_PORT = 8797;
+const WEB_PORT = 4183;
+const env = { PLAYGROUND_API_PORT: String(API_PORT) };
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      command: 'node server.ts',
+      cwd: '../examples/playground',
+      env,
+      port: API_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `pnpm exec vite build && pnpm exec vite preview --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
+      cwd: '../examples/playground',
+      env,
+      url: `http://127.0.0.1:${WEB_PORT}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+  ],
+});

@@ -1,0 +1,75 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const uiKit = ['antd', 'antd/*', '@ant-design/*'];
+const server = ['@x/agent-server', '@x/agent-server/*', '@x/mock-server', '@x/mock-server/*'];
+const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'storybook-static/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '.storybook/public/**',
+      '**/.next/**',
+      'bench/**/fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'packages/agent-react/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // The one direction of dependency (DESIGN §1).
+  {
+    files: ['packages/agent-protocol/src/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['react', 'react-dom', '@ai-sdk/*', '@x/*', ...uiKit],
+        'The protocol depends on nothing heavier than `ai` types and zod.',
+      ),
+    },
+  },
+  {
+    files: ['packages/agent-server/src/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['react', 'react-dom', '@x/agent-react', '@x/agent-ui', '@ai-sdk/react', ...uiKit],
+        'The server never imports React or the client packages.',
+      ),
+    },
+  },
+  {
+    files: ['packages/agent-react/src/**'],
+    ignores: ['**/*.test.*', 'packages/agent-react/src/test-utils/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [...uiKit, ...server, '@x/agent-ui'],
+        'The headless hooks must not pull a UI kit or the server: an app that wants only hooks installs no antd.',
+      ),
+    },
+  },
+  {
+    files: ['packages/agent-ui/src/**'],
+    ignores: ['**/*.test.*', 'packages/agent-ui/src/test-utils/**'],
+    rules: {
+      'no-restricted-imports': restrict(server, 'Components talk to the server only over HTTP.'),
+    },
+  },
+);

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The browser talks to /api/agent/*; Vite forwards it to the playground's API server (server.ts).
+const apiTarget = `http://127.0.0.1:${process.env.PLAYGROUND_API_PORT ?? 8787}`;
+const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+});

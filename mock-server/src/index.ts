@@ -1,0 +1,5 @@
+export { chunkText, type Script, type ScriptAction, type ScriptContext, type ScriptStep } from './script.js';
+export { scriptedModel, scriptContext } from './scripted-model.js';
+export { echoScenario, errorMidStreamScenario, plainTextScenario } from './scenarios.js';
+export { createMockAgentServer, type MockAgentServerOptions } from './mock-agent-server.js';
+export { inProcessFetch } from './in-process-fetch.js';

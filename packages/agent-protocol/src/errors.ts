@@ -1,0 +1,41 @@
+/** HTTP status of every error code the route answers with. */
+export const AGENT_ERROR_STATUS = {
+  bad_json: 400,
+  invalid_body: 400,
+  invalid_messages: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  unknown_agent: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+} as const;
+
+export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;
+
+export interface AgentErrorIssue {
+  path: string;
+  message: string;
+}
+
+/** Body of every non-stream answer: `{ error: { code, message, issues? } }`. */
+export interface AgentErrorBody {
+  error: {
+    code: AgentErrorCode;
+    message: string;
+    issues?: AgentErrorIssue[];
+  };
+}
+
+export function isAgentErrorBody(value: unknown): value is AgentErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { RESERVED_KEYS } from './tool-names.js';
+
+/** Default route prefix: `POST {basePath}/{agentId}`. */
+export const DEFAULT_BASE_PATH = '/api/agent';
+
+const MAX_ID = 256;
+
+const MAX_DEPTH = 32;
+
+/**
+ * A JSON object checked on the raw input — before zod copies it, since copying `__proto__` would set
+ * the prototype instead of failing — for reserved keys at any depth and for nesting deeper than 32.
+ */
+function safeRecord<T extends z.ZodType>(values: T) {
+  return z
+    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be an object')
+    .superRefine((value, ctx) => {
+      const problem = reservedKeyProblem(value, 0);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .pipe(z.record(z.string(), values));
+}
+
+function reservedKeyProblem(value: unknown, depth: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > MAX_DEPTH) return `must not be nested deeper than ${MAX_DEPTH} levels`;
+  for (const key of Object.keys(value)) {
+    if (RESERVED_KEYS.includes(key)) return `must not contain the key "${key}" (reserved: ${RESERVED_KEYS.join(', ')})`;
+    const problem = reservedKeyProblem((value as Record<string, unknown>)[key], depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * One part of a UI message. Only the envelope is checked here (an object with a string `type`);
+ * the server validates the parts in depth with the AI SDK against the agent's tools.
+ */
+export const uiMessagePartSchema = z.looseObject({ type: z.string().min(1).max(200) });
+
+/**
+ * A UI message as the client sends it. `system` messages are refused: instructions come from the
+ * server's config, never from the browser. `parts` may be missing or empty: such messages are
+ * dropped by the server before validation, so a failed turn never poisons the next send.
+ */
+export const uiMessageSchema = z.looseObject({
+  id: z.string().max(MAX_ID),
+  role: z.enum(['user', 'assistant'], {
+    error: (issue) =>
+      issue.input === 'system'
+        ? 'system messages are not accepted from the client'
+        : 'role must be "user" or "assistant"',
+  }),
+  parts: z.array(uiMessagePartSchema).max(10_000).optional(),
+  metadata: z.unknown().optional(),
+});
+
+/** Query values of the page the chat lives on. */
+export const urlQuerySchema = safeRecord(z.union([z.string(), z.array(z.string())]));
+
+/** The slice of page state the agent may see and propose writes to. */
+export const sharedStateSchema = safeRecord(z.unknown());
+
+/** Body of `POST {basePath}/{agentId}`. */
+export const agentRequestBodySchema = z.object({
+  /** Chat id of the client (the AI SDK's `Chat.id`). */
+  id: z.string().max(MAX_ID).optional(),
+  messages: z.array(uiMessageSchema).max(5_000),
+  conversationId: z.string().min(1).max(MAX_ID).optional(),
+  sharedState: sharedStateSchema.optional(),
+  urlQuery: urlQuerySchema.optional(),
+  pageId: z.string().max(MAX_ID).optional(),
+  trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
+  messageId: z.string().max(MAX_ID).optional(),
+});
+
+export type AgentRequestBody = z.infer<typeof agentRequestBodySchema>;
+export type WireUIMessage = z.infer<typeof uiMessageSchema>;
+
+/** `{ path, message }` for each zod issue, paths dotted (`messages.2.role`). */
+export function formatIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,2 @@
+'use client';
+export { AgentChat, type AgentChatProps } from './agent-chat.js';

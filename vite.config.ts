@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
+
+/**
+ * Vitest projects:
+ * - unit:      node tests of the protocol, the server and the mock server
+ * - react:     hooks and components with Testing Library in jsdom, against the real server code
+ * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest)
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          environment: 'jsdom',
+          include: ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/setup-dom.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(import.meta.dirname, '.storybook') })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});

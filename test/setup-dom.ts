@@ -27,3 +27,12 @@ if (!window.matchMedia) {
 }
 Element.prototype.scrollTo ??= function scrollTo() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// Unmount after every test (Testing Library registers this itself only with Vitest globals on), then
+// let trailing timers (throttled store updates) run while the jsdom window still exists.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});

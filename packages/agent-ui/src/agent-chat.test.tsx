@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';

@@ -1,0 +1,149 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGateway } from '@ai-sdk/gateway';
+import { createGoogle } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+import type { ConfigIssue } from '../config/config-error.js';
+import { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider-name.js';
+
+/** A model factory for `custom` connections: a function of the model id, or an AI SDK provider object. */
+export type ModelFactory = ((modelId: string) => LanguageModel) | { languageModel(modelId: string): LanguageModel };
+
+/**
+ * A named connection (`config.connections[name]`): which provider package serves an agent's
+ * `model` id, and how to reach it. Plain data except `createModel`, so it can live in YAML/JSON.
+ * Keys other than the ones below are passed to the provider factory as settings (e.g. openai
+ * `organization`/`project`, gateway `teamIdOrSlug`, or a `fetch` given in code).
+ */
+export interface ConnectionConfig {
+  provider: ProviderName;
+  /** API key; when absent the provider package reads its environment variable (e.g. `ANTHROPIC_API_KEY`). */
+  apiKey?: string;
+  /** URL prefix of the provider's API (a proxy, a self-hosted gateway, a test fake). */
+  baseURL?: string;
+  /** Extra headers on every provider request. */
+  headers?: Record<string, string>;
+  /** `custom` only: builds the model for an agent's model id (e.g. `(id) => myProvider(id)` or `customProvider({...})`). */
+  createModel?: ModelFactory;
+  [key: string]: unknown;
+}
+
+type Factory = (modelId: string) => LanguageModel;
+
+const factories = new WeakMap<ConnectionConfig, Factory>();
+
+/**
+ * The AI SDK language model for `modelId` over `connection`. Provider instances are created once
+ * per connection object and reused. Throws for a connection `connectionIssues` would reject.
+ */
+export function resolveModel(connection: ConnectionConfig, modelId: string): LanguageModel {
+  let factory = factories.get(connection);
+  if (!factory) {
+    factory = createFactory(connection);
+    factories.set(connection, factory);
+  }
+  return factory(modelId);
+}
+
+function createFactory(connection: ConnectionConfig): Factory {
+  const { provider, createModel, ...rest } = connection;
+  const settings = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  switch (provider) {
+    case 'anthropic': {
+      const p = createAnthropic(settings);
+      return (id) => p(id);
+    }
+    case 'openai': {
+      const p = createOpenAI(settings);
+      return (id) => p(id);
+    }
+    case 'google': {
+      const p = createGoogle(settings);
+      return (id) => p(id);
+    }
+    case 'gateway': {
+      const p = createGateway(settings);
+      return (id) => p(id);
+    }
+    case 'custom': {
+      if (typeof createModel === 'function') return (id) => createModel(id);
+      if (isModelProvider(createModel)) return (id) => createModel.languageModel(id);
+      throw new TypeError('A custom connection needs `createModel`: a function of the model id or an AI SDK provider.');
+    }
+    default:
+      throw new TypeError(`Unknown provider "${String(provider)}".`);
+  }
+}
+
+function isModelProvider(value: unknown): value is { languageModel(modelId: string): LanguageModel } {
+  return typeof value === 'object' && value !== null && typeof (value as { languageModel?: unknown }).languageModel === 'function';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Every problem of one connection, with paths like `connections.main.provider` — for the startup
+ * validation (a ConfigError lists them together with the rest of the config's problems).
+ */
+export function connectionIssues(name: string, connection: unknown): ConfigIssue[] {
+  const at = `connections.${name}`;
+  if (!isPlainObject(connection)) {
+    return [{ path: at, message: `must be an object with a "provider" (one of ${PROVIDER_NAMES.join(', ')})` }];
+  }
+  const issues: ConfigIssue[] = [];
+  const { provider, apiKey, baseURL, headers, createModel } = connection;
+  if (provider === undefined) {
+    issues.push({ path: `${at}.provider`, message: `is required (one of ${PROVIDER_NAMES.join(', ')})` });
+  } else if (!isProviderName(provider)) {
+    issues.push({
+      path: `${at}.provider`,
+      message: `unknown provider ${JSON.stringify(provider)} (expected one of ${PROVIDER_NAMES.join(', ')})`,
+    });
+  }
+  if (apiKey !== undefined && !(typeof apiKey === 'string' && apiKey.trim() !== '') && typeof apiKey !== 'function') {
+    issues.push({ path: `${at}.apiKey`, message: 'must be a non-empty string (or leave it out to use the environment variable)' });
+  }
+  if (baseURL !== undefined) {
+    if (typeof baseURL !== 'string' || !isHttpUrl(baseURL)) {
+      issues.push({ path: `${at}.baseURL`, message: 'must be an absolute http(s) URL' });
+    }
+  }
+  if (headers !== undefined) {
+    if (!isPlainObject(headers)) {
+      issues.push({ path: `${at}.headers`, message: 'must be an object of header names to string values' });
+    } else {
+      for (const [key, value] of Object.entries(headers)) {
+        if (typeof value !== 'string') issues.push({ path: `${at}.headers.${key}`, message: 'must be a string' });
+        else if (!isHeaderName(key)) issues.push({ path: `${at}.headers.${key}`, message: 'is not a valid HTTP header name' });
+        else if (/[\r\n\0]/.test(value)) issues.push({ path: `${at}.headers.${key}`, message: 'must not contain line breaks' });
+      }
+    }
+  }
+  if (provider === 'custom') {
+    if (createModel === undefined) {
+      issues.push({ path: `${at}.createModel`, message: 'is required for a custom connection (a function of the model id, or an AI SDK provider)' });
+    } else if (typeof createModel !== 'function' && !isModelProvider(createModel)) {
+      issues.push({ path: `${at}.createModel`, message: 'must be a function of the model id, or an AI SDK provider with languageModel()' });
+    }
+  } else if (createModel !== undefined && isProviderName(provider)) {
+    issues.push({ path: `${at}.createModel`, message: `is only for provider "custom" (this connection uses "${provider}")` });
+  }
+  return issues;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isHeaderName(value: string): boolean {
+  return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value);
+}

@@ -4,6 +4,8 @@ import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 // Ports of their own, so a running `pnpm dev` (8787/5173) does not collide with the e2e run.
 const API_PORT = 8797;
 const WEB_PORT = 4183;
+export const NEXT_PORT = 3187;
+export const EXPRESS_PORT = 3197;
 const env = { PLAYGROUND_API_PORT: String(API_PORT) };
 
 export default defineConfig({
@@ -38,6 +40,23 @@ export default defineConfig({
       url: `http://127.0.0.1:${WEB_PORT}`,
       reuseExistingServer: false,
       timeout: 180_000,
+    },
+    {
+      // The Next.js example: a real production build, then `next start`.
+      command: `pnpm exec next build && pnpm exec next start --port ${NEXT_PORT} --hostname 127.0.0.1`,
+      cwd: '../examples/next-app',
+      env: { NEXT_TELEMETRY_DISABLED: '1' },
+      url: `http://127.0.0.1:${NEXT_PORT}`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+    },
+    {
+      command: 'node server.ts',
+      cwd: '../examples/express',
+      env: { PORT: String(EXPRESS_PORT) },
+      url: `http://127.0.0.1:${EXPRESS_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
   ],
 });

@@ -1,0 +1,23 @@
+// The agent server inside an Express 5 app: `app.use('/api/agent', toNodeHandler(server))`.
+// Run with Node >= 22.12: `node server.ts` (PORT defaults to 3030).
+import express from 'express';
+import { toNodeHandler } from '@x/agent-server/node';
+import { createMockAgentServer } from '@x/mock-server';
+
+const server = createMockAgentServer();
+const app = express();
+
+app.get('/health', (_req, res) => {
+  res.json({ ok: true });
+});
+// Works with or without a body parser in front of it.
+app.use(express.json({ limit: '1mb' }));
+app.use('/api/agent', toNodeHandler(server));
+
+const port = Number(process.env.PORT ?? 3030);
+const listener = app.listen(port, '127.0.0.1', () => {
+  console.log(`express example: POST http://127.0.0.1:${port}/api/agent/assistant`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => listener.close(() => process.exit(0)));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { mockModel, textParts } from '../test-utils/mock-model.js';
+import { connectionIssues, resolveModel, type ConnectionConfig } from './index.js';
+
+describe('connectionIssues', () => {
+  it('accepts every well-formed provider connection', () => {
+    for (const provider of ['anthropic', 'openai', 'google', 'gateway'] as const) {
+      expect(connectionIssues('main', { provider, apiKey: 'k', baseURL: 'https://proxy.example.com/v1', headers: { 'x-a': 'b' } })).toEqual([]);
+      expect(connectionIssues('env', { provider })).toEqual([]);
+    }
+    expect(connectionIssues('mock', { provider: 'custom', createModel: () => mockModel(textParts('x')) })).toEqual([]);
+  });
+
+  it('reports every problem of a connection with its path', () => {
+    expect(
+      connectionIssues('main', { provider: 'anthropic', apiKey: '', baseURL: 'ftp://x', headers: { 'bad header': 'v', 'x-n': 1, 'x-crlf': 'a\r\nb' }, createModel: () => null }),
+    ).toEqual([
+      { path: 'connections.main.apiKey', message: expect.stringMatching(/non-empty string/) },
+      { path: 'connections.main.baseURL', message: expect.stringMatching(/http\(s\) URL/) },
+      { path: 'connections.main.headers.bad header', message: expect.stringMatching(/header name/) },
+      { path: 'connections.main.headers.x-n', message: 'must be a string' },
+      { path: 'connections.main.headers.x-crlf', message: expect.stringMatching(/line breaks/) },
+      { path: 'connections.main.createModel', message: expect.stringMatching(/only for provider "custom"/) },
+    ]);
+  });
+
+  it('requires a known provider, and a factory for custom', () => {
+    expect(connectionIssues('a', { apiKey: 'k' })).toEqual([{ path: 'connections.a.provider', message: expect.stringMatching(/required/) }]);
+    expect(connectionIssues('a', { provider: 'azure' })).toEqual([
+      { path: 'connections.a.provider', message: expect.stringMatching(/unknown provider "azure".*anthropic, openai, google, gateway, custom/) },
+    ]);
+    expect(connectionIssues('c', { provider: 'custom' })).toEqual([{ path: 'connections.c.createModel', message: expect.stringMatching(/required/) }]);
+    expect(connectionIssues('c', { provider: 'custom', createModel: 'openai' })).toEqual([
+      { path: 'connections.c.createModel', message: expect.stringMatching(/function/) },
+    ]);
+  });
+
+  it('rejects a connection that is not an object', () => {
+    for (const value of [null, 'anthropic', 3, [], undefined]) {
+      expect(connectionIssues('x', value)).toEqual([{ path: 'connections.x', message: expect.stringMatching(/object/) }]);
+    }
+  });
+});
+
+describe('resolveModel', () => {
+  it('creates one provider per connection and a model per id, with the provider package of the connection', () => {
+    const connection: ConnectionConfig = { provider: 'anthropic', apiKey: 'k' };
+    const a = resolveModel(connection, 'claude-a') as { provider: string; modelId: string };
+    const b = resolveModel(connection, 'claude-b') as { provider: string; modelId: string };
+    expect([a.provider, a.modelId, b.modelId]).toEqual(['anthropic.messages', 'claude-a', 'claude-b']);
+    expect((resolveModel({ provider: 'openai', apiKey: 'k' }, 'gpt-5') as { provider: string }).provider).toBe('openai.responses');
+    expect((resolveModel({ provider: 'google', apiKey: 'k' }, 'gemini-2.5-pro') as { provider: string }).provider).toBe('google.generative-ai');
+    expect((resolveModel({ provider: 'gateway', apiKey: 'k' }, 'openai/gpt-5') as { provider: string }).provider).toBe('gateway');
+  });
+
+  it('throws for an unknown provider', () => {
+    expect(() => resolveModel({ provider: 'nope' as never }, 'x')).toThrow(/Unknown provider "nope"/);
+  });
+});

@@ -1,5 +1,7 @@
 import { agentRequestBodySchema, formatIssues, type AgentRequestBody } from '@x/agent-protocol';
+import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
 
 export interface ParsedRequest {
@@ -8,23 +10,43 @@ export interface ParsedRequest {
   conversationId: string | undefined;
 }
 
-/** Content type, size limit, JSON and schema checks of a chat request, each with its own 4xx. */
+/** Longest `?conversationId=` accepted (the body field has the same limit in the protocol schema). */
+const MAX_QUERY_ID = 256;
+
+/**
+ * Content type (415), size limit (413), UTF-8 / JSON / nesting / `__proto__` checks (400) and the
+ * protocol schema (400 with issues) of a chat request — each bad input gets its own JSON error,
+ * never a 500.
+ */
 export async function parseChatRequest(request: Request, url: URL, maxBodyBytes: number): Promise<ParsedRequest> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim())) {
-    throw new HttpError('unsupported_media_type', 'Send the request body as application/json.');
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
   }
   const text = await readBodyText(request, maxBodyBytes);
-  let json: unknown;
+  if (text.trim() === '') throw new HttpError('bad_json', 'The request body is empty; send a JSON object.');
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
+    throw new HttpError('invalid_body', `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  let parsed: { value: unknown; protoPath?: string };
   try {
-    json = JSON.parse(text);
+    parsed = parseJsonRejectingProto(text);
   } catch {
     throw new HttpError('bad_json', 'The request body is not valid JSON.');
   }
-  const result = agentRequestBodySchema.safeParse(json);
+  if (parsed.protoPath !== undefined) {
+    throw new HttpError('invalid_body', 'The request body must not contain the key "__proto__".', [
+      { path: parsed.protoPath, message: 'reserved key "__proto__"' },
+    ]);
+  }
+  const result = agentRequestBodySchema.safeParse(parsed.value);
   if (!result.success) {
     throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
   }
-  const queryConversationId = url.searchParams.get('conversationId') ?? undefined;
-  return { body: result.data, conversationId: result.data.conversationId ?? (queryConversationId || undefined) };
+  const queryConversationId = url.searchParams.get('conversationId') || undefined;
+  if (queryConversationId !== undefined && queryConversationId.length > MAX_QUERY_ID) {
+    throw new HttpError('invalid_body', 'The conversationId query parameter is too long.', [
+      { path: 'query.conversationId', message: `must be at most ${MAX_QUERY_ID} characters` },
+    ]);
+  }
+  return { body: result.data, conversationId: result.data.conversationId ?? queryConversationId };
 }

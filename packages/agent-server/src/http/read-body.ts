@@ -5,14 +5,26 @@ import { HttpError } from './error-response.js';
  * never buffered past the limit, whatever the content-length header claims.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
+  // A declared length over the limit is refused without reading; a lying one is caught below.
+  const declared = Number(request.headers.get('content-length') ?? undefined);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return '';
-  const reader = request.body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    throw unreadable(); // already read or locked by someone else
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw unreadable(); // the client went away mid-upload, or the transport failed
+    }
+    const { done, value } = step;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -32,6 +44,10 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   } catch {
     throw new HttpError('bad_json', 'The request body is not valid UTF-8.');
   }
+}
+
+function unreadable(): HttpError {
+  return new HttpError('bad_json', 'The request body could not be read completely.');
 }
 
 function tooLarge(maxBytes: number): HttpError {

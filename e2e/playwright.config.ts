@@ -6,7 +6,7 @@ const API_PORT = 8797;
 const WEB_PORT = 4183;
 export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
-const env = { PLAYGROUND_API_PORT: String(API_PORT) };
+const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
 
 export default defineConfig({
   testDir: './specs',

@@ -1,30 +1,35 @@
-// The playground's API server: the real @x/agent-server on node:http. With ANTHROPIC_API_KEY or
-// OPENAI_API_KEY in the environment the agent runs on that provider; otherwise on the scripted mock
-// model, so the playground works out of the box with no key. Run with Node >= 22.12 (types are stripped).
-import { createAgentServer, type AgentServer } from '@x/agent-server';
-import { createMockAgentServer } from '@x/mock-server';
-import { startMockServer as startHttp } from '@x/mock-server/node';
+// The playground's API server on node:http: the agent route (the real @x/agent-server) and the
+// conversation routes. Run with Node >= 22.12 (`node server.ts`; types are stripped).
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { toNodeHandler, writeResponse, toWebRequest } from '@x/agent-server/node';
+import { conversationRoutes } from './server/conversation-routes.ts';
+import { ConversationStore } from './server/conversation-store.ts';
+import { createPlaygroundAgentServer } from './server/playground-agent-server.ts';
 
 const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787);
-const instructions = 'You are a helpful assistant in the @x agent kit playground. Answer in concise markdown.';
+// PLAYGROUND_DATA=memory keeps conversations in memory only (tests); default: a JSON file.
+const dataFile = process.env.PLAYGROUND_DATA === 'memory' ? undefined : (process.env.PLAYGROUND_DATA ?? join(import.meta.dirname, '.data', 'conversations.json'));
+const store = new ConversationStore(dataFile);
+const { server: agents, label } = await createPlaygroundAgentServer(store);
+const agentHandler = toNodeHandler(agents);
 
-async function providerServer(): Promise<{ server: AgentServer; label: string } | undefined> {
-  if (process.env.ANTHROPIC_API_KEY) {
-    const { anthropic } = await import('@ai-sdk/anthropic');
-    const modelId = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5';
-    return { server: createAgentServer({ agents: { assistant: { model: anthropic(modelId), instructions } } }), label: `anthropic/${modelId}` };
+const http = createServer((req, res) => {
+  if (req.url?.startsWith('/api/conversations')) {
+    const controller = new AbortController();
+    void conversationRoutes(toWebRequest(req, controller.signal), store).then((response) =>
+      writeResponse(response ?? new Response(null, { status: 404 }), res),
+    );
+    return;
   }
-  if (process.env.OPENAI_API_KEY) {
-    const { openai } = await import('@ai-sdk/openai');
-    const modelId = process.env.OPENAI_MODEL ?? 'gpt-4.1-mini';
-    return { server: createAgentServer({ agents: { assistant: { model: openai(modelId), instructions } } }), label: `openai/${modelId}` };
-  }
-  return undefined;
-}
-
-const provider = await providerServer();
-const running = await startHttp({ port, server: provider?.server ?? createMockAgentServer() });
-console.log(`playground API on ${running.url}/api/agent/assistant (${provider?.label ?? 'mock model: no API key set'})`);
+  agentHandler(req, res);
+});
+http.listen(port, '127.0.0.1', () => {
+  console.log(`playground API on http://127.0.0.1:${port}/api/agent/assistant — ${label}`);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void running.close().then(() => process.exit(0)));
+  process.once(signal, () => {
+    http.closeAllConnections();
+    http.close(() => process.exit(0));
+  });
 }

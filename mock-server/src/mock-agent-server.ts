@@ -1,5 +1,5 @@
 import { createAgentServer, type AgentServer, type AgentServerConfig } from '@x/agent-server';
-import { echoScenario } from './scenarios.js';
+import { echoScenario } from './echo-script.js';
 import type { Script } from './script.js';
 import { scriptedModel } from './scripted-model.js';
 

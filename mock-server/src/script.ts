@@ -27,9 +27,16 @@ export interface ScriptContext {
   instructions: string;
 }
 
+/** A step with its own pace (what a script function may return instead of a bare step). */
+export interface PacedStep {
+  actions: ScriptStep;
+  /** Delay between chunks of this step in ms (overrides the script's). */
+  chunkDelayMs?: number;
+}
+
 export interface Script {
   /** Steps in order; a turn with more model calls than steps repeats the last one. */
-  steps: ScriptStep[] | ((context: ScriptContext) => ScriptStep);
+  steps: ScriptStep[] | ((context: ScriptContext) => ScriptStep | PacedStep);
   /** Delay between chunks in ms (default 20; 0 = as fast as possible). */
   chunkDelayMs?: number;
   /** Delay before the first chunk in ms (default 0). */

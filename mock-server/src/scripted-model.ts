@@ -1,6 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
-import { chunkText, type Script, type ScriptContext, type ScriptStep } from './script.js';
+import { chunkText, type PacedStep, type Script, type ScriptContext, type ScriptStep } from './script.js';
 
 type Timed = { part: LanguageModelV4StreamPart; delayMs: number };
 
@@ -20,14 +20,13 @@ export function scriptedModel(script: Script, options: { modelId?: string } = {}
     provider: 'x-mock',
     modelId: options.modelId ?? 'scripted',
     doStream: async (call) => {
-      const context = scriptContext(call);
-      const step = pickStep(script, context);
-      const parts = toTimedParts(step, script, `c${++callCount}`);
+      const { actions, chunkDelayMs } = pickStep(script, scriptContext(call));
+      const parts = toTimedParts(actions, { ...script, chunkDelayMs: chunkDelayMs ?? script.chunkDelayMs }, `c${++callCount}`);
       return { stream: playParts(parts, call.abortSignal) };
     },
     doGenerate: async (call) => {
-      const step = pickStep(script, scriptContext(call));
-      return generateResult(toTimedParts(step, { ...script, chunkDelayMs: 0 }, `g${++callCount}`));
+      const { actions } = pickStep(script, scriptContext(call));
+      return generateResult(toTimedParts(actions, { ...script, chunkDelayMs: 0 }, `g${++callCount}`));
     },
   });
 }
@@ -52,10 +51,13 @@ function generateResult(parts: Timed[]) {
   return { content, finishReason: finish!.finishReason, usage: finish!.usage, warnings: [] };
 }
 
-function pickStep(script: Script, context: ScriptContext): ScriptStep {
-  if (typeof script.steps === 'function') return script.steps(context);
+function pickStep(script: Script, context: ScriptContext): PacedStep {
+  if (typeof script.steps === 'function') {
+    const step = script.steps(context);
+    return Array.isArray(step) ? { actions: step } : step;
+  }
   const steps = script.steps;
-  return steps[Math.min(context.stepInTurn, steps.length - 1)] ?? [];
+  return { actions: steps[Math.min(context.stepInTurn, steps.length - 1)] ?? [] };
 }
 
 /** Reads the step number, last user text and tool results of this turn from the prompt. */

@@ -1,9 +1,5 @@
 import type { Script } from './script.js';
-
-/** A plain streamed text answer. */
-export const plainTextScenario: Script = {
-  steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]],
-};
+import { errorMidStream, plainText } from './scenarios/text-scenarios.js';
 
 /** The default demo agent: answers every message in streamed markdown, quoting the user's words. */
 export const echoScenario: Script = {
@@ -19,12 +15,7 @@ export const echoScenario: Script = {
   ],
 };
 
-/** A reply that fails mid-stream. */
-export const errorMidStreamScenario: Script = {
-  steps: [
-    [
-      { type: 'text', text: 'Let me look that up for you… ' },
-      { type: 'error', message: 'Upstream model failure (scripted).' },
-    ],
-  ],
-};
+/** The script of `scenarios.plainText`. */
+export const plainTextScenario: Script = plainText.script;
+/** The script of `scenarios.errorMidStream`. */
+export const errorMidStreamScenario: Script = errorMidStream.script;

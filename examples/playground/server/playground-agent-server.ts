@@ -1,0 +1,81 @@
+import { createRequire } from 'node:module';
+import { createAgentServer, type AgentServer, type AgentServerConfig } from '@x/agent-server';
+import { createScenarioServer, mcpEcho, scenarios } from '@x/mock-server';
+import type { ConversationStore } from './conversation-store.ts';
+
+type HookFunction = NonNullable<AgentServerConfig['hooks']>[string];
+type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
+
+/** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
+export function everythingMcpSource(): McpSource {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve('@modelcontextprotocol/server-everything/package.json');
+  return { type: 'stdio', name: 'everything', command: process.execPath, args: [pkg.replace(/package\.json$/, 'dist/index.js'), 'stdio'], tools: ['echo', 'get-sum'] };
+}
+
+/** The onFinish hook that saves every finished (or stopped) turn of a conversation. */
+function saveConversation(store: ConversationStore): HookFunction {
+  return (event) => {
+    if (event.hook !== 'onFinish' || !event.conversationId) return undefined;
+    store.save(event.conversationId, event.messages);
+    return undefined;
+  };
+}
+
+export interface PlaygroundServer {
+  server: AgentServer;
+  /** What runs the agent: `mock` or `provider/model`. */
+  label: string;
+}
+
+/**
+ * The playground's agent server. Without a provider key: the scripted scenarios (the smart
+ * `assistant` picks one from the user's words) incl. a real MCP server process. With
+ * ANTHROPIC_API_KEY or OPENAI_API_KEY: the same tools on that provider.
+ */
+export async function createPlaygroundAgentServer(store: ConversationStore): Promise<PlaygroundServer> {
+  const mcp = everythingMcpSource();
+  const hooks = { saveConversation: saveConversation(store) };
+  const provider = await providerModel();
+  if (!provider) {
+    const server = createScenarioServer({
+      scenarios: [...Object.values(scenarios), mcpEcho(mcp)],
+      config: { hooks },
+      agentDefaults: { hooks: { onFinish: ['saveConversation'] } },
+    });
+    return { server, label: 'mock model (no API key set): scripted scenarios' };
+  }
+  const { toolCall, approval, agenticTurn } = scenarios;
+  const server = createAgentServer({
+    tools: { ...toolCall.tools, ...approval.tools, ...agenticTurn.tools },
+    hooks,
+    agents: {
+      assistant: {
+        model: provider.model,
+        instructions:
+          'You are the assistant of the @x agent kit playground. Answer in concise markdown. ' +
+          'When the page shares a form, fill it with update-page-state when asked.',
+        tools: ['getWeather', 'deleteRecord', 'lookupOrder'],
+        mcp: [mcp],
+        generateTitle: true,
+        pageContext: true,
+        hooks: { onFinish: ['saveConversation'] },
+      },
+    },
+  });
+  return { server, label: provider.label };
+}
+
+async function providerModel() {
+  if (process.env.ANTHROPIC_API_KEY) {
+    const { anthropic } = await import('@ai-sdk/anthropic');
+    const id = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5';
+    return { model: anthropic(id), label: `anthropic/${id}` };
+  }
+  if (process.env.OPENAI_API_KEY) {
+    const { openai } = await import('@ai-sdk/openai');
+    const id = process.env.OPENAI_MODEL ?? 'gpt-4.1-mini';
+    return { model: openai(id), label: `openai/${id}` };
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+import { errorMidStream, longMarkdown, plainText, reasoning, slowStream } from './text-scenarios.js';
+import { agenticTurn, approval, sharedState, subAgent, toolCall } from './tool-scenarios.js';
+import { titleAndSuggestions } from './title-suggestions.js';
+import type { Scenario } from './scenario.js';
+
+export type { Scenario, ToolDefinition, HookDefinition } from './scenario.js';
+export { LONG_MARKDOWN } from './text-scenarios.js';
+export { SHARED_STATE_UPDATES, deletedRecords } from './tool-scenarios.js';
+export { suggestionsHook, titleModel } from './title-suggestions.js';
+export { mcpEcho } from './mcp.js';
+export { seenToolOutput, type SeenToolOutput } from './tool-output.js';
+
+/** Every scenario that runs anywhere (browser or Node), by name. `mcpEcho(source)` adds the Node-only MCP one. */
+export const scenarios = {
+  plainText,
+  longMarkdown,
+  reasoning,
+  toolCall,
+  approval,
+  sharedState,
+  subAgent,
+  titleAndSuggestions,
+  errorMidStream,
+  slowStream,
+  agenticTurn,
+} satisfies Record<string, Scenario>;
+
+export type ScenarioName = keyof typeof scenarios;
+export { createScenarioServer, scenarioFor, type ScenarioServerOptions } from './scenario-server.js';

@@ -1,0 +1,101 @@
+import { createAgentServer, type AgentConfig, type AgentServer, type AgentServerConfig } from '@x/agent-server';
+import type { PacedStep, Script, ScriptContext } from '../script.js';
+import { scriptedModel } from '../scripted-model.js';
+import type { Scenario } from './scenario.js';
+import { suggestionsHook, titleModel } from './title-suggestions.js';
+
+export interface ScenarioServerOptions {
+  /** Scenarios served (default: all of `scenarios`); each is an agent of its own id. */
+  scenarios: Scenario[];
+  /**
+   * Also serve the "smart" agent under this id (default `assistant`; `false` for none): it picks a
+   * scenario from the user's words, generates a title on the first turn and suggests follow-ups.
+   */
+  smartAgentId?: string | false;
+  /** Merged into the server config (hooks, authenticate, logger, limits, basePath…). */
+  config?: Partial<Omit<AgentServerConfig, 'agents'>> & { agents?: AgentServerConfig['agents'] };
+  /** Applied to every scenario agent (e.g. `{ hooks: { onFinish: ['saveConversation'] } }`), merged per key. */
+  agentDefaults?: Omit<AgentConfig, 'model'>;
+}
+
+/** The real `@x/agent-server` serving scenarios: one agent per scenario id, plus the smart agent. */
+export function createScenarioServer(options: ScenarioServerOptions): AgentServer {
+  const { scenarios } = options;
+  const tools: NonNullable<AgentServerConfig['tools']> = {};
+  const hooks: NonNullable<AgentServerConfig['hooks']> = { ...options.config?.hooks };
+  const agents: AgentServerConfig['agents'] = {};
+  for (const scenario of scenarios) {
+    Object.assign(tools, scenario.tools);
+    Object.assign(hooks, scenario.hooks);
+    for (const [id, sub] of Object.entries(scenario.subAgents ?? {})) {
+      agents[id] = { model: scriptedModel(sub.script, { modelId: id }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
+    }
+    agents[scenario.id] = withDefaults(
+      { model: scriptedModel(scenario.script, { modelId: scenario.id }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },
+      options.agentDefaults,
+    );
+  }
+  const smartId = options.smartAgentId === undefined ? 'assistant' : options.smartAgentId;
+  if (smartId) {
+    hooks.__suggestScenarios = suggestionsHook((reply) => pickSuggestions(scenarios, reply));
+    agents[smartId] = withDefaults(smartAgent(scenarios), options.agentDefaults);
+  }
+  return createAgentServer({ ...options.config, tools: { ...tools, ...options.config?.tools }, hooks, agents: { ...agents, ...options.config?.agents } });
+}
+
+function smartAgent(scenarios: Scenario[]): AgentConfig {
+  const unique = <T>(items: T[]) => [...new Map(items.map((i) => [JSON.stringify(i), i])).values()];
+  return {
+    model: scriptedModel({ steps: (context) => smartStep(scenarios, context) }, { modelId: 'smart' }),
+    instructions: 'You are the playground agent of the @x agent kit. You pick a scripted scenario from the user’s words.',
+    tools: unique(scenarios.flatMap((s) => s.agent?.tools ?? [])),
+    agents: unique(scenarios.flatMap((s) => s.agent?.agents ?? [])),
+    mcp: unique(scenarios.flatMap((s) => s.agent?.mcp ?? [])),
+    maxSteps: Math.max(10, ...scenarios.map((s) => s.agent?.maxSteps ?? 0)),
+    generateTitle: { model: titleModel },
+    hooks: { onFinish: ['__suggestScenarios'] },
+  };
+}
+
+/** The scenario a message asks for: the first whose words match, else none. */
+export function scenarioFor(scenarios: Scenario[], text: string): Scenario | undefined {
+  return scenarios.find((s) => s.match.test(text));
+}
+
+function smartStep(scenarios: Scenario[], context: ScriptContext): PacedStep {
+  const scenario = scenarioFor(scenarios, context.lastUserText);
+  if (!scenario) {
+    const list = scenarios.map((s) => `- **${s.title}** — try “${s.prompt}”`).join('\n');
+    return { actions: [{ type: 'text', text: `I am the playground's scripted agent (no API key needed). I can show you:\n\n${list}` }], chunkDelayMs: 8 };
+  }
+  return stepOf(scenario.script, context);
+}
+
+function stepOf(script: Script, context: ScriptContext): PacedStep {
+  const chunkDelayMs = script.chunkDelayMs;
+  if (typeof script.steps === 'function') {
+    const step = script.steps(context);
+    return Array.isArray(step) ? { actions: step, ...(chunkDelayMs !== undefined ? { chunkDelayMs } : {}) } : step;
+  }
+  const actions = script.steps[Math.min(context.stepInTurn, script.steps.length - 1)] ?? [];
+  return { actions, ...(chunkDelayMs !== undefined ? { chunkDelayMs } : {}) };
+}
+
+/** Three prompts of other scenarios, varied by the reply so follow-ups change from turn to turn. */
+function pickSuggestions(scenarios: Scenario[], reply: string): string[] {
+  const others = scenarios.filter((s) => !s.match.test(reply) && s.id !== 'error' && s.id !== 'slow');
+  let hash = 0;
+  for (const ch of reply) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const out: string[] = [];
+  for (let i = 0; i < others.length && out.length < 3; i++) out.push(others[(hash + i * 2) % others.length]!.prompt);
+  return [...new Set(out)];
+}
+
+function withDefaults(agent: AgentConfig, defaults: Omit<AgentConfig, 'model'> | undefined): AgentConfig {
+  if (!defaults) return agent;
+  const hooks = { ...agent.hooks };
+  for (const [slot, names] of Object.entries(defaults.hooks ?? {}) as [keyof NonNullable<AgentConfig['hooks']>, string[]][]) {
+    hooks[slot] = [...(hooks[slot] ?? []), ...names];
+  }
+  return { ...defaults, ...agent, hooks };
+}

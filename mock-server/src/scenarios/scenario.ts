@@ -1,0 +1,31 @@
+import type { AgentConfig, AgentServerConfig } from '@x/agent-server';
+import type { Script } from '../script.js';
+
+export type ToolDefinition = NonNullable<AgentServerConfig['tools']>[string];
+export type HookDefinition = NonNullable<AgentServerConfig['hooks']>[string];
+
+/**
+ * A named, reusable situation of the agent: what the scripted model says and does, and what the
+ * server must have for it (tools, sub-agents, hooks). Apps use scenarios in their own tests and
+ * stories; the playground's "smart" agent picks one from the user's words.
+ */
+export interface Scenario {
+  id: string;
+  title: string;
+  description: string;
+  /** A prompt that triggers it in the smart agent (the playground shows these). */
+  prompt: string;
+  /** Words of the user's message that pick this scenario in the smart agent. */
+  match: RegExp;
+  script: Script;
+  /** Server tools it needs (merged into `config.tools`). */
+  tools?: Record<string, ToolDefinition>;
+  /** Agent settings beside the model: tool references, sub-agents, MCP, limits. */
+  agent?: Omit<AgentConfig, 'model'>;
+  /** Sub-agents it delegates to, by id. */
+  subAgents?: Record<string, { script: Script; instructions?: string }>;
+  /** Named hooks its agent references. */
+  hooks?: Record<string, HookDefinition>;
+  /** Needs Node (e.g. a stdio MCP server): left out of browser (msw) servers. */
+  nodeOnly?: boolean;
+}

@@ -1,0 +1,100 @@
+import type { Scenario } from './scenario.js';
+
+export const plainText: Scenario = {
+  id: 'plain-text',
+  title: 'Plain text',
+  description: 'A short streamed answer.',
+  prompt: 'Say hello',
+  match: /\b(hello|hi|hey)\b/i,
+  script: { steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]] },
+};
+
+export const LONG_MARKDOWN = `# Release notes
+
+The agent kit streams **markdown** as it arrives: headings, lists, tables and code.
+
+## What changed
+
+- Replies render *while* they stream, block by block.
+- Finished blocks are never parsed again.
+- Links such as [the docs](https://example.com/docs) open in a new tab, safely.
+
+| Metric | Before | After |
+| --- | ---: | ---: |
+| Commits per token | 1.00 | 0.12 |
+| Parse work per update | O(n) | O(tail) |
+| DOM nodes at 1,000 messages | 48,000 | 3,100 |
+
+\`\`\`ts
+import { createAgentServer } from '@x/agent-server';
+
+export const server = createAgentServer({
+  agents: { assistant: { model, instructions: 'Be brief.' } },
+});
+\`\`\`
+
+1. Install the packages.
+2. Wire the route.
+3. Render \`<AgentChat agentId="assistant" />\`.
+
+> Tip: everything above arrived as a stream of small chunks.
+`;
+
+export const longMarkdown: Scenario = {
+  id: 'long-markdown',
+  title: 'Long markdown',
+  description: 'Headings, lists, a table and a code block, streamed.',
+  prompt: 'Show me some markdown with a table and code',
+  match: /markdown|table|code/i,
+  script: { chunkDelayMs: 8, steps: [[{ type: 'text', text: LONG_MARKDOWN }]] },
+};
+
+export const reasoning: Scenario = {
+  id: 'reasoning',
+  title: 'Reasoning',
+  description: 'A reasoning block, then the answer.',
+  prompt: 'Think about the best time to water plants',
+  match: /\b(think|reason|ponder)/i,
+  script: {
+    chunkDelayMs: 15,
+    steps: [
+      [
+        {
+          type: 'reasoning',
+          text: 'Plants lose water to evaporation in the heat of the day. Watering early lets the water reach the roots before the sun is strong, and leaves dry before evening, which avoids fungus.',
+        },
+        { type: 'text', text: 'Water **early in the morning**: less evaporation, and the leaves dry before night.' },
+      ],
+    ],
+  },
+};
+
+export const errorMidStream: Scenario = {
+  id: 'error',
+  title: 'Error mid-stream',
+  description: 'The model fails after a few words.',
+  prompt: 'Trigger an error',
+  match: /\b(error|fail|break)/i,
+  script: {
+    steps: [[{ type: 'text', text: 'Let me look that up for you… ' }, { type: 'error', message: 'Upstream model failure (scripted).' }]],
+  },
+};
+
+export const slowStream: Scenario = {
+  id: 'slow',
+  title: 'Slow stream',
+  description: 'A long answer at a slow pace: try Stop.',
+  prompt: 'Tell me a slow story',
+  match: /\b(slow|story)/i,
+  script: {
+    chunkDelayMs: 120,
+    steps: [
+      [
+        {
+          type: 'text',
+          text: 'Once upon a time, in a valley between two quiet hills, there lived a clockmaker who built clocks that ran backwards. '.repeat(6),
+        },
+      ],
+    ],
+  },
+};

@@ -1,92 +1,55 @@
 'use client';
-import { Chat, useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type ChatStatus } from 'ai';
-import { DEFAULT_BASE_PATH, type AgentUIMessage } from '@x/agent-protocol';
-import { useEffect, useState } from 'react';
+import type { UITools } from 'ai';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { AgentChat, UseAgentChatOptions } from './agent-chat-types.js';
+import { AgentChatController } from './chat-controller.js';
+import type { AgentChatSnapshot } from './chat-store.js';
 
-export interface UseAgentChatOptions {
-  /** Id of the agent in the server config: requests go to `{api}/{agentId}`. */
-  agentId: string;
-  /** Route prefix (default `/api/agent`). */
-  api?: string;
-  /** Conversation the transcript belongs to; a new one starts a new chat. */
-  conversationId?: string;
-  /** History to load. */
-  messages?: AgentUIMessage[];
-  /** Extra request headers, read at send time. */
-  headers?: Record<string, string>;
-  /** fetch used by the transport (tests, proxies, auth wrappers). */
-  fetch?: typeof globalThis.fetch;
-  /** Milliseconds between UI updates while streaming (default 16: about one per frame). */
-  throttle?: number;
-}
-
-export interface AgentChat {
-  messages: AgentUIMessage[];
-  status: ChatStatus;
-  error: Error | undefined;
-  sendMessage: (message: { text: string }) => Promise<void>;
-  stop: () => Promise<void>;
-  regenerate: () => Promise<void>;
-  clearError: () => void;
-  /** The underlying AI SDK chat. */
-  chat: Chat<AgentUIMessage>;
-}
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * Holds the latest options (read at send time, so the transport is never rebuilt per render) and
- * one Chat per (api, agentId, conversationId).
+ * A chat with one agent of an `@x/agent-server` route.
+ *
+ * Rendering cost: the returned object is stable for a conversation, and the calling component
+ * re-renders only for the slices it reads — reading `messages` subscribes to (frame-coalesced)
+ * transcript updates, reading `status`/`error` to those. A component that only passes the chat down
+ * never re-renders while a reply streams; children subscribe to what they show with
+ * `useAgentMessageIds`, `useAgentMessage`, `useAgentStatus` (see `selectors.ts`).
  */
-class ChatController {
-  options: UseAgentChatOptions;
-  private key = '';
-  private current: Chat<AgentUIMessage> | undefined;
+export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentChatOptions<TOOLS>): AgentChat<TOOLS> {
+  const [controller] = useState(() => new AgentChatController<TOOLS>(options));
+  const session = controller.sessionFor(options);
+  useIsomorphicLayoutEffect(() => {
+    controller.setOptions(options);
+  });
+  useEffect(() => {
+    controller.revive(session);
+    controller.retireOld();
+    const unwatch = controller.watch(session);
+    return () => {
+      unwatch();
+      controller.dispose(session, 'unmount');
+    };
+  }, [controller, session]);
 
-  constructor(options: UseAgentChatOptions) {
-    this.options = options;
-  }
-
-  /** Called after every render: later sends read these options. */
-  update(options: UseAgentChatOptions): void {
-    this.options = options;
-  }
-
-  chatFor(options: UseAgentChatOptions): Chat<AgentUIMessage> {
-    const api = (options.api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
-    const key = JSON.stringify([api, options.agentId, options.conversationId ?? null]);
-    if (this.current && key === this.key) return this.current;
-    this.key = key;
-    const conversationId = options.conversationId;
-    this.current = new Chat<AgentUIMessage>({
-      ...(conversationId ? { id: conversationId } : {}),
-      messages: options.messages ?? [],
-      transport: new DefaultChatTransport<AgentUIMessage>({
-        api: `${api}/${encodeURIComponent(options.agentId)}`,
-        headers: () => this.options.headers ?? {},
-        fetch: (input, init) => (this.options.fetch ?? globalThis.fetch)(input, init),
-        prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body }) => ({
-          body: { ...body, id, messages, trigger, messageId, ...(conversationId ? { conversationId } : {}) },
-        }),
-      }),
-    });
-    return this.current;
-  }
-}
-
-/** A chat with one agent of an `@x/agent-server` route. */
-export function useAgentChat(options: UseAgentChatOptions): AgentChat {
-  const [controller] = useState(() => new ChatController(options));
-  useEffect(() => controller.update(options));
-  const chat = controller.chatFor(options);
-  const result = useChat<AgentUIMessage>({ chat, throttle: options.throttle ?? 16 });
-  return {
-    messages: result.messages,
-    status: result.status,
-    error: result.error,
-    sendMessage: (message) => result.sendMessage(message),
-    stop: result.stop,
-    regenerate: () => result.regenerate(),
-    clearError: result.clearError,
-    chat,
+  const store = session.store;
+  const cache = useRef<{ seen: AgentChatSnapshot; shown: AgentChatSnapshot } | undefined>(undefined);
+  const tracked = controller.tracked;
+  const getView = (): AgentChatSnapshot => {
+    const next = store.getSnapshot();
+    const c = cache.current;
+    if (
+      c &&
+      (c.seen === next ||
+        ((!tracked.messages || c.seen.messages === next.messages) &&
+          (!tracked.status || c.seen.status === next.status) &&
+          (!tracked.error || c.seen.error === next.error)))
+    ) {
+      return c.shown;
+    }
+    cache.current = { seen: next, shown: next };
+    return next;
   };
+  useSyncExternalStore(store.subscribe, getView, getView);
+  return session.handle;
 }

@@ -1,0 +1,140 @@
+import type { Chat } from '@ai-sdk/react';
+import type { AgentMessageMetadata, AgentUIMessage } from '@x/agent-protocol';
+import type { ChatAddToolOutputFunction, ChatOnToolCallCallback, ChatRequestOptions, ChatStatus, FileUIPart, UITools } from 'ai';
+import type { AgentChatStore } from './chat-store.js';
+import type { AgentEventSource } from './events.js';
+import type { ThrottleSetting } from './frame-scheduler.js';
+import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
+import type { Resolvable } from './transport.js';
+
+/** A tool call the browser may answer (see `onToolCall`). */
+export type AgentToolCall<TOOLS extends UITools = UITools> = Parameters<ChatOnToolCallCallback<AgentUIMessage<TOOLS>>>[0]['toolCall'];
+
+/** A message the user sends. */
+export interface OutgoingMessage {
+  text: string;
+  files?: FileList | FileUIPart[];
+  metadata?: AgentMessageMetadata;
+}
+
+/** What `onBeforeSend` sees besides the message. */
+export interface BeforeSendContext<TOOLS extends UITools = UITools> {
+  /** `send` for a new message, `edit` for `editMessage`. */
+  kind: 'send' | 'edit';
+  /** The edited message (kind `edit`). */
+  messageId?: string;
+  agentId: string;
+  conversationId: string | undefined;
+  messages: readonly AgentUIMessage<TOOLS>[];
+}
+
+/** Why a send did not happen. */
+export type SendRefusal =
+  /** `onBeforeSend` returned false or threw (`error` holds what it threw). */
+  | 'cancelled'
+  /** An `onBeforeSend` check for an earlier press is still running. */
+  | 'check-pending'
+  /** A reply is in progress (stop it first). */
+  | 'busy'
+  /** Nothing to send (no text, no files). */
+  | 'empty'
+  /** `editMessage`: no user message with that id. */
+  | 'not-found'
+  /** The conversation changed while `onBeforeSend` ran. */
+  | 'conversation-changed';
+
+/**
+ * The outcome of `sendMessage`/`editMessage`, known as soon as the message was accepted or refused:
+ * keep the composer text unless `sent` is true. `done` settles when the reply has finished (errors
+ * are reported through `error`/`onError`, never by rejecting).
+ */
+export type SendResult = { sent: true; done: Promise<void> } | { sent: false; reason: SendRefusal; error?: unknown };
+
+/** Shared state as `useAgentChat` takes it: a plain object (read-only for the agent) or a store. */
+export type SharedStateInput = Record<string, unknown> | SharedStateLink | { store: SharedStateLink };
+
+export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
+  /** Id of the agent in the server config: requests go to `{api}/{agentId}` (read at send time). */
+  agentId: string;
+  /** Route prefix (default `/api/agent`), read at send time. */
+  api?: string;
+  /**
+   * The conversation the transcript belongs to. A new value stops the reply in progress and swaps
+   * the transcript (to `messages`, or empty).
+   */
+  conversationId?: string;
+  /**
+   * The page state the agent may see, read at send time and sent only when it is a non-empty object.
+   * A store from `useSharedState`/`createSharedStateStore` also lets the agent write it
+   * (`update-page-state`, through the allowlist); a plain object is read-only for the agent.
+   */
+  sharedState?: SharedStateInput;
+  /** Query values of the page, read at send time. */
+  urlQuery?: Record<string, string | string[]>;
+  /** Id of the page the chat is on, read at send time. */
+  pageId?: string;
+  /**
+   * History to load (cleaned by `sanitizeHistory`). Read when the conversation starts and adopted
+   * later only while nothing was sent in this conversation (e.g. history that loads asynchronously).
+   */
+  messages?: AgentUIMessage<TOOLS>[];
+  /** Extra request headers (or a function returning them), read at send time. */
+  headers?: Resolvable<Record<string, string> | Headers | undefined>;
+  /** `credentials` of the request (e.g. `include` for cookies across origins). */
+  credentials?: RequestCredentials;
+  /** fetch used by the transport (tests, proxies, auth wrappers), read at send time. */
+  fetch?: typeof globalThis.fetch;
+  /** How often streaming updates reach React (default `'frame'`: at most once per animation frame). */
+  throttle?: ThrottleSetting;
+  /**
+   * Browser tools: called for every tool call of the model (server tools included — check
+   * `toolCall.toolName`). Return (or resolve to) the output to answer the call; throw (or reject) to
+   * answer with an error; return `undefined` to leave it (a server tool, or one you answer later with
+   * `addToolOutput`). The chat continues by itself once every browser tool call has an output.
+   */
+  onToolCall?: (options: { toolCall: AgentToolCall<TOOLS> }) => unknown;
+  /**
+   * Runs before a message is sent (also for `editMessage`). Return `false` or throw to cancel: the
+   * send resolves `{ sent: false }` so the composer keeps the text. While one check runs, further
+   * sends resolve `{ sent: false, reason: 'check-pending' }` at once.
+   */
+  onBeforeSend?: (message: OutgoingMessage, context: BeforeSendContext<TOOLS>) => boolean | void | Promise<boolean | void>;
+}
+
+/** What `useAgentChat` returns. Methods are stable for a conversation. */
+export interface AgentChat<TOOLS extends UITools = UITools> {
+  /** The transcript (reading it subscribes the calling component to message updates). */
+  readonly messages: AgentUIMessage<TOOLS>[];
+  /** `submitted` | `streaming` | `ready` | `error` (reading it subscribes to status changes). */
+  readonly status: ChatStatus;
+  /** The last error (reading it subscribes to error changes). */
+  readonly error: Error | undefined;
+  /** The conversation of this transcript. */
+  readonly conversationId: string | undefined;
+  /** Sends a user message (through `onBeforeSend`); see `SendResult`. */
+  sendMessage(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
+  /** Replaces an assistant reply (default: the last one), stopping a reply in progress first. */
+  regenerate(options?: { messageId?: string } & ChatRequestOptions): Promise<void>;
+  /** Stops the reply in progress, keeping what streamed so far. */
+  stop(): Promise<void>;
+  /** Replaces the transcript (treated as history: no events fire for these messages). */
+  setMessages(messages: AgentUIMessage<TOOLS>[] | ((current: AgentUIMessage<TOOLS>[]) => AgentUIMessage<TOOLS>[])): void;
+  /** Stops any reply and empties the transcript. */
+  clearMessages(): Promise<void>;
+  /** Removes one message (stopping its reply if it is streaming); false when there is none. */
+  deleteMessage(messageId: string): Promise<boolean>;
+  /** Replaces a user message's text, drops everything after it and resends (through `onBeforeSend`). */
+  editMessage(messageId: string, text: string): Promise<SendResult>;
+  /** Clears an error and returns to `ready`. */
+  clearError(): void;
+  /** Answers a browser tool call; the chat continues when every browser call has an output. */
+  addToolOutput: ChatAddToolOutputFunction<AgentUIMessage<TOOLS>>;
+  /** Answers a tool approval; the chat resends once every pending approval is answered. */
+  addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string }): Promise<void>;
+  /** The subscribable store behind this chat: use with `useAgentMessage`, `useAgentStatus`, … */
+  readonly store: AgentChatStore<AgentUIMessage<TOOLS>>;
+  /** Where `useAgentEvents` registers. */
+  readonly events: AgentEventSource<AgentUIMessage<TOOLS>>;
+  /** The underlying AI SDK chat. */
+  readonly chat: Chat<AgentUIMessage<TOOLS>>;
+}

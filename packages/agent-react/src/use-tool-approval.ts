@@ -1,0 +1,80 @@
+'use client';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import { getToolName, isToolUIPart, type UITools } from 'ai';
+import { useCallback, useRef } from 'react';
+import type { AgentChat } from './agent-chat-types.js';
+import type { AgentChatSnapshot } from './chat-store.js';
+import { useAgentChatSelector } from './selectors.js';
+
+/** A tool call waiting for the user's approval. */
+export interface PendingApproval {
+  /** Pass to `approve`/`deny`. */
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  /** True for dynamic (e.g. MCP) tools. */
+  dynamic: boolean;
+  /** The assistant message holding the call. */
+  messageId: string;
+  /** Why the server asks, when it says. */
+  requestReason: string | undefined;
+}
+
+export interface ToolApproval {
+  /** Every unanswered approval in the transcript, oldest first. */
+  pending: readonly PendingApproval[];
+  /** Approves a call; the chat resends once every pending approval is answered. */
+  approve(approvalId: string, reason?: string): Promise<void>;
+  /** Denies a call (the model is told, with the reason); resends once all are answered. */
+  deny(approvalId: string, reason?: string): Promise<void>;
+}
+
+/** Collects the unanswered approvals of a transcript (static and dynamic tools). */
+export function pendingApprovals(messages: readonly AgentUIMessage[]): PendingApproval[] {
+  const out: PendingApproval[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.parts) {
+      if (!isToolUIPart(part) || part.state !== 'approval-requested' || part.approval.isAutomatic) continue;
+      out.push({
+        approvalId: part.approval.id,
+        toolCallId: part.toolCallId,
+        toolName: getToolName(part),
+        input: part.input,
+        dynamic: part.type === 'dynamic-tool',
+        messageId: message.id,
+        requestReason: part.approval.requestReason,
+      });
+    }
+  }
+  return out;
+}
+
+const samePending = (a: readonly PendingApproval[], b: readonly PendingApproval[]) =>
+  a.length === b.length && a.every((p, i) => p.approvalId === b[i]!.approvalId && p.input === b[i]!.input);
+
+/**
+ * Pending tool approvals of a chat with approve/deny. Each approval is answered at most once
+ * (repeated clicks are ignored); the chat resends exactly once, after the last pending one.
+ */
+export function useToolApproval<TOOLS extends UITools>(chat: Pick<AgentChat<TOOLS>, 'store' | 'addToolApprovalResponse'>): ToolApproval {
+  const pending = useAgentChatSelector(
+    chat,
+    (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => pendingApprovals(s.messages as readonly AgentUIMessage[]),
+    samePending,
+  );
+  const answered = useRef(new Set<string>());
+  const answer = chat.addToolApprovalResponse;
+  const respond = useCallback(
+    async (approvalId: string, approved: boolean, reason?: string) => {
+      if (answered.current.has(approvalId)) return;
+      answered.current.add(approvalId);
+      await answer({ id: approvalId, approved, ...(reason !== undefined ? { reason } : {}) });
+    },
+    [answer],
+  );
+  const approve = useCallback((id: string, reason?: string) => respond(id, true, reason), [respond]);
+  const deny = useCallback((id: string, reason?: string) => respond(id, false, reason), [respond]);
+  return { pending, approve, deny };
+}

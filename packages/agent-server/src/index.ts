@@ -1,4 +1,48 @@
 export { createAgentServer } from './server.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
-export type { AgentConfig, AgentLimits, AgentServer, AgentServerConfig, Logger } from './config/types.js';
+export type {
+  AgentCallSettings,
+  AgentConfig,
+  AgentLimits,
+  AgentProviderSugar,
+  AgentServer,
+  AgentServerConfig,
+  Logger,
+  PrepareStepRule,
+  PruneConfig,
+} from './config/types.js';
+export {
+  defineTool,
+  type AgentToolRef,
+  type AgentUser,
+  type FileSystemConfig,
+  type McpHttpSource,
+  type McpSourceConfig,
+  type McpStdioSource,
+  type SubAgentRef,
+  type ToolConfig,
+  type ToolContext,
+} from './config/tool-types.js';
+export {
+  HOOK_NAMES,
+  type AgentHooks,
+  type FinishHookEvent,
+  type HookContext,
+  type HookDataPart,
+  type HookEvent,
+  type HookFunction,
+  type HookName,
+  type HookResult,
+  type HookStep,
+  type HookToolCall,
+  type HookToolResult,
+  type StartHookEvent,
+  type StepFinishHookEvent,
+  type StepStartHookEvent,
+  type ToolCallFinishHookEvent,
+  type ToolCallStartHookEvent,
+  type TurnRequestContext,
+} from './config/hook-types.js';
+export { DEFAULTS } from './config/defaults.js';
 export { errorResponse } from './http/error-response.js';
+export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';

@@ -1,4 +1,8 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, ToolChoice } from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { ConnectionConfig } from '../providers/index.js';
+import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
 /** Where the server reports what it cannot answer with (failed hooks, skipped tools, warnings). */
 export interface Logger {
@@ -8,28 +12,141 @@ export interface Logger {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
-export interface AgentConfig {
-  /** Any AI SDK language model object (a provider model, a mock, a gateway id string). */
-  model: LanguageModel;
-  /** The system instructions of the agent. */
-  instructions?: string;
-  /** Model calls per turn (default 10). */
-  maxSteps?: number;
+/**
+ * A `prepareStep` rule: applies to the steps it matches (1-based; step 1 is the first model call),
+ * by a list (`steps: [1, 3]`) or a range (`from`/`to`, inclusive; `to` optional). First match wins.
+ */
+export interface PrepareStepRule {
+  steps?: number[];
+  from?: number;
+  to?: number;
+  activeTools?: string[];
+  toolChoice?: ToolChoice<Record<string, unknown>>;
+  maxOutputTokens?: number;
+  temperature?: number;
 }
 
+/** What `pruneMessages` removes from the history before it goes to the model. */
+export interface PruneConfig {
+  reasoning?: 'all' | 'before-last-message' | 'none';
+  toolCalls?: 'all' | 'before-last-message' | `before-last-${number}-messages` | 'none';
+  emptyMessages?: 'keep' | 'remove';
+}
+
+/** AI SDK call settings an agent may set. */
+export interface AgentCallSettings {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxOutputTokens?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  stopSequences?: string[];
+  seed?: number;
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}
+
+/** Provider sugar (mapped into `providerOptions[namespace]` for the agent's connection's provider). */
+export interface AgentProviderSugar {
+  /** anthropic */
+  thinking?: unknown;
+  /** anthropic */
+  effort?: unknown;
+  /** openai */
+  reasoningEffort?: unknown;
+  /** openai */
+  reasoningSummary?: unknown;
+  /** google */
+  thinkingConfig?: unknown;
+  /** google */
+  safetySettings?: unknown;
+  /** gateway */
+  order?: string[];
+  /** gateway */
+  only?: string[];
+  /** gateway (`models` in the gateway's options) */
+  fallbackModels?: string[];
+  /** gateway */
+  user?: string;
+  /** gateway */
+  tags?: string[];
+  /** gateway */
+  zeroDataRetention?: boolean;
+  /** gateway */
+  providerTimeouts?: unknown;
+  /** gateway */
+  byok?: unknown;
+}
+
+/** One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON. */
+export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
+  /** An AI SDK model object, or a model id string (served by `connection`, else the AI Gateway). */
+  model: LanguageModel;
+  /** Name of a `config.connections` entry serving the string `model`. */
+  connection?: string;
+  /** The system instructions of the agent. */
+  instructions?: string;
+  /** Named tools of `config.tools` this agent may call. */
+  tools?: AgentToolRef[];
+  /** MCP servers whose tools the agent may call. */
+  mcp?: McpSourceConfig[];
+  /** Other agents this agent may delegate to (each becomes a tool). */
+  agents?: SubAgentRef[];
+  /** Read-only file-system tools under `basePath` (Node only). */
+  fileSystem?: FileSystemConfig;
+  /** Model calls per turn (default 10). Tools are withheld on the last one so the model answers in text. */
+  maxSteps?: number;
+  /** Stop the turn after one of these tools was called. */
+  stopOnToolCall?: string | string[];
+  toolChoice?: ToolChoice<Record<string, unknown>>;
+  /** Only these tools are offered to the model (others stay callable by name in history). */
+  activeTools?: string[];
+  /** Per-step overrides. */
+  prepareStep?: PrepareStepRule[];
+  /** History pruning before the model call (AI SDK `pruneMessages`). */
+  prune?: PruneConfig;
+  /** Send only the last N messages to the model. */
+  maxContextMessages?: number;
+  /** Prepend a `<context>` block (page, user, conversation, URL query, shared state) to the instructions. */
+  pageContext?: boolean;
+  /** Generate a short title on the first turn (written as `data-chat-title`). */
+  generateTitle?: boolean | { model?: LanguageModel; connection?: string; instructions?: string };
+  /** Hook names (of `config.hooks`) per slot. */
+  hooks?: AgentHooks;
+  providerOptions?: SharedV4ProviderOptions;
+  /** Who may use this agent; `false` answers 403. Runs after `authenticate`. */
+  access?: (user: AgentUser | undefined) => boolean | Promise<boolean>;
+}
+
+/** Server-wide limits. */
 export interface AgentLimits {
   /** Largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Longest a tool may run, in ms (default 30,000); then it fails with a timeout error. */
+  toolTimeoutMs?: number;
+  /** Longest tool result sent to the model, in characters of JSON (default 50,000); longer ones are cut with a notice. */
+  toolResultMaxChars?: number;
 }
 
+/** The whole server config: `createAgentServer(config)`. */
 export interface AgentServerConfig {
   agents: Record<string, AgentConfig>;
+  /** Named model connections agents refer to with `connection`. */
+  connections?: Record<string, ConnectionConfig>;
+  /** Named server tools agents refer to in `tools`. */
+  tools?: Record<string, ToolConfig>;
+  /** Named hooks agents refer to in `hooks`. */
+  hooks?: Record<string, HookFunction>;
+  /** Who is asking: a user, or `null` to answer 401. Without it every request is anonymous. */
+  authenticate?: (request: Request) => AgentUser | null | undefined | Promise<AgentUser | null | undefined>;
   /** Route prefix (default `/api/agent`): `POST {basePath}/{agentId}`. */
   basePath?: string;
   limits?: AgentLimits;
   logger?: Logger;
 }
 
+/** What `createAgentServer` returns. */
 export interface AgentServer {
   /** Web-standard handler: answers `POST {basePath}/{agentId}` with the UI message stream. */
   fetch(request: Request): Promise<Response>;

@@ -1,8 +1,8 @@
 import { ConfigError, type ConfigIssue } from './config-error.js';
-import type { AgentServerConfig } from './types.js';
+import type { AgentServerConfig, Logger } from './types.js';
 
 /** Checks the whole config once, at startup, and throws one ConfigError listing every problem. */
-export function validateConfig(config: AgentServerConfig): void {
+export function validateConfig(config: AgentServerConfig, _logger: Logger): void {
   const issues: ConfigIssue[] = [];
   if (typeof config !== 'object' || config === null) {
     throw new ConfigError([{ path: '(root)', message: 'config must be an object' }]);

@@ -1,72 +1,171 @@
 import {
   ToolLoopAgent,
-  createAgentUIStream,
   createUIMessageStream,
   createUIMessageStreamResponse,
-  isStepCount,
-  safeValidateUIMessages,
+  toUIMessageStream,
+  type FinishReason,
+  type StepResult,
+  type ToolSet,
   type UIMessage,
+  type UIMessageChunk,
 } from 'ai';
 import type { AgentRequestBody } from '@x/agent-protocol';
-import { DEFAULTS } from '../config/defaults.js';
-import type { AgentConfig, Logger } from '../config/types.js';
-import { HttpError } from '../http/error-response.js';
+import type { TurnRequestContext } from '../config/hook-types.js';
+import type { AgentUser } from '../config/tool-types.js';
+import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
+import { buildAgentRun } from './agent-settings.js';
+import { abortOnCancel } from './abort-on-cancel.js';
+import { startTitle } from './generate-title.js';
+import { toHookStep } from './hook-steps.js';
+import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { safeErrorMessage } from './safe-error-message.js';
+import { TurnHooks } from './turn-hooks.js';
+import { releaseScope, type TurnScope } from './turn-scope.js';
+import { sumUsage } from './usage.js';
 
+/** One request's turn, after the route resolved the agent and parsed the body. */
 export interface TurnInput {
   agentId: string;
   agent: AgentConfig;
   body: AgentRequestBody;
   conversationId: string | undefined;
+  user: AgentUser | undefined;
+  /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;
+  config: AgentServerConfig;
   logger: Logger;
+  toolTimeoutMs: number;
+  toolResultMaxChars: number;
 }
 
-/** Runs one chat turn of an agent and answers with the AI SDK UI message stream. */
+/**
+ * Runs one chat turn of an agent and answers with the AI SDK UI message stream. This is the one
+ * function a conversation store or a resumable-stream wrapper surrounds (DESIGN §7).
+ *
+ * Builds the tools (MCP clients included), validates and converts the messages (400 on invalid
+ * ones), runs the `ToolLoopAgent`, fires the hooks, writes the title and the `onFinish` hooks' data
+ * parts before `finish`, and closes every MCP client when the turn ends — also on abort or error.
+ * A client disconnect (request signal or a cancelled response body) aborts the model call.
+ */
 export async function runTurn(input: TurnInput): Promise<Response> {
-  const messages = await prepareMessages(input.body.messages);
-  const agent = new ToolLoopAgent({
-    model: input.agent.model,
-    ...(input.agent.instructions !== undefined ? { instructions: input.agent.instructions } : {}),
-    stopWhen: isStepCount(input.agent.maxSteps ?? DEFAULTS.maxSteps),
+  const controller = new AbortController();
+  const signal = AbortSignal.any([input.signal, controller.signal]);
+  const request: TurnRequestContext = {
+    agentId: input.agentId,
+    conversationId: input.conversationId,
+    userId: typeof input.user?.id === 'string' ? input.user.id : undefined,
+    pageId: input.body.pageId,
+    urlQuery: input.body.urlQuery as TurnRequestContext['urlQuery'],
+    sharedState: input.body.sharedState,
+  };
+  const scope: TurnScope = {
+    config: input.config,
+    logger: input.logger,
+    toolTimeoutMs: input.toolTimeoutMs,
+    toolResultMaxChars: input.toolResultMaxChars,
+    request,
+    user: input.user,
+    signal,
+    cleanups: [],
+  };
+
+  let prepared;
+  try {
+    const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
+    const messages = await validateMessages(input.body.messages, run.toolSet.tools);
+    const modelMessages = await toModelMessages(messages, run.toolSet.tools, input.agent);
+    prepared = { run, messages, modelMessages };
+  } catch (error) {
+    await releaseScope(scope);
+    throw error;
+  }
+  const { run, messages, modelMessages } = prepared;
+  const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
+  const steps: StepResult<ToolSet>[] = [];
+
+  const agent = new ToolLoopAgent<never, ToolSet>({
+    ...run.settings,
     onError: ({ error }) => input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) }),
+    onStart: () => hooks.fire('onStart', {}),
+    onStepStart: ({ stepNumber }) => hooks.fire('onStepStart', { stepNumber: stepNumber + 1 }),
+    onToolExecutionStart: ({ toolCall }) =>
+      hooks.fire('onToolCallStart', { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input }),
+    onToolExecutionEnd: ({ toolCall, toolOutput, toolExecutionMs }) =>
+      hooks.fire('onToolCallFinish', {
+        toolCallId: toolCall.toolCallId,
+        toolName: toolCall.toolName,
+        input: toolCall.input,
+        durationMs: toolExecutionMs,
+        ...(toolOutput.type === 'tool-result' ? { output: toolOutput.output } : { error: errorText(toolOutput.error) }),
+      }),
+    onStepEnd: (step) => {
+      steps.push(step);
+      hooks.fire('onStepFinish', toHookStep(step, steps.length));
+    },
   });
-  const stream = createUIMessageStream({
+
+  const stream = createUIMessageStream<UIMessage>({
     originalMessages: messages,
     generateId: newMessageId,
     onError: safeErrorMessage,
     execute: async ({ writer }) => {
-      writer.merge(
-        await createAgentUIStream({
-          agent,
-          uiMessages: messages,
-          abortSignal: input.signal,
+      try {
+        const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
+        const titleWritten = title?.then((text) => {
+          if (text) writer.write({ type: 'data-chat-title', id: 'chat-title', data: { title: text } });
+        });
+        const result = await agent.stream({ messages: modelMessages, abortSignal: signal });
+        let end: { messages: UIMessage[]; responseMessage: UIMessage; isAborted: boolean; finishReason?: FinishReason } | undefined;
+        let finish: UIMessageChunk | undefined;
+        const chunks = toUIMessageStream<ToolSet, UIMessage>({
+          stream: result.stream,
+          tools: run.toolSet.tools,
+          originalMessages: messages,
           generateMessageId: newMessageId,
           sendReasoning: true,
           sendSources: true,
           onError: safeErrorMessage,
+          redactToolErrors: false,
           messageMetadata: ({ part }) =>
             part.type === 'start'
               ? { createdAt: Date.now(), agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) }
               : part.type === 'finish'
                 ? { finishReason: part.finishReason }
                 : undefined,
-        }),
-      );
+          onEnd: (event) => {
+            end = event;
+          },
+        });
+        const reader = chunks.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          if (next.value.type === 'finish') finish = next.value;
+          else writer.write(next.value);
+        }
+        const tripped = run.toolSet.doomLoop.tripped;
+        if (tripped) writer.write({ type: 'error', errorText: tripped.message });
+        await titleWritten;
+        const hookSteps = steps.map((step, i) => toHookStep(step, i + 1));
+        const dataParts = await hooks.finish({
+          messages: end?.messages ?? messages,
+          responseMessage: end?.responseMessage ?? { id: newMessageId(), role: 'assistant', parts: [] },
+          steps: hookSteps,
+          toolResults: hookSteps.flatMap((s) => s.toolResults),
+          finishReason: end?.finishReason ?? steps.at(-1)?.finishReason,
+          usage: sumUsage(steps.map((s) => s.usage)),
+          isAborted: (end?.isAborted ?? false) || signal.aborted,
+        });
+        for (const part of dataParts) writer.write(part as UIMessageChunk);
+        if (finish) writer.write(finish);
+      } finally {
+        await releaseScope(scope);
+      }
     },
   });
-  return createUIMessageStreamResponse({ stream });
+  return createUIMessageStreamResponse({ stream: abortOnCancel(stream, controller) });
 }
 
-/** Drops messages that carry no parts (a failed turn must not poison the next), then validates. */
-async function prepareMessages(raw: AgentRequestBody['messages']): Promise<UIMessage[]> {
-  const kept = raw.filter((m) => Array.isArray(m.parts) && m.parts.length > 0);
-  if (kept.length === 0) throw new HttpError('invalid_messages', 'The request has no message with content.');
-  const result = await safeValidateUIMessages({ messages: kept });
-  if (!result.success) {
-    throw new HttpError('invalid_messages', 'The messages of the request are not valid UI messages.');
-  }
-  return result.data;
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function newMessageId(): string {

@@ -1,0 +1,68 @@
+import { hasToolCall, isStepCount, type StopCondition, type ToolLoopAgentSettings, type ToolSet } from 'ai';
+import { DEFAULTS } from '../config/defaults.js';
+import type { AgentConfig } from '../config/types.js';
+import { buildToolSet, type AgentRunPlace, type AgentToolSet } from '../tools/build-tool-set.js';
+import { buildInstructions } from './instructions.js';
+import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
+import { matchStepRule, stepOverrides } from './step-rules.js';
+import type { TurnScope } from './turn-scope.js';
+
+/** The `ToolLoopAgent` settings of one agent run, and its tool set. */
+export interface AgentRun {
+  settings: ToolLoopAgentSettings<never, ToolSet>;
+  toolSet: AgentToolSet;
+  maxSteps: number;
+}
+
+const CALL_SETTING_KEYS = [
+  'temperature',
+  'topP',
+  'topK',
+  'maxOutputTokens',
+  'presencePenalty',
+  'frequencyPenalty',
+  'stopSequences',
+  'seed',
+  'maxRetries',
+  'headers',
+] as const;
+
+/**
+ * Everything an agent's config turns into for one run (the chat's agent or a sub-agent): model,
+ * instructions (with the `<context>` block), tools and approvals, stop conditions (max steps,
+ * stop-on-tool-call, the doom-loop guard) and per-step rules — with tools withheld
+ * (`toolChoice: 'none'`) on the last allowed step so the model answers in text.
+ */
+export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope): Promise<AgentRun> {
+  const toolSet = await buildToolSet(agent, place, scope);
+  const maxSteps = agent.maxSteps ?? DEFAULTS.maxSteps;
+  const stopOn = agent.stopOnToolCall === undefined ? [] : [agent.stopOnToolCall].flat();
+  const stopWhen: StopCondition<ToolSet>[] = [isStepCount(maxSteps), () => toolSet.doomLoop.tripped !== undefined];
+  if (stopOn.length > 0) stopWhen.push(hasToolCall(...stopOn));
+
+  const callSettings: Record<string, unknown> = {};
+  for (const key of CALL_SETTING_KEYS) if (agent[key] !== undefined) callSettings[key] = agent[key];
+  const providerOptions = agentProviderOptions(scope.config, agent);
+  const instructions = buildInstructions(agent.instructions, agent.pageContext === true && place.depth === 0, scope.request);
+  const hasTools = Object.keys(toolSet.tools).length > 0;
+
+  const settings: ToolLoopAgentSettings<never, ToolSet> = {
+    id: place.agentId,
+    model: resolveAgentModel(scope.config, agent.model, agent.connection),
+    ...(instructions !== undefined ? { instructions } : {}),
+    ...callSettings,
+    ...(providerOptions ? { providerOptions } : {}),
+    ...(hasTools ? { tools: toolSet.tools } : {}),
+    ...(Object.keys(toolSet.toolApproval).length > 0 ? { toolApproval: toolSet.toolApproval } : {}),
+    ...(agent.toolChoice !== undefined ? { toolChoice: agent.toolChoice } : {}),
+    ...(agent.activeTools !== undefined ? { activeTools: agent.activeTools.filter((n) => n in toolSet.tools) } : {}),
+    stopWhen,
+    prepareStep: ({ stepNumber }) => {
+      const step = stepNumber + 1;
+      const overrides = stepOverrides(matchStepRule(agent.prepareStep, step));
+      if (hasTools && maxSteps > 1 && step >= maxSteps) overrides.toolChoice = 'none';
+      return Object.keys(overrides).length > 0 ? overrides : undefined;
+    },
+  };
+  return { settings, toolSet, maxSteps };
+}

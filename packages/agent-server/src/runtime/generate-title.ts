@@ -1,0 +1,54 @@
+import { generateText, type UIMessage } from 'ai';
+import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
+import { resolveAgentModel } from './resolve-agent-model.js';
+
+/** Instructions of the title call unless the agent's `generateTitle.instructions` says otherwise. */
+export const DEFAULT_TITLE_INSTRUCTIONS =
+  'Write a short title (at most 6 words) for a conversation that starts with the message below. Answer with the title only, no quotes.';
+
+const MAX_TITLE_CHARS = 80;
+
+/**
+ * On a conversation's first turn (one user message, no assistant message yet) and when the agent
+ * has `generateTitle`, starts a short title call beside the turn. Resolves to the title, or
+ * `undefined` when there is none; a failed call is logged, never thrown.
+ */
+export function startTitle(
+  config: AgentServerConfig,
+  agentId: string,
+  agent: AgentConfig,
+  messages: UIMessage[],
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<string | undefined> | undefined {
+  if (!agent.generateTitle) return undefined;
+  const users = messages.filter((m) => m.role === 'user');
+  if (users.length !== 1 || messages.some((m) => m.role === 'assistant')) return undefined;
+  const text = users[0]!.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ').trim();
+  if (!text) return undefined;
+  const options = typeof agent.generateTitle === 'object' ? agent.generateTitle : {};
+  const model = options.model
+    ? resolveAgentModel(config, options.model, options.connection ?? agent.connection)
+    : resolveAgentModel(config, agent.model, agent.connection);
+  return generateText({
+    model,
+    instructions: options.instructions ?? DEFAULT_TITLE_INSTRUCTIONS,
+    prompt: text.slice(0, 2_000),
+    maxOutputTokens: 40,
+    abortSignal: signal,
+  }).then(
+    (result) => cleanTitle(result.text),
+    (error: unknown) => {
+      if (!signal.aborted) logger.warn('title generation failed', { agentId, error: String(error) });
+      return undefined;
+    },
+  );
+}
+
+/** One line, no surrounding quotes or trailing period, at most 80 characters. */
+export function cleanTitle(raw: string): string | undefined {
+  const line = raw.split('\n').map((l) => l.trim()).find((l) => l.length > 0);
+  if (!line) return undefined;
+  const title = line.replace(/^["'“”‘’#*\s]+|["'“”‘’*\s]+$/g, '').replace(/\.$/, '').trim();
+  return title ? title.slice(0, MAX_TITLE_CHARS) : undefined;
+}

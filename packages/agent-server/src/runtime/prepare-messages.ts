@@ -1,0 +1,39 @@
+import { convertToModelMessages, pruneMessages, safeValidateUIMessages, type ModelMessage, type Tool, type UIMessage } from 'ai';
+import type { AgentRequestBody } from '@x/agent-protocol';
+import type { PruneConfig } from '../config/types.js';
+import { HttpError } from '../http/error-response.js';
+
+/**
+ * Drops messages that carry no parts (a failed turn must not poison the next send), then validates
+ * the rest as UI messages against the agent's tools. A failure answers 400 with a short message,
+ * never the transcript.
+ */
+export async function validateMessages(raw: AgentRequestBody['messages'], tools: Record<string, Tool>): Promise<UIMessage[]> {
+  const kept = raw.filter((m) => Array.isArray(m.parts) && m.parts.length > 0);
+  if (kept.length === 0) throw new HttpError('invalid_messages', 'The request has no message with content.');
+  const result = await safeValidateUIMessages({ messages: kept, tools });
+  if (!result.success) {
+    throw new HttpError('invalid_messages', 'The messages of the request are not valid UI messages.');
+  }
+  return result.data;
+}
+
+/**
+ * What the model is sent of the conversation: the last `maxContextMessages` UI messages (so a tool
+ * call is never cut from its result), converted to model messages, then pruned.
+ */
+export async function toModelMessages(
+  messages: UIMessage[],
+  tools: Record<string, Tool>,
+  options: { prune?: PruneConfig | undefined; maxContextMessages?: number | undefined },
+): Promise<ModelMessage[]> {
+  const window = options.maxContextMessages !== undefined ? messages.slice(-options.maxContextMessages) : messages;
+  const model = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
+  if (!options.prune) return model;
+  return pruneMessages({
+    messages: model,
+    ...(options.prune.reasoning ? { reasoning: options.prune.reasoning } : {}),
+    ...(options.prune.toolCalls ? { toolCalls: options.prune.toolCalls } : {}),
+    ...(options.prune.emptyMessages ? { emptyMessages: options.prune.emptyMessages } : {}),
+  });
+}

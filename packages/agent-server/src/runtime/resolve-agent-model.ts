@@ -1,0 +1,33 @@
+import type { LanguageModel } from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { AgentConfig, AgentServerConfig } from '../config/types.js';
+import { applyProviderSugar, isProviderName, resolveModel, type ProviderName } from '../providers/index.js';
+
+/**
+ * The model of an agent (or of its title): a string id goes through the named connection when one is
+ * set; without one the AI SDK sends it to the AI Gateway. Model objects are used as they are.
+ */
+export function resolveAgentModel(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): LanguageModel {
+  if (typeof model !== 'string' || connectionName === undefined) return model;
+  const connection = config.connections?.[connectionName];
+  if (!connection) throw new Error(`Unknown connection "${connectionName}".`); // unreachable after validation
+  return resolveModel(connection, model);
+}
+
+/**
+ * Which provider's sugar applies: the connection's provider; for a bare string id the gateway;
+ * for a model object, the provider its `provider` id names (`anthropic.messages` → anthropic).
+ */
+export function agentProvider(config: AgentServerConfig, agent: AgentConfig): ProviderName | undefined {
+  if (agent.connection !== undefined) return config.connections?.[agent.connection]?.provider;
+  if (typeof agent.model === 'string') return 'gateway';
+  const prefix = agent.model.provider.split('.')[0];
+  return isProviderName(prefix) ? prefix : undefined;
+}
+
+/** The agent's `providerOptions` with its provider sugar merged in (sugar wins on a clash). */
+export function agentProviderOptions(config: AgentServerConfig, agent: AgentConfig): SharedV4ProviderOptions | undefined {
+  const provider = agentProvider(config, agent);
+  if (!provider) return agent.providerOptions;
+  return applyProviderSugar(provider, agent as unknown as Record<string, unknown>, agent.providerOptions);
+}

@@ -1,0 +1,26 @@
+import type { TurnRequestContext } from '../config/hook-types.js';
+import type { AgentUser } from '../config/tool-types.js';
+import type { AgentServerConfig, Logger } from '../config/types.js';
+
+/** Everything one request's turn shares: the root agent's and every sub-agent's tools. */
+export interface TurnScope {
+  config: AgentServerConfig;
+  logger: Logger;
+  toolTimeoutMs: number;
+  toolResultMaxChars: number;
+  request: TurnRequestContext;
+  user: AgentUser | undefined;
+  /** Aborted when the client stops or disconnects. */
+  signal: AbortSignal;
+  /** Resources to release when the turn ends (MCP clients), also after an abort or error. */
+  cleanups: (() => Promise<void>)[];
+}
+
+/** Runs every cleanup once, in parallel; failures are logged, never thrown. */
+export async function releaseScope(scope: TurnScope): Promise<void> {
+  const cleanups = scope.cleanups.splice(0);
+  const results = await Promise.allSettled(cleanups.map((cleanup) => cleanup()));
+  for (const result of results) {
+    if (result.status === 'rejected') scope.logger.warn('failed to release a turn resource', { error: String(result.reason) });
+  }
+}

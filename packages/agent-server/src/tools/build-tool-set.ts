@@ -1,0 +1,60 @@
+import type { Tool, ToolApprovalStatus } from 'ai';
+import type { AgentConfig } from '../config/types.js';
+import type { TurnScope } from '../runtime/turn-scope.js';
+import { DoomLoopGuard } from './doom-loop.js';
+import { buildFunctionTools } from './function-tools.js';
+import { buildSubAgentTools } from './sub-agent-tools.js';
+import type { ToolEntry } from './tool-entry.js';
+import { limitTool } from './tool-limits.js';
+import { updatePageStateEntry } from './update-page-state.js';
+
+/** The merged tool set of one agent run, with its approval rules and doom-loop guard. */
+export interface AgentToolSet {
+  tools: Record<string, Tool>;
+  toolApproval: Record<string, ToolApprovalStatus>;
+  doomLoop: DoomLoopGuard;
+}
+
+/** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
+export interface AgentRunPlace {
+  agentId: string;
+  depth: number;
+}
+
+/** The reason a `confirm` tool is denied inside a sub-agent (no one there to approve it). */
+export const SUB_AGENT_APPROVAL_DENIED = 'This tool needs the user approval, which is not available inside a sub-agent.';
+
+/**
+ * Builds the agent's tools in the seeds' order — function tools → MCP → sub-agents → file-system →
+ * `update-page-state` (the chat's agent only) — each executed tool under the limits.
+ */
+export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope): Promise<AgentToolSet> {
+  const entries: ToolEntry[] = buildFunctionTools(place.agentId, agent.tools ?? [], scope);
+  const subAgents = buildSubAgentTools(agent.agents ?? [], place, scope);
+  const fileSystem = agent.fileSystem
+    ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem)
+    : [];
+  if (agent.mcp && agent.mcp.length > 0) {
+    const taken = new Set([...entries, ...subAgents, ...fileSystem].map((e) => e.name));
+    const { buildMcpTools } = await import('./mcp-tools.js');
+    entries.push(...(await buildMcpTools(place.agentId, agent.mcp, taken, scope)));
+  }
+  entries.push(...subAgents, ...fileSystem);
+  const pageState = place.depth === 0 ? updatePageStateEntry(scope.request.sharedState) : undefined;
+  if (pageState) entries.push(pageState);
+
+  const doomLoop = new DoomLoopGuard();
+  const tools: Record<string, Tool> = {};
+  const toolApproval: Record<string, ToolApprovalStatus> = {};
+  for (const entry of entries) {
+    tools[entry.name] = limitTool(entry.name, entry.tool, {
+      timeoutMs: entry.source === 'sub-agent' ? Infinity : scope.toolTimeoutMs,
+      resultMaxChars: scope.toolResultMaxChars,
+      doomLoop,
+    });
+    if (entry.confirm) {
+      toolApproval[entry.name] = place.depth === 0 ? 'user-approval' : { type: 'denied', reason: SUB_AGENT_APPROVAL_DENIED };
+    }
+  }
+  return { tools, toolApproval, doomLoop };
+}

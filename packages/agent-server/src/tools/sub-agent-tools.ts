@@ -1,0 +1,53 @@
+import { tool, type Tool } from 'ai';
+import { z } from 'zod';
+import type { SubAgentRef } from '../config/tool-types.js';
+import type { TurnScope } from '../runtime/turn-scope.js';
+import type { ToolEntry } from './tool-entry.js';
+import { toToolSchema } from './tool-schema.js';
+import type { AgentRunPlace } from './build-tool-set.js';
+
+/** Deepest sub-agent nesting: an agent this many levels below the chat's agent gets no sub-agent tools. */
+export const MAX_SUB_AGENT_DEPTH = 5;
+
+/** The default input of a sub-agent tool. */
+export const subAgentTaskSchema = z.object({ task: z.string().describe('What the agent should do, with everything it needs to know.') });
+
+/** The exposed name, agent id, description and input schema of a sub-agent reference. */
+export function resolveSubAgentRef(ref: SubAgentRef): { name: string; agentId: string; description: string; inputSchema?: unknown } {
+  const agentId = typeof ref === 'string' ? ref : ref.agent;
+  const name = typeof ref === 'string' ? ref : (ref.name ?? ref.agent);
+  const description = (typeof ref === 'string' ? undefined : ref.description) ?? `Delegate task to the ${agentId} agent`;
+  return { name, agentId, description, ...(typeof ref !== 'string' && ref.inputSchema ? { inputSchema: ref.inputSchema } : {}) };
+}
+
+/**
+ * A tool per referenced sub-agent. Calling it runs that agent to the end (its own tools, steps and
+ * MCP clients, closed with the turn) and gives the parent only its final text.
+ */
+export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRunPlace, scope: TurnScope): ToolEntry[] {
+  if (place.depth >= MAX_SUB_AGENT_DEPTH) {
+    if (refs.length > 0) scope.logger.warn('sub-agents withheld: depth limit reached', { agentId: place.agentId, depth: place.depth });
+    return [];
+  }
+  return refs.map((ref): ToolEntry => {
+    const { name, agentId, description } = resolveSubAgentRef(ref);
+    const custom = typeof ref !== 'string' ? ref.inputSchema : undefined;
+    const subAgentTool = tool({
+      description,
+      inputSchema: custom ? toToolSchema(custom) : subAgentTaskSchema,
+      execute: async (input: unknown, options) => {
+        const { runSubAgent } = await import('../runtime/run-sub-agent.js');
+        const prompt = isTaskOnly(input) ? input.task : JSON.stringify(input);
+        return runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1 }, scope, options.abortSignal ?? scope.signal);
+      },
+    }) as Tool;
+    return { name, tool: subAgentTool, confirm: false, source: 'sub-agent' };
+  });
+}
+
+/** `{ task }` alone is sent as the plain task; any other input as its JSON (nothing is lost). */
+function isTaskOnly(input: unknown): input is { task: string } {
+  if (typeof input !== 'object' || input === null) return false;
+  const keys = Object.keys(input);
+  return keys.length === 1 && keys[0] === 'task' && typeof (input as { task?: unknown }).task === 'string';
+}

@@ -3,19 +3,30 @@ import { Readable } from 'node:stream';
 import type { AgentServer } from '../config/types.js';
 import { errorResponse } from '../http/error-response.js';
 
-type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
-type Next = (error?: unknown) => void;
+/** A node request as node:http, Express 5 or Next's pages router hands it over. */
+export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+/** Express's `next`: called with an error the handler could not answer itself. */
+export type NodeNext = (error?: unknown) => void;
+/** A `(req, res, next?)` handler for node:http, Express 5 and Connect-style servers. */
+export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNext) => void;
 
 /**
- * Serves an agent server over node:http, Express 5 (`app.use(toNodeHandler(server))` or mounted at a
- * path) and Next's pages router. A client that disconnects aborts the turn (the model call stops and
- * onFinish sees `isAborted`). The response body is written with backpressure, so a slow reader never
- * makes the server buffer the whole reply.
+ * Serves an agent server over node:http (`createServer(toNodeHandler(server))`), Express 5
+ * (`app.use(toNodeHandler(server))`, also mounted at a path — routing uses `req.originalUrl`, so
+ * `basePath` stays the full path) and Next's pages router.
+ *
+ * - A body already parsed by `express.json()` / `express.text()` / `express.raw()` or Next's body
+ *   parser is used as it is; otherwise the request stream is read (with the body size limit).
+ * - A client that disconnects aborts the turn (the model call stops, onFinish sees `isAborted`).
+ * - The reply is written with backpressure: the model stream is read only as fast as the socket
+ *   drains, so a slow reader never makes the server buffer the whole reply.
+ * - An unexpected failure goes to `next(error)` under Express; without `next` it is answered with
+ *   a 500 JSON error (no stack).
  */
-export function toNodeHandler(server: AgentServer) {
-  return function agentNodeHandler(req: NodeRequest, res: ServerResponse, next?: Next): void {
+export function toNodeHandler(server: AgentServer): NodeHandler {
+  return function agentNodeHandler(req, res, next) {
     handle(server, req, res).catch((error: unknown) => {
-      if (next) return next(error);
+      if (next && !res.headersSent) return next(error);
       if (!res.headersSent) void writeResponse(errorResponse('internal_error', 'The server failed to handle the request.'), res);
       else res.destroy();
     });
@@ -32,28 +43,32 @@ async function handle(server: AgentServer, req: NodeRequest, res: ServerResponse
   await writeResponse(response, res, controller.signal);
 }
 
+/**
+ * The Web `Request` of a node request. Never throws on odd input: a malformed `Host` falls back to
+ * `localhost`, header values the Fetch API refuses are dropped, HTTP/2 pseudo-headers skipped.
+ */
 export function toWebRequest(req: NodeRequest, signal: AbortSignal): Request {
-  const host = req.headers.host ?? 'localhost';
-  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const url = new URL(req.originalUrl ?? req.url ?? '/', `${protocol}://${host}`);
+  const url = requestUrl(req);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else headers.set(key, value);
+    if (value === undefined || key.startsWith(':')) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(key, v);
+      } catch {
+        // a header the Fetch API cannot carry; the route never needs it
+      }
+    }
   }
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (method !== 'GET' && method !== 'HEAD') {
-    if (req.body !== undefined && req.readableEnded) {
-      // A body parser (express.json(), Next pages) already read the stream: send what it parsed.
-      init.body =
-        typeof req.body === 'string'
-          ? req.body
-          : req.body instanceof Uint8Array
-            ? new TextDecoder().decode(req.body)
-            : JSON.stringify(req.body);
+    const parsed = parsedBody(req);
+    if (parsed !== undefined) {
+      init.body = parsed;
       headers.delete('content-length');
+      headers.delete('content-encoding'); // a body parser already inflated it
+      headers.delete('transfer-encoding');
     } else {
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
       init.duplex = 'half';
@@ -62,6 +77,55 @@ export function toWebRequest(req: NodeRequest, signal: AbortSignal): Request {
   return new Request(url, init);
 }
 
+/** What a body parser (express.json/text/raw, Next pages) left in `req.body`, as request bytes or text. */
+function parsedBody(req: NodeRequest): string | Uint8Array<ArrayBuffer> | undefined {
+  if (req.body === undefined) return undefined;
+  // Express 5 leaves `req.body` undefined when no parser ran; a parser consumed the stream.
+  if (!req.readableEnded && !req.complete && req.readable) return undefined;
+  if (typeof req.body === 'string') return req.body;
+  if (req.body instanceof Uint8Array) return new Uint8Array(req.body); // raw bytes: UTF-8 is checked downstream
+  try {
+    return JSON.stringify(req.body) ?? '';
+  } catch {
+    return ''; // circular or BigInt: not something a JSON parser produced; answered as an empty body
+  }
+}
+
+function requestUrl(req: NodeRequest): URL {
+  const protocol = (req.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+  let origin = `${protocol}://localhost`;
+  const host = req.headers.host;
+  if (host) {
+    try {
+      const parsed = new URL(`${protocol}://${host}`);
+      if (parsed.pathname === '/' && !parsed.search && !parsed.username) origin = parsed.origin;
+    } catch {
+      // malformed Host: keep localhost
+    }
+  }
+  let target = req.originalUrl ?? req.url ?? '/';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    // absolute-form request target (sent to proxies): keep its path and query
+    try {
+      const absolute = new URL(target);
+      target = absolute.pathname + absolute.search;
+    } catch {
+      target = '/';
+    }
+  }
+  if (!target.startsWith('/')) target = `/${target}`;
+  try {
+    return new URL(origin + target);
+  } catch {
+    return new URL(`${origin}/`);
+  }
+}
+
+/**
+ * Writes a Web `Response` to a node response: status, headers, then the body chunk by chunk,
+ * waiting for `drain` whenever the socket is full. Stops (and cancels the body) when `signal`
+ * aborts or the socket closes; a failing body destroys the socket so the client sees the cut.
+ */
 export async function writeResponse(response: Response, res: ServerResponse, signal?: AbortSignal): Promise<void> {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
@@ -70,15 +134,22 @@ export async function writeResponse(response: Response, res: ServerResponse, sig
     res.end();
     return;
   }
-  res.flushHeaders();
   const reader = response.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => {});
+  const cancel = () => void reader.cancel(signal?.reason).catch(() => {});
+  if (signal?.aborted || res.destroyed) {
+    cancel();
+    return;
+  }
+  res.flushHeaders();
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (res.destroyed) break;
+      if (res.destroyed) {
+        cancel();
+        break;
+      }
       if (!res.write(value)) await drained(res);
     }
     if (!res.destroyed) res.end();

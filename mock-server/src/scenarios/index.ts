@@ -1,4 +1,4 @@
-import { errorMidStream, longMarkdown, plainText, reasoning, slowStream } from './text-scenarios.js';
+import { errorMidStream, flaky, longMarkdown, plainText, reasoning, slowStream } from './text-scenarios.js';
 import { agenticTurn, approval, sharedState, subAgent, toolCall } from './tool-scenarios.js';
 import { titleAndSuggestions } from './title-suggestions.js';
 import type { Scenario } from './scenario.js';
@@ -21,6 +21,7 @@ export const scenarios = {
   subAgent,
   titleAndSuggestions,
   errorMidStream,
+  flaky,
   slowStream,
   agenticTurn,
 } satisfies Record<string, Scenario>;

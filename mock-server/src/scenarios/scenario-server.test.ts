@@ -75,6 +75,15 @@ describe('scenarios through the real server', () => {
     expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: expect.not.stringContaining('Upstream') });
   });
 
+  it('flaky: fails the first time a message is asked, answers on the retry', async () => {
+    const message = user('Try a flaky request (test)');
+    const first = await turn('flaky', [message]);
+    expect(first.some((c) => c.type === 'error')).toBe(true);
+    const retry = await turn('flaky', [message]);
+    expect(retry.some((c) => c.type === 'error')).toBe(false);
+    expect(text(retry)).toContain('Second time lucky');
+  });
+
   it('smart agent: lists the scenarios when nothing matches, and suggests follow-ups', async () => {
     const chunks = await turn('assistant', [user('What can you do?')]);
     for (const s of all) expect(text(chunks)).toContain(s.prompt);

@@ -83,7 +83,7 @@ function stepOf(script: Script, context: ScriptContext): PacedStep {
 
 /** Three prompts of other scenarios, varied by the reply so follow-ups change from turn to turn. */
 function pickSuggestions(scenarios: Scenario[], reply: string): string[] {
-  const others = scenarios.filter((s) => !s.match.test(reply) && s.id !== 'error' && s.id !== 'slow');
+  const others = scenarios.filter((s) => !s.match.test(reply) && s.id !== 'error' && s.id !== 'flaky' && s.id !== 'slow');
   let hash = 0;
   for (const ch of reply) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const out: string[] = [];

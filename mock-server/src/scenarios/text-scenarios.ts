@@ -98,3 +98,24 @@ export const slowStream: Scenario = {
     ],
   },
 };
+
+const failedOnce = new Set<string>();
+
+/**
+ * Fails the first time a given message is asked (per server process), answers on the retry: for
+ * testing error → retry end to end.
+ */
+export const flaky: Scenario = {
+  id: 'flaky',
+  title: 'Flaky (fails once)',
+  description: 'Fails the first time; Retry succeeds.',
+  prompt: 'Try a flaky request',
+  match: /\bflaky\b/i,
+  script: {
+    steps: ({ lastUserText }) => {
+      if (failedOnce.has(lastUserText)) return [{ type: 'text', text: 'Second time lucky: this answer came through on the retry.' }];
+      failedOnce.add(lastUserText);
+      return [{ type: 'text', text: 'Starting… ' }, { type: 'error', message: 'Transient upstream failure (scripted).' }];
+    },
+  },
+};

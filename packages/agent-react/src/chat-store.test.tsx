@@ -1,0 +1,152 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { memo } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentChat } from './agent-chat-types.js';
+import { useAgentMessage, useAgentMessageIds, useAgentStatus } from './selectors.js';
+import { testServer, textOf } from './test-utils/test-server.js';
+import { useAgentChat } from './use-agent-chat.js';
+
+const WORDS = Array.from({ length: 120 }, (_, i) => `w${i}`).join(' ');
+const { fetch } = testServer({
+  talker: { script: { steps: [[{ type: 'text', text: WORDS }]], chunkDelayMs: 1 } },
+});
+
+/** Tracks animation frames: how many fired, and which are still scheduled. */
+function trackFrames() {
+  const original = { raf: window.requestAnimationFrame, caf: window.cancelAnimationFrame };
+  const pending = new Set<number>();
+  const state = { fired: 0, pending };
+  window.requestAnimationFrame = (cb) => {
+    const id = original.raf.call(window, (t) => {
+      pending.delete(id);
+      state.fired++;
+      cb(t);
+    });
+    pending.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    pending.delete(id);
+    original.caf.call(window, id);
+  };
+  return { state, restore: () => Object.assign(window, { requestAnimationFrame: original.raf, cancelAnimationFrame: original.caf }) };
+}
+
+describe('throttled streaming', () => {
+  let frames: ReturnType<typeof trackFrames>;
+  beforeEach(() => {
+    frames = trackFrames();
+  });
+  afterEach(() => frames.restore());
+
+  it('commits at most one transcript update per animation frame and loses no token', async () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      const chat = useAgentChat({ agentId: 'talker', fetch });
+      void chat.messages; // subscribe to the transcript
+      renders++;
+      return chat;
+    });
+    await act(async () => {
+      await result.current.sendMessage({ text: 'go' });
+    });
+    const rendersBefore = renders;
+    const framesBefore = frames.state.fired;
+    await waitFor(() => expect(result.current.status).toBe('ready'), { timeout: 10_000 });
+    const streamed = renders - rendersBefore;
+    const framesDuring = frames.state.fired - framesBefore;
+    // 120 word chunks; one render per frame plus the few status changes (streaming, ready).
+    expect(streamed).toBeLessThanOrEqual(framesDuring + 4);
+    expect(streamed).toBeLessThan(60);
+    expect(textOf(result.current.messages.at(-1))).toBe(WORDS);
+  });
+
+  it('without throttling renders once per chunk (the baseline the default beats)', async () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      const chat = useAgentChat({ agentId: 'talker', fetch, throttle: false });
+      void chat.messages;
+      renders++;
+      return chat;
+    });
+    await act(async () => {
+      await result.current.sendMessage({ text: 'go' });
+    });
+    const before = renders;
+    await waitFor(() => expect(result.current.status).toBe('ready'), { timeout: 10_000 });
+    expect(renders - before).toBeGreaterThan(100);
+  });
+
+  it('leaves no frame or timer scheduled after unmount mid-stream', async () => {
+    const { result, unmount } = renderHook(() => {
+      const chat = useAgentChat({ agentId: 'talker', fetch });
+      void chat.messages;
+      return chat;
+    });
+    await act(async () => {
+      await result.current.sendMessage({ text: 'go' });
+    });
+    await waitFor(() => expect(textOf(result.current.messages.at(-1)).length).toBeGreaterThan(20));
+    const store = result.current.store;
+    unmount();
+    expect(frames.state.pending.size).toBe(0);
+    const published = store.publishCount;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(store.publishCount).toBe(published);
+    expect(frames.state.pending.size).toBe(0);
+    expect(result.current.chat.status).not.toBe('streaming');
+  });
+});
+
+describe('re-render isolation primitives', () => {
+  it('re-renders only the streaming row; the owner, earlier rows and the composer stay put', async () => {
+    const counts = { owner: 0, list: 0, composer: 0, rows: new Map<string, number>() };
+    const Row = memo(function Row({ chat, id }: { chat: AgentChat; id: string }) {
+      const message = useAgentMessage(chat, id);
+      counts.rows.set(id, (counts.rows.get(id) ?? 0) + 1);
+      return <li data-testid={`row-${message?.role}`}>{textOf(message)}</li>;
+    });
+    const List = memo(function List({ chat }: { chat: AgentChat }) {
+      const ids = useAgentMessageIds(chat);
+      counts.list++;
+      return <ul>{ids.map((id) => <Row key={id} chat={chat} id={id} />)}</ul>;
+    });
+    const Composer = memo(function Composer({ chat }: { chat: AgentChat }) {
+      const status = useAgentStatus(chat);
+      counts.composer++;
+      return <button type="button" onClick={() => void chat.sendMessage({ text: 'go' })}>send ({status})</button>;
+    });
+    const handle = { current: undefined as AgentChat | undefined };
+    function Owner() {
+      const chat = useAgentChat({ agentId: 'talker', fetch });
+      handle.current = chat;
+      counts.owner++;
+      return (
+        <>
+          <List chat={chat} />
+          <Composer chat={chat} />
+        </>
+      );
+    }
+    render(<Owner />);
+    await act(async () => {
+      await handle.current!.sendMessage({ text: 'first' });
+    });
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('send (ready)'), { timeout: 10_000 });
+    const firstIds = handle.current!.store.getSnapshot().messages.map((m) => m.id);
+    const before = { owner: counts.owner, list: counts.list, composer: counts.composer, rows: new Map(counts.rows) };
+
+    await act(async () => {
+      await handle.current!.sendMessage({ text: 'second' });
+    });
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('send (ready)'), { timeout: 10_000 });
+
+    expect(counts.owner).toBe(before.owner); // never reads messages/status: no re-render at all
+    for (const id of firstIds) expect(counts.rows.get(id)).toBe(before.rows.get(id)); // earlier rows untouched
+    expect(counts.list - before.list).toBeLessThanOrEqual(2); // the two new ids (user, assistant)
+    expect(counts.composer - before.composer).toBeLessThanOrEqual(3); // submitted, streaming, ready
+    const streamingId = handle.current!.store.getSnapshot().messages.at(-1)!.id;
+    expect(counts.rows.get(streamingId)).toBeGreaterThan(1);
+    expect(screen.getAllByTestId('row-assistant').at(-1)!.textContent).toBe(WORDS);
+  });
+});

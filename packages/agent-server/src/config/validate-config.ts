@@ -1,29 +1,98 @@
-import { ConfigError, type ConfigIssue } from './config-error.js';
+import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
+import { connectionIssues } from '../providers/index.js';
+import { isToolSchema } from '../tools/tool-schema.js';
+import { checkKnownKeys, isObject, isPositiveInt, IssueList } from './config-checks.js';
+import { ConfigError } from './config-error.js';
+import { findSubAgentCycles } from './sub-agent-cycles.js';
+import { configWarnings } from './config-warnings.js';
 import type { AgentServerConfig, Logger } from './types.js';
+import { checkAgent } from './validate-agent.js';
 
-/** Checks the whole config once, at startup, and throws one ConfigError listing every problem. */
-export function validateConfig(config: AgentServerConfig, _logger: Logger): void {
-  const issues: ConfigIssue[] = [];
-  if (typeof config !== 'object' || config === null) {
-    throw new ConfigError([{ path: '(root)', message: 'config must be an object' }]);
-  }
-  if (typeof config.agents !== 'object' || config.agents === null || Object.keys(config.agents).length === 0) {
-    issues.push({ path: 'agents', message: 'at least one agent is required' });
-  }
-  for (const [id, agent] of Object.entries(config.agents ?? {})) {
-    const at = `agents.${id}`;
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(id)) issues.push({ path: at, message: `"${id}" is not a valid agent id` });
-    if (agent?.model === undefined || agent.model === null) issues.push({ path: `${at}.model`, message: 'model is required' });
-    if (agent?.maxSteps !== undefined && (!Number.isInteger(agent.maxSteps) || agent.maxSteps < 1)) {
-      issues.push({ path: `${at}.maxSteps`, message: 'must be a positive integer' });
+const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'basePath', 'limits', 'logger'];
+
+/**
+ * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
+ * listing every problem with its path (`agents.support.tools[1]: unknown tool "x"`). Warnings
+ * (a sub-agent with tools that need approval, provider sugar the agent's provider ignores) go
+ * to the logger.
+ */
+export function validateConfig(config: AgentServerConfig, logger: Logger): void {
+  if (!isObject(config)) throw new ConfigError([{ path: '(root)', message: 'config must be an object' }]);
+  const list = new IssueList();
+  const raw = config as unknown as Record<string, unknown>;
+  checkKnownKeys(list, '(root)', raw, TOP_KEYS);
+
+  const connectionNames = checkNamedRecord(list, 'connections', raw.connections, (name, value) => {
+    for (const issue of connectionIssues(name, value)) list.add(issue.path, issue.message);
+  });
+  const toolNames = checkNamedRecord(list, 'tools', raw.tools, (name, value) => checkTool(list, name, value));
+  const hookNames = checkNamedRecord(list, 'hooks', raw.hooks, (name, value) => {
+    if (typeof value !== 'function') list.add(`hooks.${name}`, 'must be a function (event, ctx) => …');
+  });
+
+  const edges = new Map<string, string[]>();
+  if (!isObject(raw.agents) || Object.keys(raw.agents).length === 0) {
+    list.add('agents', 'at least one agent is required');
+  } else {
+    const agentIds = new Set(Object.keys(raw.agents).filter((id) => !isReservedKey(id)));
+    for (const [id, agent] of Object.entries(raw.agents)) {
+      if (!AGENT_ID.test(id) || isReservedKey(id)) list.add(`agents.${id}`, `"${id}" is not a valid agent id (letters, digits, "_" or "-", at most 64)`);
+      edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, connectionNames, hookNames }));
+    }
+    for (const cycle of findSubAgentCycles(edges)) {
+      const message = cycle.length === 2 ? `agent "${cycle[0]}" lists itself as a sub-agent` : `sub-agent cycle: ${cycle.join(' → ')}`;
+      list.add(`agents.${cycle[0]}.agents`, message);
     }
   }
-  if (config.basePath !== undefined && !/^\/[\w./-]*$/.test(config.basePath)) {
-    issues.push({ path: 'basePath', message: 'must start with "/"' });
+
+  if (raw.authenticate !== undefined && typeof raw.authenticate !== 'function') list.add('authenticate', 'must be a function (request) => user | null');
+  if (raw.logger !== undefined && !(isObject(raw.logger) && typeof raw.logger.warn === 'function' && typeof raw.logger.error === 'function')) {
+    list.add('logger', 'must have warn and error functions');
   }
-  const maxBody = config.limits?.maxBodyBytes;
-  if (maxBody !== undefined && (!Number.isInteger(maxBody) || maxBody <= 0)) {
-    issues.push({ path: 'limits.maxBodyBytes', message: 'must be a positive integer' });
+  if (raw.basePath !== undefined && !(typeof raw.basePath === 'string' && /^\/[\w./-]*$/.test(raw.basePath))) {
+    list.add('basePath', 'must start with "/"');
   }
-  if (issues.length > 0) throw new ConfigError(issues);
+  if (raw.limits !== undefined) {
+    if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars? }');
+    else {
+      checkKnownKeys(list, 'limits', raw.limits, ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars']);
+      for (const key of ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars']) {
+        if (raw.limits[key] !== undefined && !isPositiveInt(raw.limits[key])) list.add(`limits.${key}`, 'must be a positive integer');
+      }
+    }
+  }
+  if (list.issues.length > 0) throw new ConfigError(list.issues);
+  for (const warning of configWarnings(config)) logger.warn(warning.message, { path: warning.path });
+}
+
+/** Checks a record of named entries (connections, tools, hooks); returns the usable names. */
+function checkNamedRecord(list: IssueList, path: string, record: unknown, check: (name: string, value: unknown) => void): Set<string> {
+  const names = new Set<string>();
+  if (record === undefined) return names;
+  if (!isObject(record)) {
+    list.add(path, 'must be an object keyed by name');
+    return names;
+  }
+  for (const [name, value] of Object.entries(record)) {
+    if (isReservedKey(name)) {
+      list.add(`${path}.${name}`, `"${name}" is a reserved key and cannot be a name`);
+      continue;
+    }
+    names.add(name);
+    check(name, value);
+  }
+  return names;
+}
+
+function checkTool(list: IssueList, name: string, tool: unknown): void {
+  const at = `tools.${name}`;
+  const problem = toolNameProblem(name);
+  if (problem) list.add(at, problem);
+  if (!isObject(tool)) return list.add(at, 'must be { description, inputSchema, execute, confirm? }');
+  checkKnownKeys(list, at, tool, ['description', 'inputSchema', 'execute', 'confirm']);
+  if (typeof tool.description !== 'string' || tool.description.trim() === '') list.add(`${at}.description`, 'is required (what the tool does, for the model)');
+  if (!isToolSchema(tool.inputSchema)) list.add(`${at}.inputSchema`, 'must be a zod schema or a JSON Schema object');
+  if (typeof tool.execute !== 'function') list.add(`${at}.execute`, 'must be a function (input, ctx) => result');
+  if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');
 }

@@ -1,0 +1,43 @@
+import { resolveSubAgentRef } from '../tools/sub-agent-tools.js';
+import { resolveToolRef } from '../tools/function-tools.js';
+import { agentProvider } from '../runtime/resolve-agent-model.js';
+import { ALL_PROVIDER_SUGAR_KEYS, PROVIDER_SUGAR_KEYS } from '../providers/index.js';
+import type { ConfigIssue } from './config-error.js';
+import type { AgentServerConfig } from './types.js';
+
+/**
+ * What is allowed but probably not meant (of a valid config): an agent used as a sub-agent whose
+ * tools need approval (approval is not available there: those calls are denied), and provider
+ * sugar the agent's provider does not read.
+ */
+export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
+  const warnings: ConfigIssue[] = [];
+  const subAgentIds = new Set(Object.values(config.agents).flatMap((a) => (a.agents ?? []).map((r) => resolveSubAgentRef(r).agentId)));
+  for (const id of subAgentIds) {
+    const agent = config.agents[id]!;
+    const confirmTools = (agent.tools ?? [])
+      .map(resolveToolRef)
+      .filter((r) => r.confirm ?? config.tools?.[r.toolName]?.confirm)
+      .map((r) => r.name);
+    const confirmMcp = (agent.mcp ?? []).filter((s) => s.confirm).length;
+    if (confirmTools.length > 0 || confirmMcp > 0) {
+      const what = [confirmTools.length > 0 ? `tools ${confirmTools.map((n) => `"${n}"`).join(', ')}` : '', confirmMcp > 0 ? `${confirmMcp} MCP server(s)` : '']
+        .filter(Boolean)
+        .join(' and ');
+      warnings.push({
+        path: `agents.${id}`,
+        message: `agent "${id}" is used as a sub-agent but its ${what} need approval, which is not available inside a sub-agent: those calls are denied there`,
+      });
+    }
+  }
+  for (const [id, agent] of Object.entries(config.agents)) {
+    const provider = agentProvider(config, agent);
+    const own = provider ? PROVIDER_SUGAR_KEYS[provider] : [];
+    for (const key of ALL_PROVIDER_SUGAR_KEYS) {
+      if ((agent as unknown as Record<string, unknown>)[key] !== undefined && !own.includes(key)) {
+        warnings.push({ path: `agents.${id}.${key}`, message: `"${key}" is ignored: it is not an option of this agent's provider (${provider ?? 'unknown'})` });
+      }
+    }
+  }
+  return warnings;
+}

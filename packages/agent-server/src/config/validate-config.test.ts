@@ -1,0 +1,182 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAgentServer } from '../server.js';
+import { ConfigError } from './config-error.js';
+import type { AgentServerConfig } from './types.js';
+import { mockModel } from '../test-utils/mock-model.js';
+import { recordingLogger } from '../test-utils/model-parts.js';
+
+const silent = { warn: () => {}, error: () => {} };
+const model = mockModel();
+const tool = { description: 'A tool', inputSchema: z.object({}), execute: () => 'ok' };
+
+function issuesOf(config: unknown): { path: string; message: string }[] {
+  try {
+    createAgentServer({ logger: silent, ...(config as AgentServerConfig) });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).issues;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config validation at startup: every problem at once, with paths', () => {
+  it('reports unknown references, invalid and reserved names and duplicates together', () => {
+    const issues = issuesOf({
+      tools: { lookup: tool, 'read-file': tool, 'bad name!': tool },
+      hooks: { audit: () => {} },
+      connections: { main: { provider: 'anthropic' } },
+      agents: {
+        support: {
+          model,
+          tools: ['lookup', 'nope', { tool: 'lookup', name: 'update-page-state' }, { tool: 'lookup' }],
+          agents: ['ghost', { agent: 'billing', name: 'lookup' }],
+          hooks: { onStart: ['audit', 'missing'], onLunch: ['audit'] },
+        },
+        billing: { model: 'claude-x', connection: 'elsewhere' },
+        __proto__x: { model },
+      },
+    });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'tools.read-file', message: '"read-file" is a reserved platform tool name' },
+        { path: 'tools.bad name!', message: expect.stringContaining('not a valid tool name') },
+        { path: 'agents.support.tools[1]', message: 'unknown tool "nope"' },
+        { path: 'agents.support.tools[2]', message: '"update-page-state" is a reserved platform tool name' },
+        { path: 'agents.support.tools[3]', message: 'duplicate tool name "lookup" (also at agents.support.tools[0])' },
+        { path: 'agents.support.agents[0]', message: 'unknown sub-agent "ghost"' },
+        { path: 'agents.support.agents[1]', message: 'duplicate tool name "lookup" (also at agents.support.tools[0])' },
+        { path: 'agents.support.hooks.onStart[1]', message: 'unknown hook "missing"' },
+        { path: 'agents.support.hooks.onLunch', message: expect.stringContaining('unknown hook slot') },
+        { path: 'agents.billing.connection', message: 'unknown connection "elsewhere"' },
+      ]),
+    );
+    expect(issues).toHaveLength(10);
+  });
+
+  it.each([
+    ['self', { a: { model, agents: ['a'] } }, [{ path: 'agents.a.agents', message: 'agent "a" lists itself as a sub-agent' }]],
+    ['A → B → A', { a: { model, agents: ['b'] }, b: { model, agents: ['a'] } }, [{ path: 'agents.a.agents', message: 'sub-agent cycle: a → b → a' }]],
+    [
+      'longer',
+      { a: { model, agents: ['b'] }, b: { model, agents: ['c'] }, c: { model, agents: ['d'] }, d: { model, agents: ['b'] } },
+      [{ path: 'agents.b.agents', message: 'sub-agent cycle: b → c → d → b' }],
+    ],
+  ])('rejects a sub-agent cycle (%s)', (_name, agents, expected) => {
+    expect(issuesOf({ agents })).toEqual(expected);
+  });
+
+  it('accepts a diamond of sub-agents', () => {
+    expect(() =>
+      createAgentServer({
+        agents: { top: { model, agents: ['left', 'right'] }, left: { model, agents: ['base'] }, right: { model, agents: ['base'] }, base: { model } },
+        logger: silent,
+      }),
+    ).not.toThrow();
+  });
+
+  it('checks fileSystem.basePath exists and is a directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-cfg-'));
+    const file = join(dir, 'file.txt');
+    writeFileSync(file, 'x');
+    const issues = issuesOf({
+      agents: {
+        ok: { model, fileSystem: { basePath: dir } },
+        missing: { model, fileSystem: { basePath: join(dir, 'nope') } },
+        notDir: { model, fileSystem: { basePath: file } },
+        empty: { model, fileSystem: {} },
+      },
+    });
+    expect(issues).toEqual([
+      { path: 'agents.missing.fileSystem.basePath', message: `directory "${join(dir, 'nope')}" does not exist` },
+      { path: 'agents.notDir.fileSystem.basePath', message: `"${file}" is not a directory` },
+      { path: 'agents.empty.fileSystem.basePath', message: 'is required (a directory path)' },
+    ]);
+  });
+
+  it('checks MCP sources: url for http, command for stdio, a known type', () => {
+    const issues = issuesOf({
+      agents: {
+        a: {
+          model,
+          mcp: [{ name: 'docs' }, { type: 'stdio' }, { type: 'ws', url: 'ws://x' }, { url: 'not a url' }, { url: 'https://ok.example/mcp', namespace: 'has space' }],
+        },
+      },
+    });
+    expect(issues).toEqual([
+      { path: 'agents.a.mcp[0].url', message: 'is required for an http MCP server' },
+      { path: 'agents.a.mcp[1].command', message: 'is required for a stdio MCP server' },
+      { path: 'agents.a.mcp[2].type', message: 'must be "http", "sse" or "stdio", got "ws"' },
+      { path: 'agents.a.mcp[3].url', message: 'must be an http(s) URL, got "not a url"' },
+      { path: 'agents.a.mcp[4].namespace', message: expect.stringContaining('must be true, false or a short name') },
+    ]);
+  });
+
+  it('checks prepareStep rules and prune values', () => {
+    const issues = issuesOf({
+      agents: {
+        a: {
+          model,
+          prepareStep: [{ steps: [0] }, { from: 3, to: 2 }, { activeTools: ['x'] }, { steps: [1], toolChoice: 'sometimes', tempreature: 1 }],
+          prune: { reasoning: 'some', toolCalls: 'before-last-0-messages', emptyMessages: 'drop' },
+        },
+      },
+    });
+    expect(issues).toEqual([
+      { path: 'agents.a.prepareStep[0].steps', message: expect.stringContaining('non-empty list of step numbers (1-based') },
+      { path: 'agents.a.prepareStep[1].to', message: 'must not be before from (3)' },
+      { path: 'agents.a.prepareStep[2]', message: 'must match steps: set steps: [n…] or from (and optionally to)' },
+      { path: 'agents.a.prepareStep[3].tempreature', message: expect.stringContaining('unknown key') },
+      { path: 'agents.a.prepareStep[3].toolChoice', message: expect.stringContaining('must be "auto", "none", "required"') },
+      { path: 'agents.a.prune.reasoning', message: 'must be one of all, before-last-message, none, got "some"' },
+      { path: 'agents.a.prune.toolCalls', message: expect.stringContaining('before-last-N-messages') },
+      { path: 'agents.a.prune.emptyMessages', message: 'must be keep or remove, got "drop"' },
+    ]);
+  });
+
+  it('checks tool definitions, connections, limits and agent basics', () => {
+    const issues = issuesOf({
+      tools: { t: { description: '', inputSchema: 'string', execute: 'no' } },
+      connections: { c: { provider: 'acme' } },
+      limits: { toolTimeoutMs: 0, toolResultMaxChars: 1.5 },
+      agents: { 'bad id!': { model: undefined }, ok: { model, maxSteps: 0, maxContextMessages: -1, model2: 1 } },
+    });
+    expect(issues.map((i) => i.path)).toEqual([
+      'connections.c.provider',
+      'tools.t.description',
+      'tools.t.inputSchema',
+      'tools.t.execute',
+      'agents.bad id!',
+      'agents.bad id!.model',
+      'agents.ok.model2',
+      'agents.ok.maxSteps',
+      'agents.ok.maxContextMessages',
+      'limits.toolTimeoutMs',
+      'limits.toolResultMaxChars',
+    ]);
+  });
+
+  it('warns (without failing) about approval tools in a sub-agent and sugar of another provider', () => {
+    const logger = recordingLogger();
+    createAgentServer({
+      tools: { wipe: { ...tool, confirm: true } },
+      connections: { claude: { provider: 'anthropic', apiKey: 'k' } },
+      agents: {
+        boss: { model, agents: ['worker'] },
+        worker: { model: 'claude-sonnet', connection: 'claude', tools: ['wipe'], thinking: { type: 'enabled' }, reasoningEffort: 'high' },
+      },
+      logger,
+    });
+    expect(logger.records).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringContaining('agent "worker" is used as a sub-agent but its tools "wipe" need approval'),
+        meta: { path: 'agents.worker' },
+      },
+      { level: 'warn', message: expect.stringContaining('"reasoningEffort" is ignored'), meta: { path: 'agents.worker.reasoningEffort' } },
+    ]);
+  });
+});

@@ -1,75 +1,450 @@
 'use client';
-import { Bubble, Sender } from '@ant-design/x';
-import type { BubbleItemType, BubbleListProps } from '@ant-design/x';
-import { XMarkdown } from '@ant-design/x-markdown';
-import { useAgentChat, type UseAgentChatOptions, type AgentUIMessage } from '@x/agent-react';
-import { useState, type CSSProperties } from 'react';
+import { CloseCircleOutlined, MessageOutlined } from '@ant-design/icons';
+import {
+  useAgentChat,
+  useAgentChatSelector,
+  useAgentError,
+  useAgentEvents,
+  useAgentStatus,
+  type AgentEventHandlers,
+  type AgentUIMessage,
+  type OutgoingMessage,
+  type UseAgentChatOptions,
+} from '@x/agent-react';
+import { SUGGESTIONS_PART } from '@x/agent-protocol';
+import { Alert, Button, Drawer, FloatButton, Skeleton } from 'antd';
+import {
+  forwardRef,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { AnnouncerProvider } from './announcer.js';
+import { Welcome } from './antdx.js';
+import { AgentComposer, type ComposerAttachmentOptions } from './composer.js';
+import { AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
+import {
+  MessageContextProvider,
+  type DataPartRendererProps,
+  type FeedbackValue,
+  type MessageContextValue,
+  type MessageDisplayOptions,
+  type MessageHandlers,
+  type ToolRenderers,
+} from './message-context.js';
+import { AgentMessageList, type AgentMessageListRef } from './message-list.js';
+import { messageText } from './agent-message.js';
+import { PromptList, type PromptItem } from './prompt-list.js';
 
-export interface AgentChatProps extends UseAgentChatOptions {
-  /** Height of the chat (default 100%). */
-  height?: CSSProperties['height'];
-  /** Placeholder of the composer. */
+/** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
+export type AgentChatEvents = AgentEventHandlers<AgentUIMessage>;
+
+/** The welcome screen shown while the transcript is empty. */
+export interface AgentChatWelcome {
+  title?: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  /** Prompts that send on click. */
+  prompts?: readonly PromptItem[];
+}
+
+/** Composer settings. */
+export interface AgentChatSenderOptions {
   placeholder?: string;
+  /** `enter` (default) or `shiftEnter`. */
+  submitType?: 'enter' | 'shiftEnter';
+  /** Attachments from the picker, paste and drop, refused visibly when `accept`/`maxSize` fail. */
+  attachments?: ComposerAttachmentOptions | boolean;
+  disabled?: boolean;
+}
+
+/** Drawer display settings. */
+export interface AgentChatDrawerOptions {
+  /** Controlled open state. */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title?: ReactNode;
+  /** Drawer width (default 420). */
+  width?: number | string;
+  placement?: 'left' | 'right';
+  /** Show a floating button that opens the drawer (default true). */
+  trigger?: boolean;
+}
+
+/** Methods available through `ref`. They behave like the matching buttons. */
+export interface AgentChatRef {
+  sendMessage: (message: OutgoingMessage | string) => Promise<void>;
+  regenerate: (messageId?: string) => Promise<void>;
+  setMessages: (messages: AgentUIMessage[]) => void;
+  clearMessages: () => void;
+  deleteMessage: (messageId: string) => void;
+  stop: () => Promise<void>;
+  clearError: () => void;
+  scrollToBottom: () => void;
+}
+
+/** Props of {@link AgentChat}. */
+export interface AgentChatProps extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>, AgentChatEvents, Omit<AgentUIProviderProps, 'children'> {
+  welcome?: AgentChatWelcome | false;
+  /** Follow-up prompts; the last `data-suggestions` part of the transcript overrides them. Hidden while busy. */
+  suggestions?: readonly PromptItem[];
+  /** `inline` (default) or in a drawer. */
+  display?: 'inline' | 'drawer';
+  drawer?: AgentChatDrawerOptions;
+  /** Height of the inline chat (default 100%). */
+  height?: CSSProperties['height'];
+  /** Largest width of the transcript and composer (centred). */
+  maxWidth?: CSSProperties['maxWidth'];
+  /** Show a skeleton instead of the transcript (e.g. while history loads). */
+  loading?: boolean;
+  sender?: AgentChatSenderOptions;
+  messageDisplay?: MessageDisplayOptions;
+  /** A component per tool name (generative UI), rendered instead of the default tool card. */
+  toolRenderers?: ToolRenderers;
+  /** A component per custom data part name (without `data-`). */
+  dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
+  /** Feedback per message id (controlled). */
+  feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
+  /** Like / dislike clicked (`value: null` when clicked again to clear). */
+  onFeedback?: (event: { messageId: string; value: FeedbackValue | null; message: AgentUIMessage | undefined }) => void;
+  /**
+   * Browser tools (`useAgentChat`'s `onToolCall`): return the output of a call the browser answers,
+   * or `undefined` to leave it. (`onToolCall` is the event that reports every call.)
+   */
+  onBrowserToolCall?: UseAgentChatOptions['onToolCall'];
+  /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */
+  onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
+  /** A suggestion or welcome prompt was clicked (it is sent right after). */
+  onSuggestionClick?: (text: string) => void;
   className?: string;
   style?: CSSProperties;
 }
 
-const roles: BubbleListProps['role'] = {
-  ai: {
-    placement: 'start',
-    variant: 'borderless',
-    contentRender: (content) => <XMarkdown content={String(content)} />,
-  },
-  user: { placement: 'end' },
-};
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((key) => {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    return x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]));
+  });
+}
 
-/** A complete agent chat: transcript, streaming markdown and a composer. */
-export function AgentChat(props: AgentChatProps) {
-  const chat = useAgentChat(props);
-  const [value, setValue] = useState('');
-  const busy = chat.status === 'submitted' || chat.status === 'streaming';
-  const items: BubbleItemType[] = chat.messages.map((message, index) => ({
-    key: message.id,
-    role: message.role === 'user' ? 'user' : 'ai',
-    content: textOf(message),
-    loading: busy && index === chat.messages.length - 1 && message.role === 'assistant' && textOf(message) === '',
-  }));
-  if (chat.status === 'submitted' && chat.messages.at(-1)?.role === 'user') {
-    items.push({ key: 'pending', role: 'ai', content: '', loading: true });
+/** `value`, or the previous value while they are shallowly equal (inline objects keep their identity). */
+function useShallowStable<T>(value: T): T {
+  const [stable, setStable] = useState(value);
+  if (!shallowEqual(stable, value)) {
+    setStable(value);
+    return value;
   }
-  return (
-    <div
-      className={props.className}
-      style={{ display: 'flex', flexDirection: 'column', gap: 12, height: props.height ?? '100%', ...props.style }}
-      data-status={chat.status}
-    >
-      <div role="log" aria-live="polite" aria-label="Conversation" style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        <Bubble.List items={items} role={roles} />
-      </div>
-      {chat.error ? (
-        <div role="alert">
-          {chat.error.message}{' '}
-          <button type="button" onClick={() => void chat.regenerate()}>
-            Retry
-          </button>
+  return stable;
+}
+
+function sameStrings(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
+}
+
+function lastSuggestions(messages: readonly AgentUIMessage[]): string[] | undefined {
+  const last = messages.findLast((message) => message.role === 'assistant');
+  if (!last) return undefined;
+  const part = last.parts.findLast((p) => p.type === SUGGESTIONS_PART) as { data?: { items?: unknown } } | undefined;
+  const items = part?.data?.items;
+  return Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : undefined;
+}
+
+const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null>> = {};
+
+/**
+ * A complete agent chat on Ant Design X: streaming markdown, reasoning, tool calls, approvals,
+ * sources, files, suggestions, feedback and message actions, inline or in a drawer. While a reply
+ * streams only that message re-renders; the composer keeps its own state.
+ */
+export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function AgentChat(props, ref) {
+  const { theme, appearance, tokens, locale, antdLocale, direction } = props;
+  const needsProvider = theme || appearance || tokens || locale || antdLocale || direction;
+  const body = <AgentChatBody {...props} forwardedRef={ref} />;
+  return needsProvider ? (
+    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction}>
+      {body}
+    </AgentUIProvider>
+  ) : (
+    body
+  );
+});
+
+function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRef<AgentChatRef> }) {
+  const {
+    forwardedRef,
+    welcome,
+    suggestions,
+    display = 'inline',
+    drawer,
+    height,
+    maxWidth,
+    loading,
+    sender,
+    messageDisplay,
+    toolRenderers,
+    dataRenderers,
+    feedbackValues,
+    className,
+    style,
+  } = props;
+  const { strings, direction } = useAgentUIConfig();
+  const tokenStyle = useTokenStyle();
+  const {
+    agentId,
+    api,
+    conversationId,
+    sharedState,
+    urlQuery,
+    pageId,
+    messages,
+    headers,
+    credentials,
+    fetch,
+    throttle,
+    onBrowserToolCall,
+  } = props;
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const agent = useAgentChat({
+    agentId,
+    api,
+    conversationId,
+    sharedState,
+    urlQuery,
+    pageId,
+    messages,
+    headers,
+    credentials,
+    fetch,
+    throttle,
+    ...(onBrowserToolCall ? { onToolCall: onBrowserToolCall } : {}),
+    onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
+  });
+  const listRef = useRef<AgentMessageListRef>(null);
+  useAgentEvents(agent, {
+    onUserMessage: (e) => latest.current.onUserMessage?.(e),
+    onConversationStart: (e) => latest.current.onConversationStart?.(e),
+    onMessageComplete: (e) => latest.current.onMessageComplete?.(e),
+    onToolCall: (e) => latest.current.onToolCall?.(e),
+    onToolResult: (e) => latest.current.onToolResult?.(e),
+    onError: (e) => latest.current.onError?.(e),
+    onTitleGenerated: (e) => latest.current.onTitleGenerated?.(e),
+    onDataPart: (e) => latest.current.onDataPart?.(e),
+    onStop: (e) => latest.current.onStop?.(e),
+    onRegenerate: (e) => latest.current.onRegenerate?.(e),
+    onEditMessage: (e) => latest.current.onEditMessage?.(e),
+    onDeleteMessage: (e) => latest.current.onDeleteMessage?.(e),
+  });
+  // Status and error only: this component does not re-render per streamed token.
+  const status = useAgentStatus(agent);
+  const error = useAgentError(agent);
+  const hasMessages = useAgentChatSelector(agent, (snapshot) => snapshot.messages.length > 0);
+  const fromStream = useAgentChatSelector(agent, (snapshot) => lastSuggestions(snapshot.messages), sameStrings);
+  const busy = status === 'submitted' || status === 'streaming';
+
+  // Uncontrolled feedback when `feedbackValues` is not given.
+  const [ownFeedback, setOwnFeedback] = useState<Record<string, FeedbackValue | null>>({});
+  const feedback = feedbackValues ?? (Object.keys(ownFeedback).length ? ownFeedback : EMPTY_FEEDBACK);
+
+  const send = useCallback(
+    async (message: OutgoingMessage): Promise<boolean> => {
+      listRef.current?.scrollToBottom();
+      const result = await agent.sendMessage(message);
+      return result.sent;
+    },
+    [agent],
+  );
+  const stop = useCallback(() => void agent.stop(), [agent]);
+  const regenerate = useCallback((messageId?: string) => agent.regenerate(messageId ? { messageId } : undefined), [agent]);
+  const sendPrompt = useCallback(
+    (text: string) => {
+      latest.current.onSuggestionClick?.(text);
+      void send({ text });
+    },
+    [send],
+  );
+
+  const handlers = useMemo<MessageHandlers>(
+    () => ({
+      copy: (message) => void navigator.clipboard?.writeText(messageText(message)).catch(() => {}),
+      edit: (messageId, text) => void agent.editMessage(messageId, text),
+      delete: (messageId) => void agent.deleteMessage(messageId),
+      regenerate: (messageId) => void regenerate(messageId),
+      feedback: (messageId, value) => {
+        if (!latest.current.feedbackValues) setOwnFeedback((current) => ({ ...current, [messageId]: value }));
+        latest.current.onFeedback?.({ messageId, value, message: agent.store.getMessage(messageId) });
+      },
+      approve: (approvalId, reason) => void agent.addToolApprovalResponse({ id: approvalId, approved: true, ...(reason ? { reason } : {}) }),
+      deny: (approvalId, reason) => void agent.addToolApprovalResponse({ id: approvalId, approved: false, ...(reason ? { reason } : {}) }),
+      addToolOutput: (toolName, toolCallId, output) => void agent.addToolOutput({ tool: toolName as never, toolCallId, output: output as never }),
+    }),
+    [agent, regenerate],
+  );
+  const stableDisplay = useShallowStable(messageDisplay ?? {});
+  const stableToolRenderers = useShallowStable(toolRenderers);
+  const stableDataRenderers = useShallowStable(dataRenderers);
+  const messageContext = useMemo<MessageContextValue>(
+    () => ({ display: stableDisplay, toolRenderers: stableToolRenderers, dataRenderers: stableDataRenderers, handlers }),
+    [stableDisplay, stableToolRenderers, stableDataRenderers, handlers],
+  );
+
+  useImperativeHandle(
+    forwardedRef,
+    () => ({
+      sendMessage: async (message) => {
+        await send(typeof message === 'string' ? { text: message } : message);
+      },
+      regenerate: async (messageId) => regenerate(messageId),
+      setMessages: (next) => agent.setMessages(next),
+      clearMessages: () => void agent.clearMessages(),
+      deleteMessage: (messageId) => void agent.deleteMessage(messageId),
+      stop: () => agent.stop(),
+      clearError: () => agent.clearError(),
+      scrollToBottom: () => listRef.current?.scrollToBottom('smooth'),
+    }),
+    [agent, send, regenerate],
+  );
+
+  const stableSuggestions = useShallowStable(fromStream ?? (suggestions ? [...suggestions] : undefined));
+  const attachments = sender?.attachments;
+  const attachmentOptions = useMemo(
+    () => (typeof attachments === 'object' ? { ...attachments } : attachments),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
+  );
+
+  const welcomeNode = useMemo(
+    () =>
+      welcome === false ? null : (
+        <div data-xagent-welcome="" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          {welcome?.title || welcome?.description || welcome?.icon ? (
+            <Welcome variant="borderless" icon={welcome.icon} title={welcome.title} description={welcome.description} />
+          ) : null}
+          {welcome?.prompts?.length ? <PromptList items={welcome.prompts} onSelect={sendPrompt} label={strings.suggestions} vertical /> : null}
         </div>
+      ),
+    [welcome, sendPrompt, strings.suggestions],
+  );
+
+  const errorNode = error ? (
+    <Alert
+      type="error"
+      showIcon
+      icon={<CloseCircleOutlined />}
+      title={strings.errorTitle}
+      description={error.message}
+      role="alert"
+      action={
+        <Button size="small" onClick={() => void regenerate()}>
+          {strings.retry}
+        </Button>
+      }
+      closable={{ 'aria-label': strings.dismiss, onClose: () => agent.clearError() }}
+    />
+  ) : null;
+  const suggestionNode =
+    !busy && !error && stableSuggestions?.length && hasMessages ? (
+      <PromptList items={stableSuggestions} onSelect={sendPrompt} label={strings.suggestions} />
+    ) : null;
+  const footer = errorNode || suggestionNode ? (
+    <>
+      {errorNode}
+      {suggestionNode}
+    </>
+  ) : null;
+
+  const chat = (
+    <MessageContextProvider value={messageContext}>
+      <AnnouncerProvider>
+        <div
+          className={className}
+          dir={direction}
+          data-xagent-chat=""
+          data-status={status}
+          style={{
+            ...tokenStyle,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 12,
+            height: display === 'drawer' ? '100%' : (height ?? '100%'),
+            maxWidth,
+            marginInline: maxWidth ? 'auto' : undefined,
+            position: 'relative',
+            ...style,
+          }}
+        >
+          {loading ? (
+            <div style={{ flex: 1, padding: 16 }} aria-busy="true" aria-label={strings.loading} role="status">
+              <Skeleton active paragraph={{ rows: 4 }} />
+            </div>
+          ) : (
+            <AgentMessageList
+              ref={listRef}
+              chat={agent}
+              feedbackValues={feedback}
+              empty={welcomeNode}
+              footer={footer}
+            />
+          )}
+          <AgentComposer
+            busy={busy}
+            onSend={send}
+            onStop={stop}
+            placeholder={sender?.placeholder}
+            submitType={sender?.submitType}
+            disabled={sender?.disabled || loading}
+            attachments={attachmentOptions}
+          />
+        </div>
+      </AnnouncerProvider>
+    </MessageContextProvider>
+  );
+
+  if (display !== 'drawer') return chat;
+  return <ChatDrawer options={drawer}>{chat}</ChatDrawer>;
+}
+
+function ChatDrawer({ options = {}, children }: { options?: AgentChatDrawerOptions; children: ReactNode }) {
+  const { strings } = useAgentUIConfig();
+  const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
+  const open = options.open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (options.open === undefined) setOwnOpen(next);
+    options.onOpenChange?.(next);
+  };
+  return (
+    <>
+      {options.trigger !== false && !open ? (
+        <FloatButton icon={<MessageOutlined />} type="primary" aria-label={strings.openChat} tooltip={strings.openChat} onClick={() => setOpen(true)} />
       ) : null}
-      <Sender
-        value={value}
-        onChange={(next) => setValue(next)}
-        loading={busy}
-        placeholder={props.placeholder ?? 'Ask anything…'}
-        onSubmit={(text) => {
-          if (!text.trim()) return;
-          setValue('');
-          void chat.sendMessage({ text });
-        }}
-        onCancel={() => void chat.stop()}
-      />
-    </div>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title={options.title ?? strings.conversation}
+        placement={options.placement ?? 'right'}
+        size={options.width ?? 420}
+        closable={{ 'aria-label': strings.closeChat }}
+        styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}
+        forceRender
+      >
+        {children}
+      </Drawer>
+    </>
   );
 }
 
-function textOf(message: AgentUIMessage): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}

@@ -1,0 +1,154 @@
+'use client';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  DislikeFilled,
+  DislikeOutlined,
+  EditOutlined,
+  LikeFilled,
+  LikeOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
+import type { AgentUIMessage } from '@x/agent-react';
+import { Button, Input, Space } from 'antd';
+import { memo, useState, type CSSProperties } from 'react';
+import { Bubble } from './antdx.js';
+import { useAgentUIConfig } from './config.js';
+import { useMessageContext, type FeedbackValue, type MessageAction } from './message-context.js';
+import { ActionButton, MessageParts } from './message-parts.js';
+
+/** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
+export interface AgentMessageProps {
+  message: AgentUIMessage;
+  /** This message is receiving tokens. */
+  streaming?: boolean;
+  /** Regenerate is offered (usually: last assistant message, chat idle). */
+  canRegenerate?: boolean;
+  /** Current feedback on this message. */
+  feedback?: FeedbackValue | null;
+}
+
+const ALL_ACTIONS: readonly MessageAction[] = ['copy', 'edit', 'delete', 'regenerate', 'feedback'];
+
+const userContentStyle: CSSProperties = {
+  background: 'var(--xagent-user-bubble-bg)',
+  color: 'var(--xagent-user-bubble-color)',
+  borderRadius: 'var(--xagent-bubble-radius)',
+  padding: 'var(--xagent-bubble-padding)',
+  maxWidth: '100%',
+};
+const assistantContentStyle: CSSProperties = {
+  background: 'var(--xagent-assistant-bubble-bg)',
+  color: 'var(--xagent-assistant-bubble-color)',
+  borderRadius: 'var(--xagent-bubble-radius)',
+  width: '100%',
+  minWidth: 0,
+};
+const userStyles = { content: userContentStyle, root: { maxWidth: 'var(--xagent-user-bubble-max-width)', marginInlineStart: 'auto' } };
+const assistantStyles = { content: assistantContentStyle, root: { width: '100%' }, body: { width: '100%', minWidth: 0 } };
+
+/** Plain text of a message (its text parts joined). */
+export function messageText(message: AgentUIMessage): string {
+  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+function hasVisibleContent(message: AgentUIMessage): boolean {
+  return message.parts.some((part) => part.type !== 'step-start' && !(part.type === 'text' && part.text === ''));
+}
+
+/**
+ * One message: every part rendered, plus its actions. Memoized: while another message streams,
+ * this one does not re-render (its `message` object keeps its identity and the handlers it uses
+ * come from a stable context).
+ */
+export const AgentMessage = memo(function AgentMessage({ message, streaming = false, canRegenerate = false, feedback = null }: AgentMessageProps) {
+  const { handlers, display } = useMessageContext();
+  const { strings } = useAgentUIConfig();
+  const [editing, setEditing] = useState<string | null>(null);
+  const isUser = message.role === 'user';
+  const actions = display.actions ?? ALL_ACTIONS;
+  const show = (action: MessageAction) => actions.includes(action);
+  const text = messageText(message);
+  const empty = !hasVisibleContent(message);
+
+  if (message.role === 'system') return null;
+
+  const content =
+    editing !== null ? (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editing.trim()) handlers.edit(message.id, editing.trim());
+          setEditing(null);
+        }}
+      >
+        <Input.TextArea
+          aria-label={strings.edit}
+          value={editing}
+          autoFocus
+          autoSize={{ minRows: 1, maxRows: 10 }}
+          onChange={(event) => setEditing(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setEditing(null);
+          }}
+        />
+        <Space style={{ marginTop: 8 }}>
+          <Button htmlType="submit" type="primary" size="small">
+            {strings.saveEdit}
+          </Button>
+          <Button size="small" onClick={() => setEditing(null)}>
+            {strings.cancelEdit}
+          </Button>
+        </Space>
+      </form>
+    ) : (
+      <MessageParts message={message} streaming={streaming} />
+    );
+
+  const footer =
+    streaming || editing !== null || empty ? null : (
+      <div role="toolbar" aria-label={strings.messageActions} style={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        {show('copy') && text ? <ActionButton label={strings.copy} icon={<CopyOutlined />} onClick={() => handlers.copy(message)} /> : null}
+        {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={() => setEditing(text)} /> : null}
+        {!isUser && show('regenerate') && canRegenerate ? (
+          <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
+        ) : null}
+        {!isUser && show('feedback') ? (
+          <>
+            <ActionButton
+              label={strings.like}
+              icon={feedback === 'like' ? <LikeFilled /> : <LikeOutlined />}
+              pressed={feedback === 'like'}
+              onClick={() => handlers.feedback(message.id, feedback === 'like' ? null : 'like')}
+            />
+            <ActionButton
+              label={strings.dislike}
+              icon={feedback === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
+              pressed={feedback === 'dislike'}
+              onClick={() => handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike')}
+            />
+          </>
+        ) : null}
+        {show('delete') ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
+      </div>
+    );
+
+  return (
+    <article
+      aria-label={isUser ? strings.you : strings.assistant}
+      data-xagent-message={message.role}
+      data-message-id={message.id}
+      data-streaming={streaming || undefined}
+    >
+      <Bubble
+        content={content}
+        placement={isUser ? 'end' : 'start'}
+        variant={isUser ? 'filled' : 'borderless'}
+        loading={streaming && empty}
+        styles={isUser ? userStyles : assistantStyles}
+        footer={footer}
+        footerPlacement={isUser ? 'outer-end' : 'outer-start'}
+      />
+    </article>
+  );
+});

@@ -1,0 +1,60 @@
+'use client';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/** Queues a polite screen-reader announcement. Stable for the lifetime of the provider. */
+export type Announce = (text: string) => void;
+
+const AnnounceContext = createContext<Announce>(() => {});
+
+/** The announce function of the nearest {@link AnnouncerProvider} (a no-op outside one). */
+export function useAnnounce(): Announce {
+  return useContext(AnnounceContext);
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * A visually hidden polite live region. Text is announced per finished block (a paragraph, a code
+ * block, a tool result), never per token: streaming content itself sits in an `aria-live="off"` log.
+ */
+export function AnnouncerProvider({ children }: { children: ReactNode }) {
+  const [text, setText] = useState('');
+  const flip = useRef(false);
+  const announce = useCallback<Announce>((next) => {
+    const clean = next.trim();
+    if (!clean) return;
+    // Alternate a zero-width suffix so the same sentence twice is still announced twice.
+    flip.current = !flip.current;
+    setText(clean + (flip.current ? '\u200b' : ''));
+  }, []);
+  const value = useMemo(() => announce, [announce]);
+  return (
+    <AnnounceContext.Provider value={value}>
+      {children}
+      <div role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="">
+        {text}
+      </div>
+    </AnnounceContext.Provider>
+  );
+}
+
+/** Rough plain text of a markdown block, for announcements. */
+export function markdownToSpeech(markdown: string): string {
+  return markdown
+    .replace(/```[^\n]*\n?/g, '')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`#>|~]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

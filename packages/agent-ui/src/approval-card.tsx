@@ -1,0 +1,84 @@
+'use client';
+import { Button, Input, Space, Tag } from 'antd';
+import { memo, useId, useState } from 'react';
+import { useAgentUIConfig } from './config.js';
+import { summarize, toDisplayJson } from './format.js';
+import { cardStyle } from './tool-card.js';
+import type { ToolCallView } from './tool-parts.js';
+
+/** Props of {@link ApprovalCard}. */
+export interface ApprovalCardProps {
+  call: ToolCallView;
+  /** Called with the approval id. */
+  onApprove: (approvalId: string, reason?: string) => void;
+  /** Called with the approval id and the reason typed (if any). */
+  onDeny: (approvalId: string, reason?: string) => void;
+  /** Disable the buttons (e.g. while the answer is being sent). */
+  disabled?: boolean;
+}
+
+/**
+ * Asks the user to approve a tool call: the tool, its input, Approve / Reject (with an optional
+ * reason). Every control is a native button or text field, reachable and operable by keyboard.
+ */
+export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny, disabled }: ApprovalCardProps) {
+  const { strings } = useAgentUIConfig();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const approvalId = call.approval?.id;
+  const answered = call.state !== 'approval-requested';
+  const title = strings.approvalTitle(call.toolName);
+  return (
+    <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state}>
+      <div id={titleId} style={{ fontWeight: 600 }}>
+        {title}
+      </div>
+      {call.approval?.requestReason ? <div>{call.approval.requestReason}</div> : null}
+      <details>
+        <summary style={{ cursor: 'pointer' }}>
+          <code>{summarize(call.input, 100)}</code>
+        </summary>
+        <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{toDisplayJson(call.input, 20_000)}</pre>
+      </details>
+      {answered ? (
+        <Tag color={call.approval?.approved ? 'success' : 'error'} style={{ marginTop: 8 }}>
+          {call.approval?.approved ? strings.approved : strings.rejected}
+          {call.approval?.reason ? `: ${call.approval.reason}` : ''}
+        </Tag>
+      ) : rejecting ? (
+        <form
+          style={{ marginTop: 8 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (approvalId) onDeny(approvalId, reason.trim() || undefined);
+          }}
+        >
+          <Input.TextArea
+            aria-label={strings.rejectReason}
+            placeholder={strings.rejectReason}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            autoFocus
+          />
+          <Space style={{ marginTop: 8 }}>
+            <Button htmlType="submit" danger disabled={disabled}>
+              {strings.confirmReject}
+            </Button>
+            <Button onClick={() => setRejecting(false)}>{strings.cancel}</Button>
+          </Space>
+        </form>
+      ) : (
+        <Space style={{ marginTop: 8 }}>
+          <Button type="primary" disabled={disabled || !approvalId} onClick={() => approvalId && onApprove(approvalId)}>
+            {strings.approve}
+          </Button>
+          <Button danger disabled={disabled || !approvalId} onClick={() => setRejecting(true)}>
+            {strings.reject}
+          </Button>
+        </Space>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,189 @@
+'use client';
+import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { memo, useCallback, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { FileCard, Sender } from './antdx.js';
+import { useAgentUIConfig } from './config.js';
+import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
+import { formatBytes } from './format.js';
+import type { OutgoingMessage } from '@x/agent-react';
+
+/** Attachment settings of the composer. */
+export interface ComposerAttachmentOptions {
+  /** Like `<input accept>`: MIME types, wildcards and extensions (`image/*,.pdf`). */
+  accept?: string;
+  /** Largest file in bytes. */
+  maxSize?: number;
+  /** Most files per message (default 10). */
+  maxCount?: number;
+}
+
+/** Props of {@link AgentComposer}. */
+export interface AgentComposerProps {
+  /** A reply is streaming: the send button becomes a stop button. */
+  busy?: boolean;
+  /**
+   * Sends the message. Return `false` (or a promise of `false`) to keep the text in the composer
+   * (e.g. an `onBeforeSend` check refused it).
+   */
+  onSend: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
+  /** Stops the streaming reply. */
+  onStop?: () => void;
+  placeholder?: string;
+  /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
+  submitType?: 'enter' | 'shiftEnter';
+  disabled?: boolean;
+  /** Allow attachments (picker, paste and drop); `false`/absent disables them. */
+  attachments?: ComposerAttachmentOptions | boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+interface PendingFile {
+  id: string;
+  file: File;
+}
+
+const refusedStyle: CSSProperties = { color: 'var(--ant-color-error, #ff4d4f)', margin: '4px 0 0', paddingInlineStart: 0, listStyle: 'none' };
+const filesStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, padding: '8px 8px 0' };
+
+/**
+ * The composer: Ant Design X Sender with its own state (typing never re-renders the transcript),
+ * named send/stop buttons, and attachments from the picker, paste and drop — files refused by
+ * `accept`/`maxSize` are listed with the reason, never dropped silently.
+ */
+export const AgentComposer = memo(function AgentComposer({
+  busy = false,
+  onSend,
+  onStop,
+  placeholder,
+  submitType = 'enter',
+  disabled,
+  attachments,
+  className,
+  style,
+}: AgentComposerProps) {
+  const { strings } = useAgentUIConfig();
+  const [value, setValue] = useState('');
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const sending = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
+
+  const addFiles = useCallback(
+    (incoming: readonly File[]) => {
+      if (!options) return;
+      const accepted: PendingFile[] = [];
+      const problems: string[] = [];
+      for (const file of incoming) {
+        if (!fileMatchesAccept(file, options.accept)) problems.push(strings.fileTypeRefused(file.name));
+        else if (options.maxSize !== undefined && file.size > options.maxSize) problems.push(strings.fileTooLarge(file.name, formatBytes(options.maxSize)));
+        else accepted.push({ id: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`, file });
+      }
+      setRefused(problems);
+      if (accepted.length) setFiles((current) => [...current, ...accepted].slice(0, options.maxCount ?? 10));
+    },
+    [options?.accept, options?.maxSize, options?.maxCount, strings], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const submit = async (text: string) => {
+    if (sending.current || busy || disabled) return;
+    if (!text.trim() && files.length === 0) return;
+    sending.current = true;
+    try {
+      const parts = await Promise.all(
+        files.map(async ({ file }) => ({ type: 'file' as const, mediaType: file.type || 'application/octet-stream', filename: file.name, url: await readAsDataUrl(file) })),
+      );
+      const result = await onSend(parts.length ? { text, files: parts } : { text });
+      if (result === false) return;
+      setValue('');
+      setFiles([]);
+      setRefused([]);
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    if (!options || !event.dataTransfer.files.length) return;
+    event.preventDefault();
+    addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  const header =
+    files.length || refused.length ? (
+      <div>
+        {files.length ? (
+          <ul style={{ ...filesStyle, listStyle: 'none', margin: 0 }} aria-label={strings.attach}>
+            {files.map(({ id, file }) => (
+              <li key={id} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                <FileCard name={file.name} byte={file.size} size="small" />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={`${strings.removeAttachment}: ${file.name}`}
+                  onClick={() => setFiles((current) => current.filter((entry) => entry.id !== id))}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {refused.length ? (
+          <ul role="alert" style={{ ...refusedStyle, padding: '4px 12px' }} data-xagent-refused="">
+            {refused.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    ) : null;
+
+  return (
+    <div className={className} style={style} onDrop={onDrop} onDragOver={(event) => options && event.preventDefault()} data-xagent-composer="">
+      {options ? (
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          hidden
+          multiple
+          accept={options.accept}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            addFiles(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      ) : null}
+      <Sender
+        value={value}
+        onChange={(next) => setValue(next)}
+        onSubmit={(text) => void submit(text)}
+        onCancel={onStop}
+        loading={busy}
+        disabled={disabled}
+        submitType={submitType}
+        placeholder={placeholder ?? strings.composerPlaceholder}
+        aria-label={strings.composerLabel}
+        header={header}
+        onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}
+        prefix={
+          options ? (
+            <Button type="text" icon={<PaperClipOutlined />} aria-label={strings.attach} title={strings.attach} onClick={() => inputRef.current?.click()} />
+          ) : undefined
+        }
+        suffix={(_, { components: { SendButton, LoadingButton } }) =>
+          busy ? (
+            <LoadingButton aria-label={strings.stop} title={strings.stop} />
+          ) : (
+            <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0)} />
+          )
+        }
+      />
+    </div>
+  );
+});

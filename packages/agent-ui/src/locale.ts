@@ -1,0 +1,173 @@
+/** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
+export interface AgentUIStrings {
+  conversation: string;
+  composerPlaceholder: string;
+  composerLabel: string;
+  send: string;
+  stop: string;
+  attach: string;
+  removeAttachment: string;
+  fileTooLarge: (name: string, maxSize: string) => string;
+  fileTypeRefused: (name: string) => string;
+  copy: string;
+  copied: string;
+  edit: string;
+  saveEdit: string;
+  cancelEdit: string;
+  delete: string;
+  regenerate: string;
+  like: string;
+  dislike: string;
+  messageActions: string;
+  retry: string;
+  dismiss: string;
+  errorTitle: string;
+  thinking: string;
+  reasoning: string;
+  showReasoning: string;
+  hideReasoning: string;
+  toolRunning: (tool: string) => string;
+  toolDone: (tool: string) => string;
+  toolError: (tool: string) => string;
+  toolDenied: (tool: string) => string;
+  toolInput: string;
+  toolResult: string;
+  showFullResult: string;
+  hideFullResult: string;
+  approvalTitle: (tool: string) => string;
+  approve: string;
+  reject: string;
+  rejectReason: string;
+  confirmReject: string;
+  cancel: string;
+  approved: string;
+  rejected: string;
+  sources: string;
+  suggestions: string;
+  earlierMessages: (count: number) => string;
+  openChat: string;
+  closeChat: string;
+  newChat: string;
+  conversations: string;
+  conversationMenu: (label: string) => string;
+  rename: string;
+  loading: string;
+  you: string;
+  assistant: string;
+}
+
+/** English (default). */
+export const enUS: AgentUIStrings = {
+  conversation: 'Conversation',
+  composerPlaceholder: 'Ask anything…',
+  composerLabel: 'Message',
+  send: 'Send',
+  stop: 'Stop',
+  attach: 'Attach files',
+  removeAttachment: 'Remove attachment',
+  fileTooLarge: (name, max) => `“${name}” is larger than ${max} and was not attached.`,
+  fileTypeRefused: (name) => `“${name}” is not an accepted file type and was not attached.`,
+  copy: 'Copy',
+  copied: 'Copied',
+  edit: 'Edit',
+  saveEdit: 'Save and resend',
+  cancelEdit: 'Cancel editing',
+  delete: 'Delete',
+  regenerate: 'Regenerate',
+  like: 'Helpful',
+  dislike: 'Not helpful',
+  messageActions: 'Message actions',
+  retry: 'Retry',
+  dismiss: 'Dismiss',
+  errorTitle: 'Something went wrong',
+  thinking: 'Thinking…',
+  reasoning: 'Reasoning',
+  showReasoning: 'Show reasoning',
+  hideReasoning: 'Hide reasoning',
+  toolRunning: (tool) => `Running ${tool}…`,
+  toolDone: (tool) => `${tool} finished`,
+  toolError: (tool) => `${tool} failed`,
+  toolDenied: (tool) => `${tool} was rejected`,
+  toolInput: 'Input',
+  toolResult: 'Result',
+  showFullResult: 'Show full result',
+  hideFullResult: 'Hide full result',
+  approvalTitle: (tool) => `Allow ${tool} to run?`,
+  approve: 'Approve',
+  reject: 'Reject',
+  rejectReason: 'Reason for rejecting (optional)',
+  confirmReject: 'Reject with reason',
+  cancel: 'Cancel',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  sources: 'Sources',
+  suggestions: 'Suggestions',
+  earlierMessages: (count) => `Show ${count} earlier messages`,
+  openChat: 'Open chat',
+  closeChat: 'Close chat',
+  newChat: 'New chat',
+  conversations: 'Conversations',
+  conversationMenu: (label) => `Actions for ${label}`,
+  rename: 'Rename',
+  loading: 'Loading…',
+  you: 'You',
+  assistant: 'Assistant',
+};
+
+/** Simplified Chinese. */
+export const zhCN: AgentUIStrings = {
+  conversation: '对话',
+  composerPlaceholder: '有什么可以帮你？',
+  composerLabel: '消息',
+  send: '发送',
+  stop: '停止',
+  attach: '添加附件',
+  removeAttachment: '移除附件',
+  fileTooLarge: (name, max) => `“${name}”超过 ${max}，未添加。`,
+  fileTypeRefused: (name) => `“${name}”的文件类型不受支持，未添加。`,
+  copy: '复制',
+  copied: '已复制',
+  edit: '编辑',
+  saveEdit: '保存并重新发送',
+  cancelEdit: '取消编辑',
+  delete: '删除',
+  regenerate: '重新生成',
+  like: '有帮助',
+  dislike: '没帮助',
+  messageActions: '消息操作',
+  retry: '重试',
+  dismiss: '关闭',
+  errorTitle: '出错了',
+  thinking: '思考中…',
+  reasoning: '推理过程',
+  showReasoning: '展开推理过程',
+  hideReasoning: '收起推理过程',
+  toolRunning: (tool) => `正在运行 ${tool}…`,
+  toolDone: (tool) => `${tool} 已完成`,
+  toolError: (tool) => `${tool} 失败`,
+  toolDenied: (tool) => `${tool} 已被拒绝`,
+  toolInput: '输入',
+  toolResult: '结果',
+  showFullResult: '查看完整结果',
+  hideFullResult: '收起完整结果',
+  approvalTitle: (tool) => `允许运行 ${tool} 吗？`,
+  approve: '批准',
+  reject: '拒绝',
+  rejectReason: '拒绝原因（可选）',
+  confirmReject: '确认拒绝',
+  cancel: '取消',
+  approved: '已批准',
+  rejected: '已拒绝',
+  sources: '来源',
+  suggestions: '建议',
+  earlierMessages: (count) => `显示更早的 ${count} 条消息`,
+  openChat: '打开对话',
+  closeChat: '关闭对话',
+  newChat: '新对话',
+  conversations: '会话列表',
+  conversationMenu: (label) => `“${label}”的操作`,
+  rename: '重命名',
+  loading: '加载中…',
+  you: '你',
+  assistant: '助手',
+};

@@ -1,0 +1,80 @@
+'use client';
+import type { AgentUIMessage } from '@x/agent-react';
+import { createContext, useContext, type ComponentType } from 'react';
+import type { ToolResultDisplay } from './tool-card.js';
+import type { ToolCallView } from './tool-parts.js';
+
+/** A message action the kit can show. */
+export type MessageAction = 'copy' | 'edit' | 'delete' | 'regenerate' | 'feedback';
+
+/** What to show of each message. */
+export interface MessageDisplayOptions {
+  /** Reasoning blocks: collapsed (default), expanded or not rendered at all. */
+  reasoning?: 'collapsed' | 'expanded' | 'hidden';
+  /** Tool results: a summary with the full result on expand (default), always full, or none. */
+  toolResults?: ToolResultDisplay;
+  /** Show source links (default true). */
+  sources?: boolean;
+  /** Which actions each message gets (default all). */
+  actions?: readonly MessageAction[];
+}
+
+/** Feedback on an assistant message. */
+export type FeedbackValue = 'like' | 'dislike';
+
+/** Props a per-tool renderer receives (generative UI). */
+export interface ToolRendererProps {
+  call: ToolCallView;
+  message: AgentUIMessage;
+  /** Answer a browser-side tool call (its output goes back to the agent). */
+  addToolOutput: (output: unknown) => void;
+  /** Approve / deny a call that waits for approval. */
+  approve: (reason?: string) => void;
+  deny: (reason?: string) => void;
+}
+
+/** A component per tool name: rendered instead of the default tool card. */
+export type ToolRenderers = Record<string, ComponentType<ToolRendererProps>>;
+
+/** Props a renderer of a custom `data-*` part receives. */
+export interface DataPartRendererProps {
+  name: string;
+  data: unknown;
+  message: AgentUIMessage;
+}
+
+/** Stable callbacks the message components call (identity never changes while streaming). */
+export interface MessageHandlers {
+  copy: (message: AgentUIMessage) => void;
+  edit: (messageId: string, text: string) => void;
+  delete: (messageId: string) => void;
+  regenerate: (messageId: string) => void;
+  feedback: (messageId: string, value: FeedbackValue | null) => void;
+  approve: (approvalId: string, reason?: string) => void;
+  deny: (approvalId: string, reason?: string) => void;
+  addToolOutput: (toolName: string, toolCallId: string, output: unknown) => void;
+}
+
+/** Everything a message needs besides its own data. Memoized so streaming never changes it. */
+export interface MessageContextValue {
+  display: MessageDisplayOptions;
+  toolRenderers: ToolRenderers | undefined;
+  dataRenderers: Record<string, ComponentType<DataPartRendererProps>> | undefined;
+  handlers: MessageHandlers;
+}
+
+const noop = () => {};
+const MessageContext = createContext<MessageContextValue>({
+  display: {},
+  toolRenderers: undefined,
+  dataRenderers: undefined,
+  handlers: { copy: noop, edit: noop, delete: noop, regenerate: noop, feedback: noop, approve: noop, deny: noop, addToolOutput: noop },
+});
+
+/** Provides display options, renderers and handlers to {@link AgentMessage}s. */
+export const MessageContextProvider = MessageContext.Provider;
+
+/** The message context (display options, renderers, handlers). */
+export function useMessageContext(): MessageContextValue {
+  return useContext(MessageContext);
+}

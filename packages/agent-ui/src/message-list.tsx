@@ -1,0 +1,202 @@
+'use client';
+import { useAgentMessage, useAgentMessageIds, useAgentStatus, type AgentChat } from '@x/agent-react';
+import { Button } from 'antd';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { AgentMessage } from './agent-message.js';
+import { Bubble } from './antdx.js';
+import { useAgentUIConfig } from './config.js';
+import type { FeedbackValue } from './message-context.js';
+
+/** Props of {@link AgentMessageList}. */
+export interface AgentMessageListProps {
+  /** The chat from `useAgentChat`: the list subscribes to ids and status, each row to its message. */
+  chat: AgentChat;
+  /** Feedback per message id. */
+  feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
+  /** Messages mounted at first; older ones mount as the user scrolls up (default 40). */
+  initialRenderCount?: number;
+  /** Content shown when there are no messages (welcome screen). */
+  empty?: ReactNode;
+  /** Content under the last message (error, suggestions). */
+  footer?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** Imperative methods of {@link AgentMessageList}. */
+export interface AgentMessageListRef {
+  /** Scrolls to the newest message and follows new content again. */
+  scrollToBottom: (behavior?: ScrollBehavior) => void;
+  /** The scrolling element. */
+  element: HTMLDivElement | null;
+}
+
+const BOTTOM_SLACK = 48;
+const PAGE = 40;
+
+const scrollStyle: CSSProperties = {
+  flex: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  overflowAnchor: 'none',
+  padding: 'var(--xagent-transcript-padding)',
+};
+const innerStyle: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 'var(--xagent-message-gap)' };
+// Off-screen messages skip layout and paint; their last size is remembered.
+const rowStyle: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 120px' };
+const liveRowStyle: CSSProperties = {};
+
+/**
+ * The transcript: a `role="log"` whose streaming text is not announced token by token (finished
+ * blocks are announced through the polite announcer instead). Follows new content while the user
+ * is at the bottom and stays put when they scrolled up. Long transcripts mount only the newest
+ * messages and add older ones as the user scrolls up; mounted rows use `content-visibility: auto`.
+ */
+export const AgentMessageList = memo(
+  forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(
+    { chat, feedbackValues, initialRenderCount = PAGE, empty, footer, className, style },
+    ref,
+  ) {
+    const { strings } = useAgentUIConfig();
+    const scrollRef = useRef<HTMLDivElement>(null);
+    const innerRef = useRef<HTMLDivElement>(null);
+    const topRef = useRef<HTMLDivElement>(null);
+    const following = useRef(true);
+    const [mounted, setMounted] = useState(initialRenderCount);
+    const ids = useAgentMessageIds(chat);
+    const status = useAgentStatus(chat);
+    const busy = status === 'submitted' || status === 'streaming';
+
+    const scrollToBottom = useCallback((behavior: ScrollBehavior = 'auto') => {
+      following.current = true;
+      const element = scrollRef.current;
+      if (element) element.scrollTo({ top: element.scrollHeight, behavior });
+    }, []);
+    useImperativeHandle(ref, () => ({ scrollToBottom, get element() { return scrollRef.current; } }), [scrollToBottom]);
+
+    // Follow new content while the user is at the bottom.
+    useEffect(() => {
+      const element = scrollRef.current;
+      const inner = innerRef.current;
+      if (!element || !inner) return;
+      const onScroll = () => {
+        following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK;
+      };
+      element.addEventListener('scroll', onScroll, { passive: true });
+      const observer = new ResizeObserver(() => {
+        if (following.current) element.scrollTop = element.scrollHeight;
+      });
+      observer.observe(inner);
+      return () => {
+        element.removeEventListener('scroll', onScroll);
+        observer.disconnect();
+      };
+    }, []);
+
+    // A new message from the user always brings the view back to the bottom.
+    const lastId = ids.at(-1);
+    const last = useAgentMessage(chat, lastId ?? '');
+    useLayoutEffect(() => {
+      if (last?.role === 'user') scrollToBottom();
+    }, [last?.id, last?.role, scrollToBottom]);
+
+    // Mount older messages when the top sentinel comes into view, keeping the view where it was.
+    const hidden = Math.max(0, ids.length - mounted);
+    const showEarlier = useCallback(() => {
+      const element = scrollRef.current;
+      const before = element ? element.scrollHeight - element.scrollTop : 0;
+      setMounted((count) => count + PAGE);
+      requestAnimationFrame(() => {
+        if (element) element.scrollTop = element.scrollHeight - before;
+      });
+    }, []);
+    useEffect(() => {
+      const sentinel = topRef.current;
+      if (!sentinel || hidden === 0) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !following.current) showEarlier();
+      }, { root: scrollRef.current, rootMargin: '400px 0px 0px 0px' });
+      observer.observe(sentinel);
+      return () => observer.disconnect();
+    }, [hidden, showEarlier]);
+
+    const visible = hidden ? ids.slice(hidden) : ids;
+    const lastIndex = ids.length - 1;
+    const lastIsAssistant = last?.role === 'assistant';
+
+    return (
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-live="off"
+        aria-label={strings.conversation}
+        aria-busy={busy}
+        tabIndex={0}
+        className={className}
+        style={style ? { ...scrollStyle, ...style } : scrollStyle}
+        data-xagent-transcript=""
+      >
+        <div ref={innerRef} style={innerStyle}>
+          {hidden ? (
+            <div ref={topRef} style={{ textAlign: 'center' }}>
+              <Button size="small" onClick={showEarlier}>
+                {strings.earlierMessages(hidden)}
+              </Button>
+            </div>
+          ) : null}
+          {ids.length === 0 ? empty : null}
+          {visible.map((id, offset) => {
+            const isLast = hidden + offset === lastIndex;
+            return (
+              <div key={id} style={isLast ? liveRowStyle : rowStyle}>
+                <MessageRow
+                  chat={chat}
+                  id={id}
+                  streaming={isLast && lastIsAssistant && status === 'streaming'}
+                  canRegenerate={isLast && lastIsAssistant && !busy}
+                  feedback={feedbackValues?.[id] ?? null}
+                />
+              </div>
+            );
+          })}
+          {status === 'submitted' && last?.role !== 'assistant' ? (
+            <div aria-label={strings.thinking} role="status">
+              <Bubble content="" loading placement="start" variant="borderless" />
+            </div>
+          ) : null}
+          {footer}
+        </div>
+      </div>
+    );
+  }),
+);
+
+/** One row: subscribes to its own message only, so other rows do not re-render while it streams. */
+const MessageRow = memo(function MessageRow({
+  chat,
+  id,
+  streaming,
+  canRegenerate,
+  feedback,
+}: {
+  chat: AgentChat;
+  id: string;
+  streaming: boolean;
+  canRegenerate: boolean;
+  feedback: FeedbackValue | null;
+}) {
+  const message = useAgentMessage(chat, id);
+  if (!message) return null;
+  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} feedback={feedback} />;
+});

@@ -1,0 +1,109 @@
+import { Profiler } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMockAgentServer, inProcessFetch, LONG_MARKDOWN } from '@x/mock-server';
+import { useAgentChat, type AgentUIMessage } from '@x/agent-react';
+import { AgentComposer } from './composer.js';
+import { AgentMessageList } from './message-list.js';
+import { describe, expect, it } from 'vitest';
+import { AgentChat } from './agent-chat.js';
+import type { DataPartRendererProps } from './message-context.js';
+
+// A long reply streamed character group by character group: many updates.
+const server = createMockAgentServer({
+  agents: { writer: { chunkDelayMs: 2, steps: [[{ type: 'text', text: LONG_MARKDOWN, chunk: 12 }]] } },
+});
+
+function history(count: number): AgentUIMessage[] {
+  const out: AgentUIMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push({ id: `u${i}`, role: 'user', parts: [{ type: 'text', text: `Question ${i}` }] });
+    out.push({
+      id: `a${i}`,
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: `Answer ${i} with **markdown**.` },
+        { type: 'data-probe', data: { index: i } },
+      ],
+    });
+  }
+  return out;
+}
+
+describe('AgentChat rendering cost', () => {
+  it('re-renders only the streaming message per update: earlier messages and the chat shell stay put', async () => {
+    const renders = new Map<string, number>();
+    // A public render counter: a data-part renderer runs exactly when its message renders.
+    const Probe = ({ message }: DataPartRendererProps) => {
+      renders.set(message.id, (renders.get(message.id) ?? 0) + 1);
+      return null;
+    };
+    let commits = 0;
+    const user = userEvent.setup();
+    render(
+      <Profiler id="chat" onRender={() => (commits += 1)}>
+        <AgentChat agentId="writer" fetch={inProcessFetch(server)} messages={history(5)} dataRenderers={{ probe: Probe }} />
+      </Profiler>,
+    );
+    expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);
+    await user.type(screen.getByRole('textbox'), 'Write release notes');
+    const before = new Map(renders);
+    const commitsBefore = commits;
+    await user.keyboard('{Enter}');
+    const log = screen.getByRole('log');
+    await within(log).findByText(/everything above arrived as a stream/, {}, { timeout: 15_000 });
+    await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
+
+    const streamingCommits = commits - commitsBefore;
+    // The reply arrived in many updates…
+    expect(streamingCommits).toBeGreaterThan(20);
+    // …and none of them re-rendered an earlier message: a0–a3 not at all, a4 (the last reply
+    // before the send) once, when its Regenerate button went away as the new turn started.
+    for (const id of ['a0', 'a1', 'a2', 'a3']) expect(renders.get(id)).toBe(before.get(id));
+    expect(renders.get('a4')).toBe(before.get('a4')! + 1);
+    console.info(`[render-cost] ${streamingCommits} commits while streaming ${LONG_MARKDOWN.length} chars in ${Math.ceil(LONG_MARKDOWN.length / 12)} chunks; earlier-message renders: ${JSON.stringify(Object.fromEntries(renders))}`);
+  });
+
+  it('keeps the composer out of streaming updates in a custom layout built from the exported parts', async () => {
+    const commits = { list: 0, composer: 0 };
+    function Layout() {
+      const chat = useAgentChat({ agentId: 'writer', fetch: inProcessFetch(server) });
+      // Reading status (not messages) keeps this layout out of per-token updates.
+      const busy = chat.status === 'streaming' || chat.status === 'submitted';
+      return (
+        <>
+          <Profiler id="list" onRender={() => (commits.list += 1)}>
+            <AgentMessageList chat={chat} />
+          </Profiler>
+          <Profiler id="composer" onRender={() => (commits.composer += 1)}>
+            <AgentComposer busy={busy} onSend={sendOf(chat)} />
+          </Profiler>
+        </>
+      );
+    }
+    const senders = new WeakMap<object, (m: { text: string }) => Promise<boolean>>();
+    function sendOf(chat: ReturnType<typeof useAgentChat>) {
+      let send = senders.get(chat);
+      if (!send) {
+        send = async (m) => (await chat.sendMessage(m)).sent;
+        senders.set(chat, send);
+      }
+      return send;
+    }
+    const user = userEvent.setup();
+    render(<Layout />);
+    await user.type(screen.getByRole('textbox'), 'Write release notes');
+    const composerBefore = commits.composer;
+    const listBefore = commits.list;
+    await user.keyboard('{Enter}');
+    await within(screen.getByRole('log')).findByText(/everything above arrived as a stream/, {}, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'false'));
+    const listCommits = commits.list - listBefore;
+    const composerCommits = commits.composer - composerBefore;
+    expect(listCommits).toBeGreaterThan(20);
+    // A fixed handful (text cleared, Sender's own sync and autosize, busy on, busy off) whatever
+    // the number of streamed updates.
+    expect(composerCommits).toBeLessThanOrEqual(8);
+    console.info(`[render-cost] transcript commits ${listCommits}, composer commits ${composerCommits}`);
+  });
+});

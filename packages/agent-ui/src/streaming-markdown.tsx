@@ -1,0 +1,79 @@
+'use client';
+import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
+import { memo, useEffect, useRef } from 'react';
+import { markdownToSpeech, useAnnounce } from './announcer.js';
+import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
+
+/**
+ * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
+ * styles, and only http(s), mailto, tel and relative URLs (`javascript:`, `data:`, `vbscript:` go).
+ */
+export const SAFE_DOMPURIFY_CONFIG = {
+  FORBID_TAGS: ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'svg', 'math'],
+  FORBID_ATTR: ['style', 'srcset', 'formaction', 'xlink:href', 'action'],
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  ALLOW_DATA_ATTR: false,
+} satisfies NonNullable<XMarkdownProps['dompurifyConfig']>;
+
+const STREAMING_ON = { hasNextChunk: true, enableAnimation: false } as const;
+const STREAMING_OFF = { hasNextChunk: false, enableAnimation: false } as const;
+
+/** Props of {@link StreamingMarkdown}. */
+export interface StreamingMarkdownProps {
+  /** The markdown so far. */
+  text: string;
+  /** More text is coming: the last block is rendered as incomplete markdown. */
+  streaming?: boolean;
+  /** Announce each finished block to screen readers (default: while streaming). */
+  announce?: boolean;
+  className?: string;
+}
+
+/** One completed block: parsed once, then memoized on its text. */
+const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
+  return (
+    <XMarkdown
+      content={text}
+      streaming={streaming ? STREAMING_ON : STREAMING_OFF}
+      escapeRawHtml
+      openLinksInNewTab
+      dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
+    />
+  );
+});
+
+/**
+ * Markdown for streamed text: split into blocks so that only the tail block is re-parsed per update
+ * (completed blocks are memoized); raw HTML is escaped, unsafe URLs removed, links open in a new tab
+ * with `rel="noopener noreferrer"`.
+ */
+export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streaming = false, announce, className }: StreamingMarkdownProps) {
+  const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
+  const blocks = splitMarkdownBlocks(text, blocksRef.current);
+  useEffect(() => {
+    blocksRef.current = blocks;
+  });
+  const say = useAnnounce();
+  const announced = useRef<number | null>(null);
+  const shouldAnnounce = announce ?? streaming;
+  const doneCount = blocks.done.length;
+  useEffect(() => {
+    if (!shouldAnnounce) return;
+    const from = announced.current ?? doneCount;
+    if (doneCount > from) say(blocks.done.slice(from).map(markdownToSpeech).join(' '));
+    announced.current = doneCount;
+  }, [doneCount, shouldAnnounce, say, blocks.done]);
+  const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    if (wasStreaming.current && !streaming && announce !== false) say(markdownToSpeech(blocks.tail));
+    wasStreaming.current = streaming;
+  }, [streaming, announce, say, blocks.tail]);
+  return (
+    <div className={className} data-xagent-markdown="">
+      {blocks.done.map((block, index) => (
+        <MarkdownBlock key={index} text={block} streaming={false} />
+      ))}
+      {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
+    </div>
+  );
+});

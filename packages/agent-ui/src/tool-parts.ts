@@ -1,0 +1,53 @@
+import type { AgentUIMessagePart } from '@x/agent-react';
+
+/** The states a tool call goes through in a UI message (AI SDK 7). */
+export type ToolCallState =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'approval-responded'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied';
+
+/** A tool part of a message, flattened for rendering (static and dynamic/MCP tools alike). */
+export interface ToolCallView {
+  toolCallId: string;
+  toolName: string;
+  state: ToolCallState;
+  input: unknown;
+  output?: unknown;
+  errorText?: string;
+  /** Present once the server asked for approval. */
+  approval?: { id: string; approved?: boolean; reason?: string; requestReason?: string };
+  /** Whether the output is preliminary (the tool is still producing it). */
+  preliminary?: boolean;
+}
+
+/** The tool call view of `part`, or `undefined` when `part` is not a tool call. */
+export function toolCallOf(part: AgentUIMessagePart): ToolCallView | undefined {
+  const type = part.type;
+  let toolName: string;
+  if (type === 'dynamic-tool') toolName = (part as { toolName: string }).toolName;
+  else if (type.startsWith('tool-')) toolName = type.slice('tool-'.length);
+  else return undefined;
+  const p = part as unknown as {
+    toolCallId: string;
+    state: ToolCallState;
+    input?: unknown;
+    output?: unknown;
+    errorText?: string;
+    approval?: ToolCallView['approval'];
+    preliminary?: boolean;
+  };
+  return {
+    toolCallId: p.toolCallId,
+    toolName,
+    state: p.state,
+    input: p.input,
+    ...(p.output !== undefined ? { output: p.output } : {}),
+    ...(p.errorText !== undefined ? { errorText: p.errorText } : {}),
+    ...(p.approval ? { approval: p.approval } : {}),
+    ...(p.preliminary ? { preliminary: true } : {}),
+  };
+}

@@ -82,7 +82,7 @@ describe('conversation switching', () => {
   it('stops the reply in flight and swaps the transcript to the new history, or to empty', async () => {
     const history = [user('h1', 'old question'), assistant('h2', 'old answer')];
     const { result, rerender } = renderHook((p: UseAgentChatOptions) => useAgentChat(p), {
-      initialProps: { agentId: 'assistant', fetch: slow.fetch, conversationId: 'one' },
+      initialProps: { agentId: 'assistant', fetch: slow.fetch, conversationId: 'one' } as UseAgentChatOptions,
     });
     const first = result.current;
     await act(() => first.sendMessage({ text: 'long one' }));
@@ -101,7 +101,7 @@ describe('conversation switching', () => {
 
   it('keeps the transcript when only the agent changes, and adopts history that arrives later', async () => {
     const { result, rerender } = renderHook((p: UseAgentChatOptions) => useAgentChat(p), {
-      initialProps: { agentId: 'assistant', fetch: slow.fetch, conversationId: 'x' },
+      initialProps: { agentId: 'assistant', fetch: slow.fetch, conversationId: 'x' } as UseAgentChatOptions,
     });
     const later = [user('u1', 'loaded later'), assistant('a1', 'fine')];
     rerender({ agentId: 'assistant', fetch: slow.fetch, conversationId: 'x', messages: later });

@@ -52,8 +52,8 @@ export function backendFor(source: unknown, onChange: () => void): SharedStateBa
     return {
       read: () => optimistic ?? current.value,
       write: (next) => {
-        optimistic = next;
         current.onChange(next);
+        optimistic = next;
         onChange();
       },
       update: (nextSource) => {

@@ -164,10 +164,11 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
       const accepted: Record<string, unknown> = {};
       const written: string[] = [];
       const ignored: string[] = [];
-      const reasons: Record<string, string> = {};
+      // Entries, not assignment: a "__proto__" key must stay a plain key of the answer.
+      const reasons: [string, string][] = [];
       const refuse = (key: string, reason: string) => {
         ignored.push(key);
-        reasons[key] = reason;
+        reasons.push([key, reason]);
       };
       for (const key of Object.keys(updates)) {
         const value = updates[key];
@@ -207,7 +208,7 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
         );
       }
       const output: UpdatePageStateOutput = { ok: true, written };
-      if (ignored.length > 0) Object.assign(output, { ignored, reasons });
+      if (ignored.length > 0) Object.assign(output, { ignored, reasons: Object.fromEntries(reasons) });
       return { ok: true, output };
     },
     undo: (writeId: string) => undoMany(store.getState().log.filter((w) => w.id === writeId && !w.undoneBy)) > 0,

@@ -1,22 +1,29 @@
-import { createAgentServer, type AgentServerConfig } from '@x/agent-server';
+import { createAgentServer, type AgentConfig, type AgentServerConfig } from '@x/agent-server';
 import type { AgentRequestBody } from '@x/agent-protocol';
 import { inProcessFetch, scriptedModel, type Script } from '@x/mock-server';
 
 export interface TestAgent {
   script: Script;
   tools?: NonNullable<AgentServerConfig['agents'][string]['tools']>;
+  /** Any other agent settings (hooks, maxSteps, …). */
+  config?: Omit<AgentConfig, 'model'>;
 }
 
 /**
  * The real `@x/agent-server` with scripted models, answered in process. `requests` records every
  * request body the client sent (parsed), `urls` every URL, `headers` every request's headers.
  */
-export function testServer(agents: Record<string, TestAgent>, tools: AgentServerConfig['tools'] = {}) {
+export function testServer(
+  agents: Record<string, TestAgent>,
+  tools: AgentServerConfig['tools'] = {},
+  extra: Partial<Omit<AgentServerConfig, 'agents' | 'tools'>> = {},
+) {
   const server = createAgentServer({
     agents: Object.fromEntries(
-      Object.entries(agents).map(([id, a]) => [id, { model: scriptedModel(a.script, { modelId: id }), ...(a.tools ? { tools: a.tools } : {}) }]),
+      Object.entries(agents).map(([id, a]) => [id, { ...a.config, model: scriptedModel(a.script, { modelId: id }), ...(a.tools ? { tools: a.tools } : {}) }]),
     ),
     tools,
+    ...extra,
     logger: { warn: () => {}, error: () => {} },
   });
   const answer = inProcessFetch(server);

@@ -1,0 +1,119 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import { seenToolOutput } from '@x/mock-server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testServer, textOf } from './test-utils/test-server.js';
+import { useAgentChat } from './use-agent-chat.js';
+import { useAgentEvents } from './use-agent-events.js';
+import { useToolApproval } from './use-tool-approval.js';
+
+function approvalServer(ids: number[]) {
+  const deleted: number[] = [];
+  const server = testServer(
+    {
+      admin: {
+        script: {
+          steps: ({ stepInTurn, toolResults }) => {
+            if (stepInTurn === 0) return ids.map((id) => ({ type: 'tool-call' as const, toolName: 'deleteRecord', input: { id } }));
+            const seen = toolResults.map((r) => seenToolOutput(r.output));
+            return [{ type: 'text', text: seen.map((s) => (s.kind === 'denied' ? `denied(${s.reason ?? ''})` : s.kind === 'value' ? JSON.stringify(s.value) : 'error')).join(' ') }];
+          },
+          chunkDelayMs: 0,
+        },
+        tools: ['deleteRecord'],
+      },
+    },
+    {
+      deleteRecord: {
+        description: 'Deletes a record',
+        inputSchema: z.object({ id: z.number() }),
+        confirm: true,
+        execute: async ({ id }: { id: number }) => {
+          deleted.push(id);
+          return { deleted: id };
+        },
+      },
+    },
+  );
+  return { ...server, deleted };
+}
+
+function setup(fetch: typeof globalThis.fetch, messages?: AgentUIMessage[]) {
+  const completes: unknown[] = [];
+  const hook = renderHook(() => {
+    const chat = useAgentChat({ agentId: 'admin', fetch, ...(messages ? { messages } : {}) });
+    const approval = useToolApproval(chat);
+    useAgentEvents(chat, { onMessageComplete: (e) => completes.push(e.finishReason) });
+    return { chat, approval };
+  });
+  return { ...hook, completes };
+}
+
+describe('useToolApproval', () => {
+  it('lists a pending approval, runs the tool once approved, and resends exactly once', async () => {
+    const { fetch, requests, deleted } = approvalServer([7]);
+    const { result, completes } = setup(fetch);
+    await act(() => result.current.chat.sendMessage({ text: 'delete 7' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(result.current.approval.pending).toEqual([
+      expect.objectContaining({ toolName: 'deleteRecord', input: { id: 7 }, dynamic: false, approvalId: expect.any(String), toolCallId: expect.any(String) }),
+    ]);
+    expect(deleted).toEqual([]);
+    expect(completes).toEqual([]); // the reply waits for the user: not complete yet
+    const { approvalId } = result.current.approval.pending[0]!;
+    await act(async () => {
+      await Promise.all([result.current.approval.approve(approvalId), result.current.approval.approve(approvalId), result.current.approval.deny(approvalId)]);
+    });
+    await waitFor(() => expect(textOf(result.current.chat.messages.at(-1))).toContain('{"deleted":7}'));
+    await waitFor(() => expect(result.current.chat.status).toBe('ready'));
+    expect(deleted).toEqual([7]);
+    expect(requests).toHaveLength(2);
+    expect(result.current.approval.pending).toEqual([]);
+    expect(result.current.chat.messages.filter((m) => m.role === 'assistant')).toHaveLength(1); // the same reply continued
+    expect(completes).toEqual(['stop']);
+  });
+
+  it('waits until every pending approval is answered, then sends once; a denial reaches the model with its reason', async () => {
+    const { fetch, requests, deleted } = approvalServer([1, 2]);
+    const { result } = setup(fetch);
+    await act(() => result.current.chat.sendMessage({ text: 'delete both' }).then((r) => (r.sent ? r.done : undefined)));
+    const [first, second] = result.current.approval.pending;
+    expect(result.current.approval.pending).toHaveLength(2);
+    await act(() => result.current.approval.approve(first!.approvalId));
+    await act(() => new Promise((r) => setTimeout(r, 30)));
+    expect(requests).toHaveLength(1);
+    expect(result.current.approval.pending.map((p) => p.approvalId)).toEqual([second!.approvalId]);
+    await act(() => result.current.approval.deny(second!.approvalId, 'keep record 2'));
+    await waitFor(() => expect(textOf(result.current.chat.messages.at(-1))).toContain('denied(keep record 2)'));
+    expect(requests).toHaveLength(2);
+    expect(deleted).toEqual([1]);
+    const parts = result.current.chat.messages.at(-1)!.parts.filter((p) => p.type === 'tool-deleteRecord') as { state: string }[];
+    expect(parts.map((p) => p.state)).toEqual(['output-available', 'output-denied']);
+  });
+
+  it('covers dynamic (MCP) tools: lists them and sends the answer', async () => {
+    const { fetch, requests } = approvalServer([]);
+    const history = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'search the wiki' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'dynamic-tool', toolName: 'mcp__wiki__search', toolCallId: 'd1', state: 'approval-requested', input: { q: 'x' }, approval: { id: 'ap-1' } },
+        ],
+      },
+    ] as AgentUIMessage[];
+    const { result } = setup(fetch, history);
+    expect(result.current.approval.pending).toEqual([
+      { approvalId: 'ap-1', toolCallId: 'd1', toolName: 'mcp__wiki__search', input: { q: 'x' }, dynamic: true, messageId: 'a1', requestReason: undefined },
+    ]);
+    await act(() => result.current.approval.approve('ap-1', 'fine'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const sentPart = requests[0]!.messages.at(-1)!.parts!.at(-1) as { state: string; approval: { approved: boolean; reason?: string } };
+    expect(sentPart).toMatchObject({ state: 'approval-responded', approval: { id: 'ap-1', approved: true, reason: 'fine' } });
+    await waitFor(() => expect(result.current.chat.status).not.toBe('submitted'));
+    await act(() => new Promise((r) => setTimeout(r, 30)));
+    expect(requests).toHaveLength(1);
+  });
+});

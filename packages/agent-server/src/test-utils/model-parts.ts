@@ -1,5 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { UIMessageChunk } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { usage } from './mock-model.js';
 
 /** Stream parts of a model call that calls one tool (or several, in order) and stops for the results. */
@@ -42,4 +43,29 @@ export function recordingLogger() {
     error: (message: string, meta?: Record<string, unknown>) => records.push({ level: 'error', message, ...(meta ? { meta } : {}) }),
     messages: () => records.map((r) => r.message),
   };
+}
+
+/**
+ * A model that streams `text` and then stalls until its call is aborted (a client stop or
+ * disconnect); `started` resolves when the text was sent. Later calls answer `after` (if given).
+ */
+export function stallingModel(text: string) {
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const model = new MockLanguageModelV4({
+    doStream: async (options) => ({
+      stream: new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 't1' });
+          controller.enqueue({ type: 'text-delta', id: 't1', delta: text });
+          markStarted();
+          const abort = () => controller.error(options.abortSignal?.reason ?? new DOMException('aborted', 'AbortError'));
+          if (options.abortSignal?.aborted) abort();
+          else options.abortSignal?.addEventListener('abort', abort, { once: true });
+        },
+      }),
+    }),
+  });
+  return { model, started };
 }

@@ -110,7 +110,7 @@ describe('useToolApproval', () => {
     ]);
     await act(() => result.current.approval.approve('ap-1', 'fine'));
     await waitFor(() => expect(requests).toHaveLength(1));
-    const sentPart = requests[0]!.messages.at(-1)!.parts!.at(-1) as { state: string; approval: { approved: boolean; reason?: string } };
+    const sentPart = requests[0]!.messages.at(-1)!.parts!.at(-1) as unknown as { state: string; approval: { approved: boolean; reason?: string } };
     expect(sentPart).toMatchObject({ state: 'approval-responded', approval: { id: 'ap-1', approved: true, reason: 'fine' } });
     await waitFor(() => expect(result.current.chat.status).not.toBe('submitted'));
     await act(() => new Promise((r) => setTimeout(r, 30)));

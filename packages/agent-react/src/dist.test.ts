@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const packageDir = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(packageDir, 'dist');
+
+/** Every module specifier the built files import. */
+async function distImports(): Promise<{ file: string; specifier: string }[]> {
+  const out: { file: string; specifier: string }[] = [];
+  for (const file of await readdir(distDir, { recursive: true })) {
+    if (!/\.(js|d\.ts)$/.test(file)) continue;
+    const text = await readFile(path.join(distDir, file), 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) out.push({ file, specifier: match[1]! });
+  }
+  return out;
+}
+
+describe.runIf(existsSync(path.join(distDir, 'index.js')))('the built package', () => {
+  it('imports no antd or @ant-design module (hooks-only apps install no UI kit)', async () => {
+    const imports = await distImports();
+    expect(imports.length).toBeGreaterThan(10);
+    expect(imports.filter(({ specifier }) => /^(antd|@ant-design)(\/|$)/.test(specifier))).toEqual([]);
+    const bare = new Set(imports.map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
+    for (const specifier of bare) expect(specifier).toMatch(/^(react|ai|@ai-sdk\/react|zustand|@x\/agent-protocol)(\/|$)/);
+  });
+
+  it('stays small: gzip size with react, ai, @ai-sdk/react, zustand and zod external', async () => {
+    // esbuild cannot run inside jsdom: measure in a child Node process.
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(packageDir, 'scripts/bundle-size.ts'), '--json'], { cwd: packageDir });
+    const { gzip, minified, inputs } = JSON.parse(stdout) as { gzip: number; minified: number; inputs: string[] };
+    console.info(`@x/agent-react bundle: ${minified} B minified, ${gzip} B gzip`);
+    expect(inputs.some((input) => input.includes('agent-protocol'))).toBe(true);
+    expect(inputs.some((input) => /node_modules\/(react|ai|zustand|zod)\//.test(input))).toBe(false);
+    expect(gzip).toBeLessThan(12_000);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Vite production builds of the contenders, one build per contender into dist/<name>/ (served by
+ * the fixture server under /<name>/), plus dist/ours-aa: a byte-identical copy of ours under another
+ * name, the A/A noise control. Same React (deduped) and the same `ai` for all.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+export const CONTENDERS = ['baseline', 'peer', 'ours'] as const;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export async function buildContenders(log: (line: string) => void = console.log): Promise<void> {
+  for (const name of CONTENDERS) {
+    const started = Date.now();
+    await build({
+      root: path.join(here, 'apps', name),
+      base: './',
+      mode: 'production',
+      logLevel: 'warn',
+      configFile: false,
+      plugins: [react()],
+      resolve: { dedupe: ['react', 'react-dom', 'ai', '@ai-sdk/react'] },
+      build: {
+        outDir: path.join(here, 'dist', name),
+        emptyOutDir: true,
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 10_000,
+      },
+    });
+    log(`built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  rmSync(path.join(here, 'dist', 'ours-aa'), { recursive: true, force: true });
+  cpSync(path.join(here, 'dist', 'ours'), path.join(here, 'dist', 'ours-aa'), { recursive: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildContenders();

@@ -1,0 +1,215 @@
+/**
+ * In-page instrumentation, installed with `addInitScript` before any page script runs, so every
+ * contender is measured unmodified (method §5.5):
+ *
+ * - a React DevTools global hook counting commits (React's production build calls
+ *   `onCommitFiberRoot` when a hook with `supportsFiber` is present);
+ * - optionally (`diag`) a walk of the fibers that rendered in each commit, pruned by React's
+ *   PerformedWork flag, counting component renders and renders of components whose props hold a
+ *   tool part (`toolCallId`) — for "tool-part renders per text token" (S7);
+ * - a `fetch` wrapper: the stream window opens when the chat request is sent; the response body
+ *   is re-streamed unchanged while the arrival time of each `§N§` sequence marker is recorded;
+ * - a MutationObserver: the first frame (next rAF) in which each marker is in the DOM;
+ * - a rAF tick log (commits per frame), long tasks, long animation frames and Event Timing entries.
+ *
+ * The function must stay self-contained: Playwright serializes it into the page.
+ */
+export interface BenchPageState {
+  windowStart: number | undefined;
+  lastByte: number | undefined;
+  commits: number[];
+  renders: number;
+  toolRenders: number;
+  toolRendersAfterText: number;
+  arrivals: number[];
+  visible: number[];
+  visibleMax: number;
+  ticks: number[];
+  longTasks: Array<{ start: number; duration: number }>;
+  loafs: Array<{ start: number; duration: number; blocking: number }>;
+  events: Array<{ name: string; start: number; duration: number; interactionId: number }>;
+  errors: string[];
+  stop: () => void;
+}
+
+export function instrument(options: { diag: boolean }): void {
+  const w = window as unknown as { __bench: BenchPageState; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  const state: BenchPageState = {
+    windowStart: undefined,
+    lastByte: undefined,
+    commits: [],
+    renders: 0,
+    toolRenders: 0,
+    toolRendersAfterText: 0,
+    arrivals: [],
+    visible: [],
+    visibleMax: 0,
+    ticks: [],
+    longTasks: [],
+    loafs: [],
+    events: [],
+    errors: [],
+    stop: () => {
+      ticking = false;
+    },
+  };
+  w.__bench = state;
+
+  // --- React commits ------------------------------------------------------------------------
+  const PERFORMED_WORK = 1;
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  interface Fiber {
+    tag: number;
+    flags: number;
+    subtreeFlags: number;
+    child: Fiber | null;
+    sibling: Fiber | null;
+    memoizedProps: unknown;
+  }
+  const holdsToolPart = (props: unknown): boolean => {
+    if (!props || typeof props !== 'object') return false;
+    const record = props as Record<string, unknown>;
+    if (typeof record.toolCallId === 'string') return true;
+    for (const key in record) {
+      const value = record[key];
+      if (value && typeof value === 'object' && typeof (value as Record<string, unknown>).toolCallId === 'string') return true;
+    }
+    return false;
+  };
+  const walk = (root: Fiber | null) => {
+    const stack: Fiber[] = root ? [root] : [];
+    while (stack.length > 0) {
+      const fiber = stack.pop() as Fiber;
+      if (fiber.flags & PERFORMED_WORK && COMPONENT_TAGS.has(fiber.tag)) {
+        state.renders++;
+        if (holdsToolPart(fiber.memoizedProps)) {
+          state.toolRenders++;
+          if (state.arrivals.length > 0) state.toolRendersAfterText++;
+        }
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child && (fiber.subtreeFlags & PERFORMED_WORK || fiber.child.flags & PERFORMED_WORK)) stack.push(fiber.child);
+    }
+  };
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      state.commits.push(performance.now());
+      if (options.diag && state.windowStart !== undefined) walk(root.current.child);
+    },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    checkDCE: () => {},
+  };
+
+  // --- stream window, byte arrival ------------------------------------------------------------
+  const MARKER = /§(\d+)§/g;
+  const scan = (text: string, into: number[], now: number): number => {
+    let max = 0;
+    MARKER.lastIndex = 0;
+    for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
+      const seq = Number(m[1]);
+      if (into[seq] === undefined) into[seq] = now;
+      if (seq > max) max = seq;
+    }
+    return max;
+  };
+  let ticking = false;
+  const tick = (t: number) => {
+    if (!ticking) return;
+    state.ticks.push(t);
+    requestAnimationFrame(tick);
+  };
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const isChat = method.toUpperCase() === 'POST' && new URL(url, location.href).pathname.startsWith('/api/');
+    if (!isChat) return originalFetch(input, init);
+    state.windowStart = performance.now();
+    ticking = true;
+    requestAnimationFrame(tick);
+    const response = await originalFetch(input, init);
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let carry = '';
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        const now = performance.now();
+        if (done) {
+          state.lastByte = now;
+          controller.close();
+          return;
+        }
+        const text = carry + decoder.decode(value, { stream: true });
+        scan(text, state.arrivals, now);
+        carry = text.slice(-12);
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  // --- first frame in which each marker is in the DOM -----------------------------------------
+  let pending = 0;
+  let frameRequested = false;
+  const onFrame = () => {
+    frameRequested = false;
+    const now = performance.now();
+    for (let seq = state.visibleMax + 1; seq <= pending; seq++) state.visible[seq] = now;
+    if (pending > state.visibleMax) state.visibleMax = pending;
+  };
+  const observer = new MutationObserver((records) => {
+    if (state.windowStart === undefined) return;
+    let max = 0;
+    const seen: number[] = [];
+    for (const record of records) {
+      if (record.type === 'characterData') {
+        max = Math.max(max, scan((record.target as CharacterData).data, seen, 0));
+      } else {
+        for (const node of record.addedNodes) max = Math.max(max, scan(node.textContent ?? '', seen, 0));
+      }
+    }
+    if (max > pending) {
+      pending = max;
+      if (!frameRequested) {
+        frameRequested = true;
+        requestAnimationFrame(onFrame);
+      }
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+
+  // --- long tasks, LoAF, Event Timing, errors ---------------------------------------------------
+  const observe = (type: string, handle: (entry: PerformanceEntry) => void, extra: Record<string, unknown> = {}) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(handle)).observe({ type, ...extra } as PerformanceObserverInit);
+    } catch {
+      // entry type not supported: the metric stays empty
+    }
+  };
+  observe('longtask', (e) => state.longTasks.push({ start: e.startTime, duration: e.duration }));
+  observe('long-animation-frame', (e) =>
+    state.loafs.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration: number }).blockingDuration }),
+  );
+  observe(
+    'event',
+    (e) =>
+      state.events.push({
+        name: e.name,
+        start: e.startTime,
+        duration: e.duration,
+        interactionId: (e as unknown as { interactionId: number }).interactionId ?? 0,
+      }),
+    { durationThreshold: 16 },
+  );
+  window.addEventListener('error', (e) => state.errors.push(String(e.message)));
+  window.addEventListener('unhandledrejection', (e) => state.errors.push(String((e as PromiseRejectionEvent).reason)));
+}

@@ -1,0 +1,286 @@
+/**
+ * One measured rep: a fresh BrowserContext, the contender's page, one chat turn fed by the fixture
+ * server, and the metrics of method §5.5 read from the in-page instrumentation and CDP.
+ */
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { instrument, type BenchPageState } from './instrument.ts';
+import type { Scenario } from './scenarios.ts';
+import { percentile } from './stats.ts';
+
+export interface FixtureInfo {
+  tokens: number;
+  lastSeq: number;
+  frames: number;
+}
+
+/** Every metric of a rep; NaN where the scenario does not produce it. */
+export interface RepMetrics {
+  timedOut: number;
+  errors: number;
+  commits: number;
+  commitsPerSec: number;
+  commitsPerToken: number;
+  commitsPerFrameP99: number;
+  commitsPerFrameMax: number;
+  mainThreadMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+  msPer100Tokens: number;
+  q1MsPer1k: number;
+  q4MsPer1k: number;
+  q4OverQ1: number;
+  longestTaskMs: number;
+  longTasksOver50: number;
+  loafBlockingMs: number;
+  lagP50: number;
+  lagP95: number;
+  finalLagMs: number;
+  streamSeconds: number;
+  mountIdleMs: number;
+  mountLongestTaskMs: number;
+  domElements: number;
+  domElementsAfter: number;
+  heapMB: number;
+  inpP98: number;
+  inpMax: number;
+  interactions: number;
+  renders: number;
+  rendersPerToken: number;
+  toolRendersPerToken: number;
+}
+
+type Metrics = Record<string, number>;
+
+async function perfMetrics(cdp: CDPSession): Promise<Metrics> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
+
+async function arm(port: number, fixture: string, rate: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/__bench/arm`, { method: 'POST', body: JSON.stringify({ fixture, rate }) });
+  if (!res.ok) throw new Error(`arm ${fixture}: HTTP ${res.status}`);
+}
+
+/** Waits until the page has had no commit and no long task for `quietMs`; returns that instant. */
+async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Promise<{ idleAt: number; longest: number }> {
+  return page.evaluate(
+    ({ quietMs, timeoutMs }) =>
+      new Promise<{ idleAt: number; longest: number }>((resolve) => {
+        const b = (window as unknown as { __bench: BenchPageState }).__bench;
+        const started = performance.now();
+        const check = () => {
+          const lastCommit = b.commits.at(-1) ?? 0;
+          const lastTask = b.longTasks.reduce((m, t) => Math.max(m, t.start + t.duration), 0);
+          const idleAt = Math.max(lastCommit, lastTask);
+          const now = performance.now();
+          if (now - idleAt >= quietMs || now - started > timeoutMs) {
+            resolve({ idleAt, longest: b.longTasks.reduce((m, t) => Math.max(m, t.duration), 0) });
+          } else setTimeout(check, 100);
+        };
+        check();
+      }),
+    { quietMs, timeoutMs },
+  );
+}
+
+async function heapAfterGC(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 1_048_576;
+}
+
+const domElements = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+export async function runRep(
+  browser: Browser,
+  port: number,
+  contender: string,
+  scenario: Scenario,
+  fixture: FixtureInfo,
+): Promise<RepMetrics> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  try {
+    await context.addInitScript(instrument, { diag: Boolean(scenario.diag) });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (scenario.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.throttle });
+    await arm(port, scenario.fixture, scenario.rate);
+    const query = scenario.history ? `?history=${scenario.history}` : '';
+    await page.goto(`http://127.0.0.1:${port}/${contender}/index.html${query}`);
+    const input = page.locator('textarea').first();
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
+    const mount = await waitMountIdle(page, scenario.history ? 1000 : 300, 90_000);
+    const mountHeap = scenario.history ? await heapAfterGC(cdp) : Number.NaN;
+    const mountDom = scenario.history ? await domElements(page) : Number.NaN;
+
+    await input.click();
+    await page.keyboard.type('go');
+    const m0 = await perfMetrics(cdp);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.windowStart !== undefined, null, {
+      timeout: 10_000,
+    });
+    const sentAt = Date.now();
+    const streamMs = scenario.rate > 0 ? (fixture.frames / scenario.rate) * 1000 : 0;
+
+    const samples: Metrics[] = [];
+    const sampler = (async () => {
+      if (!scenario.quarters || streamMs === 0) return;
+      for (const f of [0.25, 0.75]) {
+        await sleepUntil(sentAt + f * streamMs);
+        samples.push(await perfMetrics(cdp));
+      }
+    })();
+    let typingStart = Number.NaN;
+    const typer = (async () => {
+      const typing = scenario.typing;
+      if (!typing) return;
+      await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.arrivals.length > 1, null, {
+        timeout: 30_000,
+      });
+      const t0 = Date.now() + typing.startAfterMs;
+      await sleepUntil(t0);
+      typingStart = await page.evaluate(() => performance.now());
+      for (let k = 0; k < typing.keys; k++) {
+        await sleepUntil(t0 + k * typing.intervalMs);
+        await page.keyboard.press(String.fromCharCode(97 + (k % 26)));
+      }
+    })();
+
+    let timedOut = 0;
+    await page
+      .waitForFunction((n) => (window as unknown as { __bench: BenchPageState }).__bench.visibleMax >= n, fixture.lastSeq, {
+        polling: 100,
+        timeout: scenario.timeoutMs,
+      })
+      .catch(() => {
+        timedOut = 1;
+      });
+    await Promise.all([sampler, typer]);
+    const m1 = await perfMetrics(cdp);
+    const b = await page.evaluate(() => {
+      const s = (window as unknown as { __bench: BenchPageState }).__bench;
+      s.stop();
+      const { stop: _stop, ...rest } = s;
+      return { ...rest, now: performance.now() };
+    });
+    const afterDom = scenario.history ? await domElements(page) : Number.NaN;
+    return summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart });
+  } finally {
+    await context.close();
+  }
+}
+
+interface Raw {
+  b: Omit<BenchPageState, 'stop'> & { now: number };
+  m0: Metrics;
+  m1: Metrics;
+  samples: Metrics[];
+  mount: { idleAt: number; longest: number };
+  mountHeap: number;
+  mountDom: number;
+  afterDom: number;
+  timedOut: number;
+  errors: string[];
+  typingStart: number;
+}
+
+const taskMs = (a: Metrics | undefined, b: Metrics | undefined, key = 'TaskDuration') =>
+  a && b ? ((b[key] ?? Number.NaN) - (a[key] ?? Number.NaN)) * 1000 : Number.NaN;
+
+function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetrics {
+  const { b } = raw;
+  const ws = b.windowStart ?? 0;
+  const end = b.visible[fixture.lastSeq] ?? b.now;
+  const inWindow = (t: number) => t >= ws && t <= end;
+  const commits = b.commits.filter(inWindow);
+  const streamSeconds = (end - ws) / 1000;
+
+  // Commits per animation frame: bucket commit times by rAF ticks.
+  const perFrame: number[] = [];
+  let j = 0;
+  for (let i = 1; i < b.ticks.length; i++) {
+    let n = 0;
+    while (j < commits.length && (commits[j] as number) < (b.ticks[i] as number)) {
+      if ((commits[j] as number) >= (b.ticks[i - 1] as number)) n++;
+      j++;
+    }
+    perFrame.push(n);
+  }
+
+  const lags: number[] = [];
+  for (let seq = 1; seq <= fixture.lastSeq; seq++) {
+    const a = b.arrivals[seq];
+    const v = b.visible[seq];
+    if (a !== undefined && a !== null && v !== undefined && v !== null) lags.push(Math.max(0, v - a));
+  }
+  const finalArrival = b.arrivals[fixture.lastSeq];
+  const finalVisible = b.visible[fixture.lastSeq];
+
+  const tasks = b.longTasks.filter((t) => inWindow(t.start));
+  const mainThreadMs = taskMs(raw.m0, raw.m1);
+  const quarterTokens = fixture.tokens / 4 / 1000;
+  const q1 = raw.samples.length === 2 ? taskMs(raw.m0, raw.samples[0]) / quarterTokens : Number.NaN;
+  const q4 = raw.samples.length === 2 ? taskMs(raw.samples[1], raw.m1) / quarterTokens : Number.NaN;
+
+  // INP while typing: worst entry per interaction; keystrokes with no entry were under the 16 ms threshold.
+  let inpP98 = Number.NaN;
+  let inpMax = Number.NaN;
+  let interactions = 0;
+  if (scenario.typing) {
+    const byId = new Map<number, number>();
+    for (const e of b.events) {
+      if (e.interactionId > 0 && e.start >= raw.typingStart) byId.set(e.interactionId, Math.max(byId.get(e.interactionId) ?? 0, e.duration));
+    }
+    const values = [...byId.values()];
+    interactions = values.length;
+    while (values.length < scenario.typing.keys) values.push(16);
+    inpP98 = percentile(values, 98);
+    inpMax = Math.max(...values);
+  }
+  const textTokens = fixture.tokens;
+  return {
+    timedOut: raw.timedOut,
+    errors: raw.errors.length + b.errors.length,
+    commits: commits.length,
+    commitsPerSec: commits.length / streamSeconds,
+    commitsPerToken: commits.length / textTokens,
+    commitsPerFrameP99: percentile(perFrame, 99),
+    commitsPerFrameMax: perFrame.length ? Math.max(...perFrame) : Number.NaN,
+    mainThreadMs,
+    scriptMs: taskMs(raw.m0, raw.m1, 'ScriptDuration'),
+    layoutMs: taskMs(raw.m0, raw.m1, 'LayoutDuration'),
+    styleMs: taskMs(raw.m0, raw.m1, 'RecalcStyleDuration'),
+    msPer100Tokens: (mainThreadMs / textTokens) * 100,
+    q1MsPer1k: q1,
+    q4MsPer1k: q4,
+    q4OverQ1: q4 / q1,
+    longestTaskMs: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+    longTasksOver50: tasks.filter((t) => t.duration > 50).length,
+    loafBlockingMs: b.loafs.filter((l) => inWindow(l.start)).reduce((s, l) => s + l.blocking, 0),
+    lagP50: percentile(lags, 50),
+    lagP95: percentile(lags, 95),
+    finalLagMs: finalArrival != null && finalVisible != null ? Math.max(0, finalVisible - finalArrival) : Number.NaN,
+    streamSeconds,
+    mountIdleMs: scenario.history ? raw.mount.idleAt : Number.NaN,
+    mountLongestTaskMs: scenario.history ? raw.mount.longest : Number.NaN,
+    domElements: raw.mountDom,
+    domElementsAfter: raw.afterDom,
+    heapMB: raw.mountHeap,
+    inpP98,
+    inpMax,
+    interactions,
+    renders: scenario.diag ? b.renders : Number.NaN,
+    rendersPerToken: scenario.diag ? b.renders / textTokens : Number.NaN,
+    toolRendersPerToken: scenario.diag ? b.toolRendersAfterText / textTokens : Number.NaN,
+  };
+}

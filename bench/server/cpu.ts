@@ -1,0 +1,87 @@
+/**
+ * V1 — CPU per text delta, in one process, contenders interleaved in a fresh random order per round:
+ *
+ * 1. floor: JSON → SSE frame → UTF-8 per delta, through a Response body;
+ * 2. raw: `createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: streamText(...).stream }) })`;
+ * 3. agent: `createAgentUIStreamResponse({ agent: new ToolLoopAgent(...) })`;
+ * 4. kit: `createAgentServer({ agents: { bench } }).fetch(POST /api/agent/bench)` (request parsing,
+ *    validation, hooks, the kit's stream wrapper).
+ *
+ * Each Response body is drained by a reader in the same process; `process.cpuUsage()` (user +
+ * system) over the drain ÷ deltas = µs per delta. TTFB = call → first body chunk.
+ */
+import { createAgentUIStreamResponse, createUIMessageStreamResponse, streamText, toUIMessageStream, ToolLoopAgent } from 'ai';
+import { createAgentServer } from '@x/agent-server';
+import { deltaModel } from './model.ts';
+
+export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit';
+export const CPU_CONTENDERS: CpuContender[] = ['floor', 'raw', 'agent', 'kit'];
+
+const userMessage = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'hi' }] };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+function floorResponse(deltas: number): Response {
+  const encoder = new TextEncoder();
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (i < deltas) controller.enqueue(encoder.encode(`data: ${JSON.stringify({ type: 'text-delta', id: 't1', delta: 'tok ' })}\n\n`));
+        else {
+          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+          controller.close();
+        }
+        i++;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+export async function respond(contender: CpuContender, deltas: number): Promise<Response> {
+  switch (contender) {
+    case 'floor':
+      return floorResponse(deltas);
+    case 'raw': {
+      const result = streamText({ model: deltaModel(deltas), prompt: 'hi' });
+      return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) });
+    }
+    case 'agent':
+      return createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: deltaModel(deltas) }), uiMessages: [userMessage] });
+    case 'kit': {
+      const server = createAgentServer({ agents: { bench: { model: deltaModel(deltas) } }, logger: silent });
+      return server.fetch(
+        new Request('http://127.0.0.1/api/agent/bench', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: 'c1', messages: [userMessage], trigger: 'submit-message' }),
+        }),
+      );
+    }
+  }
+}
+
+export interface CpuSample {
+  usPerDelta: number;
+  wallUsPerDelta: number;
+  ttfbMs: number;
+  bytes: number;
+}
+
+export async function measureCpu(contender: CpuContender, deltas: number): Promise<CpuSample> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const response = await respond(contender, deltas);
+  if (!response.ok || !response.body) throw new Error(`${contender}: HTTP ${response.status} ${await response.text()}`);
+  const reader = response.body.getReader();
+  let bytes = 0;
+  let ttfbMs = Number.NaN;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    if (Number.isNaN(ttfbMs)) ttfbMs = performance.now() - t0;
+    bytes += next.value.byteLength;
+  }
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { usPerDelta: (cpu.user + cpu.system) / deltas, wallUsPerDelta: (wall * 1000) / deltas, ttfbMs, bytes };
+}

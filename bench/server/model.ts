@@ -1,0 +1,47 @@
+/**
+ * A pull-based mock model: the stream produces the next part only when the consumer reads (no
+ * pre-filled queue, so no `shift()` cost and no unbounded buffering — method §5.9), optionally
+ * paced on a schedule (`intervalMs` per delta, drift-free).
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { MockLanguageModelV4 } from 'ai/test';
+
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+
+/** The model's stream parts: one text block of `deltas` deltas of 4 characters. */
+export function deltaStream(deltas: number, intervalMs = 0, delta = 'tok '): ReadableStream<LanguageModelV4StreamPart> {
+  let i = -2;
+  let start = 0;
+  return new ReadableStream<LanguageModelV4StreamPart>(
+    {
+      async pull(controller) {
+        if (i === -2) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+        } else if (i === -1) {
+          start = performance.now();
+          controller.enqueue({ type: 'text-start', id: 't1' });
+        } else if (i < deltas) {
+          if (intervalMs > 0) {
+            const wait = start + (i + 1) * intervalMs - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          }
+          controller.enqueue({ type: 'text-delta', id: 't1', delta });
+        } else {
+          controller.enqueue({ type: 'text-end', id: 't1' });
+          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
+          controller.close();
+        }
+        i++;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A MockLanguageModelV4 whose every call streams `deltas` deltas (paced when `intervalMs` > 0). */
+export function deltaModel(deltas: number, intervalMs = 0): MockLanguageModelV4 {
+  return new MockLanguageModelV4({ doStream: async () => ({ stream: deltaStream(deltas, intervalMs) }) });
+}

@@ -1,0 +1,226 @@
+/**
+ * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4]`
+ *
+ * V1 CPU per delta (in this process, interleaved), V3 concurrency and V4 slow / aborting clients +
+ * sequential streams (target server and load generator in separate processes, loopback only).
+ * Writes bench/results/server.json and server.md. Prints numbers; gates nothing.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { bootstrapCI, fmt, median, shuffled } from '../render/stats.ts';
+import { CPU_CONTENDERS, measureCpu, type CpuContender, type CpuSample } from './cpu.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const rounds = Number(option('rounds') ?? 7);
+const deltas = Number(option('deltas') ?? 20_000);
+const skip = new Set(option('skip')?.split(',') ?? []);
+const concurrencyLevels = (option('concurrency') ?? '50,200,500').split(',').map(Number);
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+async function v1() {
+  const samples: Record<CpuContender, CpuSample[]> = { floor: [], raw: [], agent: [], kit: [] };
+  for (const c of CPU_CONTENDERS) await measureCpu(c, Math.min(deltas, 5000)); // warm-up (JIT)
+  for (let round = 0; round < rounds; round++) {
+    for (const c of shuffled(CPU_CONTENDERS)) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const s = await measureCpu(c, deltas);
+      samples[c].push(s);
+    }
+    log(`V1 round ${round + 1}: ${CPU_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs`).join(', ')}`);
+  }
+  const paired = (a: CpuContender, b: CpuContender, key: keyof CpuSample = 'usPerDelta') => {
+    const ratios = samples[a].map((s, i) => s[key] / (samples[b][i]?.[key] ?? Number.NaN));
+    return { median: median(ratios), ci: bootstrapCI(ratios) };
+  };
+  const ttfbDelta = samples.kit.map((s, i) => s.ttfbMs - (samples.raw[i]?.ttfbMs ?? Number.NaN));
+  return {
+    deltas,
+    rounds,
+    usPerDelta: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.usPerDelta))])),
+    wallUsPerDelta: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.wallUsPerDelta))])),
+    ttfbMs: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.ttfbMs))])),
+    kitVsRaw: paired('kit', 'raw'),
+    kitVsAgent: paired('kit', 'agent'),
+    agentVsRaw: paired('agent', 'raw'),
+    rawVsFloor: paired('raw', 'floor'),
+    kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
+    samples,
+  };
+}
+
+async function startTarget() {
+  const child = spawn(process.execPath, ['--expose-gc', path.join(here, 'target.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`target exited (${code})`)));
+  });
+  return { port: (JSON.parse(line) as { port: number }).port, stop: () => child.stdin.end() };
+}
+
+async function load(plan: Record<string, unknown>): Promise<Record<string, number>> {
+  const child = spawn(process.execPath, [path.join(here, 'load.ts'), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`load generator exited ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Record<string, number>;
+}
+
+const ROUTES = { raw: '/raw/chat', kit: '/api/agent/bench' } as const;
+
+async function v3(port: number) {
+  const runs: Array<{ contender: 'raw' | 'kit'; clients: number; round: number } & Record<string, number | string>> = [];
+  for (const clients of concurrencyLevels) {
+    for (let round = 0; round < 2; round++) {
+      for (const contender of shuffled(['raw', 'kit'] as const)) {
+        const r = await load({ mode: 'concurrency', port, path: ROUTES[contender], clients, staggerMs: 1000, deadlineMs: 60_000 });
+        runs.push({ contender, clients, round, ...r });
+        log(
+          `V3 C=${clients} ${contender}: gap p99 ${fmt(r.gapP99Ms ?? Number.NaN)} ms, loop p99 ${fmt(r.elP99Ms ?? Number.NaN)} ms, ` +
+            `RSS/stream ${fmt(r.rssPerStreamKB ?? Number.NaN)} KB, completed ${r.completed}/${clients}, CPU ${fmt(r.serverCpuPct ?? Number.NaN)}%`,
+        );
+      }
+    }
+  }
+  return runs;
+}
+
+async function v4(port: number) {
+  const mixed: Record<string, Record<string, number>> = {};
+  for (const contender of ['raw', 'kit'] as const) {
+    const p = contender === 'kit' ? '/fast/agent/bench?deltas=5000' : '/raw-fast/chat?deltas=5000';
+    mixed[contender] = await load({ mode: 'mixed', port, path: p, clients: 50, slowShare: 0.2, abortShare: 0.2, deadlineMs: 60_000 });
+    log(`V4 mixed ${contender}: ${JSON.stringify(mixed[contender])}`);
+  }
+  const sequential = await load({ mode: 'sequential', port, path: '/fast/agent/bench?deltas=50', count: 2000, deadlineMs: 120_000 });
+  log(`V4 sequential kit: ${JSON.stringify(sequential)}`);
+  return { mixed, sequential };
+}
+
+const ok = (met: boolean) => (met ? '✅ met' : '❌ not met');
+
+function saturation(runs: Awaited<ReturnType<typeof v3>>, contender: 'raw' | 'kit'): number {
+  // Largest tested C whose median p99 chunk gap stays ≤ 2× the nominal 10 ms.
+  let sat = 0;
+  for (const c of concurrencyLevels) {
+    const gaps = runs.filter((r) => r.contender === contender && r.clients === c).map((r) => Number(r.gapP99Ms));
+    if (median(gaps) <= 20) sat = c;
+  }
+  return sat;
+}
+
+async function main() {
+  const result: Record<string, unknown> = {};
+  const md: string[] = [];
+  const meta = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    node: process.version,
+    ai: '7.0.173',
+  };
+  md.push('# Server benchmark', '', `${meta.date} · ${meta.machine} · Node ${meta.node} · ai ${meta.ai} · load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`, '');
+
+  log('V1: CPU per delta');
+  const cpu = await v1();
+  result.v1 = cpu;
+  md.push(
+    `## V1 — CPU per text delta (${cpu.deltas} deltas, pull-based MockLanguageModelV4, ${cpu.rounds} interleaved rounds, one process)`,
+    '',
+    '| contender | CPU µs/delta (median) | wall µs/delta | TTFB ms |',
+    '|---|---|---|---|',
+    ...CPU_CONTENDERS.map((c) => `| ${c} | ${fmt(cpu.usPerDelta[c] as number)} | ${fmt(cpu.wallUsPerDelta[c] as number)} | ${fmt(cpu.ttfbMs[c] as number)} |`),
+    '',
+    '| paired ratio | median [95% CI] | target |',
+    '|---|---|---|',
+    `| kit / raw AI SDK Response | ${fmt(cpu.kitVsRaw.median)} [${fmt(cpu.kitVsRaw.ci[0])}–${fmt(cpu.kitVsRaw.ci[1])}] | ≤ 1.10 ${ok(cpu.kitVsRaw.median <= 1.1)} |`,
+    `| kit / createAgentUIStreamResponse | ${fmt(cpu.kitVsAgent.median)} [${fmt(cpu.kitVsAgent.ci[0])}–${fmt(cpu.kitVsAgent.ci[1])}] | ≤ 1.05 ${ok(cpu.kitVsAgent.median <= 1.05)} |`,
+    `| createAgentUIStreamResponse / raw | ${fmt(cpu.agentVsRaw.median)} [${fmt(cpu.agentVsRaw.ci[0])}–${fmt(cpu.agentVsRaw.ci[1])}] | report |`,
+    `| raw / floor | ${fmt(cpu.rawVsFloor.median)} [${fmt(cpu.rawVsFloor.ci[0])}–${fmt(cpu.rawVsFloor.ci[1])}] | report |`,
+    `| kit TTFB − raw TTFB (ms) | ${fmt(cpu.kitTtfbMinusRawMs.median)} [${fmt(cpu.kitTtfbMinusRawMs.ci[0])}–${fmt(cpu.kitTtfbMinusRawMs.ci[1])}] | ≤ 1 ms ${ok(cpu.kitTtfbMinusRawMs.median <= 1)} |`,
+    '',
+  );
+
+  if (!skip.has('v3') || !skip.has('v4')) {
+    const target = await startTarget();
+    try {
+      if (!skip.has('v3')) {
+        log('V3: concurrency');
+        const runs = await v3(target.port);
+        result.v3 = runs;
+        const med = (contender: string, clients: number, key: string) =>
+          median(runs.filter((r) => r.contender === contender && r.clients === clients).map((r) => Number(r[key])));
+        const satRaw = saturation(runs, 'raw');
+        const satKit = saturation(runs, 'kit');
+        md.push(
+          '## V3 — concurrency at 100 tok/s (1,000 deltas per stream, starts staggered over 1 s; separate load-generator process; median of 2 interleaved runs)',
+          '',
+          '| C | route | completed | chunk gap p50 / p99 (ms, nominal 10) | event-loop delay p99 (ms) | RSS per stream (KB) | server CPU % | TTFB p50 / p99 (ms) |',
+          '|---|---|---|---|---|---|---|---|',
+          ...concurrencyLevels.flatMap((c) =>
+            (['raw', 'kit'] as const).map(
+              (k) =>
+                `| ${c} | ${k} | ${fmt(med(k, c, 'completed'), 0)} | ${fmt(med(k, c, 'gapP50Ms'))} / ${fmt(med(k, c, 'gapP99Ms'))} | ${fmt(med(k, c, 'elP99Ms'))} | ${fmt(
+                  med(k, c, 'rssPerStreamKB'),
+                )} | ${fmt(med(k, c, 'serverCpuPct'))} | ${fmt(med(k, c, 'ttfbP50Ms'))} / ${fmt(med(k, c, 'ttfbP99Ms'))} |`,
+            ),
+          ),
+          '',
+          `- Saturation C (largest tested C with p99 gap ≤ 20 ms): raw ${satRaw || '< ' + concurrencyLevels[0]}, kit ${satKit || '< ' + concurrencyLevels[0]} → kit/raw ≥ 0.9: ${ok(satKit >= 0.9 * satRaw)}`,
+          `- Event-loop delay p99 at C = 200, kit: ${fmt(med('kit', 200, 'elP99Ms'))} ms (gate ≤ 20 ms: ${ok(med('kit', 200, 'elP99Ms') <= 20)})`,
+          ...concurrencyLevels.map((c) => {
+            const ratio = med('kit', c, 'rssPerStreamKB') / med('raw', c, 'rssPerStreamKB');
+            return `- RSS per stream kit/raw at C = ${c}: ${fmt(ratio)} (target ≤ 1.2: ${ok(ratio <= 1.2)}; RSS deltas of a few MB are noisy)`;
+          }),
+          '',
+        );
+      }
+      if (!skip.has('v4')) {
+        log('V4: slow and aborting clients, sequential streams');
+        const r = await v4(target.port);
+        result.v4 = r;
+        const m = r.mixed;
+        md.push(
+          '## V4 — slow and aborting clients, then sequential streams',
+          '',
+          '50 clients on an unpaced ~5,000-delta reply: 20% read 16 KB per 100 ms, 20% abort after 40–60 KB (AbortSignal.any), 60% read normally.',
+          '',
+          '| route | normal done | slow done | aborted | reply KB | RSS start → peak (MB) | heap start → peak → after GC (MB) | open streams after |',
+          '|---|---|---|---|---|---|---|---|',
+          ...(['raw', 'kit'] as const).map((k) => {
+            const x = m[k] as Record<string, number>;
+            return `| ${k} | ${x.normalCompleted} | ${x.slowCompleted} | ${x.aborted} | ${fmt(x.replyKB ?? Number.NaN)} | ${fmt(x.rssStartMB ?? Number.NaN)} → ${fmt(
+              x.rssPeakMB ?? Number.NaN,
+            )} | ${fmt(x.heapStartMB ?? Number.NaN)} → ${fmt(x.heapPeakMB ?? Number.NaN)} → ${fmt(x.heapEndMB ?? Number.NaN)} | ${x.openStreamsAfter} |`;
+          }),
+          '',
+          `Sequential: ${r.sequential.streams} kit streams (50 deltas each, ${r.sequential.failed} failed) after 100 warm-up streams: heap after GC ${fmt(
+            r.sequential.heapStartMB ?? Number.NaN,
+          )} → ${fmt(r.sequential.heapEndMB ?? Number.NaN)} MB (${fmt(r.sequential.heapGrowthPct ?? Number.NaN)}%; target within 5%: ${ok(
+            Math.abs(r.sequential.heapGrowthPct ?? Number.POSITIVE_INFINITY) <= 5,
+          )}), open streams after: ${r.sequential.openStreamsAfter}.`,
+          '',
+        );
+      }
+    } finally {
+      target.stop();
+    }
+  }
+  md.push(
+    'Not measured here: V2 (a real provider package against a fake OpenAI-compatible server) and V5 (resumable streams on Redis): the kit has no resumable/durable stream layer yet.',
+    '',
+  );
+  const resultsDir = path.join(here, '..', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'server.json'), JSON.stringify({ meta, ...result }, null, 1));
+  writeFileSync(path.join(resultsDir, 'server.md'), md.join('\n'));
+  console.log(`\n${md.join('\n')}`);
+  log('wrote bench/results/server.json and server.md');
+}
+
+await main();

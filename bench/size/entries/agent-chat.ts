@@ -1,0 +1,2 @@
+// The components entry as an app imports it.
+export { AgentChat } from '@x/agent-ui';

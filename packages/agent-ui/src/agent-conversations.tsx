@@ -155,7 +155,7 @@ export const AgentConversations = memo(function AgentConversations({
   return (
     <nav aria-label={strings.conversations} className={className} style={{ ...tokenStyle, ...style }} data-xagent-conversations="">
       {onNew ? (
-        <Button block icon={<PlusOutlined />} onClick={onNew} style={{ marginBottom: 8 }}>
+        <Button block icon={<PlusOutlined aria-hidden />} onClick={onNew} style={{ marginBottom: 8 }}>
           {strings.newChat}
         </Button>
       ) : null}

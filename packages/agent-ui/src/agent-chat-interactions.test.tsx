@@ -1,0 +1,121 @@
+import { createRef } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
+import { describe, expect, it, vi } from 'vitest';
+import { AgentChat, type AgentChatRef } from './agent-chat.js';
+import { zhCN } from './locale.js';
+
+const server = createScenarioServer({
+  scenarios: [scenarios.approval, scenarios.toolCall, scenarios.plainText, scenarios.titleAndSuggestions],
+  smartAgentId: false,
+});
+const fetch = inProcessFetch(server);
+
+async function waitReady(container: HTMLElement) {
+  await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), { timeout: 10_000 });
+}
+
+describe('AgentChat interactions', () => {
+  it('approves a tool call from the keyboard and shows the result', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    await user.type(screen.getByRole('textbox'), 'Delete record 7{Enter}');
+    const card = await screen.findByRole('region', { name: /allow deleteRecord to run/i }, { timeout: 10_000 });
+    const approve = within(card).getByRole('button', { name: 'Approve' });
+    approve.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(screen.getByRole('log')).findByText(/Record 7 is deleted/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitReady(container);
+  });
+
+  it('rejects with a reason and shows the call as rejected', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    await user.type(screen.getByRole('textbox'), 'Delete record 9{Enter}');
+    const card = await screen.findByRole('region', { name: /allow deleteRecord to run/i }, { timeout: 10_000 });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const reason = within(card).getByRole('textbox', { name: /reason/i });
+    expect(reason).toHaveFocus();
+    await user.type(reason, 'keep it');
+    await user.click(within(card).getByRole('button', { name: 'Reject with reason' }));
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(log).toHaveTextContent(/record 9 was not deleted \(keep it\)/), { timeout: 10_000 });
+    await waitReady(container);
+    expect(log.querySelector('[data-xagent-tool="deleteRecord"], [data-xagent-approval="deleteRecord"]')).toHaveAttribute('data-state', 'output-denied');
+  });
+
+  it('shows a tool call with its input and a result summary, full result on expand', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="tool-call" fetch={fetch} />);
+    await user.type(screen.getByRole('textbox'), 'What is the weather in Oslo?{Enter}');
+    const card = await screen.findByRole('group', { name: 'getWeather finished' }, { timeout: 10_000 });
+    expect(card).toHaveTextContent('{"city":"Oslo"}');
+    expect(card).toHaveTextContent(/"tempC":3/);
+    await user.click(within(card).getByText('Show full result'));
+    expect(within(card).getByLabelText('Result')).toBeVisible();
+    await waitReady(container);
+  });
+
+  it('sends prompts on click, shows suggestions from the stream after the reply, and reports feedback', async () => {
+    const onFeedback = vi.fn();
+    const onSuggestionClick = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(
+      <AgentChat
+        agentId="title-suggestions"
+        fetch={fetch}
+        welcome={{ title: 'Hi', prompts: ['Plan a trip to Lisbon'] }}
+        suggestions={['From the prop']}
+        onFeedback={onFeedback}
+        onSuggestionClick={onSuggestionClick}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Plan a trip to Lisbon' }));
+    expect(onSuggestionClick).toHaveBeenCalledWith('Plan a trip to Lisbon');
+    await waitReady(container);
+    const suggestions = await screen.findByRole('group', { name: 'Suggestions' });
+    expect(within(suggestions).queryByText('From the prop')).toBeNull();
+    expect(within(suggestions).getAllByRole('button').length).toBeGreaterThan(0);
+    const like = screen.getAllByRole('button', { name: 'Helpful' }).at(-1)!;
+    await user.click(like);
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'like' }));
+    expect(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)!);
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: null }));
+  });
+
+  it('edits a user message (truncate and resend), deletes messages, and exposes the methods by ref', async () => {
+    const ref = createRef<AgentChatRef>();
+    const onDeleteMessage = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat ref={ref} agentId="plain-text" fetch={fetch} onDeleteMessage={onDeleteMessage} />);
+    await ref.current!.sendMessage('hello there');
+    await waitReady(container);
+    const log = screen.getByRole('log');
+    await user.click(within(log).getByRole('button', { name: 'Edit' }));
+    const editor = within(log).getByRole('textbox', { name: 'Edit' });
+    await user.clear(editor);
+    await user.type(editor, 'hello again');
+    await user.click(within(log).getByRole('button', { name: 'Save and resend' }));
+    expect(await within(log).findByText('hello again')).toBeInTheDocument();
+    await waitReady(container);
+    expect(within(log).queryByText('hello there')).toBeNull();
+    expect(log.querySelectorAll('[data-xagent-message]')).toHaveLength(2);
+    await user.click(within(log).getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    await waitFor(() => expect(log.querySelectorAll('[data-xagent-message]')).toHaveLength(1));
+    expect(onDeleteMessage).toHaveBeenCalledTimes(1);
+    ref.current!.clearMessages();
+    await waitFor(() => expect(log.querySelectorAll('[data-xagent-message]')).toHaveLength(0));
+  });
+
+  it('keeps the text when onBeforeSend refuses, and uses the shipped zh-CN strings', async () => {
+    const user = userEvent.setup();
+    render(<AgentChat agentId="plain-text" fetch={fetch} onBeforeSend={() => false} locale={zhCN} />);
+    const box = screen.getByRole('textbox', { name: '消息' });
+    await user.type(box, 'hello{Enter}');
+    expect(box).toHaveValue('hello');
+    expect(screen.getByRole('log', { name: '对话' })).toBeInTheDocument();
+    expect(screen.getByRole('log').querySelectorAll('[data-xagent-message]')).toHaveLength(0);
+  });
+});

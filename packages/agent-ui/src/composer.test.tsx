@@ -1,0 +1,50 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AgentComposer } from './composer.js';
+
+function fileInput(container: HTMLElement): HTMLInputElement {
+  return container.querySelector('input[type="file"]')!;
+}
+
+describe('AgentComposer', () => {
+  it('refuses files by type and size with a visible message, and sends the accepted ones as file parts', async () => {
+    const onSend = vi.fn(() => true);
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = render(<AgentComposer onSend={onSend} attachments={{ accept: 'image/*,.pdf', maxSize: 1024 }} />);
+    await user.upload(fileInput(container), [
+      new File(['x'.repeat(10)], 'ok.png', { type: 'image/png' }),
+      new File(['x'.repeat(2048)], 'big.pdf', { type: 'application/pdf' }),
+      new File(['x'], 'notes.exe', { type: 'application/x-msdownload' }),
+    ]);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('“big.pdf” is larger than 1 KB and was not attached.');
+    expect(alert).toHaveTextContent('“notes.exe” is not an accepted file type and was not attached.');
+    expect(screen.getByRole('button', { name: 'Remove attachment: ok.png' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'see attached{Enter}');
+    await waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+    const sent = (onSend.mock.calls[0] as unknown as [{ text: string; files: { filename: string; mediaType: string; url: string }[] }])[0];
+    expect(sent.text).toBe('see attached');
+    expect(sent.files.map((file) => [file.filename, file.mediaType])).toEqual([['ok.png', 'image/png']]);
+    expect(sent.files[0]!.url).toMatch(/^data:image\/png;base64,/);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Remove attachment/ })).toBeNull());
+    expect(screen.getByRole('textbox')).toHaveValue('');
+  });
+
+  it('keeps the text when the send is refused, and names its buttons', async () => {
+    const user = userEvent.setup();
+    render(<AgentComposer onSend={() => false} attachments />);
+    expect(screen.getByRole('button', { name: 'Attach files' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'draft{Enter}');
+    expect(screen.getByRole('textbox')).toHaveValue('draft');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
+  it('shows a named stop button while busy', async () => {
+    const onStop = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(<AgentComposer onSend={() => true} busy onStop={onStop} />);
+    await user.click(within(container).getByRole('button', { name: 'Stop' }));
+    expect(onStop).toHaveBeenCalledTimes(1);
+  });
+});

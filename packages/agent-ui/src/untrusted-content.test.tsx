@@ -1,0 +1,87 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentChat } from './agent-chat.js';
+import { StreamingMarkdown } from './streaming-markdown.js';
+
+declare global {
+  interface Window {
+    __pwned?: number;
+  }
+}
+
+const ATTACKS = [
+  '<script>window.__pwned = 1</script>',
+  '<img src="x" onerror="window.__pwned = 2">',
+  '<style>body { display: none !important }</style>',
+  '<div style="position:fixed;inset:0;background:red">overlay</div>',
+  '<iframe src="javascript:window.__pwned=3"></iframe>',
+  '[click me](javascript:window.__pwned=4)',
+  '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '[vb](vbscript:msgbox(1))',
+  '![img](javascript:window.__pwned=5)',
+  '<a href="javascript:window.__pwned=6">raw link</a>',
+  '<svg><script>window.__pwned=7</script></svg>',
+  '<form action="https://evil.test"><button>Submit</button></form>',
+  '[external](https://example.com/docs)',
+].join('\n\n');
+
+function assertHarmless(root: HTMLElement) {
+  expect(window.__pwned).toBeUndefined();
+  expect(root.querySelector('script, style, iframe, object, embed, form, link, meta')).toBeNull();
+  // The kit's own icons are SVG; model output never is.
+  expect(root.querySelector('[data-xagent-markdown] svg')).toBeNull();
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of element.getAttributeNames()) {
+      expect(attribute.startsWith('on'), `${element.tagName} has ${attribute}`).toBe(false);
+    }
+    if (element.closest('[data-xagent-markdown]')) expect(element.hasAttribute('style'), `${element.tagName} has style`).toBe(false);
+  }
+  for (const element of root.querySelectorAll('[href], [src]')) {
+    const url = element.getAttribute('href') ?? element.getAttribute('src') ?? '';
+    expect(url).not.toMatch(/^\s*(javascript|vbscript|data):/i);
+  }
+  // No global style was added by the content.
+  expect(document.head.querySelectorAll('style:not([data-css-hash]):not([data-rc-order]):not([data-token-hash])').length).toBe(0);
+}
+
+afterEach(() => {
+  delete window.__pwned;
+});
+
+describe('untrusted markdown', () => {
+  it('escapes raw HTML, removes unsafe URLs and opens external links safely', async () => {
+    const { container } = render(<StreamingMarkdown text={ATTACKS} />);
+    // Raw HTML shows as text, it does not become elements.
+    expect(container.textContent).toContain('<script>window.__pwned = 1</script>');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assertHarmless(container);
+    const external = screen.getByRole('link', { name: 'external' });
+    expect(external).toHaveAttribute('href', 'https://example.com/docs');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external.getAttribute('rel')).toMatch(/noopener/);
+    expect(external.getAttribute('rel')).toMatch(/noreferrer/);
+  });
+
+  it('is just as harmless while the same content streams in', async () => {
+    const { container, rerender } = render(<StreamingMarkdown text="" streaming />);
+    for (let end = 5; end < ATTACKS.length + 5; end += 5) {
+      rerender(<StreamingMarkdown text={ATTACKS.slice(0, end)} streaming />);
+      assertHarmless(container);
+    }
+    rerender(<StreamingMarkdown text={ATTACKS} />);
+    assertHarmless(container);
+  });
+
+  it('renders a model reply with injection attempts harmlessly inside AgentChat', async () => {
+    const server = createMockAgentServer({ agents: { evil: { chunkDelayMs: 1, steps: [[{ type: 'text', text: ATTACKS }]] } } });
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="evil" fetch={inProcessFetch(server)} />);
+    await user.type(screen.getByRole('textbox'), 'hi{Enter}');
+    const log = screen.getByRole('log');
+    await within(log).findByRole('link', { name: 'external' }, { timeout: 10_000 });
+    await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
+    assertHarmless(log);
+  });
+});

@@ -9,7 +9,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import type { AgentRequestBody } from '@x/agent-protocol';
+import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
@@ -112,7 +112,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       try {
         const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
         const titleWritten = title?.then((text) => {
-          if (text) writer.write({ type: 'data-chat-title', id: 'chat-title', data: { title: text } });
+          if (text) writer.write({ type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } });
         });
         const result = await agent.stream({ messages: modelMessages, abortSignal: signal });
         let end: { messages: UIMessage[]; responseMessage: UIMessage; isAborted: boolean; finishReason?: FinishReason } | undefined;

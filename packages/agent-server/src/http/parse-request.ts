@@ -1,6 +1,7 @@
 import { agentRequestBodySchema, formatIssues, type AgentRequestBody } from '@x/agent-protocol';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
+import { fileUrlIssues } from './file-parts.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
 
@@ -41,6 +42,10 @@ export async function parseChatRequest(request: Request, url: URL, maxBodyBytes:
   const result = agentRequestBodySchema.safeParse(parsed.value);
   if (!result.success) {
     throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
+  }
+  const fileIssues = fileUrlIssues(result.data.messages);
+  if (fileIssues.length > 0) {
+    throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
   }
   const queryConversationId = url.searchParams.get('conversationId') || undefined;
   if (queryConversationId !== undefined && queryConversationId.length > MAX_QUERY_ID) {

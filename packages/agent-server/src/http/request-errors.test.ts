@@ -115,6 +115,25 @@ describe('body (400)', () => {
     await expectError(await send(JSON.stringify({ messages: [{ id: '1', role: 'system', parts: [{ type: 'text', text: 'x' }] }] })), 400, 'invalid_body');
   });
 
+  it('refuses file parts the model call would fail on (bad url or media type), naming the part', async () => {
+    const withFile = (part: Record<string, unknown>) =>
+      JSON.stringify({ messages: [{ id: '1', role: 'user', parts: [{ type: 'text', text: 'see' }, { type: 'file', ...part }] }] });
+    for (const part of [
+      { mediaType: 'image/png', url: 'not a url' },
+      { mediaType: 'image/png', url: 'javascript:alert(1)' },
+      { mediaType: 'text/plain', url: 'data:text/plain,hello' },
+      { mediaType: 'image/png', url: 'data:image/png;base64,%%%' },
+    ]) {
+      const json = await expectError(await send(withFile(part)), 400, 'invalid_messages');
+      expect(json.error.issues).toEqual([{ path: 'messages.0.parts.1.url', message: expect.any(String) }]);
+    }
+    const json = await expectError(await send(withFile({ mediaType: 'system', url: 'data:image/png;base64,iVBORw==' })), 400, 'invalid_messages');
+    expect(json.error.issues).toEqual([{ path: 'messages.0.parts.1.mediaType', message: expect.any(String) }]);
+    const ok = await send(withFile({ mediaType: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' }));
+    expect(ok.status).toBe(200);
+    expect(textOf(await readChunks(ok))).toBe('fine');
+  });
+
   it('refuses an over-long ?conversationId=', async () => {
     const response = await server.fetch(
       new Request(`${URL_}?conversationId=${'c'.repeat(300)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: valid }),

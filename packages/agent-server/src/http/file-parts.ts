@@ -1,0 +1,44 @@
+import type { AgentErrorIssue } from '@x/agent-protocol';
+
+/**
+ * Problems of the `file` parts of client messages, checked at the edge because the AI SDK fails
+ * on them deep inside the turn (a thrown `new URL()` or a failed base64 decode mid-stream):
+ * `url` must be an http(s) URL or a base64 `data:` URL (the SDK decodes every data URL's payload
+ * as base64), and `mediaType` a `type/subtype`.
+ */
+export function fileUrlIssues(messages: readonly { parts?: readonly unknown[] | undefined }[]): AgentErrorIssue[] {
+  const issues: AgentErrorIssue[] = [];
+  messages.forEach((message, m) => {
+    message.parts?.forEach((part, p) => {
+      if (typeof part !== 'object' || part === null || (part as { type?: unknown }).type !== 'file') return;
+      const { url, mediaType } = part as { url?: unknown; mediaType?: unknown };
+      const at = `messages.${m}.parts.${p}`;
+      if (typeof mediaType !== 'string' || !/^[\w.+-]+\/[\w.+*-]+$/.test(mediaType)) {
+        issues.push({ path: `${at}.mediaType`, message: 'must be a media type like image/png' });
+      }
+      const problem = typeof url === 'string' ? urlProblem(url) : 'must be a string';
+      if (problem) issues.push({ path: `${at}.url`, message: problem });
+    });
+  });
+  return issues;
+}
+
+function urlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'must be an http(s) URL or a base64 data: URL';
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol !== 'data:') return 'must be an http(s) URL or a base64 data: URL';
+  const comma = url.indexOf(',');
+  const header = url.slice(5, comma === -1 ? undefined : comma);
+  if (comma === -1 || !/;base64$/i.test(header)) return 'a data: URL must be base64-encoded (data:<type>;base64,…)';
+  try {
+    atob(url.slice(comma + 1));
+  } catch {
+    return 'the data: URL payload is not valid base64';
+  }
+  return undefined;
+}

@@ -19,8 +19,9 @@ function alwaysCallsA() {
   return mockModel(...calls);
 }
 
-async function run(agent: Partial<AgentConfig> & Pick<AgentConfig, 'model'>) {
-  const server = createAgentServer({ tools, agents: { assistant: { tools: ['a', 'b'], ...agent } }, logger: silent });
+async function run(agent: AgentConfig) {
+  const assistant: AgentConfig = { ...agent, tools: agent.tools ?? ['a', 'b'] };
+  const server = createAgentServer({ tools, agents: { assistant }, logger: silent });
   return readChunks(await server.fetch(chatRequest({ messages: [userMessage('go')] })));
 }
 

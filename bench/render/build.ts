@@ -11,7 +11,12 @@ import { build } from 'vite';
 export const CONTENDERS = ['baseline', 'peer', 'ours'] as const;
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-export async function buildContenders(log: (line: string) => void = console.log): Promise<void> {
+/**
+ * `diag`: unminified builds into dist/<name>-diag (component names survive, for the diagnostic
+ * lane's renders-per-component table); never used for measured reps.
+ */
+export async function buildContenders(log: (line: string) => void = console.log, diag = false): Promise<void> {
+  const suffix = diag ? '-diag' : '';
   for (const name of CONTENDERS) {
     const started = Date.now();
     await build({
@@ -23,14 +28,16 @@ export async function buildContenders(log: (line: string) => void = console.log)
       plugins: [react()],
       resolve: { dedupe: ['react', 'react-dom', 'ai', '@ai-sdk/react'] },
       build: {
-        outDir: path.join(here, 'dist', name),
+        outDir: path.join(here, 'dist', name + suffix),
+        minify: !diag,
         emptyOutDir: true,
         reportCompressedSize: false,
         chunkSizeWarningLimit: 10_000,
       },
     });
-    log(`built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`built ${name}${suffix} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  if (diag) return;
   rmSync(path.join(here, 'dist', 'ours-aa'), { recursive: true, force: true });
   cpSync(path.join(here, 'dist', 'ours'), path.join(here, 'dist', 'ours-aa'), { recursive: true });
 }

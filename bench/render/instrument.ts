@@ -21,6 +21,12 @@ export interface BenchPageState {
   renders: number;
   toolRenders: number;
   toolRendersAfterText: number;
+  /** diag: renders per component name while the stream window is open (names need an unminified build). */
+  byName: Record<string, number>;
+  /** diag: commits by the first components that rendered in them. */
+  commitSignatures: Record<string, number>;
+  /** Commits per React root while the stream window is open (index = order of first commit). */
+  commitsByRoot: number[];
   arrivals: number[];
   visible: number[];
   visibleMax: number;
@@ -41,6 +47,9 @@ export function instrument(options: { diag: boolean }): void {
     renders: 0,
     toolRenders: 0,
     toolRendersAfterText: 0,
+    byName: {},
+    commitSignatures: {},
+    commitsByRoot: [],
     arrivals: [],
     visible: [],
     visibleMax: 0,
@@ -65,7 +74,19 @@ export function instrument(options: { diag: boolean }): void {
     child: Fiber | null;
     sibling: Fiber | null;
     memoizedProps: unknown;
+    type: unknown;
   }
+  const nameOf = (type: unknown): string => {
+    if (!type || (typeof type !== 'object' && typeof type !== 'function')) return String(type);
+    const t = type as { displayName?: string; name?: string; render?: unknown; type?: unknown };
+    if (t.displayName) return t.displayName;
+    if (typeof type === 'function' && t.name) return t.name;
+    if (t.render) return `forwardRef(${nameOf(t.render)})`;
+    if (t.type) return `memo(${nameOf(t.type)})`;
+    // An anonymous function: a snippet of its source identifies it in an unminified build.
+    return typeof type === 'function' ? `anon{${Function.prototype.toString.call(type).replace(/\s+/g, ' ').slice(0, 70)}}` : 'anonymous';
+  };
+  const roots = new Map<unknown, number>();
   const holdsToolPart = (props: unknown): boolean => {
     if (!props || typeof props !== 'object') return false;
     const record = props as Record<string, unknown>;
@@ -78,10 +99,14 @@ export function instrument(options: { diag: boolean }): void {
   };
   const walk = (root: Fiber | null) => {
     const stack: Fiber[] = root ? [root] : [];
+    const names = new Set<string>();
     while (stack.length > 0) {
       const fiber = stack.pop() as Fiber;
       if (fiber.flags & PERFORMED_WORK && COMPONENT_TAGS.has(fiber.tag)) {
         state.renders++;
+        const name = nameOf(fiber.type);
+        state.byName[name] = (state.byName[name] ?? 0) + 1;
+        if (names.size < 4) names.add(name);
         if (holdsToolPart(fiber.memoizedProps)) {
           state.toolRenders++;
           if (state.arrivals.length > 0) state.toolRendersAfterText++;
@@ -90,6 +115,9 @@ export function instrument(options: { diag: boolean }): void {
       if (fiber.sibling) stack.push(fiber.sibling);
       if (fiber.child && (fiber.subtreeFlags & PERFORMED_WORK || fiber.child.flags & PERFORMED_WORK)) stack.push(fiber.child);
     }
+    // The first components (top-down) that rendered: what started this commit.
+    const signature = [...names].join(' > ') || '(no component rendered)';
+    state.commitSignatures[signature] = (state.commitSignatures[signature] ?? 0) + 1;
   };
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
@@ -97,6 +125,11 @@ export function instrument(options: { diag: boolean }): void {
     inject: () => 1,
     onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
       state.commits.push(performance.now());
+      if (state.windowStart !== undefined) {
+        if (!roots.has(root)) roots.set(root, roots.size);
+        const index = roots.get(root) as number;
+        state.commitsByRoot[index] = (state.commitsByRoot[index] ?? 0) + 1;
+      }
       if (options.diag && state.windowStart !== undefined) walk(root.current.child);
     },
     onCommitFiberUnmount: () => {},

@@ -48,6 +48,10 @@ export interface RepMetrics {
   renders: number;
   rendersPerToken: number;
   toolRendersPerToken: number;
+  /** React roots that committed while streaming (antd portals/holders can add roots). */
+  rootsCommitting: number;
+  /** Diagnostic detail (not a metric): renders per component name, commits per root. */
+  detail?: { byName: Record<string, number>; commitsByRoot: number[]; commitSignatures: Record<string, number> };
 }
 
 type Metrics = Record<string, number>;
@@ -282,5 +286,7 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
     renders: scenario.diag ? b.renders : Number.NaN,
     rendersPerToken: scenario.diag ? b.renders / textTokens : Number.NaN,
     toolRendersPerToken: scenario.diag ? b.toolRendersAfterText / textTokens : Number.NaN,
+    rootsCommitting: b.commitsByRoot.filter((n) => n > 0).length,
+    ...(scenario.diag ? { detail: { byName: b.byName, commitsByRoot: b.commitsByRoot, commitSignatures: b.commitSignatures } } : {}),
   };
 }

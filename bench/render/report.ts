@@ -129,6 +129,24 @@ export function evaluate(results: Results): RowResult[] {
     }
     out.push(r);
   }
+  // O(1) in thread length: per-token main-thread cost at M = 1000 ÷ at M = 10 (S1, M = 0, when S4@10 was not run).
+  const small = results['S4@10'] ? 'S4@10' : results.S1 ? 'S1' : undefined;
+  if (results['S4@1000'] && small) {
+    const abs: RowResult['abs'] = {};
+    for (const c of ['baseline', 'peer', 'ours', 'ours-aa'] as Contender[]) {
+      const big = results['S4@1000']?.[c];
+      const ref = results[small]?.[c];
+      if (big && ref) abs[c] = median(big.map((x) => x.msPer100Tokens)) / median(ref.map((x) => x.msPer100Tokens));
+    }
+    const value = abs.ours ?? Number.NaN;
+    out.push({
+      scenario: `S4@1000 ÷ ${small}`,
+      metric: 'msPer100Tokens',
+      label: `per-token main-thread cost, M = 1000 vs ${small === 'S1' ? 'empty thread (S1)' : 'M = 10'} (ratio of medians)`,
+      abs,
+      gate: { text: '≤ 1.2 (baseline/peer expected ≥ 2)', value, met: value <= 1.2 },
+    });
+  }
   return out;
 }
 

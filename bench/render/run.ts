@@ -16,7 +16,7 @@ import { chromiumExecutable } from '../../scripts/chromium.ts';
 import { buildContenders } from './build.ts';
 import { runRep, type FixtureInfo, type RepMetrics } from './measure.ts';
 import { evaluate, markdownTable, type Contender, type Results } from './report.ts';
-import { FULL, QUICK, type Scenario } from './scenarios.ts';
+import { ALL, FULL, QUICK, type Scenario } from './scenarios.ts';
 import { shuffled } from './stats.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -26,11 +26,17 @@ const flag = (name: string) => argv.includes(`--${name}`);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 
 const quick = flag('quick');
-const mode = option('mode') ?? (quick ? 'quick' : 'full');
-const rounds = Number(option('rounds') ?? (quick ? 3 : 7));
+const diag = flag('diag');
+const mode = option('mode') ?? (diag ? 'diag' : quick ? 'quick' : 'full');
+const rounds = diag ? 1 : Number(option('rounds') ?? (quick ? 3 : 7));
 const only = option('scenarios')?.split(',');
-const scenarios = (quick ? QUICK : FULL).filter((s) => !only || only.includes(s.id));
-const contenders: Contender[] = (option('contenders')?.split(',') as Contender[] | undefined) ?? ['baseline', 'peer', 'ours', 'ours-aa'];
+const pool = quick || diag ? [...QUICK, ...ALL.filter((s) => !QUICK.some((q) => q.id === s.id))] : [...FULL, ...ALL.filter((s) => !FULL.some((f) => f.id === s.id))];
+const defaults = diag ? ['S1', 'S4@1000', 'S5', 'S7'] : (quick ? QUICK : FULL).map((s) => s.id);
+const scenarios = pool.filter((s) => (only ?? defaults).includes(s.id)).map((s) => (diag ? { ...s, diag: true } : s));
+const contenders: Contender[] =
+  (option('contenders')?.split(',') as Contender[] | undefined) ?? (diag ? ['baseline', 'peer', 'ours'] : ['baseline', 'peer', 'ours', 'ours-aa']);
+/** The directory a contender is served from (the diagnostic lane uses unminified builds). */
+const served = (c: Contender) => (diag ? `${c}-diag` : c);
 
 /** Chromium flags of method §5.3 (no rAF throttling of hidden/occluded pages). */
 const CHROMIUM_FLAGS = [
@@ -75,7 +81,7 @@ async function startFixtureServer() {
 const NAN_REP = new Proxy({} as RepMetrics, { get: (_t, key) => (key === 'errors' || key === 'timedOut' ? 1 : Number.NaN) });
 
 async function main() {
-  if (!flag('no-build')) await buildContenders(log);
+  if (!flag('no-build')) await buildContenders(log, diag);
   const server = await startFixtureServer();
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_FLAGS, headless: true });
@@ -85,7 +91,7 @@ async function main() {
     log(`Chromium ${browser.version()}, fixture server on 127.0.0.1:${server.port}, ${mode} mode, ${rounds} rounds`);
     const s1 = QUICK[0] as Scenario;
     for (const c of contenders) {
-      await runRep(browser, server.port, c, s1, fixtureInfo(s1.fixture)).catch((e: unknown) => log(`warm-up ${c} failed: ${String(e)}`));
+      await runRep(browser, server.port, served(c), s1, fixtureInfo(s1.fixture)).catch((e: unknown) => log(`warm-up ${c} failed: ${String(e)}`));
     }
     log('warm-up done');
     for (const scenario of scenarios) {
@@ -96,7 +102,7 @@ async function main() {
         for (const c of shuffled(contenders)) {
           let rep: RepMetrics;
           try {
-            rep = await runRep(browser, server.port, c, scenario, info);
+            rep = await runRep(browser, server.port, served(c), scenario, info);
           } catch (e) {
             failures.push(`${scenario.id} round ${round + 1} ${c}: ${String(e).split('\n')[0]}`);
             rep = NAN_REP;
@@ -108,6 +114,10 @@ async function main() {
           );
         }
       }
+    }
+    if (diag) {
+      writeDiag(results);
+      return;
     }
     const rows = evaluate(results);
     const meta = {
@@ -148,6 +158,43 @@ async function main() {
     await browser.close();
     server.stop();
   }
+}
+
+/** The diagnostic lane's report: where the renders go, per contender (one rep, unminified builds). */
+function writeDiag(results: Results) {
+  const md = [
+    '# Render diagnostics (one rep per contender, unminified builds, fiber walk on: timings not comparable)',
+    '',
+    `${new Date().toISOString()} · renders = component fibers that rendered while the stream window was open, per text token`,
+    '',
+  ];
+  for (const [id, byContender] of Object.entries(results)) {
+    md.push(`## ${id}`, '');
+    for (const [c, reps] of Object.entries(byContender)) {
+      const rep = reps?.[0];
+      if (!rep?.detail) continue;
+      const tokens = rep.commits / rep.commitsPerToken;
+      const top = Object.entries(rep.detail.byName)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([name, n]) => `${name} ${(n / tokens).toFixed(2)}`);
+      md.push(
+        `- **${c}**: ${rep.commitsPerToken.toFixed(2)} commits/token over ${rep.rootsCommitting} root(s) (commits per root: ${rep.detail.commitsByRoot.join(', ')}), ` +
+          `${rep.rendersPerToken.toFixed(1)} component renders/token, tool-part renders/token ${rep.toolRendersPerToken.toFixed(2)}`,
+        `  - top renders/token: ${top.join(' · ')}`,
+        `  - commits by what rendered first: ${Object.entries(rep.detail.commitSignatures)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([sig, n]) => `${(n / tokens).toFixed(2)}/token: ${sig}`)
+          .join(' · ')}`,
+      );
+    }
+    md.push('');
+  }
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'render-diag.md'), md.join('\n'));
+  writeFileSync(path.join(resultsDir, 'render-diag.json'), JSON.stringify(results, null, 1));
+  console.log(md.join('\n'));
 }
 
 await main();

@@ -71,3 +71,6 @@ const S7: Scenario = {
 export const QUICK: Scenario[] = [S1, S3, S4(1000), S5quick];
 /** The full matrix this harness implements (S6 scroll and S8 retention are not implemented). */
 export const FULL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(1000), S5full, S7];
+
+/** Every scenario by id (for `--scenarios=`; S5 is the quick variant unless in full mode). */
+export const ALL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(100), S4(1000), S5quick, S7];

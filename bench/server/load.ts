@@ -184,7 +184,9 @@ async function sequential() {
   const start = await gc();
   let done = 0;
   let failed = 0;
+  let mid = start;
   for (let i = 0; i < count && Date.now() < deadline; i++) {
+    if (i === Math.floor(count / 2)) mid = await gc();
     const r = await stream(plan.path);
     if (r.ok) done++;
     else failed++;
@@ -197,7 +199,9 @@ async function sequential() {
     failed,
     heapStartMB: start.heapUsedMB,
     heapEndMB: end.heapUsedMB,
+    heapMidMB: mid.heapUsedMB,
     heapGrowthPct: ((end.heapUsedMB - start.heapUsedMB) / start.heapUsedMB) * 100,
+    heapGrowthSecondHalfPct: ((end.heapUsedMB - mid.heapUsedMB) / mid.heapUsedMB) * 100,
     rssStartMB: start.rssMB,
     rssEndMB: end.rssMB,
     openStreamsAfter: after.openStreams,

@@ -44,5 +44,13 @@ export {
   type TurnRequestContext,
 } from './config/hook-types.js';
 export { DEFAULTS } from './config/defaults.js';
+export {
+  CONFIG_FILE_KEYS,
+  createAgentServerFromFile,
+  loadAgentConfig,
+  parseAgentConfig,
+  type AgentConfigCode,
+  type ConfigFileFormat,
+} from './config/load-config-file.js';
 export { errorResponse } from './http/error-response.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';

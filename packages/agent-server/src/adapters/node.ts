@@ -16,7 +16,10 @@ export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNex
  * `basePath` stays the full path) and Next's pages router.
  *
  * - A body already parsed by `express.json()` / `express.text()` / `express.raw()` or Next's body
- *   parser is used as it is; otherwise the request stream is read (with the body size limit).
+ *   parser is used as it is (and checked like a raw one); otherwise the request stream is read
+ *   with the kit's body size limit. A parser's own failures (bad JSON, its size limit) are answered
+ *   by Express before this handler runs, not as the kit's JSON errors — mount the handler before
+ *   any body parser to get those too.
  * - A client that disconnects aborts the turn (the model call stops, onFinish sees `isAborted`).
  * - The reply is written with backpressure: the model stream is read only as fast as the socket
  *   drains, so a slow reader never makes the server buffer the whole reply.

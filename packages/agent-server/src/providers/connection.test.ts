@@ -24,6 +24,19 @@ describe('connectionIssues', () => {
     ]);
   });
 
+  it('reports settings the provider does not know, suggesting the right spelling', () => {
+    expect(connectionIssues('main', { provider: 'openai', baseUrl: 'http://x', api_key: 'k', organization: 'o', colour: 1 })).toEqual([
+      { path: 'connections.main.baseUrl', message: 'unknown setting (did you mean "baseURL"?)' },
+      { path: 'connections.main.api_key', message: 'unknown setting (did you mean "apiKey"?)' },
+      { path: 'connections.main.colour', message: expect.stringMatching(/unknown setting for provider "openai" \(known: apiKey, baseURL/) },
+    ]);
+    expect(connectionIssues('gw', { provider: 'gateway', teamIdOrSlug: 'team' })).toEqual([]);
+    expect(connectionIssues('gw', { provider: 'anthropic', teamIdOrSlug: 'team' })).toHaveLength(1);
+    expect(connectionIssues('c', { provider: 'custom', createModel: () => mockModel(textParts('x')), apiKey: 'k' })).toEqual([
+      { path: 'connections.c.apiKey', message: expect.stringMatching(/unknown setting for provider "custom"/) },
+    ]);
+  });
+
   it('requires a known provider, and a factory for custom', () => {
     expect(connectionIssues('a', { apiKey: 'k' })).toEqual([{ path: 'connections.a.provider', message: expect.stringMatching(/required/) }]);
     expect(connectionIssues('a', { provider: 'azure' })).toEqual([

@@ -12,8 +12,9 @@ export type ModelFactory = ((modelId: string) => LanguageModel) | { languageMode
 /**
  * A named connection (`config.connections[name]`): which provider package serves an agent's
  * `model` id, and how to reach it. Plain data except `createModel`, so it can live in YAML/JSON.
- * Keys other than the ones below are passed to the provider factory as settings (e.g. openai
- * `organization`/`project`, gateway `teamIdOrSlug`, or a `fetch` given in code).
+ * Other settings of the provider package are passed to its factory (e.g. openai
+ * `organization`/`project`, gateway `teamIdOrSlug`, anthropic `authToken`, or a `fetch` given in
+ * code); a key the provider does not know is a config error.
  */
 export interface ConnectionConfig {
   provider: ProviderName;
@@ -132,7 +133,35 @@ export function connectionIssues(name: string, connection: unknown): ConfigIssue
   } else if (createModel !== undefined && isProviderName(provider)) {
     issues.push({ path: `${at}.createModel`, message: `is only for provider "custom" (this connection uses "${provider}")` });
   }
+  if (isProviderName(provider)) issues.push(...unknownKeyIssues(at, provider, connection));
   return issues;
+}
+
+/**
+ * Settings each provider factory accepts (from the provider packages' `*ProviderSettings`), so a
+ * typo such as `baseUrl` is reported instead of silently sending requests to the public API.
+ */
+const KNOWN_KEYS: Record<ProviderName, readonly string[]> = {
+  anthropic: ['apiKey', 'authToken', 'baseURL', 'headers', 'fetch', 'generateId', 'name', 'batchResultDownloads'],
+  openai: ['apiKey', 'baseURL', 'headers', 'organization', 'project', 'name', 'fetch', 'webSocket', 'batchResultDownloads'],
+  google: ['apiKey', 'baseURL', 'headers', 'fetch', 'generateId', 'name', 'webSocket', 'batchResultDownloads'],
+  gateway: ['apiKey', 'baseURL', 'headers', 'teamIdOrSlug', 'fetch', 'webSocket', 'metadataCacheRefreshMillis', 'batchResultDownloads'],
+  custom: ['createModel'],
+};
+
+function unknownKeyIssues(at: string, provider: ProviderName, connection: Record<string, unknown>): ConfigIssue[] {
+  const known = new Set(['provider', 'createModel', ...KNOWN_KEYS[provider]]);
+  return Object.keys(connection)
+    .filter((key) => !known.has(key))
+    .map((key) => {
+      const near = KNOWN_KEYS[provider].find((k) => k.toLowerCase() === key.toLowerCase().replace(/_/g, ''));
+      return {
+        path: `${at}.${key}`,
+        message: near
+          ? `unknown setting (did you mean "${near}"?)`
+          : `unknown setting for provider "${provider}" (known: ${KNOWN_KEYS[provider].join(', ')})`,
+      };
+    });
 }
 
 function isHttpUrl(value: string): boolean {

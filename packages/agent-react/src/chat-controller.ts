@@ -102,6 +102,11 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
     void session.chat.stop();
   }
 
+  /** True for the session of the conversation shown now. */
+  isCurrent(session: ChatSession<TOOLS>): boolean {
+    return this.current === session;
+  }
+
   /** Re-activates a session after an effect cleanup (React StrictMode mounts effects twice). */
   revive(session: ChatSession<TOOLS>): void {
     session.disposed = false;

@@ -28,7 +28,7 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
     const unwatch = controller.watch(session);
     return () => {
       unwatch();
-      controller.dispose(session, 'unmount');
+      controller.dispose(session, controller.isCurrent(session) ? 'unmount' : 'conversation-switch');
     };
   }, [controller, session]);
 

@@ -138,3 +138,20 @@ describe('useAgentEvents', () => {
     expect(log.find((e) => e.name === 'onMessageComplete')!.event).toMatchObject({ aborted: true });
   });
 });
+
+describe('useAgentEvents across conversations', () => {
+  it('reports the reply a conversation switch stopped, with the old conversation id', async () => {
+    const { log, handlers } = recorder();
+    const { result, rerender } = renderHook(({ conversationId }: { conversationId: string }) => {
+      const chat = useAgentChat({ agentId: 'slow', fetch, conversationId });
+      useAgentEvents(chat, handlers);
+      return chat;
+    }, { initialProps: { conversationId: 'first' } });
+    await act(() => result.current.sendMessage({ text: 'go' }));
+    await waitFor(() => expect(textOf(result.current.messages.at(-1)).length).toBeGreaterThan(5));
+    rerender({ conversationId: 'second' });
+    await waitFor(() => expect(count(log, 'onStop')).toBe(1));
+    expect(log.find((e) => e.name === 'onStop')!.event).toMatchObject({ reason: 'conversation-switch', conversationId: 'first' });
+    expect(log.find((e) => e.name === 'onMessageComplete')!.event).toMatchObject({ aborted: true, conversationId: 'first' });
+  });
+});

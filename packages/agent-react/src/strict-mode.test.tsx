@@ -1,0 +1,29 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { testServer, textOf } from './test-utils/test-server.js';
+import { useAgentChat } from './use-agent-chat.js';
+import { useAgentEvents } from './use-agent-events.js';
+
+const { fetch, requests } = testServer({ a: { script: { steps: [[{ type: 'text', text: 'Hello from strict mode.' }]], chunkDelayMs: 1 } } });
+
+describe('React StrictMode', () => {
+  it('streams, fires events once and sends once despite double-invoked effects', async () => {
+    const users: string[] = [];
+    const completes: string[] = [];
+    const { result } = renderHook(
+      () => {
+        const chat = useAgentChat({ agentId: 'a', fetch });
+        useAgentEvents(chat, { onUserMessage: (e) => users.push(e.message.id), onMessageComplete: (e) => completes.push(e.message.id) });
+        return chat;
+      },
+      { wrapper: StrictMode },
+    );
+    await act(() => result.current.sendMessage({ text: 'hi' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(textOf(result.current.messages.at(-1))).toBe('Hello from strict mode.');
+    expect(users).toHaveLength(1);
+    expect(completes).toHaveLength(1);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import type { JSONSchema7 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
-import type { ToolContext } from '../config/tool-types.js';
+import { defineTool, type ToolContext } from '../config/tool-types.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../test-utils/sse.js';
@@ -19,14 +19,14 @@ describe('named server tools (config.tools)', () => {
     const model = mockModel(toolCallParts({ toolName: 'weather', input: { city: 'Paris' } }), textParts('It is sunny.'));
     const server = createAgentServer({
       tools: {
-        weather: {
+        weather: defineTool({
           description: 'Current weather of a city',
           inputSchema: z.object({ city: z.string() }),
           execute: (input, ctx) => {
-            seen.push({ input, ctx });
+            seen.push({ input: input.city === 'Paris' ? input : null, ctx }); // input is typed { city: string }
             return { tempC: 21 };
           },
-        },
+        }),
       },
       agents: { assistant: { model, tools: ['weather'] } },
       authenticate: () => ({ id: 'u-7', name: 'Ann' }),

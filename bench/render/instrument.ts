@@ -76,7 +76,16 @@ export function instrument(options: { diag: boolean }): void {
     memoizedProps: unknown;
     type: unknown;
   }
+  const names = new WeakMap<object, string>();
   const nameOf = (type: unknown): string => {
+    if (type && (typeof type === 'object' || typeof type === 'function')) {
+      let name = names.get(type);
+      if (name === undefined) names.set(type, (name = computeName(type)));
+      return name;
+    }
+    return String(type);
+  };
+  const computeName = (type: unknown): string => {
     if (!type || (typeof type !== 'object' && typeof type !== 'function')) return String(type);
     const t = type as { displayName?: string; name?: string; render?: unknown; type?: unknown };
     if (t.displayName) return t.displayName;
@@ -99,14 +108,14 @@ export function instrument(options: { diag: boolean }): void {
   };
   const walk = (root: Fiber | null) => {
     const stack: Fiber[] = root ? [root] : [];
-    const names = new Set<string>();
+    const firstNames = new Set<string>();
     while (stack.length > 0) {
       const fiber = stack.pop() as Fiber;
       if (fiber.flags & PERFORMED_WORK && COMPONENT_TAGS.has(fiber.tag)) {
         state.renders++;
         const name = nameOf(fiber.type);
         state.byName[name] = (state.byName[name] ?? 0) + 1;
-        if (names.size < 4) names.add(name);
+        if (firstNames.size < 4) firstNames.add(name);
         if (holdsToolPart(fiber.memoizedProps)) {
           state.toolRenders++;
           if (state.arrivals.length > 0) state.toolRendersAfterText++;
@@ -116,7 +125,7 @@ export function instrument(options: { diag: boolean }): void {
       if (fiber.child && (fiber.subtreeFlags & PERFORMED_WORK || fiber.child.flags & PERFORMED_WORK)) stack.push(fiber.child);
     }
     // The first components (top-down) that rendered: what started this commit.
-    const signature = [...names].join(' > ') || '(no component rendered)';
+    const signature = [...firstNames].join(' > ') || '(no component rendered)';
     state.commitSignatures[signature] = (state.commitSignatures[signature] ?? 0) + 1;
   };
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {

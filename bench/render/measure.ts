@@ -4,6 +4,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { instrument, type BenchPageState } from './instrument.ts';
+import { startProfile, stopProfile, type ProfileSummary } from './profile.ts';
 import type { Scenario } from './scenarios.ts';
 import { percentile } from './stats.ts';
 
@@ -51,7 +52,13 @@ export interface RepMetrics {
   /** React roots that committed while streaming (antd portals/holders can add roots). */
   rootsCommitting: number;
   /** Diagnostic detail (not a metric): renders per component name, commits per root. */
-  detail?: { byName: Record<string, number>; commitsByRoot: number[]; commitSignatures: Record<string, number> };
+  detail?: {
+    byName: Record<string, number>;
+    commitsByRoot: number[];
+    commitSignatures: Record<string, number>;
+    mountProfile?: ProfileSummary;
+    streamProfile?: ProfileSummary;
+  };
 }
 
 type Metrics = Record<string, number>;
@@ -118,16 +125,19 @@ export async function runRep(
     await cdp.send('Performance.enable');
     if (scenario.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.throttle });
     await arm(port, scenario.fixture, scenario.rate);
+    if (scenario.diag && scenario.history) await startProfile(cdp);
     const query = scenario.history ? `?history=${scenario.history}` : '';
     await page.goto(`http://127.0.0.1:${port}/${contender}/index.html${query}`);
     const input = page.locator('textarea').first();
     await input.waitFor({ state: 'visible', timeout: 60_000 });
-    const mount = await waitMountIdle(page, scenario.history ? 1000 : 300, 90_000);
+    const mount = await waitMountIdle(page, scenario.history ? 700 : 300, 90_000);
+    const mountProfile = scenario.diag && scenario.history ? await stopProfile(cdp) : undefined;
     const mountHeap = scenario.history ? await heapAfterGC(cdp) : Number.NaN;
     const mountDom = scenario.history ? await domElements(page) : Number.NaN;
 
     await input.click();
     await page.keyboard.type('go');
+    if (scenario.diag) await startProfile(cdp);
     const m0 = await perfMetrics(cdp);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.windowStart !== undefined, null, {
@@ -171,6 +181,7 @@ export async function runRep(
       });
     await Promise.all([sampler, typer]);
     const m1 = await perfMetrics(cdp);
+    const streamProfile = scenario.diag ? await stopProfile(cdp) : undefined;
     const b = await page.evaluate(() => {
       const s = (window as unknown as { __bench: BenchPageState }).__bench;
       s.stop();
@@ -178,7 +189,9 @@ export async function runRep(
       return { ...rest, now: performance.now() };
     });
     const afterDom = scenario.history ? await domElements(page) : Number.NaN;
-    return summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart });
+    const metrics = summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart });
+    if (metrics.detail) Object.assign(metrics.detail, { mountProfile, streamProfile });
+    return metrics;
   } finally {
     await context.close();
   }

@@ -187,6 +187,20 @@ function writeDiag(results: Results) {
           .slice(0, 6)
           .map(([sig, n]) => `${(n / tokens).toFixed(2)}/token: ${sig}`)
           .join(' · ')}`,
+        ...(['mountProfile', 'streamProfile'] as const).flatMap((k) => {
+          const prof = rep.detail?.[k];
+          if (!prof) return [];
+          return [
+            `  - ${k === 'mountProfile' ? 'mount' : 'stream window'} CPU profile (${prof.totalMs} ms sampled), top self: ${prof.self
+              .slice(0, 8)
+              .map((f) => `${f.fn} ${f.ms} ms`)
+              .join(' · ')}`,
+            `  - top inclusive: ${prof.inclusive
+              .slice(0, 14)
+              .map((f) => `${f.fn} ${f.ms} ms`)
+              .join(' · ')}`,
+          ];
+        }),
       );
     }
     md.push('');

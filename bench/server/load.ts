@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const deadline = Date.now() + (plan.deadlineMs ?? 120_000);
 
 function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
@@ -105,6 +105,7 @@ async function concurrency() {
     }
   })();
   const cpu0 = before.cpu;
+  const ownCpu0 = process.cpuUsage();
   const t0 = Date.now();
   const runs = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
@@ -130,6 +131,7 @@ async function concurrency() {
     rssPeakMB: peakRss,
     rssPerStreamKB: ((peakRss - before.rssMB) * 1024) / clients,
     serverCpuPct: ((after.cpu.user + after.cpu.system - cpu0.user - cpu0.system) / 1e6 / wallS) * 100,
+    loadGenCpuPct: (((c) => c.user + c.system)(process.cpuUsage(ownCpu0)) / 1e6 / wallS) * 100,
     wallS,
   };
 }

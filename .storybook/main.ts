@@ -6,7 +6,7 @@ export default {
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
   },
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-vitest'],
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
   staticDirs: ['./public'],
   core: { disableTelemetry: true },
 } satisfies StorybookConfig;

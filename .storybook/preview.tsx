@@ -5,5 +5,7 @@ export default {
   loaders: [mswLoader()],
   parameters: {
     layout: 'padded',
+    // axe runs after every story in the story tests; any violation fails the test.
+    a11y: { test: 'error' },
   },
 } satisfies Preview;

@@ -1,29 +1,386 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AgentChat } from '@x/agent-ui';
-import { createMockAgentServer, plainTextScenario } from '@x/mock-server';
+import { createAgentServer } from '@x/agent-server';
+import { AgentChat, type AgentUIStrings, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
+import type { AgentUIMessage } from '@x/agent-react';
+import { scriptedModel, seenToolOutput } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-
-// The stream comes from the real @x/agent-server running a scripted model inside msw.
-const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenario, chunkDelayMs: 10 } } });
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { z } from 'zod';
+import { scenarioHandlers, uniqueText } from './support/scenario-server.js';
 
 const meta = {
   title: 'AgentChat',
   component: AgentChat,
-  args: { agentId: 'assistant', height: 420 },
-  parameters: { msw: { handlers: agentHandlers(server) } },
+  args: { agentId: 'plain-text', height: 520 },
+  parameters: { msw: { handlers: scenarioHandlers } },
 } satisfies Meta<typeof AgentChat>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-export const StreamsAReply: Story = {
+const TIMEOUT = { timeout: 10_000 };
+
+async function send(canvasElement: HTMLElement, text: string) {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
+}
+async function idle(canvasElement: HTMLElement) {
+  await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+}
+function log(canvasElement: HTMLElement) {
+  return within(within(canvasElement).getByRole('log'));
+}
+
+/** Empty transcript: welcome text and prompts that send on click. */
+export const Welcome: Story = {
+  args: {
+    welcome: {
+      title: 'Hello, I am your assistant',
+      description: 'Ask me anything, or start from one of these.',
+      prompts: ['Say hello', { text: 'Say hi to the team', label: 'Greet the team', description: 'A short hello' }],
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox'), 'Hello{Enter}');
-    await expect(await canvas.findByText('Hello')).toBeInTheDocument();
-    const log = canvas.getByRole('log');
-    await expect(await within(log).findByText(/streams on its own\./, {}, { timeout: 10_000 })).toBeInTheDocument();
-    await waitFor(() => expect(canvasElement.querySelector('[data-status="ready"]')).not.toBeNull());
+    await expect(canvas.getByText('Hello, I am your assistant')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Greet the team' }));
+    await expect(await log(canvasElement).findByText('Say hi to the team')).toBeInTheDocument();
+    await expect(await log(canvasElement).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
   },
 };
+
+/** A reply streaming word by word; Stop keeps what arrived. */
+export const Streaming: Story = {
+  args: { agentId: 'slow' },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Tell me a slow story');
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelector('[data-streaming]')?.textContent?.length ?? 0).toBeGreaterThan(20), TIMEOUT);
+    await expect(canvas.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
+    await idle(canvasElement);
+    const reply = canvasElement.querySelector('[data-xagent-message="assistant"]')!;
+    const kept = reply.textContent ?? '';
+    await expect(kept.length).toBeGreaterThan(20);
+    // Nothing more arrives after Stop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(reply.textContent).toBe(kept);
+  },
+};
+
+/** Headings, lists, a table, a code block and a link, streamed block by block. */
+export const LongMarkdown: Story = {
+  args: { agentId: 'long-markdown' },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Show me markdown');
+    const transcript = log(canvasElement);
+    await expect(await transcript.findByRole('table', {}, TIMEOUT)).toBeInTheDocument();
+    await expect(await transcript.findByText(/arrived as a stream/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+    await expect(canvasElement.querySelector('pre code')).not.toBeNull();
+    const link = transcript.getByRole('link', { name: 'the docs' });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link.getAttribute('rel')).toContain('noopener');
+  },
+};
+
+/** A reasoning block (Think) before the answer; its toggle is a real button. */
+export const Reasoning: Story = {
+  args: { agentId: 'reasoning', messageDisplay: { reasoning: 'collapsed' } },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Think about watering plants');
+    await idle(canvasElement);
+    const toggle = log(canvasElement).getByRole('button', { name: 'Reasoning' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+// A server built for the tool stories: a slow tool (running state) and one that fails.
+const toolServer = createAgentServer({
+  tools: {
+    getWeather: {
+      description: 'Current weather of a city.',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }: { city: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        return { city, tempC: 14, sky: 'sunny', forecast: Array.from({ length: 5 }, (_, day) => ({ day, tempC: 12 + day })) };
+      },
+    },
+    chargeCard: {
+      description: 'Charges a card.',
+      inputSchema: z.object({ amount: z.number() }),
+      execute: async () => {
+        throw new Error('Card declined (scripted)');
+      },
+    },
+  },
+  agents: {
+    weather: {
+      tools: ['getWeather'],
+      model: scriptedModel({
+        steps: ({ stepInTurn, toolResults }) => {
+          if (stepInTurn === 0) return [{ type: 'tool-call', toolName: 'getWeather', input: { city: 'Paris' } }];
+          const seen = seenToolOutput(toolResults.at(-1)?.output);
+          const w = (seen.kind === 'value' ? seen.value : {}) as { tempC?: number; sky?: string };
+          return [{ type: 'text', text: `It is **${w.tempC}°C** and ${w.sky} in Paris.` }];
+        },
+      }),
+    },
+    payments: {
+      tools: ['chargeCard'],
+      model: scriptedModel({
+        steps: ({ stepInTurn }) =>
+          stepInTurn === 0 ? [{ type: 'tool-call', toolName: 'chargeCard', input: { amount: 42 } }] : [{ type: 'text', text: 'The payment failed, nothing was charged.' }],
+      }),
+    },
+  },
+});
+
+/** A tool call running (busy card), then done with a result summary; the full result on expand. */
+export const ToolCallRunningThenDone: Story = {
+  args: { agentId: 'weather' },
+  parameters: { msw: { handlers: agentHandlers(toolServer) } },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Weather in Paris?');
+    const running = await log(canvasElement).findByRole('group', { name: 'Running getWeather…' }, TIMEOUT);
+    await expect(running).toHaveAttribute('aria-busy', 'true');
+    const done = await log(canvasElement).findByRole('group', { name: 'getWeather finished' }, TIMEOUT);
+    await expect(done).toHaveTextContent('{"city":"Paris"}');
+    await userEvent.click(within(done).getByText('Show full result'));
+    await expect(within(done).getByLabelText('Result')).toHaveTextContent('"forecast"');
+    await idle(canvasElement);
+  },
+};
+
+/** A tool call that fails: the card says so and shows the error. */
+export const ToolCallError: Story = {
+  args: { agentId: 'payments' },
+  parameters: { msw: { handlers: agentHandlers(toolServer) } },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Charge 42');
+    const card = await log(canvasElement).findByRole('group', { name: 'chargeCard failed' }, TIMEOUT);
+    await expect(card).toHaveTextContent('Card declined');
+    await idle(canvasElement);
+  },
+};
+
+/** Generative UI: a component per tool name replaces the default card. */
+export const GenerativeUI: Story = {
+  args: {
+    agentId: 'weather',
+    toolRenderers: {
+      getWeather: ({ call }: ToolRendererProps) => {
+        const output = call.output as { city: string; tempC: number; sky: string } | undefined;
+        return (
+          <section aria-label="Weather card" style={{ border: '1px solid #91caff', borderRadius: 12, padding: 12, maxWidth: 260 }}>
+            {output ? (
+              <>
+                <strong style={{ fontSize: 28 }}>{output.tempC}°C</strong>
+                <div>
+                  {output.city}, {output.sky}
+                </div>
+              </>
+            ) : (
+              <div>Looking outside…</div>
+            )}
+          </section>
+        );
+      },
+    },
+  },
+  parameters: { msw: { handlers: agentHandlers(toolServer) } },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Weather in Paris?');
+    const card = await log(canvasElement).findByRole('region', { name: 'Weather card' }, TIMEOUT);
+    await waitFor(() => expect(card).toHaveTextContent('14°C'), TIMEOUT);
+    await idle(canvasElement);
+  },
+};
+
+async function askForApproval(canvasElement: HTMLElement) {
+  await send(canvasElement, 'Delete record 7');
+  return log(canvasElement).findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
+}
+
+/** A destructive tool waits for approval: Approve / Reject, reachable with Tab. */
+export const ApprovalPending: Story = {
+  args: { agentId: 'approval' },
+  play: async ({ canvasElement }) => {
+    const card = await askForApproval(canvasElement);
+    await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await expect(within(card).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    await idle(canvasElement);
+  },
+};
+
+/** Approved from the keyboard: the tool runs and the agent reports. */
+export const ApprovalApproved: Story = {
+  args: { agentId: 'approval' },
+  play: async ({ canvasElement }) => {
+    const card = await askForApproval(canvasElement);
+    within(card).getByRole('button', { name: 'Approve' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await log(canvasElement).findByText(/Record 7 is deleted/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+  },
+};
+
+/** Rejected with a reason: the call shows as rejected and the agent acknowledges. */
+export const ApprovalDenied: Story = {
+  args: { agentId: 'approval' },
+  play: async ({ canvasElement }) => {
+    const card = await askForApproval(canvasElement);
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    await userEvent.type(within(card).getByRole('textbox', { name: /reason/i }), 'Keep it for the audit');
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject with reason' }));
+    await waitFor(() => expect(within(canvasElement).getByRole('log')).toHaveTextContent(/not\s*deleted \(Keep it for the audit\)/), TIMEOUT);
+    await idle(canvasElement);
+    await expect(canvasElement.querySelector('[data-state="output-denied"]')).not.toBeNull();
+  },
+};
+
+/** A sub-agent (researcher) called as a tool; its answer flows back. */
+export const SubAgent: Story = {
+  args: { agentId: 'sub-agent' },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, 'Research the history of the teapot');
+    await expect(await log(canvasElement).findByRole('group', { name: 'researcher finished' }, TIMEOUT)).toBeInTheDocument();
+    await expect(await log(canvasElement).findByText(/The researcher says/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+  },
+};
+
+/** The stream fails; the error shows with Retry, which succeeds. */
+export const ErrorAndRetry: Story = {
+  args: { agentId: 'flaky' },
+  play: async ({ canvasElement }) => {
+    await send(canvasElement, uniqueText('flaky'));
+    const alert = await within(canvasElement).findByRole('alert', {}, TIMEOUT);
+    await expect(alert).toHaveTextContent('Something went wrong');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expect(await log(canvasElement).findByText(/Second time lucky/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+    await expect(within(canvasElement).queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Follow-ups: the last `data-suggestions` part overrides the prop; hidden while a reply streams. */
+export const Suggestions: Story = {
+  args: { agentId: 'title-suggestions', suggestions: ['From the prop'], onSuggestionClick: fn() },
+  play: async ({ canvasElement, args }) => {
+    await send(canvasElement, 'Plan a weekend in Lisbon');
+    await waitFor(() => expect(within(canvasElement).queryByRole('group', { name: 'Suggestions' })).toBeNull());
+    await idle(canvasElement);
+    const suggestions = await within(canvasElement).findByRole('group', { name: 'Suggestions' }, TIMEOUT);
+    await expect(within(suggestions).queryByText('From the prop')).toBeNull();
+    const first = within(suggestions).getAllByRole('button')[0]!;
+    const text = first.textContent ?? '';
+    await userEvent.click(first);
+    await expect(args.onSuggestionClick).toHaveBeenCalledWith(text);
+    await idle(canvasElement);
+  },
+};
+
+/** Attachments: picker, paste and drop; files over `maxSize` or outside `accept` are refused visibly. */
+export const Attachments: Story = {
+  args: { sender: { attachments: { accept: 'image/*,.txt', maxSize: 200 * 1024 } } },
+  play: async ({ canvasElement }) => {
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const big = new File([new Uint8Array(300 * 1024)], 'huge.png', { type: 'image/png' });
+    const wrong = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
+    const note = new File(['hello'], 'note.txt', { type: 'text/plain' });
+    await userEvent.upload(input, [big, wrong, note], { applyAccept: false });
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveTextContent('“huge.png” is larger than 200 KB');
+    await expect(alert).toHaveTextContent('“setup.exe” is not an accepted file type');
+    await expect(within(canvasElement).getByRole('button', { name: 'Remove attachment: note.txt' })).toBeInTheDocument();
+    await send(canvasElement, 'Here is my note');
+    await waitFor(() => expect(canvasElement.querySelector('[data-xagent-message="user"] .ant-file-card')).toHaveTextContent('note.txt'), TIMEOUT);
+    await idle(canvasElement);
+  },
+};
+
+function FeedbackChat(props: { onFeedback: (event: { messageId: string; value: FeedbackValue | null }) => void }) {
+  const [values, setValues] = useState<Record<string, FeedbackValue | null>>({});
+  return (
+    <AgentChat
+      agentId="plain-text"
+      height={520}
+      feedbackValues={values}
+      onFeedback={(event) => {
+        setValues((current) => ({ ...current, [event.messageId]: event.value }));
+        props.onFeedback(event);
+      }}
+    />
+  );
+}
+
+/** Like / dislike per message (controlled by `feedbackValues`); copy, edit, delete, regenerate. */
+export const FeedbackAndActions: StoryObj<typeof FeedbackChat> = {
+  render: (args) => <FeedbackChat {...args} />,
+  args: { onFeedback: fn() },
+  play: async ({ canvasElement, args }) => {
+    await send(canvasElement, 'hello');
+    await idle(canvasElement);
+    const transcript = log(canvasElement);
+    const like = transcript.getByRole('button', { name: 'Helpful' });
+    await userEvent.click(like);
+    await expect(args.onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'like' }));
+    await expect(transcript.getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(transcript.getByRole('button', { name: 'Not helpful' }));
+    await expect(transcript.getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(transcript.getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(transcript.getByRole('button', { name: 'Regenerate' }));
+    await idle(canvasElement);
+    await expect(transcript.getAllByRole('article')).toHaveLength(2);
+    await expect(transcript.getAllByRole('toolbar', { name: 'Message actions' }).length).toBe(2);
+  },
+};
+
+/** The chat in a drawer opened from a floating button. */
+export const Drawer: Story = {
+  args: { display: 'drawer', drawer: { title: 'Assistant', defaultOpen: false } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
+    await expect(await within(dialog).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull());
+  },
+};
+
+function longHistory(count: number): AgentUIMessage[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? { id: `h${i}`, role: 'user' as const, parts: [{ type: 'text' as const, text: `Question number ${i / 2 + 1}` }] }
+      : {
+          id: `h${i}`,
+          role: 'assistant' as const,
+          parts: [{ type: 'text' as const, text: `Answer **${(i + 1) / 2}**: a short reply with \`code\` and a [link](https://example.com/${i}).` }],
+        },
+  );
+}
+
+/** 1,000 messages: only the newest are mounted; older ones mount as you scroll up. */
+export const Transcript1000: Story = {
+  args: { messages: longHistory(1000) },
+  play: async ({ canvasElement }) => {
+    const transcript = within(canvasElement).getByRole('log');
+    await expect(transcript.querySelectorAll('[data-xagent-message]').length).toBeLessThanOrEqual(40);
+    await expect(within(transcript).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
+    await send(canvasElement, 'hello');
+    await expect(await within(transcript).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+    // Still following the bottom after the reply.
+    await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
+  },
+};
+
+export type { AgentUIStrings };

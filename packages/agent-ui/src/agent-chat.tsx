@@ -28,7 +28,7 @@ import {
 import { AnnouncerProvider } from './announcer.js';
 import { Welcome } from './antdx.js';
 import { AgentComposer, type ComposerAttachmentOptions } from './composer.js';
-import { AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
+import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
 import {
   MessageContextProvider,
   type DataPartRendererProps,
@@ -123,6 +123,11 @@ export interface AgentChatProps extends Omit<UseAgentChatOptions, 'onBeforeSend'
   onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
   /** A suggestion or welcome prompt was clicked (it is sent right after). */
   onSuggestionClick?: (text: string) => void;
+  /**
+   * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
+   * when they miss WCAG AA (default true; antd's default palette does).
+   */
+  accessibleColors?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -171,14 +176,14 @@ const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null>> = {};
  */
 export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function AgentChat(props, ref) {
   const { theme, appearance, tokens, locale, antdLocale, direction } = props;
-  const needsProvider = theme || appearance || tokens || locale || antdLocale || direction;
-  const body = <AgentChatBody {...props} forwardedRef={ref} />;
-  return needsProvider ? (
+  // The providers are always rendered (never conditionally): a theme, locale or direction change must
+  // not change the tree's shape, or everything below — the chat and its transcript — would remount.
+  return (
     <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction}>
-      {body}
+      <AccessibleTheme enabled={props.accessibleColors !== false}>
+        <AgentChatBody {...props} forwardedRef={ref} />
+      </AccessibleTheme>
     </AgentUIProvider>
-  ) : (
-    body
   );
 });
 

@@ -4,7 +4,7 @@ import { Button, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Conversations } from './antdx.js';
-import { useAgentUIConfig, useTokenStyle } from './config.js';
+import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from './config.js';
 
 /** One conversation in the list. */
 export interface ConversationItem {
@@ -69,7 +69,15 @@ function defaultFormat(date: Date): string {
  * a per-item menu and a creation button. Each row's label is a real button (keyboard operable;
  * `aria-current` marks the active one) and the menu trigger is a named button.
  */
-export const AgentConversations = memo(function AgentConversations({
+export const AgentConversations = memo(function AgentConversations(props: AgentConversationsProps) {
+  return (
+    <AccessibleTheme>
+      <ConversationsBody {...props} />
+    </AccessibleTheme>
+  );
+});
+
+function ConversationsBody({
   items,
   activeKey,
   loadingKey,
@@ -168,4 +176,4 @@ export const AgentConversations = memo(function AgentConversations({
       />
     </nav>
   );
-});
+}

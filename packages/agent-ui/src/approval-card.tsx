@@ -39,7 +39,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny
         <summary style={{ cursor: 'pointer' }}>
           <code>{summarize(call.input, 100)}</code>
         </summary>
-        <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{toDisplayJson(call.input, 20_000)}</pre>
+        <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
       </details>
       {answered ? (
         <Tag color={call.approval?.approved ? 'success' : 'error'} style={{ marginTop: 8 }}>

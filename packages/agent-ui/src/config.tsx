@@ -1,8 +1,9 @@
 'use client';
-import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
+import { contrast, ensureContrast, over, parseColor, toHex } from './contrast.js';
 import { enUS, type AgentUIStrings } from './locale.js';
 
 /**
@@ -51,6 +52,9 @@ export function useAgentUIConfig(): AgentUIConfig {
   return useContext(ConfigContext);
 }
 
+/** An empty theme: inherits everything from the parent ConfigProvider (see AgentUIProvider). */
+const INHERIT_THEME: ThemeConfig = {};
+
 /** Props of {@link AgentUIProvider}. */
 export interface AgentUIProviderProps {
   /**
@@ -98,12 +102,19 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
     [locale, tokens, direction, parent],
   );
   const xProps = {
-    ...(mergedTheme ? { theme: mergedTheme } : {}),
+    // Always a theme object: antd's ConfigProvider adds its token context only `if (theme)`, so a
+    // theme that appears or goes would remount everything below (an empty one inherits the parent's).
+    theme: mergedTheme ?? INHERIT_THEME,
     ...(antdLocale ? { locale: antdLocale } : {}),
     ...(direction ? { direction } : {}),
   };
-  const inner = <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>;
-  return Object.keys(xProps).length ? <XProvider {...xProps}>{inner}</XProvider> : inner;
+  // Always rendered (an XProvider without props inherits the parent's theme): a conditional wrapper
+  // would remount the children whenever a theme prop appears or goes.
+  return (
+    <XProvider {...xProps}>
+      <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
+    </XProvider>
+  );
 }
 
 const px = (value: number | string) => (typeof value === 'number' ? `${value}px` : value);
@@ -149,4 +160,49 @@ export function useTokenStyle(): CSSProperties {
       fontSize: token.fontSize,
     } as CSSProperties;
   }, [token, tokens]);
+}
+
+const WHITE = [255, 255, 255, 1] as const;
+const BLACK = [0, 0, 0, 1] as const;
+
+/**
+ * Token adjustments so that text meets WCAG AA (4.5:1) inside the kit, whatever theme is in
+ * scope: secondary text, error text and the primary color (white labels on primary buttons) are
+ * moved toward more contrast only when they fall short. antd's default palette does (e.g. white on
+ * `#1677ff` is 4.1:1, `#ff4d4f` on white 3.3:1); a theme that already passes is left untouched.
+ */
+export function useAccessibleTokens(): Record<string, string> {
+  const { token } = antdTheme.useToken();
+  return useMemo(() => {
+    const bg = parseColor(token.colorBgContainer);
+    const text = parseColor(token.colorText);
+    if (!bg || bg[3] < 1 || !text) return {};
+    const out: Record<string, string> = {};
+    const textTarget = over(text, bg);
+    for (const key of ['colorTextDescription', 'colorTextTertiary', 'colorTextSecondary', 'colorError', 'colorErrorText', 'colorLink', 'colorSuccessText', 'colorWarningText'] as const) {
+      const value = parseColor(token[key]);
+      if (value && contrast(over(value, bg), bg) < 4.5) out[key] = toHex(ensureContrast(value, bg, key.startsWith('colorText') ? textTarget : textTarget));
+    }
+    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError.
+    const light = parseColor(token.colorTextLightSolid) ?? [...WHITE];
+    for (const key of ['colorPrimary', 'colorError'] as const) {
+      const value = parseColor(out[key] ?? token[key]);
+      if (value && contrast(over(value, bg), over(light, bg)) < 4.5) {
+        const fixed = ensureContrast(value, over(light, bg), [...BLACK]);
+        // Keep text on the page readable too (light themes: darker is better on both counts).
+        out[key] = toHex(fixed);
+      }
+    }
+    return out;
+  }, [token]);
+}
+
+/**
+ * Applies {@link useAccessibleTokens} to the antd components below (nested, inherits the rest).
+ * The ConfigProvider is always rendered so that turning fixes on or off never remounts children.
+ */
+export function AccessibleTheme({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
+  const fixes = useAccessibleTokens();
+  const theme = useMemo(() => (enabled && Object.keys(fixes).length ? { token: fixes } : INHERIT_THEME), [enabled, fixes]);
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -1,4 +1,5 @@
 'use client';
+import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { Button } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
@@ -37,7 +38,7 @@ const Reasoning = memo(function Reasoning({ text, streaming, defaultExpanded }: 
   );
   return (
     <div data-xagent-reasoning="">
-      <Think title={toggle} loading={streaming} blink={streaming} expanded={expanded} onExpand={setExpanded}>
+      <Think title={toggle} icon={<BulbOutlined />} loading={streaming ? <LoadingOutlined /> : false} blink={streaming} expanded={expanded} onExpand={setExpanded}>
         <StreamingMarkdown text={text} streaming={streaming} announce={false} />
       </Think>
     </div>
@@ -81,7 +82,7 @@ function DataPart({ part, message }: { part: { type: `data-${string}`; data: unk
   return (
     <details style={cardStyle} data-xagent-data={name}>
       <summary style={{ cursor: 'pointer' }}>{name}</summary>
-      <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{toDisplayJson(part.data, 20_000)}</pre>
+      <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(part.data, 20_000)}</pre>
     </details>
   );
 }

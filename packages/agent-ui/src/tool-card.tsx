@@ -1,4 +1,5 @@
 'use client';
+import { theme } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { ThoughtChain } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
@@ -61,6 +62,7 @@ function statusOf(call: ToolCallView): ChainStatus {
  */
 export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary', children }: ToolCardProps) {
   const { strings } = useAgentUIConfig();
+  const { token } = theme.useToken();
   const status = statusOf(call);
   const title =
     status === 'success'
@@ -87,26 +89,31 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
       data-state={call.state}
       aria-busy={status === 'loading' ? true : undefined}
     >
-      <ThoughtChain.Item variant="text" status={status} title={title} description={description} />
+      <ThoughtChain.Item variant="text" status={status} title={title} />
+      {description ? (
+        <div style={{ color: status === 'error' ? token.colorErrorText : token.colorTextSecondary, overflowWrap: 'anywhere' }} data-xagent-tool-summary="">
+          {description}
+        </div>
+      ) : null}
       {call.input !== undefined ? (
         <details>
           <summary style={summaryStyle}>
             <span style={labelStyle}>{strings.toolInput}</span>
             <code>{summarize(call.input, 80)}</code>
           </summary>
-          <pre style={preStyle}>{toDisplayJson(call.input, 20_000)}</pre>
+          <pre style={preStyle} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>
       ) : null}
       {call.state === 'output-available' && resultDisplay === 'summary' ? (
         <details>
           <summary style={summaryStyle}>{strings.showFullResult}</summary>
-          <pre style={preStyle} aria-label={strings.toolResult}>
+          <pre style={preStyle} aria-label={strings.toolResult} tabIndex={0}>
             {toDisplayJson(call.output, 100_000)}
           </pre>
         </details>
       ) : null}
       {call.state === 'output-available' && resultDisplay === 'full' ? (
-        <pre style={preStyle} aria-label={strings.toolResult}>
+        <pre style={preStyle} aria-label={strings.toolResult} tabIndex={0}>
           {toDisplayJson(call.output, 100_000)}
         </pre>
       ) : null}

@@ -28,9 +28,12 @@ describe('connectionIssues', () => {
     expect(connectionIssues('main', { provider: 'openai', baseUrl: 'http://x', api_key: 'k', organization: 'o', colour: 1 })).toEqual([
       { path: 'connections.main.baseUrl', message: 'unknown setting (did you mean "baseURL"?)' },
       { path: 'connections.main.api_key', message: 'unknown setting (did you mean "apiKey"?)' },
-      { path: 'connections.main.colour', message: expect.stringMatching(/unknown setting for provider "openai" \(known: apiKey, baseURL/) },
+      { path: 'connections.main.colour', message: expect.stringMatching(/unknown setting for provider "openai" \(known: api, apiKey, baseURL/) },
     ]);
     expect(connectionIssues('gw', { provider: 'gateway', teamIdOrSlug: 'team' })).toEqual([]);
+    expect(connectionIssues('o', { provider: 'openai', api: 'chat' })).toEqual([]);
+    expect(connectionIssues('o', { provider: 'openai', api: 'completions' })).toEqual([{ path: 'connections.o.api', message: 'must be "responses" or "chat"' }]);
+    expect(connectionIssues('a', { provider: 'anthropic', api: 'chat' })).toEqual([{ path: 'connections.a.api', message: expect.stringMatching(/unknown setting/) }]);
     expect(connectionIssues('gw', { provider: 'anthropic', teamIdOrSlug: 'team' })).toHaveLength(1);
     expect(connectionIssues('c', { provider: 'custom', createModel: () => mockModel(textParts('x')), apiKey: 'k' })).toEqual([
       { path: 'connections.c.apiKey', message: expect.stringMatching(/unknown setting for provider "custom"/) },
@@ -62,6 +65,7 @@ describe('resolveModel', () => {
     const b = resolveModel(connection, 'claude-b') as { provider: string; modelId: string };
     expect([a.provider, a.modelId, b.modelId]).toEqual(['anthropic.messages', 'claude-a', 'claude-b']);
     expect((resolveModel({ provider: 'openai', apiKey: 'k' }, 'gpt-5') as { provider: string }).provider).toBe('openai.responses');
+    expect((resolveModel({ provider: 'openai', apiKey: 'k', api: 'chat' }, 'gpt-4o') as { provider: string }).provider).toBe('openai.chat');
     expect((resolveModel({ provider: 'google', apiKey: 'k' }, 'gemini-2.5-pro') as { provider: string }).provider).toBe('google.generative-ai');
     expect((resolveModel({ provider: 'gateway', apiKey: 'k' }, 'openai/gpt-5') as { provider: string }).provider).toBe('gateway');
   });

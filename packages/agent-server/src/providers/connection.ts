@@ -24,6 +24,11 @@ export interface ConnectionConfig {
   baseURL?: string;
   /** Extra headers on every provider request. */
   headers?: Record<string, string>;
+  /**
+   * `openai` only: `'responses'` (default, the Responses API) or `'chat'` (Chat Completions — for
+   * OpenAI-compatible servers that only implement `/chat/completions`).
+   */
+  api?: 'responses' | 'chat';
   /** `custom` only: builds the model for an agent's model id (e.g. `(id) => myProvider(id)` or `customProvider({...})`). */
   createModel?: ModelFactory;
   [key: string]: unknown;
@@ -47,7 +52,7 @@ export function resolveModel(connection: ConnectionConfig, modelId: string): Lan
 }
 
 function createFactory(connection: ConnectionConfig): Factory {
-  const { provider, createModel, ...rest } = connection;
+  const { provider, createModel, api, ...rest } = connection;
   const settings = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   switch (provider) {
     case 'anthropic': {
@@ -56,7 +61,7 @@ function createFactory(connection: ConnectionConfig): Factory {
     }
     case 'openai': {
       const p = createOpenAI(settings);
-      return (id) => p(id);
+      return api === 'chat' ? (id) => p.chat(id) : (id) => p(id);
     }
     case 'google': {
       const p = createGoogle(settings);
@@ -133,6 +138,9 @@ export function connectionIssues(name: string, connection: unknown): ConfigIssue
   } else if (createModel !== undefined && isProviderName(provider)) {
     issues.push({ path: `${at}.createModel`, message: `is only for provider "custom" (this connection uses "${provider}")` });
   }
+  if (connection.api !== undefined && provider === 'openai' && connection.api !== 'responses' && connection.api !== 'chat') {
+    issues.push({ path: `${at}.api`, message: 'must be "responses" or "chat"' });
+  }
   if (isProviderName(provider)) issues.push(...unknownKeyIssues(at, provider, connection));
   return issues;
 }
@@ -143,7 +151,7 @@ export function connectionIssues(name: string, connection: unknown): ConfigIssue
  */
 const KNOWN_KEYS: Record<ProviderName, readonly string[]> = {
   anthropic: ['apiKey', 'authToken', 'baseURL', 'headers', 'fetch', 'generateId', 'name', 'batchResultDownloads'],
-  openai: ['apiKey', 'baseURL', 'headers', 'organization', 'project', 'name', 'fetch', 'webSocket', 'batchResultDownloads'],
+  openai: ['api', 'apiKey', 'baseURL', 'headers', 'organization', 'project', 'name', 'fetch', 'webSocket', 'batchResultDownloads'],
   google: ['apiKey', 'baseURL', 'headers', 'fetch', 'generateId', 'name', 'webSocket', 'batchResultDownloads'],
   gateway: ['apiKey', 'baseURL', 'headers', 'teamIdOrSlug', 'fetch', 'webSocket', 'metadataCacheRefreshMillis', 'batchResultDownloads'],
   custom: ['createModel'],

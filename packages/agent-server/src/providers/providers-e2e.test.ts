@@ -73,6 +73,16 @@ describe('providers end to end against local fakes of their streaming APIs', () 
     expect(request!.body).toMatchObject({ model: 'gpt-5', stream: true, reasoning: { effort: 'low', summary: 'auto' } });
   });
 
+  it("openai with api: 'chat': Chat Completions stream for OpenAI-compatible servers; reasoningEffort as reasoning_effort", async () => {
+    const f = await fake('openai-chat', { text: ['Hi ', 'from ', 'chat'] });
+    const out = await run({ provider: 'openai', api: 'chat', apiKey: 'sk-chat', baseURL: f.baseURL }, 'o3-mini', { reasoningEffort: 'high' });
+    expect(out.text).toBe('Hi from chat');
+    const [request] = f.requests;
+    expect(request!.url).toBe('/v1/chat/completions');
+    expect(request!.headers.authorization).toBe('Bearer sk-chat');
+    expect(request!.body).toMatchObject({ model: 'o3-mini', stream: true, reasoning_effort: 'high', messages: [{ role: 'user', content: 'Hello there' }] });
+  });
+
   it('google: streamGenerateContent?alt=sse with thoughts; thinkingConfig and safetySettings in the body', async () => {
     const f = await fake('google', { text: ['Hi ', 'from ', 'Gemini'], reasoning: ['Hmm'] });
     const safetySettings = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' }];

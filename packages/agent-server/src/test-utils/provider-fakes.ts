@@ -16,7 +16,7 @@ export interface FakeReply {
   reasoning?: string[];
 }
 
-export type FakeProviderKind = 'anthropic' | 'openai' | 'google' | 'gateway';
+export type FakeProviderKind = 'anthropic' | 'openai' | 'openai-chat' | 'google' | 'gateway';
 
 /** A local stand-in for a provider's streaming HTTP API, on 127.0.0.1. */
 export interface FakeProvider {
@@ -28,7 +28,7 @@ export interface FakeProvider {
 
 type SseEvent = { event?: string; data: unknown };
 
-const PREFIX: Record<FakeProviderKind, string> = { anthropic: '/v1', openai: '/v1', google: '/v1beta', gateway: '/v4/ai' };
+const PREFIX: Record<FakeProviderKind, string> = { anthropic: '/v1', openai: '/v1', 'openai-chat': '/v1', google: '/v1beta', gateway: '/v4/ai' };
 
 /** The endpoint each provider package streams from (what the fake answers; anything else is a 404). */
 function expectedPath(kind: FakeProviderKind, url: string): boolean {
@@ -37,6 +37,8 @@ function expectedPath(kind: FakeProviderKind, url: string): boolean {
       return url === '/v1/messages';
     case 'openai':
       return url === '/v1/responses';
+    case 'openai-chat':
+      return url === '/v1/chat/completions';
     case 'google':
       return /^\/v1beta\/models\/[^/:]+:streamGenerateContent\?alt=sse$/.test(url);
     case 'gateway':
@@ -69,7 +71,7 @@ export async function startFakeProvider(kind: FakeProviderKind, reply: FakeReply
       res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
       await new Promise((r) => setImmediate(r)); // separate network writes, like a real stream
     }
-    if (kind === 'openai') res.write('data: [DONE]\n\n');
+    if (kind === 'openai' || kind === 'openai-chat') res.write('data: [DONE]\n\n');
     res.end();
   }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -188,6 +190,18 @@ const EVENTS: Record<FakeProviderKind, (reply: FakeReply) => SseEvent[]> = {
       },
     );
     return events.map((e, i) => ({ ...e, data: { ...(e.data as object), sequence_number: i } }));
+  },
+
+  'openai-chat': ({ text, reasoning }) => {
+    const base = { id: 'chatcmpl-fake-1', object: 'chat.completion.chunk', created: 1_763_000_000, model: 'gpt-4o-2024-08-06', system_fingerprint: 'fp_fake' };
+    const choice = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+    return [
+      { data: choice({ role: 'assistant', content: '', refusal: null }) },
+      ...(reasoning ?? []).map((r) => ({ data: choice({ reasoning_content: r }) })),
+      ...text.map((content) => ({ data: choice({ content }) })),
+      { data: choice({}, 'stop') },
+      { data: { ...base, choices: [], usage: { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 } } },
+    ];
   },
 
   google: ({ text, reasoning }) => {

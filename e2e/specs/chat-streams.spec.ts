@@ -1,24 +1,41 @@
 import { expect, test } from '@playwright/test';
+import { chatOf, openPlayground, recordReplyGrowth } from '../support/chat.ts';
 
 test('a message typed in the playground streams back token by token and completes', async ({ page }) => {
-  await page.goto('/');
-  const log = page.getByRole('log', { name: 'Conversation' });
-  const composer = page.getByRole('textbox');
-  await composer.fill('Hello from Playwright');
-  await composer.press('Enter');
+  await openPlayground(page);
+  const chat = chatOf(page);
+  const growth = recordReplyGrowth(page);
+  await chat.send('Hello from Playwright');
+  const reply = chat.messages('assistant').last();
+  // The reply grows in several visible steps (streaming), not in one paint, and only grows.
+  const lengths = await growth;
+  expect(lengths.length).toBeGreaterThanOrEqual(4);
+  expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
+  await expect(reply).toContainText('Hello! I am a scripted agent. Every word of this reply streams on its own.');
+  await chat.waitReady();
+  await expect(chat.composer).toHaveValue('');
+});
 
-  await expect(log.getByText('Hello from Playwright').first()).toBeVisible();
-  // The reply grows in several visible steps (streaming), not in one paint.
-  const seen = new Set<number>();
-  const reply = log.getByText(/You said:/);
-  await expect(reply).toBeVisible();
-  for (let i = 0; i < 40 && seen.size < 3; i++) {
-    seen.add((await log.innerText()).length);
-    await page.waitForTimeout(40);
-  }
-  expect(seen.size).toBeGreaterThanOrEqual(3);
+test('long markdown renders headings, a table and a code block', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Show me some markdown with a table and code');
+  await chat.waitReady();
+  const reply = chat.messages('assistant').last();
+  await expect(reply.getByRole('heading', { name: 'Release notes' })).toBeVisible();
+  await expect(reply.getByRole('table')).toContainText('Commits per token');
+  await expect(reply.locator('pre, code').filter({ hasText: 'createAgentServer' }).first()).toBeVisible();
+  const link = reply.getByRole('link', { name: 'the docs' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+});
 
-  await expect(log).toContainText('OPENAI_API_KEY');
-  await expect(page.locator('[data-status="ready"]')).toBeVisible();
-  await expect(composer).toHaveValue('');
+test('reasoning shows as its own block before the answer', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Think about the best time to water plants');
+  await chat.waitReady();
+  const reply = chat.messages('assistant').last();
+  await expect(reply).toContainText('early in the morning');
+  await expect(reply.getByText(/Reasoning/i).first()).toBeVisible();
 });

@@ -11,10 +11,14 @@ const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787)
 // PLAYGROUND_DATA=memory keeps conversations in memory only (tests); default: a JSON file.
 const dataFile = process.env.PLAYGROUND_DATA === 'memory' ? undefined : (process.env.PLAYGROUND_DATA ?? join(import.meta.dirname, '.data', 'conversations.json'));
 const store = new ConversationStore(dataFile);
-const { server: agents, label } = await createPlaygroundAgentServer(store);
+const { server: agents, label, prompts } = await createPlaygroundAgentServer(store);
 const agentHandler = toNodeHandler(agents);
 
 const http = createServer((req, res) => {
+  if (req.url === '/api/scenarios' && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts }));
+    return;
+  }
   if (req.url?.startsWith('/api/conversations')) {
     const controller = new AbortController();
     void conversationRoutes(toWebRequest(req, controller.signal), store).then((response) =>

@@ -22,10 +22,19 @@ function saveConversation(store: ConversationStore): HookFunction {
   };
 }
 
+/** A prompt the playground offers (welcome screen), one per scenario. */
+export interface PlaygroundPrompt {
+  key: string;
+  label: string;
+  description: string;
+  prompt: string;
+}
+
 export interface PlaygroundServer {
   server: AgentServer;
   /** What runs the agent: `mock` or `provider/model`. */
   label: string;
+  prompts: PlaygroundPrompt[];
 }
 
 /**
@@ -37,13 +46,15 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   const mcp = everythingMcpSource();
   const hooks = { saveConversation: saveConversation(store) };
   const provider = await providerModel();
+  const all = [...Object.values(scenarios), mcpEcho(mcp)];
+  const prompts = all.map((s) => ({ key: s.id, label: s.title, description: s.description, prompt: s.prompt }));
   if (!provider) {
     const server = createScenarioServer({
-      scenarios: [...Object.values(scenarios), mcpEcho(mcp)],
+      scenarios: all,
       config: { hooks },
       agentDefaults: { hooks: { onFinish: ['saveConversation'] } },
     });
-    return { server, label: 'mock model (no API key set): scripted scenarios' };
+    return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
   const { toolCall, approval, agenticTurn } = scenarios;
   const server = createAgentServer({
@@ -63,7 +74,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
       },
     },
   });
-  return { server, label: provider.label };
+  return { server, label: provider.label, prompts };
 }
 
 async function providerModel() {

@@ -5,7 +5,7 @@ export const plainText: Scenario = {
   title: 'Plain text',
   description: 'A short streamed answer.',
   prompt: 'Say hello',
-  match: /\b(hello|hi|hey)\b/i,
+  match: /^\s*(hello|hi|hey)\b|\bsay hello\b/i,
   script: { steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]] },
 };
 

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+test('suggestions from the agent are offered after a reply and send on click', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  const suggestions = page.getByRole('list', { name: 'Suggestions' }).or(page.locator('[aria-label="Suggestions"]')).first();
+  await expect(suggestions).toBeVisible();
+  const first = suggestions.getByRole('button').first();
+  const text = (await first.innerText()).trim();
+  await first.click();
+  await expect(chat.messages('user').last()).toContainText(text);
+  await chat.waitReady();
+});
+
+test('attachments: an accepted file is sent with the message, a refused one is reported', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  const input = page.locator('[data-xagent-composer] input[type="file"]');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello file') });
+  await expect(page.locator('[data-xagent-composer]')).toContainText('notes.txt');
+  await input.setInputFiles({ name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3 * 1024 * 1024, 97) });
+  await expect(page.locator('[data-xagent-refused]')).toContainText('huge.txt');
+  await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(page.locator('[data-xagent-refused]')).toContainText('tool.exe');
+  await chat.send('Say hello');
+  await chat.waitReady();
+  await expect(chat.messages('user').last()).toContainText('notes.txt');
+});

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+test('drawer mode: open the chat, talk, close it', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('radio', { name: 'Drawer' }).check({ force: true }).catch(() => page.getByText('Drawer', { exact: true }).click());
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(drawer).toBeHidden();
+});
+
+test('theme switch: dark and custom tokens change the chat colors', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  const bubble = chat.messages('user').last();
+  const colorOf = () => bubble.evaluate((el) => {
+    let node: Element | null = el;
+    while (node) {
+      const bg = getComputedStyle(node).backgroundColor;
+      if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+      node = node.parentElement;
+    }
+    return '';
+  });
+  const light = await colorOf();
+  await page.getByText('Dark', { exact: true }).click();
+  await expect.poll(colorOf).not.toBe(light);
+  // The theme changed, the conversation did not: no remount, no lost transcript.
+  await expect(chat.messages('user').last()).toContainText('Say hello');
+  await expect(chat.messages('assistant').last()).toContainText('streams on its own');
+  const dark = await colorOf();
+  await page.getByText('Custom tokens', { exact: true }).click();
+  await expect.poll(colorOf).toBe('rgb(237, 233, 254)');
+  expect(dark).not.toBe('rgb(237, 233, 254)');
+});

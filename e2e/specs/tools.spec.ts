@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+test('a server tool call shows as a card with its input and result, then the answer', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('What is the weather in Oslo?');
+  await chat.waitReady();
+  const card = chat.log.locator('[data-xagent-tool="getWeather"]');
+  await expect(card).toHaveAttribute('data-state', 'output-available');
+  await expect(card).toContainText('Oslo');
+  await expect(chat.messages('assistant').last()).toContainText('3°C');
+});
+
+test('approval: Approve runs the tool and the agent goes on', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Delete record 7');
+  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
+  await expect(card).toContainText('Allow deleteRecord to run?');
+  await chat.waitReady();
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(chat.messages('assistant').last()).toContainText('Record 7 is deleted.');
+  await chat.waitReady();
+});
+
+test('approval: Reject with a reason, from the keyboard only', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Delete record 8');
+  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
+  await expect(card).toBeVisible();
+  await chat.waitReady();
+  const reject = card.getByRole('button', { name: 'Reject' });
+  await reject.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('not this one');
+  const confirm = card.getByRole('button', { name: 'Reject with reason' });
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  await expect(chat.messages('assistant').last()).toContainText('record 8 was not deleted');
+  await expect(chat.messages('assistant').last()).toContainText('not this one');
+  await expect(chat.log.locator('[data-xagent-tool="deleteRecord"], [data-xagent-approval="deleteRecord"]').first()).toHaveAttribute('data-state', 'output-denied');
+});
+
+test('an MCP tool call goes through a real MCP server process', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Echo "hello MCP" through the MCP server');
+  await chat.waitReady();
+  await expect(chat.messages('assistant').last()).toContainText('The MCP server answered: Echo: hello MCP');
+});
+
+test('an agentic turn with 20 tool calls completes with a summary', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Check the status of all 20 open orders');
+  await chat.waitReady();
+  await expect(chat.log.locator('[data-xagent-tool="lookupOrder"][data-state="output-available"]')).toHaveCount(20);
+  await expect(chat.messages('assistant').last()).toContainText('I checked 20 orders: 14 shipped, 6 delayed.');
+});
+
+test('a sub-agent answers through the parent', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Research the history of the teapot');
+  await chat.waitReady();
+  await expect(chat.messages('assistant').last()).toContainText('The researcher says: Three facts about the teapot');
+});

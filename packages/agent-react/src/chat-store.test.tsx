@@ -150,3 +150,35 @@ describe('re-render isolation primitives', () => {
     expect(screen.getAllByTestId('row-assistant').at(-1)!.textContent).toBe(WORDS);
   });
 });
+
+describe('AgentChatStore.subscribeMessage', () => {
+  it('calls only the listeners of the message that changed while a reply streams', async () => {
+    const { result } = renderHook(() => useAgentChat({ agentId: 'talker', fetch }));
+    const send = async (text: string) => {
+      await act(() => result.current.sendMessage({ text }).then((r) => (r.sent ? r.done : undefined)));
+    };
+    await send('one');
+    await send('two');
+    const store = result.current.store;
+    const earlier = store.getSnapshot().messages.map((m) => m.id);
+    const calls = new Map<string, number>();
+    const unsubscribes = earlier.map((id) => store.subscribeMessage(id, () => calls.set(id, (calls.get(id) ?? 0) + 1)));
+    let newIds: string[] = [];
+    const stopWatching = store.subscribe(() => {
+      for (const m of store.getSnapshot().messages) {
+        if (!earlier.includes(m.id) && !newIds.includes(m.id)) {
+          newIds = [...newIds, m.id];
+          unsubscribes.push(store.subscribeMessage(m.id, () => calls.set(m.id, (calls.get(m.id) ?? 0) + 1)));
+        }
+      }
+    });
+    await send('three');
+    expect(earlier.map((id) => calls.get(id) ?? 0)).toEqual(earlier.map(() => 0));
+    const assistantId = store.getSnapshot().messages.at(-1)!.id;
+    expect(calls.get(assistantId)).toBeGreaterThan(1);
+    expect(store.getMessage(assistantId)).toBe(store.getSnapshot().messages.at(-1));
+    expect(store.getMessage('missing')).toBeUndefined();
+    stopWatching();
+    unsubscribes.forEach((u) => u());
+  });
+});

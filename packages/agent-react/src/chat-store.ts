@@ -25,7 +25,10 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   private readonly listeners = new Set<() => void>();
   private disconnectChat: (() => void) | undefined;
   private cancelFlush: CancelScheduled | undefined;
-  private readonly indexes = new WeakMap<readonly MESSAGE[], Map<string, MESSAGE>>();
+  private readonly messageListeners = new Map<string, Set<() => void>>();
+  private consumers = 0;
+  private idIndex = new Map<string, number>();
+  private indexedFor: readonly MESSAGE[] | undefined;
   private publishes = 0;
 
   constructor(
@@ -44,12 +47,23 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** `useSyncExternalStore` subscribe: `listener` runs after each publish. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    if (this.listeners.size === 1) this.connect();
+    const release = this.retain();
     return () => {
       this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.disconnect();
+      release();
     };
   };
+
+  /** Counts a consumer: the chat is listened to while there is at least one. */
+  private retain(): () => void {
+    if (++this.consumers === 1) this.connect();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.consumers === 0) this.disconnect();
+    };
+  }
 
   /** `useSyncExternalStore` getSnapshot: the last published snapshot (stable between publishes). */
   getSnapshot = (): AgentChatSnapshot<MESSAGE> => {
@@ -57,15 +71,36 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
     return this.snapshot;
   };
 
-  /** The message with this id in the current snapshot (O(1) after the first lookup per snapshot). */
+  /**
+   * Like `subscribe`, but `listener` runs only when the message with this id changes (or appears or
+   * goes): while a reply streams, only the streaming message's subscribers are called, so the work
+   * per published frame does not grow with the number of rendered rows.
+   */
+  subscribeMessage = (id: string, listener: () => void): (() => void) => {
+    let set = this.messageListeners.get(id);
+    if (!set) this.messageListeners.set(id, (set = new Set()));
+    set.add(listener);
+    const release = this.retain();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.messageListeners.get(id) === set) this.messageListeners.delete(id);
+      release();
+    };
+  };
+
+  /**
+   * The message with this id in the current snapshot. O(1): the id → position index is rebuilt only
+   * when messages are added, removed or moved, not while a reply streams.
+   */
   getMessage(id: string): MESSAGE | undefined {
     const messages = this.getSnapshot().messages;
-    let index = this.indexes.get(messages);
-    if (!index) {
-      index = new Map(messages.map((m) => [m.id, m]));
-      this.indexes.set(messages, index);
-    }
-    return index.get(id);
+    const at = this.idIndex.get(id);
+    if (at !== undefined && messages[at]?.id === id) return messages[at];
+    if (this.indexedFor === messages) return undefined;
+    this.indexedFor = messages;
+    this.idIndex = new Map(messages.map((m, i) => [m.id, i]));
+    const found = this.idIndex.get(id);
+    return found === undefined ? undefined : messages[found];
   }
 
   /** How many snapshots were published so far (for benchmarks and tests). */
@@ -77,8 +112,25 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   flush = (): void => {
     this.cancelFlush?.();
     this.cancelFlush = undefined;
-    if (this.read()) this.listeners.forEach((listener) => listener());
+    const previous = this.snapshot.messages;
+    if (!this.read()) return;
+    this.listeners.forEach((listener) => listener());
+    if (this.messageListeners.size > 0 && previous !== this.snapshot.messages) this.notifyChangedMessages(previous, this.snapshot.messages);
   };
+
+  /** Calls the per-message listeners of messages whose object changed, appeared or went. */
+  private notifyChangedMessages(previous: readonly MESSAGE[], next: readonly MESSAGE[]): void {
+    const changed = new Set<string>();
+    const length = Math.max(previous.length, next.length);
+    for (let i = 0; i < length; i++) {
+      const before = previous[i];
+      const after = next[i];
+      if (before === after) continue;
+      if (before) changed.add(before.id);
+      if (after) changed.add(after.id);
+    }
+    for (const id of changed) this.messageListeners.get(id)?.forEach((listener) => listener());
+  }
 
   private connect(): void {
     const chat = this.chat;

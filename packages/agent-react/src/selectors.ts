@@ -1,7 +1,7 @@
 'use client';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatStatus, UITools } from 'ai';
-import { useRef, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { AgentChat } from './agent-chat-types.js';
 import type { AgentChatSnapshot } from './chat-store.js';
 
@@ -53,11 +53,9 @@ export function useAgentMessage<TOOLS extends UITools>(
   messageId: string,
 ): AgentUIMessage<TOOLS> | undefined {
   const store = chat.store;
-  return useSyncExternalStore(
-    store.subscribe,
-    () => store.getMessage(messageId),
-    () => store.getMessage(messageId),
-  );
+  const subscribe = useCallback((listener: () => void) => store.subscribeMessage(messageId, listener), [store, messageId]);
+  const get = () => store.getMessage(messageId);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 /** The chat status alone: does not re-render per streamed token (only on status changes). */

@@ -7,8 +7,9 @@ import type { AgentServerConfig } from './types.js';
 
 /**
  * What is allowed but probably not meant (of a valid config): an agent used as a sub-agent whose
- * tools need approval (approval is not available there: those calls are denied), and provider
- * sugar the agent's provider does not read.
+ * tools need approval (approval is not available there: those calls are denied), approval tools
+ * without an `approvalSecret` (unsigned approvals), and provider sugar the agent's provider does
+ * not read.
  */
 export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
@@ -29,6 +30,15 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
         message: `agent "${id}" is used as a sub-agent but its ${what} need approval, which is not available inside a sub-agent: those calls are denied there`,
       });
     }
+  }
+  const approvalAgents = Object.entries(config.agents).filter(
+    ([, a]) => (a.tools ?? []).map(resolveToolRef).some((r) => r.confirm ?? config.tools?.[r.toolName]?.confirm) || (a.mcp ?? []).some((s) => s.confirm),
+  );
+  if (approvalAgents.length > 0 && !config.approvalSecret) {
+    warnings.push({
+      path: 'approvalSecret',
+      message: `agents ${approvalAgents.map(([id]) => `"${id}"`).join(', ')} have tools that need approval, but approvals are not signed: set approvalSecret so a client cannot forge an approved call`,
+    });
   }
   for (const [id, agent] of Object.entries(config.agents)) {
     const provider = agentProvider(config, agent);

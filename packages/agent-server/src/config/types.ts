@@ -140,6 +140,12 @@ export interface AgentServerConfig {
   hooks?: Record<string, HookFunction>;
   /** Who is asking: a user, or `null` to answer 401. Without it every request is anonymous. */
   authenticate?: (request: Request) => AgentUser | null | undefined | Promise<AgentUser | null | undefined>;
+  /**
+   * Secret for HMAC-signing tool approval requests (AI SDK `experimental_toolApprovalSecret`): the
+   * server verifies the signature when an approval comes back, so a client cannot forge an
+   * approved call. Set it (at least 32 characters, the same on every instance) in production.
+   */
+  approvalSecret?: string;
   /** Route prefix (default `/api/agent`): `POST {basePath}/{agentId}`. */
   basePath?: string;
   limits?: AgentLimits;

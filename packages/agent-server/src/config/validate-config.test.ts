@@ -176,7 +176,19 @@ describe('config validation at startup: every problem at once, with paths', () =
         message: expect.stringContaining('agent "worker" is used as a sub-agent but its tools "wipe" need approval'),
         meta: { path: 'agents.worker' },
       },
+      {
+        level: 'warn',
+        message: 'agents "worker" have tools that need approval, but approvals are not signed: set approvalSecret so a client cannot forge an approved call',
+        meta: { path: 'approvalSecret' },
+      },
       { level: 'warn', message: expect.stringContaining('"reasoningEffort" is ignored'), meta: { path: 'agents.worker.reasoningEffort' } },
     ]);
+  });
+
+  it('does not warn about unsigned approvals when approvalSecret is set, and checks its length', () => {
+    const logger = recordingLogger();
+    createAgentServer({ approvalSecret: 's'.repeat(32), tools: { wipe: { ...tool, confirm: true } }, agents: { a: { model, tools: ['wipe'] } }, logger });
+    expect(logger.records).toEqual([]);
+    expect(issuesOf({ approvalSecret: 'short', agents: { a: { model } } })).toEqual([{ path: 'approvalSecret', message: 'must be a string of at least 32 characters' }]);
   });
 });

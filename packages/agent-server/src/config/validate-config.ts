@@ -9,7 +9,7 @@ import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'basePath', 'limits', 'logger'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -49,6 +49,9 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.authenticate !== undefined && typeof raw.authenticate !== 'function') list.add('authenticate', 'must be a function (request) => user | null');
   if (raw.logger !== undefined && !(isObject(raw.logger) && typeof raw.logger.warn === 'function' && typeof raw.logger.error === 'function')) {
     list.add('logger', 'must have warn and error functions');
+  }
+  if (raw.approvalSecret !== undefined && !(typeof raw.approvalSecret === 'string' && raw.approvalSecret.length >= 32)) {
+    list.add('approvalSecret', 'must be a string of at least 32 characters');
   }
   if (raw.basePath !== undefined && !(typeof raw.basePath === 'string' && /^\/[\w./-]*$/.test(raw.basePath))) {
     list.add('basePath', 'must start with "/"');

@@ -54,6 +54,7 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
     ...(providerOptions ? { providerOptions } : {}),
     ...(hasTools ? { tools: toolSet.tools } : {}),
     ...(Object.keys(toolSet.toolApproval).length > 0 ? { toolApproval: toolSet.toolApproval } : {}),
+    ...(scope.config.approvalSecret ? { experimental_toolApprovalSecret: scope.config.approvalSecret } : {}),
     ...(agent.toolChoice !== undefined ? { toolChoice: agent.toolChoice } : {}),
     ...(agent.activeTools !== undefined ? { activeTools: agent.activeTools.filter((n) => n in toolSet.tools) } : {}),
     stopWhen,

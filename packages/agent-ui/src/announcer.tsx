@@ -52,6 +52,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
 export function markdownToSpeech(markdown: string): string {
   return markdown
     .replace(/```[^\n]*\n?/g, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[*_`#>|~]+/g, ' ')

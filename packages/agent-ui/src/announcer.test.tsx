@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AnnouncerProvider } from './announcer.js';
+import { StreamingMarkdown } from './streaming-markdown.js';
+
+const REPLY = 'The **first** paragraph is here.\n\nA second one follows.\n\n- a list\n- of items\n\nAnd the last words';
+
+describe('screen-reader announcements', () => {
+  it('announces each finished block once while streaming, never per token', () => {
+    const announced: string[] = [];
+    const { rerender, container } = render(
+      <AnnouncerProvider>
+        <StreamingMarkdown text="" streaming />
+      </AnnouncerProvider>,
+    );
+    const region = container.querySelector('[role="status"][aria-live="polite"]')!;
+    let last = region.textContent;
+    let updates = 0;
+    for (let end = 1; end <= REPLY.length; end++) {
+      rerender(
+        <AnnouncerProvider>
+          <StreamingMarkdown text={REPLY.slice(0, end)} streaming />
+        </AnnouncerProvider>,
+      );
+      updates += 1;
+      if (region.textContent !== last) {
+        last = region.textContent;
+        announced.push(last!.replace(/\u200b/g, ''));
+      }
+    }
+    rerender(
+      <AnnouncerProvider>
+        <StreamingMarkdown text={REPLY} streaming={false} />
+      </AnnouncerProvider>,
+    );
+    announced.push(region.textContent!.replace(/\u200b/g, ''));
+    expect(updates).toBe(REPLY.length);
+    expect(announced).toEqual(['The first paragraph is here.', 'A second one follows.', 'a list of items', 'And the last words']);
+  });
+
+  it('does not announce loaded history', () => {
+    const { container } = render(
+      <AnnouncerProvider>
+        <StreamingMarkdown text={REPLY} />
+      </AnnouncerProvider>,
+    );
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('');
+  });
+});

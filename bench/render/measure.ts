@@ -46,6 +46,8 @@ export interface RepMetrics {
   inpP98: number;
   inpMax: number;
   interactions: number;
+  /** S5 sanity check: characters in the composer after typing (should equal the keystrokes). */
+  typedChars: number;
   renders: number;
   rendersPerToken: number;
   toolRendersPerToken: number;
@@ -182,6 +184,7 @@ export async function runRep(
     await Promise.all([sampler, typer]);
     const m1 = await perfMetrics(cdp);
     const streamProfile = scenario.diag ? await stopProfile(cdp) : undefined;
+    const typedChars = scenario.typing ? (await input.inputValue().catch(() => '')).length : Number.NaN;
     const b = await page.evaluate(() => {
       const s = (window as unknown as { __bench: BenchPageState }).__bench;
       s.stop();
@@ -189,7 +192,7 @@ export async function runRep(
       return { ...rest, now: performance.now() };
     });
     const afterDom = scenario.history ? await domElements(page) : Number.NaN;
-    const metrics = summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart });
+    const metrics = summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart, typedChars });
     if (metrics.detail) Object.assign(metrics.detail, { mountProfile, streamProfile });
     return metrics;
   } finally {
@@ -209,6 +212,7 @@ interface Raw {
   timedOut: number;
   errors: string[];
   typingStart: number;
+  typedChars: number;
 }
 
 const taskMs = (a: Metrics | undefined, b: Metrics | undefined, key = 'TaskDuration') =>
@@ -296,6 +300,7 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
     inpP98,
     inpMax,
     interactions,
+    typedChars: raw.typedChars,
     renders: scenario.diag ? b.renders : Number.NaN,
     rendersPerToken: scenario.diag ? b.renders / textTokens : Number.NaN,
     toolRendersPerToken: scenario.diag ? b.toolRendersAfterText / textTokens : Number.NaN,

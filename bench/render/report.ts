@@ -62,6 +62,7 @@ export const ROWS: Row[] = [
   { scenario: 'S4@1000', metric: 'commitsPerToken', label: 'commits per token at M = 1000', kind: 'counter' },
   { scenario: 'S5', metric: 'inpP98', label: 'INP p98 typing while streaming (ms)', kind: 'time', vsBaseline: 0.5, vsPeer: 0.8, gate: { max: 100, text: '≤ 100 ms' } },
   { scenario: 'S5', metric: 'inpMax', label: 'worst keystroke-to-paint (ms)', kind: 'time' },
+  { scenario: 'S5', metric: 'typedChars', label: 'characters in the composer after 40 keystrokes (sanity)', kind: 'counter' },
   { scenario: 'S7', metric: 'toolRendersPerToken', label: 'tool-part renders per text token', kind: 'counter', gate: { max: 0, text: 'exactly 0' } },
   { scenario: 'S7', metric: 'commitsPerToken', label: 'commits per token, agentic turn', kind: 'counter' },
   { scenario: 'S7', metric: 'rendersPerToken', label: 'component renders per token, agentic turn', kind: 'counter' },

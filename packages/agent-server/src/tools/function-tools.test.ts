@@ -119,3 +119,20 @@ describe('named server tools (config.tools)', () => {
     expect(textOf(chunks)).toBe('The charge failed.');
   });
 });
+
+describe('plain JSON Schema input', () => {
+  it('validates the model input against it: an invalid call is a tool input error and execute does not run', async () => {
+    const ran: unknown[] = [];
+    const model = mockModel(toolCallParts({ toolName: 'search', input: { q: 42 } }), textParts('Retrying is up to me.'));
+    const schema: JSONSchema7 = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false };
+    const server = createAgentServer({
+      tools: { search: { description: 'Search', inputSchema: schema, execute: (input) => ran.push(input) } },
+      agents: { assistant: { model, tools: ['search'] } },
+      logger: silent,
+    });
+    const chunks = await readChunks(await server.fetch(chatRequest({ messages: [userMessage('x')] })));
+    expect(ran).toEqual([]);
+    expect(chunksOf(chunks, 'tool-input-error')[0]).toMatchObject({ toolCallId: 'call-1', toolName: 'search' });
+    expect(textOf(chunks)).toBe('Retrying is up to me.');
+  });
+});

@@ -54,6 +54,7 @@ const CHROMIUM_FLAGS = [
 ];
 
 const started = Date.now();
+const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 function fixtureInfo(name: string): FixtureInfo {
@@ -131,7 +132,7 @@ async function main() {
       viewport: '1280×800 @1x',
       cpuThrottle: [...new Set(scenarios.map((s) => s.throttle))].map((r) => `${r}×`).join(', '),
       durationSeconds: Math.round((Date.now() - started) / 1000),
-      loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+      loadAverage: `${loadAtStart} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end`,
     };
     mkdirSync(resultsDir, { recursive: true });
     const base = path.join(resultsDir, `render-${mode}`);
@@ -139,7 +140,7 @@ async function main() {
     const md = [
       `# Render benchmark (${mode})`,
       '',
-      `${meta.date} · ${meta.machine} · Node ${meta.node} · Chromium ${meta.chromium} · CPU throttle ${meta.cpuThrottle} · ${rounds} rounds × ${contenders.length} contenders, fresh random order per round, one warm-up rep each · run took ${meta.durationSeconds} s · load average at end ${meta.loadAverage}`,
+      `${meta.date} · ${meta.machine} · Node ${meta.node} · Chromium ${meta.chromium} · CPU throttle ${meta.cpuThrottle} · ${rounds} rounds × ${contenders.length} contenders, fresh random order per round, one warm-up rep each · run took ${meta.durationSeconds} s · load average (1/5/15 min) ${meta.loadAverage}`,
       '',
       'Ratios are medians of per-round paired ratios (ours ÷ other, lower is better) with a 95% bootstrap CI; absolute values are medians over rounds. A/A = ours-aa ÷ ours (the noise control; ⚠ = outside [0.9, 1.1] for time metrics, ≠ 1 for counters).',
       '',

@@ -319,7 +319,9 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
       regenerate: async ({ messageId, ...options } = {}) => {
         if (busy()) await stopWith('regenerate');
         const messages = chat.messages;
-        const target = messageId ? messages.find((m) => m.id === messageId) : messages.findLast((m) => m.role === 'assistant');
+        // Without an id the AI SDK regenerates from the last message: a reply when it is an assistant
+        // message, else (e.g. after an error before any reply) a fresh answer to the last user message.
+        const target = messageId ? messages.find((m) => m.id === messageId) : messages.at(-1);
         if (messageId && !target) return;
         if (messages.length === 0) return;
         session.used = true;

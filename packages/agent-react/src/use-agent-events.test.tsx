@@ -115,9 +115,10 @@ describe('useAgentEvents', () => {
     expect(log.filter((e) => e.name === 'onEditMessage').map((e) => e.event)).toEqual([
       expect.objectContaining({ messageId: u1!.id, text: 'uno' }),
     ]);
+    const replaced = result.current.messages.at(-1)!.id;
     await act(() => result.current.regenerate());
     await waitFor(() => expect(result.current.status).toBe('ready'));
-    expect(count(log, 'onRegenerate')).toBe(1);
+    expect(log.filter((e) => e.name === 'onRegenerate').map((e) => e.event)).toEqual([{ messageId: replaced, conversationId: 'conv' }]);
 
     // Two originals + the edit's reply + the regenerated reply: one completion per assistant message id.
     const completions = log.filter((e) => e.name === 'onMessageComplete').map((e) => (e.event.message as AgentUIMessage).id);

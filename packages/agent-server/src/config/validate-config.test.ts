@@ -26,14 +26,14 @@ function issuesOf(config: unknown): { path: string; message: string }[] {
 describe('config validation at startup: every problem at once, with paths', () => {
   it('reports unknown references, invalid and reserved names and duplicates together', () => {
     const issues = issuesOf({
-      tools: { lookup: tool, 'read-file': tool, 'bad name!': tool },
+      tools: { lookup: tool, 'read-file': tool, 'bad name!': tool, constructor: tool },
       hooks: { audit: () => {} },
       connections: { main: { provider: 'anthropic' } },
       agents: {
         support: {
           model,
           tools: ['lookup', 'nope', { tool: 'lookup', name: 'update-page-state' }, { tool: 'lookup' }],
-          agents: ['ghost', { agent: 'billing', name: 'lookup' }],
+          agents: ['ghost', { agent: 'billing', name: 'lookup' }, { agent: 'billing', name: 'stat-file' }],
           hooks: { onStart: ['audit', 'missing'], onLunch: ['audit'] },
         },
         billing: { model: 'claude-x', connection: 'elsewhere' },
@@ -49,12 +49,14 @@ describe('config validation at startup: every problem at once, with paths', () =
         { path: 'agents.support.tools[3]', message: 'duplicate tool name "lookup" (also at agents.support.tools[0])' },
         { path: 'agents.support.agents[0]', message: 'unknown sub-agent "ghost"' },
         { path: 'agents.support.agents[1]', message: 'duplicate tool name "lookup" (also at agents.support.tools[0])' },
+        { path: 'agents.support.agents[2]', message: '"stat-file" is a reserved platform tool name' },
+        { path: 'tools.constructor', message: '"constructor" is a reserved key and cannot be a name' },
         { path: 'agents.support.hooks.onStart[1]', message: 'unknown hook "missing"' },
         { path: 'agents.support.hooks.onLunch', message: expect.stringContaining('unknown hook slot') },
         { path: 'agents.billing.connection', message: 'unknown connection "elsewhere"' },
       ]),
     );
-    expect(issues).toHaveLength(10);
+    expect(issues).toHaveLength(12);
   });
 
   it.each([

@@ -74,7 +74,6 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
   sessionFor(options: UseAgentChatOptions<TOOLS>): ChatSession<TOOLS> {
     const current = this.current;
     if (current && current.conversationId === options.conversationId) {
-      this.adoptHistory(current, options.messages);
       current.store.setThrottle(options.throttle ?? 'frame');
       return current;
     }
@@ -112,7 +111,11 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
     session.disposed = false;
   }
 
-  private adoptHistory(session: ChatSession<TOOLS>, messages: Message<TOOLS>[] | undefined): void {
+  /**
+   * Loads a `messages` option passed after the conversation started (history that arrived
+   * asynchronously), as long as nothing was sent in it yet. Called from a layout effect.
+   */
+  adoptHistory(session: ChatSession<TOOLS>, messages: Message<TOOLS>[] | undefined): void {
     if (!messages || messages === session.loadedFrom || session.used || session.chat.status !== 'ready') return;
     session.loadedFrom = messages;
     const history = sanitizeHistory(messages);

@@ -22,6 +22,10 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
   useIsomorphicLayoutEffect(() => {
     controller.setOptions(options);
   });
+  const history = options.messages;
+  useIsomorphicLayoutEffect(() => {
+    controller.adoptHistory(session, history);
+  }, [controller, session, history]);
   useEffect(() => {
     controller.revive(session);
     controller.retireOld();

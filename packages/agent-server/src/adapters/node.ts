@@ -23,6 +23,8 @@ export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNex
  * - A client that disconnects aborts the turn (the model call stops, onFinish sees `isAborted`).
  * - The reply is written with backpressure: the model stream is read only as fast as the socket
  *   drains, so a slow reader never makes the server buffer the whole reply.
+ * - Only POST is served; other methods (HEAD and OPTIONS too) answer 405 JSON with `allow: POST`.
+ *   CORS, preflight included, is the host's job (e.g. the `cors` middleware before this handler).
  * - An unexpected failure goes to `next(error)` under Express; without `next` it is answered with
  *   a 500 JSON error (no stack).
  */

@@ -1,5 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CHAT_TITLE_PART } from '@x/agent-protocol';
 import { createAgentServer } from '../server.js';
 import type { AgentConfig } from '../config/types.js';
@@ -35,6 +36,30 @@ describe('the turn: what the model is sent', () => {
     const prompt = pruned.doStreamCalls[0]!.prompt;
     expect(JSON.stringify(prompt)).not.toContain('thinking about a1');
     expect(JSON.stringify(prompt)).toContain('a1');
+  });
+
+  it('prunes tool calls before the last message (toolCalls)', async () => {
+    const toolTurn = {
+      id: 'm1',
+      role: 'assistant' as const,
+      parts: [
+        { type: 'tool-lookup' as const, toolCallId: 'c1', state: 'output-available' as const, input: { q: 'old' }, output: { found: 'old result' } },
+        { type: 'text' as const, text: 'Found it.', state: 'done' as const },
+      ],
+    };
+    const history = [userMessage('q1'), toolTurn, userMessage('q2')];
+    const lookup = { description: 'Lookup', inputSchema: z.object({ q: z.string() }), execute: () => ({}) };
+    const sendWithTool = async (agent: AgentConfig) => {
+      const server = createAgentServer({ tools: { lookup }, agents: { assistant: { ...agent, tools: ['lookup'] } }, logger: silent });
+      await readChunks(await server.fetch(chatRequest({ messages: history })));
+    };
+    const plain = mockModel(textParts('ok'));
+    await sendWithTool({ model: plain });
+    expect(JSON.stringify(plain.doStreamCalls[0]!.prompt)).toContain('old result');
+    const pruned = mockModel(textParts('ok'));
+    await sendWithTool({ model: pruned, prune: { toolCalls: 'before-last-message' } });
+    expect(JSON.stringify(pruned.doStreamCalls[0]!.prompt)).not.toContain('old result');
+    expect(JSON.stringify(pruned.doStreamCalls[0]!.prompt)).toContain('Found it.');
   });
 
   it('sends only the last maxContextMessages messages', async () => {
@@ -94,6 +119,16 @@ describe('the turn: generateTitle', () => {
     expect(chunksOf(chunks, CHAT_TITLE_PART)).toEqual([{ type: CHAT_TITLE_PART, id: 'chat-title', data: { title: 'Refund status for order 42' } }]);
     expect(JSON.stringify(title.doGenerateCalls[0]!.prompt)).toContain('Where is my refund for order 42?');
     expect(chunks.findIndex((c) => c.type === CHAT_TITLE_PART)).toBeLessThan(chunks.findIndex((c) => c.type === 'finish'));
+  });
+
+  it('uses the agent’s own model for generateTitle: true', async () => {
+    const model = new MockLanguageModelV4({
+      doStream: mockModel(textParts('Answer.')).doStream,
+      doGenerate: titleModel('Weekend in Lisbon').doGenerate,
+    });
+    const chunks = await send({ model, generateTitle: true }, { messages: [userMessage('Plan a weekend in Lisbon')] });
+    expect(chunksOf(chunks, CHAT_TITLE_PART)).toEqual([{ type: CHAT_TITLE_PART, id: 'chat-title', data: { title: 'Weekend in Lisbon' } }]);
+    expect(model.doGenerateCalls).toHaveLength(1);
   });
 
   it('does not title later turns, nor agents without generateTitle', async () => {

@@ -1,14 +1,4 @@
-import {
-  ToolLoopAgent,
-  createUIMessageStream,
-  createUIMessageStreamResponse,
-  toUIMessageStream,
-  type FinishReason,
-  type StepResult,
-  type ToolSet,
-  type UIMessage,
-  type UIMessageChunk,
-} from 'ai';
+import { ToolLoopAgent, createUIMessageStream, createUIMessageStreamResponse, type StepResult, type ToolSet, type UIMessage, type UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
@@ -21,6 +11,7 @@ import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
+import { streamAgentReply } from './stream-agent-reply.js';
 import { sumUsage } from './usage.js';
 
 /** One request's turn, after the route resolved the agent and parsed the body. */
@@ -114,33 +105,25 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         const titleWritten = title?.then((text) => {
           if (text) writer.write({ type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } });
         });
-        const result = await agent.stream({ messages: modelMessages, abortSignal: signal });
-        let end: { messages: UIMessage[]; responseMessage: UIMessage; isAborted: boolean; finishReason?: FinishReason } | undefined;
-        let finish: UIMessageChunk | undefined;
-        const chunks = toUIMessageStream<ToolSet, UIMessage>({
-          stream: result.stream,
-          tools: run.toolSet.tools,
-          originalMessages: messages,
-          generateMessageId: newMessageId,
-          sendReasoning: true,
-          sendSources: true,
-          onError: safeErrorMessage,
-          redactToolErrors: false,
-          messageMetadata: ({ part }) =>
-            part.type === 'start'
-              ? { createdAt: Date.now(), agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) }
-              : part.type === 'finish'
-                ? { finishReason: part.finishReason }
-                : undefined,
-          onEnd: (event) => {
-            end = event;
-          },
-        });
-        const reader = chunks.getReader();
-        for (let next = await reader.read(); !next.done; next = await reader.read()) {
-          if (next.value.type === 'finish') finish = next.value;
-          else writer.write(next.value);
+        let reply: Awaited<ReturnType<typeof streamAgentReply>> = { end: undefined, finish: undefined };
+        try {
+          reply = await streamAgentReply({
+            agent,
+            tools: run.toolSet.tools,
+            modelMessages,
+            originalMessages: messages,
+            signal,
+            writer,
+            generateMessageId: newMessageId,
+            metadata: { agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) },
+          });
+        } catch (error) {
+          if (!signal.aborted) {
+            input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
+            writer.write({ type: 'error', errorText: safeErrorMessage(error) });
+          }
         }
+        const { end, finish } = reply;
         const tripped = run.toolSet.doomLoop.tripped;
         if (tripped) writer.write({ type: 'error', errorText: tripped.message });
         await titleWritten;

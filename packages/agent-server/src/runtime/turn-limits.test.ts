@@ -1,4 +1,5 @@
 import { APICallError } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
@@ -132,6 +133,26 @@ describe('faults', () => {
     expect(errors).toEqual([{ type: 'error', errorText: 'The agent failed to answer. Try again.' }]);
     expect(JSON.stringify(chunks)).not.toContain('sk-secret');
     expect(logger.records.some((r) => r.level === 'error' && r.message === 'model stream failed')).toBe(true);
+  });
+
+  it('answers a model call that fails before streaming with a safe error part, and onFinish still runs', async () => {
+    const finished: unknown[] = [];
+    const logger = recordingLogger();
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        throw new Error('socket hang up token=sk-live-123');
+      },
+    });
+    const server = createAgentServer({
+      hooks: { done: (event) => void finished.push(event) },
+      agents: { assistant: { model, maxRetries: 0, hooks: { onFinish: ['done'] } } },
+      logger,
+    });
+    const chunks = await readChunks(await server.fetch(chatRequest({ messages: [userMessage('go')] })));
+    expect(chunksOf(chunks, 'error')).toEqual([{ type: 'error', errorText: 'The agent failed to answer. Try again.' }]);
+    expect(JSON.stringify(chunks)).not.toContain('sk-live-123');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ hook: 'onFinish', isAborted: false });
   });
 
   it('names a provider status without its body (429 → rate limited)', async () => {

@@ -380,6 +380,15 @@ export const Transcript1000: Story = {
     await idle(canvasElement);
     // Still following the bottom after the reply.
     await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
+    // Scrolled up: a new reply does not pull the view down.
+    transcript.scrollTop = transcript.scrollHeight - transcript.clientHeight - 600;
+    transcript.dispatchEvent(new Event('scroll'));
+    const kept = transcript.scrollTop;
+    const regenerate = within(transcript).getByRole('button', { name: 'Regenerate' });
+    regenerate.click();
+    await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'), TIMEOUT);
+    await idle(canvasElement);
+    await expect(Math.abs(transcript.scrollTop - kept)).toBeLessThan(5);
   },
 };
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentComposer } from './composer.js';
@@ -46,5 +46,15 @@ describe('AgentComposer', () => {
     const { container } = render(<AgentComposer onSend={() => true} busy onStop={onStop} />);
     await user.click(within(container).getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes files dropped on it and pasted into it, refusing the wrong ones visibly', async () => {
+    const { container } = render(<AgentComposer onSend={() => true} attachments={{ accept: 'image/*' }} />);
+    const composer = container.querySelector('[data-xagent-composer]')!;
+    fireEvent.drop(composer, { dataTransfer: { files: [new File(['x'], 'photo.jpg', { type: 'image/jpeg' }), new File(['x'], 'doc.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByRole('button', { name: 'Remove attachment: photo.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('“doc.pdf” is not an accepted file type');
+    fireEvent.paste(screen.getByRole('textbox'), { clipboardData: { files: [new File(['x'], 'shot.png', { type: 'image/png' })], getData: () => '' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove attachment: shot.png' })).toBeInTheDocument());
   });
 });

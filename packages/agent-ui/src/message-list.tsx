@@ -107,9 +107,13 @@ export const AgentMessageList = memo(
     // A new message from the user always brings the view back to the bottom.
     const lastId = ids.at(-1);
     const last = useAgentMessage(chat, lastId ?? '');
+    // A message the user just added (not one uncovered by regenerate/delete shrinking the list).
+    const seenCount = useRef(ids.length);
     useLayoutEffect(() => {
-      if (last?.role === 'user') scrollToBottom();
-    }, [last?.id, last?.role, scrollToBottom]);
+      const grew = ids.length > seenCount.current;
+      seenCount.current = ids.length;
+      if (grew && last?.role === 'user') scrollToBottom();
+    }, [ids.length, last?.role, scrollToBottom]);
 
     // Mount older messages when the top sentinel comes into view, keeping the view where it was.
     const hidden = Math.max(0, ids.length - mounted);

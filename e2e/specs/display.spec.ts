@@ -19,7 +19,8 @@ test('theme switch: dark and custom tokens change the chat colors', async ({ pag
   const chat = chatOf(page);
   await chat.send('Say hello');
   await chat.waitReady();
-  const bubble = chat.messages('user').last();
+  // The bubble: the nearest painted box around the user's text.
+  const bubble = chat.messages('user').last().getByText('Say hello', { exact: true });
   const colorOf = () => bubble.evaluate((el) => {
     let node: Element | null = el;
     while (node) {

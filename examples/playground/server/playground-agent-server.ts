@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createAgentServer, type AgentServer, type AgentServerConfig } from '@x/agent-server';
 import { createScenarioServer, mcpEcho, scenarios } from '@x/mock-server';
@@ -45,13 +46,16 @@ export interface PlaygroundServer {
 export async function createPlaygroundAgentServer(store: ConversationStore): Promise<PlaygroundServer> {
   const mcp = everythingMcpSource();
   const hooks = { saveConversation: saveConversation(store) };
+  // Approvals are HMAC-signed so a client cannot forge an approved call (a new secret per process is
+  // enough here: a pending approval survives as long as the server does).
+  const approvalSecret = process.env.APPROVAL_SECRET ?? randomBytes(32).toString('hex');
   const provider = await providerModel();
   const all = [...Object.values(scenarios), mcpEcho(mcp)];
   const prompts = all.map((s) => ({ key: s.id, label: s.title, description: s.description, prompt: s.prompt }));
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
-      config: { hooks },
+      config: { hooks, approvalSecret },
       agentDefaults: { hooks: { onFinish: ['saveConversation'] } },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
@@ -60,6 +64,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   const server = createAgentServer({
     tools: { ...toolCall.tools, ...approval.tools, ...agenticTurn.tools },
     hooks,
+    approvalSecret,
     agents: {
       assistant: {
         model: provider.model,

@@ -27,8 +27,10 @@ export function mcpEcho(source: McpSource): Scenario {
           return [{ type: 'tool-call', toolName: echo, input: { message } }];
         }
         const seen = seenToolOutput(toolResults.at(-1)?.output);
-        const content = seen.kind === 'value' ? (seen.value as { content?: { type: string; text?: string }[] }).content : undefined;
-        const text = content?.map((c) => c.text ?? '').join('') ?? JSON.stringify(seen);
+        // MCP results reach the model as content parts (or, raw, as `{ content: [...] }`).
+        const value = seen.kind === 'value' ? seen.value : undefined;
+        const content = (Array.isArray(value) ? value : (value as { content?: unknown[] } | undefined)?.content) as { text?: string }[] | undefined;
+        const text = content ? content.map((c) => c.text ?? '').join('') : seen.kind === 'error' ? `an error: ${seen.message}` : 'nothing';
         return [{ type: 'text', text: `The MCP server answered: ${text}` }];
       },
     },

@@ -4,7 +4,10 @@ export type SeenToolOutput =
   | { kind: 'denied'; reason: string | undefined }
   | { kind: 'error'; message: string };
 
-/** Reads the provider-level tool result output (`{ type: 'json' | 'text' | 'execution-denied' | 'error-text' … }`). */
+/**
+ * Reads the provider-level tool result output (`{ type: 'json' | 'text' | 'content' | 'execution-denied' |
+ * 'error-text' … }`); for `content` (e.g. MCP results) the value is the list of content parts.
+ */
 export function seenToolOutput(output: unknown): SeenToolOutput {
   const o = (output ?? {}) as { type?: string; value?: unknown; reason?: string };
   switch (o.type) {
@@ -15,6 +18,7 @@ export function seenToolOutput(output: unknown): SeenToolOutput {
       return { kind: 'error', message: typeof o.value === 'string' ? o.value : JSON.stringify(o.value) };
     case 'json':
     case 'text':
+    case 'content':
       return { kind: 'value', value: o.value };
     default:
       return { kind: 'value', value: output };

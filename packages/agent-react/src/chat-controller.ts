@@ -321,6 +321,14 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
       editMessage: (messageId, text) => this.send(session, { text }, 'edit', messageId, undefined),
       regenerate: async ({ messageId, ...options } = {}) => {
         if (busy()) await stopWith('regenerate');
+        if (!messageId && shouldContinue(chat.messages, session.answeredByClient)) {
+          // The reply waits for answers that never reached the server (a failed continuation after
+          // approvals or browser tool outputs): retrying sends them, instead of dropping the reply
+          // and asking the user to approve again.
+          session.used = true;
+          await chat.sendMessage(undefined, options);
+          return;
+        }
         const messages = chat.messages;
         // Without an id the AI SDK regenerates from the last message: a reply when it is an assistant
         // message, else (e.g. after an error before any reply) a fresh answer to the last user message.

@@ -117,3 +117,53 @@ describe('useToolApproval', () => {
     expect(requests).toHaveLength(1);
   });
 });
+
+describe('retry after a failed continuation', () => {
+  it('resends the answered approval instead of dropping the reply', async () => {
+    let refuseNext = false;
+    const deleted: number[] = [];
+    const { fetch, requests } = testServer(
+      {
+        admin: {
+          script: {
+            steps: ({ stepInTurn, toolResults }) =>
+              stepInTurn === 0
+                ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 5 } }]
+                : [{ type: 'text', text: `done ${JSON.stringify(seenToolOutput(toolResults.at(-1)?.output))}` }],
+            chunkDelayMs: 0,
+          },
+          tools: ['deleteRecord'],
+        },
+      },
+      {
+        deleteRecord: {
+          description: 'Deletes a record',
+          inputSchema: z.object({ id: z.number() }),
+          confirm: true,
+          execute: async ({ id }: { id: number }) => (deleted.push(id), { deleted: id }),
+        },
+      },
+      {
+        // The continuation is refused once (401), as a dropped session or a flaky proxy would.
+        authenticate: () => {
+          if (!refuseNext) return { id: 'u' };
+          refuseNext = false;
+          return null;
+        },
+      },
+    );
+    const { result } = setup(fetch);
+    await act(() => result.current.chat.sendMessage({ text: 'delete 5' }).then((r) => (r.sent ? r.done : undefined)));
+    refuseNext = true;
+    await act(() => result.current.approval.approve(result.current.approval.pending[0]!.approvalId));
+    await waitFor(() => expect(result.current.chat.status).toBe('error'));
+    expect(deleted).toEqual([]);
+    const replyId = result.current.chat.messages.at(-1)!.id;
+    await act(() => result.current.chat.regenerate());
+    await waitFor(() => expect(textOf(result.current.chat.messages.at(-1))).toContain('"deleted":5'));
+    expect(deleted).toEqual([5]);
+    expect(requests).toHaveLength(3);
+    expect(result.current.chat.messages.at(-1)!.id).toBe(replyId); // the same reply, continued
+    expect(result.current.approval.pending).toEqual([]);
+  });
+});

@@ -102,8 +102,11 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     execute: async ({ writer }) => {
       try {
         const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
+        let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
         const titleWritten = title?.then((text) => {
-          if (text) writer.write({ type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } });
+          if (!text) return;
+          titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };
+          writer.write(titlePart);
         });
         let reply: Awaited<ReturnType<typeof streamAgentReply>> = { end: undefined, finish: undefined };
         try {
@@ -128,9 +131,15 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         if (tripped) writer.write({ type: 'error', errorText: tripped.message });
         await titleWritten;
         const hookSteps = steps.map((step, i) => toHookStep(step, i + 1));
+        // The reply as the client holds it: the title part is in it too (a store saving the
+        // transcript from onFinish then has the title without a second source).
+        const baseReply = end?.responseMessage ?? { id: newMessageId(), role: 'assistant' as const, parts: [] };
+        const responseMessage = titlePart ? { ...baseReply, parts: [...baseReply.parts, titlePart] } : baseReply;
+        const baseMessages = end?.messages ?? messages;
+        const finalMessages = baseMessages.at(-1)?.id === baseReply.id ? [...baseMessages.slice(0, -1), responseMessage] : baseMessages;
         const dataParts = await hooks.finish({
-          messages: end?.messages ?? messages,
-          responseMessage: end?.responseMessage ?? { id: newMessageId(), role: 'assistant', parts: [] },
+          messages: finalMessages,
+          responseMessage,
           steps: hookSteps,
           toolResults: hookSteps.flatMap((s) => s.toolResults),
           finishReason: end?.finishReason ?? steps.at(-1)?.finishReason,

@@ -392,4 +392,52 @@ export const Transcript1000: Story = {
   },
 };
 
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** Loaded history with every kind of part: files, sources (an unsafe one neutralized), a custom data part. */
+export const RichParts: Story = {
+  args: {
+    messages: [
+      {
+        id: 'r1',
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'What does this chart say?' },
+          { type: 'file', mediaType: 'image/png', filename: 'chart.png', url: PIXEL },
+        ],
+      },
+      {
+        id: 'r2',
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: 'Revenue grew **12%** quarter over quarter.' },
+          { type: 'source-url', sourceId: 's1', url: 'https://example.com/q3-report', title: 'Q3 report' },
+          { type: 'source-url', sourceId: 's2', url: 'javascript:alert(1)', title: 'Suspicious source' },
+          { type: 'data-metrics', data: { revenue: 1.12, churn: 0.03 } },
+        ],
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const transcript = log(canvasElement);
+    await expect(transcript.getByRole('img', { name: 'chart.png' })).toBeInTheDocument();
+    const sources = within(transcript.getByRole('navigation', { name: 'Sources' }));
+    await expect(sources.getByRole('link', { name: 'Q3 report' })).toHaveAttribute('rel', 'noopener noreferrer');
+    // The javascript: source stays as plain text, not a link.
+    await expect(sources.queryByRole('link', { name: 'Suspicious source' })).toBeNull();
+    await expect(sources.getByText('Suspicious source')).toBeInTheDocument();
+    const data = canvasElement.querySelector('details[data-xagent-data="metrics"]')!;
+    await userEvent.click(within(data as HTMLElement).getByText('metrics'));
+    await expect(data).toHaveTextContent('"churn": 0.03');
+  },
+};
+
+/** History still loading: a skeleton, the composer disabled. */
+export const LoadingHistory: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
 export type { AgentUIStrings };

@@ -395,7 +395,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
         >
           {loading ? (
             <div style={{ flex: 1, padding: 16 }} aria-busy="true" aria-label={strings.loading} role="status">
-              <Skeleton active paragraph={{ rows: 4 }} />
+              <Skeleton active title={false} paragraph={{ rows: 5 }} />
             </div>
           ) : (
             <AgentMessageList

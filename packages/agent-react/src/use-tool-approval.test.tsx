@@ -167,3 +167,18 @@ describe('retry after a failed continuation', () => {
     expect(result.current.approval.pending).toEqual([]);
   });
 });
+
+describe('expired approvals', () => {
+  it('moves an approval the user moved on from out of pending', async () => {
+    const { fetch, deleted } = approvalServer([9]);
+    const { result } = setup(fetch);
+    await act(() => result.current.chat.sendMessage({ text: 'delete 9' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(result.current.approval.pending).toHaveLength(1);
+    await act(() => result.current.chat.sendMessage({ text: 'never mind' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(result.current.chat.status).toBe('ready'));
+    // The new turn asks again (a new pending approval); the first one is expired, not actionable.
+    expect(result.current.approval.expired).toHaveLength(1);
+    expect(result.current.approval.pending.map((p) => p.approvalId)).not.toContain(result.current.approval.expired[0]!.approvalId);
+    expect(deleted).toEqual([]);
+  });
+});

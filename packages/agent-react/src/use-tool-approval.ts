@@ -22,15 +22,20 @@ export interface PendingApproval {
 }
 
 export interface ToolApproval {
-  /** Every unanswered approval in the transcript, oldest first. */
+  /** The unanswered approvals the reply is waiting for (those of the last message), oldest first. */
   pending: readonly PendingApproval[];
+  /**
+   * Approvals left unanswered in earlier messages (the user sent a new message instead): answering
+   * them would run nothing, so show them as expired rather than with Approve/Reject buttons.
+   */
+  expired: readonly PendingApproval[];
   /** Approves a call; the chat resends once every pending approval is answered. */
   approve(approvalId: string, reason?: string): Promise<void>;
   /** Denies a call (the model is told, with the reason); resends once all are answered. */
   deny(approvalId: string, reason?: string): Promise<void>;
 }
 
-/** Collects the unanswered approvals of a transcript (static and dynamic tools). */
+/** Collects the unanswered approvals of a whole transcript (static and dynamic tools). */
 export function pendingApprovals(messages: readonly AgentUIMessage[]): PendingApproval[] {
   const out: PendingApproval[] = [];
   for (const message of messages) {
@@ -59,11 +64,14 @@ const samePending = (a: readonly PendingApproval[], b: readonly PendingApproval[
  * (repeated clicks are ignored); the chat resends exactly once, after the last pending one.
  */
 export function useToolApproval<TOOLS extends UITools>(chat: Pick<AgentChat<TOOLS>, 'store' | 'addToolApprovalResponse'>): ToolApproval {
-  const pending = useAgentChatSelector(
+  const all = useAgentChatSelector(
     chat,
     (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => pendingApprovals(s.messages as readonly AgentUIMessage[]),
     samePending,
   );
+  const lastId = useAgentChatSelector(chat, (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => s.messages.at(-1)?.id);
+  const pending = all.filter((p) => p.messageId === lastId);
+  const expired = all.filter((p) => p.messageId !== lastId);
   const answered = useRef(new Set<string>());
   const answer = chat.addToolApprovalResponse;
   const respond = useCallback(
@@ -76,5 +84,5 @@ export function useToolApproval<TOOLS extends UITools>(chat: Pick<AgentChat<TOOL
   );
   const approve = useCallback((id: string, reason?: string) => respond(id, true, reason), [respond]);
   const deny = useCallback((id: string, reason?: string) => respond(id, false, reason), [respond]);
-  return { pending, approve, deny };
+  return { pending, expired, approve, deny };
 }

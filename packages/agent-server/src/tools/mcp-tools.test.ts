@@ -9,6 +9,7 @@ import { startMcpHttpServer, type TestMcpHttpServer } from '../test-utils/mcp-ht
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, failingParts, recordingLogger, stallingModel, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../test-utils/sse.js';
+import { messageFromChunks } from '../test-utils/ui-message.js';
 
 const require = createRequire(import.meta.url);
 const everythingServer = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
@@ -134,6 +135,25 @@ describe('MCP tools (@ai-sdk/mcp against real MCP servers)', () => {
     expect(chunksOf(chunks, 'tool-approval-request')).toHaveLength(1);
     expect(mcp.calls).toEqual([]);
     await eventually(() => mcp.sessionsClosed === 1);
+  });
+
+  it('runs an approved MCP call on the next request (a new client, same server)', async () => {
+    const mcp = await mcpServer('echo');
+    const model = mockModel(toolCallParts({ toolName: 'echo', input: { text: 'ok?' } }), textParts('Echoed.'));
+    const server = createAgentServer({ agents: { assistant: { model, mcp: [{ url: mcp.url, confirm: true }] } }, logger: recordingLogger() });
+    const user = userMessage('echo');
+    const assistant = await messageFromChunks(await readChunks(await server.fetch(chatRequest({ messages: [user] }))));
+    const part = assistant.parts.find((p) => p.type === 'dynamic-tool');
+    expect(part).toMatchObject({ toolName: 'echo', state: 'approval-requested' });
+    expect(mcp.calls).toEqual([]);
+    const answered = {
+      ...assistant,
+      parts: assistant.parts.map((p) => (p === part && p.type === 'dynamic-tool' ? { ...p, state: 'approval-responded', approval: { ...p.approval, approved: true } } : p)),
+    };
+    const second = await readChunks(await server.fetch(chatRequest({ messages: [user, answered] })));
+    expect(mcp.calls).toEqual([{ tool: 'echo', args: { text: 'ok?' } }]);
+    expect(textOf(second)).toBe('Echoed.');
+    await eventually(() => mcp.sessionsClosed === 2);
   });
 
   it('closes the MCP clients of sub-agents with the turn', async () => {

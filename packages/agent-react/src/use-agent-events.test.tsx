@@ -156,3 +156,23 @@ describe('useAgentEvents across conversations', () => {
     expect(log.find((e) => e.name === 'onMessageComplete')!.event).toMatchObject({ aborted: true, conversationId: 'first' });
   });
 });
+
+describe('useAgentEvents on failures', () => {
+  it('fires onError once and completes the reply as errored', async () => {
+    const failing = testServer({
+      broken: { script: { steps: [[{ type: 'text', text: 'Partial answer' }, { type: 'error', message: 'provider exploded with key sk-secret' }]], chunkDelayMs: 0 } },
+    });
+    const { log, handlers } = recorder();
+    const { result } = renderHook(() => {
+      const chat = useAgentChat({ agentId: 'broken', fetch: failing.fetch });
+      useAgentEvents(chat, handlers);
+      return chat;
+    });
+    await act(() => result.current.sendMessage({ text: 'x' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    const errors = log.filter((e) => e.name === 'onError');
+    expect(errors).toHaveLength(1);
+    expect((errors[0]!.event.error as Error).message).not.toContain('sk-secret');
+    expect(log.find((e) => e.name === 'onMessageComplete')!.event).toMatchObject({ errored: true, aborted: false });
+  });
+});

@@ -4,7 +4,7 @@ import { memo, useId, useState } from 'react';
 import { useAgentUIConfig } from './config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './tool-card.js';
-import type { ToolCallView } from './tool-parts.js';
+import { sameToolCall, type ToolCallView } from './tool-parts.js';
 
 /** Props of {@link ApprovalCard}. */
 export interface ApprovalCardProps {
@@ -81,4 +81,5 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny
       )}
     </section>
   );
-});
+},
+(prev, next) => prev.onApprove === next.onApprove && prev.onDeny === next.onDeny && prev.disabled === next.disabled && sameToolCall(prev.call, next.call));

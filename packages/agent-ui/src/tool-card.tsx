@@ -4,7 +4,7 @@ import { memo, type CSSProperties, type ReactNode } from 'react';
 import { ThoughtChain } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { summarize, toDisplayJson } from './format.js';
-import type { ToolCallView } from './tool-parts.js';
+import { sameToolCall, type ToolCallView } from './tool-parts.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
 export type ToolResultDisplay = 'summary' | 'full' | 'none';
@@ -120,4 +120,5 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
       {children}
     </div>
   );
-});
+},
+(prev, next) => prev.resultDisplay === next.resultDisplay && prev.children === next.children && sameToolCall(prev.call, next.call));

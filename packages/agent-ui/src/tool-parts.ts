@@ -51,3 +51,20 @@ export function toolCallOf(part: AgentUIMessagePart): ToolCallView | undefined {
     ...(p.preliminary ? { preliminary: true } : {}),
   };
 }
+
+/**
+ * Whether two views of the same tool call render the same. Messages are cloned on every streamed
+ * update, so identity says nothing; a call's input is final once it leaves `input-streaming` and
+ * its output once it is no longer preliminary, so comparing the state fields is enough.
+ */
+export function sameToolCall(a: ToolCallView, b: ToolCallView): boolean {
+  if (a === b) return true;
+  if (a.toolCallId !== b.toolCallId || a.toolName !== b.toolName || a.state !== b.state) return false;
+  if (a.state === 'input-streaming' || a.preliminary || b.preliminary) return false;
+  return (
+    a.errorText === b.errorText &&
+    a.approval?.id === b.approval?.id &&
+    a.approval?.approved === b.approval?.approved &&
+    a.approval?.reason === b.approval?.reason
+  );
+}

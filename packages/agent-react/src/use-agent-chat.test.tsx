@@ -13,7 +13,7 @@ const server = createMockAgentServer({
 const fetch = inProcessFetch(server);
 
 const slow = testServer({
-  assistant: { script: { steps: [[{ type: 'text', text: Array.from({ length: 60 }, (_, i) => `t${i}`).join(' ') }]], chunkDelayMs: 5 } },
+  assistant: { script: { steps: [[{ type: 'text', text: Array.from({ length: 200 }, (_, i) => `t${i}`).join(' ') }]], chunkDelayMs: 5 } },
   other: { script: { steps: [[{ type: 'text', text: 'Other agent here.' }]], chunkDelayMs: 1 } },
 });
 
@@ -92,7 +92,7 @@ describe('conversation switching', () => {
     expect(result.current.conversationId).toBe('two');
     await waitFor(() => expect(first.chat.status).toBe('ready'));
     const frozen = textOf(first.chat.messages.at(-1));
-    expect(frozen.split(' ').length).toBeLessThan(60); // stopped, not finished
+    expect(frozen.split(' ').length).toBeLessThan(200); // stopped, not finished
     await new Promise((r) => setTimeout(r, 60));
     expect(textOf(first.chat.messages.at(-1))).toBe(frozen);
     rerender({ agentId: 'assistant', fetch: slow.fetch, conversationId: 'three' });

@@ -36,7 +36,7 @@ const { fetch } = testServer(
       tools: ['getWeather', 'failing'],
       config: { hooks: { onFinish: ['title'] } },
     },
-    slow: { script: { steps: [[{ type: 'text', text: Array.from({ length: 80 }, (_, i) => `s${i}`).join(' ') }]], chunkDelayMs: 5 } },
+    slow: { script: { steps: [[{ type: 'text', text: Array.from({ length: 300 }, (_, i) => `s${i}`).join(' ') }]], chunkDelayMs: 5 } },
   },
   {
     getWeather: { description: 'Weather', inputSchema: z.object({ city: z.string() }), execute: async ({ city }: { city: string }) => ({ city, sky: 'sunny' }) },

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createAgentServer } from '@x/agent-server';
-import { AgentChat, type AgentUIStrings, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
+import { AgentChat, type AgentUIStrings, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
 import type { AgentUIMessage } from '@x/agent-react';
 import { scriptedModel, seenToolOutput } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod';
 import { scenarioHandlers, uniqueText } from './support/scenario-server.js';
@@ -437,6 +437,48 @@ export const LoadingHistory: Story = {
   args: { loading: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+const renderCounts = new Map<string, number>();
+const commitCount = { value: 0 };
+function RenderProbe({ message }: DataPartRendererProps) {
+  renderCounts.set(message.id, (renderCounts.get(message.id) ?? 0) + 1);
+  return null;
+}
+function ProfiledChat() {
+  return (
+    <Profiler id="chat" onRender={() => (commitCount.value += 1)}>
+      <AgentChat
+        agentId="long-markdown"
+        height={520}
+        dataRenderers={{ probe: RenderProbe }}
+        messages={longHistory(10).map((message) =>
+          message.role === 'assistant' ? { ...message, parts: [...message.parts, { type: 'data-probe' as const, data: {} }] } : message,
+        )}
+      />
+    </Profiler>
+  );
+}
+
+/** Render isolation in Chromium: earlier messages do not re-render while a long reply streams. */
+export const RenderIsolation: StoryObj<typeof ProfiledChat> = {
+  render: () => <ProfiledChat />,
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole('textbox', { name: 'Message' }), 'Show me markdown');
+    const before = new Map(renderCounts);
+    const commitsBefore = commitCount.value;
+    await userEvent.keyboard('{Enter}');
+    await expect(await log(canvasElement).findByText(/arrived as a stream/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+    const commits = commitCount.value - commitsBefore;
+    const extra = [...renderCounts].map(([id, count]) => [id, count - (before.get(id) ?? 0)] as const);
+    console.info(`[render-isolation] ${commits} commits while streaming; extra renders of earlier replies: ${JSON.stringify(Object.fromEntries(extra))}`);
+    await expect(commits).toBeGreaterThan(10);
+    // h1…h7 (all but the last reply before the send): not one extra render.
+    for (const [id, count] of extra) if (id !== 'h9') await expect(count).toBe(0);
+    // h9 loses its Regenerate button when the new turn starts: one render, not one per token.
+    await expect(extra.find(([id]) => id === 'h9')?.[1]).toBe(1);
   },
 };
 

@@ -2,6 +2,7 @@
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useEffect, useRef } from 'react';
 import { markdownToSpeech, useAnnounce } from './announcer.js';
+import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 
 /**
@@ -15,8 +16,6 @@ export const SAFE_DOMPURIFY_CONFIG = {
   ALLOW_DATA_ATTR: false,
 } satisfies NonNullable<XMarkdownProps['dompurifyConfig']>;
 
-const STREAMING_ON = { hasNextChunk: true, enableAnimation: false } as const;
-const STREAMING_OFF = { hasNextChunk: false, enableAnimation: false } as const;
 
 /** Props of {@link StreamingMarkdown}. */
 export interface StreamingMarkdownProps {
@@ -29,12 +28,15 @@ export interface StreamingMarkdownProps {
   className?: string;
 }
 
-/** One completed block: parsed once, then memoized on its text. */
+/**
+ * One block: parsed once per text, memoized. The streaming tail is closed by `completeTail` here
+ * rather than by XMarkdown's `streaming` mode, which renders twice per update (an effect stores its
+ * output in state): one commit per update instead of two.
+ */
 const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
   return (
     <XMarkdown
-      content={text}
-      streaming={streaming ? STREAMING_ON : STREAMING_OFF}
+      content={streaming ? completeTail(text) : text}
       escapeRawHtml
       openLinksInNewTab
       dompurifyConfig={SAFE_DOMPURIFY_CONFIG}

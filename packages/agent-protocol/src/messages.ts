@@ -12,20 +12,30 @@ export interface AgentMessageMetadata {
   [key: string]: unknown;
 }
 
-/** The platform tools as `UIMessage` tool types. */
-export interface PlatformUITools {
+/**
+ * The platform tools as `UIMessage` tool types. A type alias, not an interface: aliases get an
+ * implicit index signature, so `TOOLS & PlatformUITools` still satisfies `UITools` and the AI SDK
+ * can infer the tools back (`addToolOutput` then checks each tool's output).
+ */
+export type PlatformUITools = {
   'update-page-state': { input: UpdatePageStateInput; output: UpdatePageStateOutput };
-  [name: string]: { input: unknown; output: unknown | undefined };
-}
+};
 
 /**
- * A UI message of the kit: the protocol's data parts, typed tools when the app passes its own
- * (`AgentUIMessage<{ weather: { input: { city: string }; output: { tempF: number } } }>`).
+ * The tools of a transcript: untyped (`UITools`) by default; when the app passes its tool types,
+ * those plus the platform tools — without an index signature, so `part.type === 'tool-weather'`
+ * narrows `input` and `output`.
+ */
+export type AgentUITools<TOOLS extends UITools = UITools> = string extends keyof TOOLS ? TOOLS : TOOLS & PlatformUITools;
+
+/**
+ * A UI message of the kit: the protocol's data parts (and the app's own), typed tools when
+ * the app passes its own (`AgentUIMessage<{ weather: { input: { city: string }; output: { tempF: number } } }>`).
  */
 export type AgentUIMessage<TOOLS extends UITools = UITools, METADATA = AgentMessageMetadata> = UIMessage<
   METADATA,
   AgentDataTypes,
-  TOOLS & PlatformUITools
+  AgentUITools<TOOLS>
 >;
 
 export type AgentUIMessagePart<TOOLS extends UITools = UITools> = AgentUIMessage<TOOLS>['parts'][number];

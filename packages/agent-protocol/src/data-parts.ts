@@ -1,15 +1,18 @@
-import { z } from 'zod';
+// Zod-free on purpose: client bundles import these names and guards; the schemas are in
+// data-part-schemas.ts, so a bundle that needs no schema carries no zod.
 
 export const CHAT_TITLE_PART = 'data-chat-title' as const;
 export const SUGGESTIONS_PART = 'data-suggestions' as const;
 
 /** `data-chat-title`: a short title for the conversation, generated on its first turn. */
-export const chatTitleDataSchema = z.object({ title: z.string() });
-export type ChatTitleData = z.infer<typeof chatTitleDataSchema>;
+export interface ChatTitleData {
+  title: string;
+}
 
 /** `data-suggestions`: follow-up prompts; the last one in the transcript overrides the UI's own. */
-export const suggestionsDataSchema = z.object({ items: z.array(z.string()) });
-export type SuggestionsData = z.infer<typeof suggestionsDataSchema>;
+export interface SuggestionsData {
+  items: string[];
+}
 
 /**
  * The data parts of the protocol, keyed as `UIMessage` expects (without the `data-` prefix), open to
@@ -39,17 +42,17 @@ export interface SuggestionsPart {
 
 /** Narrows a message part to a well-formed `data-chat-title` part. */
 export function isChatTitlePart(part: { type: string }): part is ChatTitlePart {
-  return part.type === CHAT_TITLE_PART && chatTitleDataSchema.safeParse((part as { data?: unknown }).data).success;
+  const data = (part as { data?: unknown }).data;
+  return part.type === CHAT_TITLE_PART && isObject(data) && typeof data.title === 'string';
 }
 
 /** Narrows a message part to a well-formed `data-suggestions` part. */
 export function isSuggestionsPart(part: { type: string }): part is SuggestionsPart {
-  return part.type === SUGGESTIONS_PART && suggestionsDataSchema.safeParse((part as { data?: unknown }).data).success;
+  const data = (part as { data?: unknown }).data;
+  return part.type === SUGGESTIONS_PART && isObject(data) && Array.isArray(data.items) && data.items.every((i) => typeof i === 'string');
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-/** Schemas for `useChat({ dataPartSchemas })` / `validateUIMessages({ dataSchemas })`. */
-export const agentDataPartSchemas = {
-  'chat-title': chatTitleDataSchema,
-  suggestions: suggestionsDataSchema,
-};

@@ -1,6 +1,11 @@
+// Zod-free modules (safe for client bundles):
+export * from './route.js';
 export * from './tool-names.js';
 export * from './data-parts.js';
 export * from './page-state.js';
 export * from './errors.js';
-export * from './request-body.js';
 export * from './messages.js';
+// Zod schemas (the server; clients that validate):
+export * from './data-part-schemas.js';
+export * from './page-state-schemas.js';
+export * from './request-body.js';

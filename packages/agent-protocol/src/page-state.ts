@@ -1,22 +1,20 @@
-import { z } from 'zod';
+// Zod-free on purpose (client bundles import it); the schemas are in page-state-schemas.ts.
 
 /** Input of the `update-page-state` client tool. */
-export const updatePageStateInputSchema = z.object({
-  updates: z.record(z.string(), z.unknown()),
-});
-export type UpdatePageStateInput = z.infer<typeof updatePageStateInputSchema>;
+export interface UpdatePageStateInput {
+  updates: Record<string, unknown>;
+}
 
 /**
- * What the client answers: the keys it wrote and, when any were refused, which and why, so the
- * model can correct itself. `ignored` is present only when non-empty.
+ * What the client answers: the keys it wrote and, when any were refused, which and why (`reasons`,
+ * by key), so the model can correct itself. `ignored` is present only when non-empty.
  */
-export const updatePageStateOutputSchema = z.object({
-  ok: z.literal(true),
-  written: z.array(z.string()),
-  ignored: z.array(z.string()).optional(),
-  reasons: z.record(z.string(), z.string()).optional(),
-});
-export type UpdatePageStateOutput = z.infer<typeof updatePageStateOutputSchema>;
+export interface UpdatePageStateOutput {
+  ok: true;
+  written: string[];
+  ignored?: string[];
+  reasons?: Record<string, string>;
+}
 
 /** Kind of a shared-state value, as the tool description lists it. */
 export type SharedStateKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';

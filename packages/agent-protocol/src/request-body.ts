@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_KEYS } from './tool-names.js';
 
-/** Default route prefix: `POST {basePath}/{agentId}`. */
-export const DEFAULT_BASE_PATH = '/api/agent';
-
 const MAX_ID = 256;
 
 const MAX_DEPTH = 32;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { ChatTitleData, SuggestionsData } from './data-parts.js';
+
+/** Schema of `data-chat-title` data. */
+export const chatTitleDataSchema: z.ZodType<ChatTitleData> = z.object({ title: z.string() });
+
+/** Schema of `data-suggestions` data. */
+export const suggestionsDataSchema: z.ZodType<SuggestionsData> = z.object({ items: z.array(z.string()) });
+
+/** Schemas for `useChat({ dataPartSchemas })` / `validateUIMessages({ dataSchemas })`. */
+export const agentDataPartSchemas = {
+  'chat-title': chatTitleDataSchema,
+  suggestions: suggestionsDataSchema,
+};

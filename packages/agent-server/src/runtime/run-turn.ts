@@ -4,6 +4,7 @@ import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { buildAgentRun } from './agent-settings.js';
+import { createBackpressureGate } from '../http/backpressure-gate.js';
 import { abortOnCancel } from './abort-on-cancel.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
@@ -95,6 +96,9 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     },
   });
 
+  // Without it, createUIMessageStream queues the whole reply for a slow client (the model runs at
+  // full speed into memory); with it, reading the model follows the response reader's demand.
+  const gate = createBackpressureGate();
   const stream = createUIMessageStream<UIMessage>({
     originalMessages: messages,
     generateId: newMessageId,
@@ -119,6 +123,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
             writer,
             generateMessageId: newMessageId,
             metadata: { agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) },
+            gate,
           });
         } catch (error) {
           if (!signal.aborted) {
@@ -153,7 +158,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       }
     },
   });
-  return createUIMessageStreamResponse({ stream: abortOnCancel(stream, controller) });
+  return createUIMessageStreamResponse({ stream: abortOnCancel(gate.meter(stream), controller) });
 }
 
 function errorText(error: unknown): string {

@@ -1,3 +1,4 @@
+import type { BackpressureGate } from '../http/backpressure-gate.js';
 import {
   toUIMessageStream,
   type FinishReason,
@@ -28,6 +29,8 @@ export async function streamAgentReply(options: {
   writer: UIMessageStreamWriter<UIMessage>;
   generateMessageId: () => string;
   metadata: Record<string, unknown>;
+  /** Paces reading the model by the response reader's demand (a slow client slows the model). */
+  gate?: BackpressureGate;
 }): Promise<{ end: ReplyEnd | undefined; finish: UIMessageChunk | undefined }> {
   const result = await options.agent.stream({ messages: options.modelMessages, abortSignal: options.signal });
   let end: ReplyEnd | undefined;
@@ -47,7 +50,7 @@ export async function streamAgentReply(options: {
       end = event;
     },
   });
-  const reader = chunks.getReader();
+  const reader = (options.gate ? options.gate.gate(chunks) : chunks).getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     if (next.value.type === 'finish') finish = next.value;
     else options.writer.write(next.value);

@@ -41,7 +41,9 @@ export function createAgentServer(config: AgentServerConfig): AgentServer {
     if (agent.access && !(await agent.access(user))) {
       throw new HttpError('forbidden', 'You may not use this agent.');
     }
-    const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes);
+    const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {
+      allowRemoteFileUrls: config.limits?.allowRemoteFileUrls === true,
+    });
     return runTurn({
       agentId,
       agent,

@@ -26,7 +26,7 @@ import {
   type ReactNode,
 } from 'react';
 import { AnnouncerProvider } from './announcer.js';
-import { Welcome } from './antdx.js';
+import { WelcomeHeader } from './welcome-header.js';
 import { AgentComposer, type ComposerAttachmentOptions } from './composer.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
 import {
@@ -50,6 +50,8 @@ export interface AgentChatWelcome {
   title?: ReactNode;
   description?: ReactNode;
   icon?: ReactNode;
+  /** Level of the title's heading (default 2): pick the one that fits your page's outline. */
+  headingLevel?: 1 | 2 | 3 | 4 | 5;
   /** Prompts that send on click. */
   prompts?: readonly PromptItem[];
 }
@@ -338,7 +340,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
       welcome === false ? null : (
         <div data-xagent-welcome="" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           {welcome?.title || welcome?.description || welcome?.icon ? (
-            <Welcome variant="borderless" icon={welcome.icon} title={welcome.title} description={welcome.description} />
+            <WelcomeHeader icon={welcome.icon} title={welcome.title} description={welcome.description} headingLevel={welcome.headingLevel} />
           ) : null}
           {welcome?.prompts?.length ? <PromptList items={welcome.prompts} onSelect={sendPrompt} label={strings.suggestions} vertical /> : null}
         </div>

@@ -1,4 +1,5 @@
 'use client';
+import { theme } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { Prompts } from './antdx.js';
 
@@ -26,6 +27,7 @@ export interface PromptListProps {
  * sends with Enter or Space (the click bubbles to the Prompts item).
  */
 export const PromptList = memo(function PromptList({ items, onSelect, title, label, vertical }: PromptListProps) {
+  const { token } = theme.useToken();
   const byKey = new Map(items.map((item, index) => [typeof item === 'string' ? `${index}` : (item.key ?? `${index}`), item]));
   return (
     <div role="group" aria-label={label} data-xagent-prompts="">
@@ -36,11 +38,15 @@ export const PromptList = memo(function PromptList({ items, onSelect, title, lab
         items={[...byKey].map(([key, item]) => ({
           key,
           icon: typeof item === 'string' ? undefined : item.icon,
-          description: typeof item === 'string' ? undefined : item.description,
-          label: (
-            <button type="button" style={buttonStyle}>
-              {typeof item === 'string' ? item : (item.label ?? item.text)}
-            </button>
+          // Everything goes in `description` (a <p>): Prompts renders `label` in a hard-coded <h6>,
+          // which breaks the host page's heading outline (axe heading-order).
+          description: (
+            <>
+              <button type="button" style={{ ...buttonStyle, color: token.colorText, fontWeight: typeof item === 'string' ? undefined : 500 }}>
+                {typeof item === 'string' ? item : (item.label ?? item.text)}
+              </button>
+              {typeof item !== 'string' && item.description ? <span style={{ display: 'block' }}>{item.description}</span> : null}
+            </>
           ),
         }))}
         onItemClick={({ data }) => {

@@ -127,6 +127,13 @@ export interface AgentLimits {
   toolTimeoutMs?: number;
   /** Longest tool result sent to the model, in characters of JSON (default 50,000); longer ones are cut with a notice. */
   toolResultMaxChars?: number;
+  /**
+   * Accept `file` parts whose url is http(s) from the client (default false: only base64 `data:`
+   * URLs). The AI SDK downloads such URLs on the server for models that cannot take URLs, so
+   * allowing them lets a client make the server fetch addresses of its choosing (SSRF) — enable it
+   * only behind your own URL allowlist or for trusted clients.
+   */
+  allowRemoteFileUrls?: boolean;
 }
 
 /** The whole server config: `createAgentServer(config)`. */

@@ -57,9 +57,12 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     list.add('basePath', 'must start with "/"');
   }
   if (raw.limits !== undefined) {
-    if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars? }');
+    if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
     else {
-      checkKnownKeys(list, 'limits', raw.limits, ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars']);
+      checkKnownKeys(list, 'limits', raw.limits, ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars', 'allowRemoteFileUrls']);
+      if (raw.limits.allowRemoteFileUrls !== undefined && typeof raw.limits.allowRemoteFileUrls !== 'boolean') {
+        list.add('limits.allowRemoteFileUrls', 'must be a boolean');
+      }
       for (const key of ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars']) {
         if (raw.limits[key] !== undefined && !isPositiveInt(raw.limits[key])) list.add(`limits.${key}`, 'must be a positive integer');
       }

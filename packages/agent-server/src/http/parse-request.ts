@@ -19,7 +19,12 @@ const MAX_QUERY_ID = 256;
  * protocol schema (400 with issues) of a chat request — each bad input gets its own JSON error,
  * never a 500.
  */
-export async function parseChatRequest(request: Request, url: URL, maxBodyBytes: number): Promise<ParsedRequest> {
+export async function parseChatRequest(
+  request: Request,
+  url: URL,
+  maxBodyBytes: number,
+  options: { allowRemoteFileUrls?: boolean } = {},
+): Promise<ParsedRequest> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
   }
@@ -43,7 +48,7 @@ export async function parseChatRequest(request: Request, url: URL, maxBodyBytes:
   if (!result.success) {
     throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
   }
-  const fileIssues = fileUrlIssues(result.data.messages);
+  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true });
   if (fileIssues.length > 0) {
     throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
   }

@@ -28,7 +28,13 @@ export async function toModelMessages(
   options: { prune?: PruneConfig | undefined; maxContextMessages?: number | undefined },
 ): Promise<ModelMessage[]> {
   const window = options.maxContextMessages !== undefined ? messages.slice(-options.maxContextMessages) : messages;
-  const model = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
+  let model: ModelMessage[];
+  try {
+    model = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
+  } catch {
+    // A part the SDK cannot convert (the edge checks catch the known ones): a 400, never a 500.
+    throw new HttpError('invalid_messages', 'The messages of the request cannot be sent to the model.');
+  }
   if (!options.prune) return model;
   return pruneMessages({
     messages: model,

@@ -9,7 +9,8 @@ import { applyProviderSugar, isProviderName, resolveModel, type ProviderName } f
  */
 export function resolveAgentModel(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): LanguageModel {
   if (typeof model !== 'string' || connectionName === undefined) return model;
-  const connection = config.connections?.[connectionName];
+  const connections = config.connections ?? {};
+  const connection = Object.hasOwn(connections, connectionName) ? connections[connectionName] : undefined;
   if (!connection) throw new Error(`Unknown connection "${connectionName}".`); // unreachable after validation
   return resolveModel(connection, model);
 }
@@ -19,7 +20,7 @@ export function resolveAgentModel(config: AgentServerConfig, model: LanguageMode
  * for a model object, the provider its `provider` id names (`anthropic.messages` → anthropic).
  */
 export function agentProvider(config: AgentServerConfig, agent: AgentConfig): ProviderName | undefined {
-  if (agent.connection !== undefined) return config.connections?.[agent.connection]?.provider;
+  if (agent.connection !== undefined) return config.connections && Object.hasOwn(config.connections, agent.connection) ? config.connections[agent.connection]?.provider : undefined;
   if (typeof agent.model === 'string') return 'gateway';
   const prefix = agent.model.provider.split('.')[0];
   return isProviderName(prefix) ? prefix : undefined;

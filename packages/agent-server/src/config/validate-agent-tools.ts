@@ -2,6 +2,7 @@ import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
 import { isToolSchema } from '../tools/tool-schema.js';
 import { checkKnownKeys, isObject, show, type IssueList } from './config-checks.js';
 import { directoryProblem } from './check-directory.js';
+import { isHttpUrl } from './is-http-url.js';
 
 /** What the tool-related checks of one agent need to know about the rest of the config. */
 export interface ToolRefContext {
@@ -114,11 +115,3 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   return isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

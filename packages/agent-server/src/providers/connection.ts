@@ -5,6 +5,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { ConfigIssue } from '../config/config-error.js';
 import { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider-name.js';
+import { isHttpUrl } from '../config/is-http-url.js';
 
 /** A model factory for `custom` connections: a function of the model id, or an AI SDK provider object. */
 export type ModelFactory = ((modelId: string) => LanguageModel) | { languageModel(modelId: string): LanguageModel };
@@ -172,14 +173,6 @@ function unknownKeyIssues(at: string, provider: ProviderName, connection: Record
     });
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 function isHeaderName(value: string): boolean {
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value);

@@ -24,6 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // E2E_ONLY=playground starts only the playground's servers (quick runs of its specs).
   webServer: [
     {
       command: 'node server.ts',
@@ -41,6 +42,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
     },
+    ...(process.env.E2E_ONLY === 'playground' ? [] : [
     {
       // The Next.js example: a real production build, then `next start`.
       command: `pnpm exec next build && pnpm exec next start --port ${NEXT_PORT} --hostname 127.0.0.1`,
@@ -58,5 +60,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    ]),
   ],
 });

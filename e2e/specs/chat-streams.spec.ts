@@ -39,3 +39,17 @@ test('reasoning shows as its own block before the answer', async ({ page }) => {
   await expect(reply).toContainText('early in the morning');
   await expect(reply.getByText(/Reasoning/i).first()).toBeVisible();
 });
+
+test('the transcript stays at the bottom while following, also when suggestions appear after a turn', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openPlayground(page);
+  const chat = chatOf(page);
+  for (const text of ['Plan a weekend trip to Lisbon', 'What is the weather in Oslo?', 'Fill the form for Ada Lovelace', 'Delete record 7']) {
+    await chat.send(text);
+    await chat.waitReady();
+    await page.waitForTimeout(500); // the turn's suggestions appear under the reply
+  }
+  const gap = () => chat.log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+  await expect(chat.log.getByRole('button', { name: 'Approve' })).toBeInViewport();
+});

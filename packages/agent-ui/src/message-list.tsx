@@ -90,12 +90,21 @@ export const AgentMessageList = memo(
       const element = scrollRef.current;
       const inner = innerRef.current;
       if (!element || !inner) return;
+      // Only the user moving up stops following. A scroll event can arrive after new content was
+      // laid out but before the ResizeObserver below caught up: judging "at the bottom" then would
+      // drop following on growth the user never scrolled away from (seen when suggestions appear).
+      let lastTop = element.scrollTop;
       const onScroll = () => {
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK;
+        const top = element.scrollTop;
+        if (element.scrollHeight - top - element.clientHeight <= BOTTOM_SLACK) following.current = true;
+        else if (top < lastTop - 1) following.current = false;
+        lastTop = top;
       };
       element.addEventListener('scroll', onScroll, { passive: true });
       const observer = new ResizeObserver(() => {
-        if (following.current) element.scrollTop = element.scrollHeight;
+        if (!following.current) return;
+        element.scrollTop = element.scrollHeight;
+        lastTop = element.scrollTop;
       });
       observer.observe(inner);
       return () => {

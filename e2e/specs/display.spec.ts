@@ -1,15 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
 
-test('drawer mode: open the chat, talk, close it', async ({ page }) => {
+test('drawer mode: open the chat, talk, close it — the conversation carries over from inline', async ({ page }) => {
   await openPlayground(page);
-  await page.getByRole('radio', { name: 'Drawer' }).check({ force: true }).catch(() => page.getByText('Drawer', { exact: true }).click());
+  const chat = chatOf(page);
+  await chat.send('What is the weather in Paris?');
+  await chat.waitReady();
+  await page.getByText('Drawer', { exact: true }).click();
   await page.getByRole('button', { name: 'Open chat' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
-  const chat = chatOf(page);
+  // Switching the display does not lose the transcript.
+  await expect(chat.messages('user').first()).toContainText('What is the weather in Paris?');
   await chat.send('Say hello');
   await chat.waitReady();
+  await expect(chat.messages('assistant')).toHaveCount(2);
   await page.getByRole('button', { name: 'Close chat' }).click();
   await expect(drawer).toBeHidden();
 });

@@ -146,9 +146,11 @@ export function App() {
           </Layout.Sider>
           <Layout.Content style={{ display: 'flex', gap: 16, padding: 16, minHeight: 0 }}>
             <section aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-              {display === 'inline' ? chat : (
-                <Typography.Paragraph type="secondary">The chat is in the drawer: open it with the button at the bottom right.{chat}</Typography.Paragraph>
-              )}
+              {/* The chat keeps its place in the tree in both modes (a new parent would remount it). */}
+              {display === 'drawer' ? (
+                <Typography.Paragraph>The chat is in the drawer: open it with the button at the bottom right.</Typography.Paragraph>
+              ) : null}
+              {chat}
             </section>
             <aside aria-label="Page state" style={{ width: 320, overflow: 'auto' }}>
               <ProfileForm shared={shared} />

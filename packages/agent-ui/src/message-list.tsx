@@ -1,5 +1,5 @@
 'use client';
-import { useAgentMessage, useAgentMessageIds, useAgentStatus, type AgentChat } from '@x/agent-react';
+import { useAgentChatSelector, useAgentMessage, useAgentMessageIds, useAgentStatus, type AgentChat, type AgentChatSnapshot } from '@x/agent-react';
 import { Button } from 'antd';
 import {
   forwardRef,
@@ -43,6 +43,9 @@ export interface AgentMessageListRef {
 }
 
 const BOTTOM_SLACK = 48;
+
+/** The role of the last message (a string: the selector result stays equal while a reply streams). */
+const selectLastRole = (snapshot: AgentChatSnapshot): string | undefined => snapshot.messages.at(-1)?.role;
 const PAGE = 40;
 
 const scrollStyle: CSSProperties = {
@@ -114,15 +117,16 @@ export const AgentMessageList = memo(
     }, []);
 
     // A new message from the user always brings the view back to the bottom.
-    const lastId = ids.at(-1);
-    const last = useAgentMessage(chat, lastId ?? '');
+    // Only the last message's role, not the message: subscribing to the message would re-render the
+    // whole list (and reconcile every row) on each streamed token.
+    const lastRole = useAgentChatSelector(chat, selectLastRole);
     // A message the user just added (not one uncovered by regenerate/delete shrinking the list).
     const seenCount = useRef(ids.length);
     useLayoutEffect(() => {
       const grew = ids.length > seenCount.current;
       seenCount.current = ids.length;
-      if (grew && last?.role === 'user') scrollToBottom();
-    }, [ids.length, last?.role, scrollToBottom]);
+      if (grew && lastRole === 'user') scrollToBottom();
+    }, [ids.length, lastRole, scrollToBottom]);
 
     // Mount older messages when the top sentinel comes into view, keeping the view where it was.
     const hidden = Math.max(0, ids.length - mounted);
@@ -146,7 +150,7 @@ export const AgentMessageList = memo(
 
     const visible = hidden ? ids.slice(hidden) : ids;
     const lastIndex = ids.length - 1;
-    const lastIsAssistant = last?.role === 'assistant';
+    const lastIsAssistant = lastRole === 'assistant';
 
     return (
       <div
@@ -183,7 +187,7 @@ export const AgentMessageList = memo(
               </div>
             );
           })}
-          {status === 'submitted' && last?.role !== 'assistant' ? (
+          {status === 'submitted' && lastRole !== 'assistant' ? (
             <div aria-label={strings.thinking} role="status">
               <Bubble content="" loading placement="start" variant="borderless" />
             </div>

@@ -5,7 +5,6 @@ import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { buildAgentRun } from './agent-settings.js';
 import { createBackpressureGate } from '../http/backpressure-gate.js';
-import { abortOnCancel } from './abort-on-cancel.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
@@ -158,7 +157,9 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       }
     },
   });
-  return createUIMessageStreamResponse({ stream: abortOnCancel(gate.meter(stream), controller) });
+  // One wrapper: paces the model by the response reader, and a cancelled body (the client went
+  // away) aborts the turn even where the platform does not abort the request's signal.
+  return createUIMessageStreamResponse({ stream: gate.meter(stream, { onCancel: (reason) => controller.abort(reason) }) });
 }
 
 function errorText(error: unknown): string {

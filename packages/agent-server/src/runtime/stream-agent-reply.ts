@@ -50,8 +50,13 @@ export async function streamAgentReply(options: {
       end = event;
     },
   });
-  const reader = (options.gate ? options.gate.gate(chunks) : chunks).getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+  const reader = chunks.getReader();
+  for (;;) {
+    // Read the model only while the response has demand (no promise when it has demand now).
+    const wait = options.gate?.waitForDemand();
+    if (wait) await wait;
+    const next = await reader.read();
+    if (next.done) break;
     if (next.value.type === 'finish') finish = next.value;
     else options.writer.write(next.value);
   }

@@ -11,7 +11,7 @@ import { useMessageContext } from './message-context.js';
 import { safeUrl } from './safe-url.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import { ToolCard, cardStyle } from './tool-card.js';
-import { sameToolCall, toolCallOf, type ToolCallView } from './tool-parts.js';
+import { toolCallOf, type ToolCallView } from './tool-parts.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -45,34 +45,26 @@ const Reasoning = memo(function Reasoning({ text, streaming, defaultExpanded }: 
   );
 });
 
-/**
- * One tool call. Memoized on the call itself: while later text streams, every part of the message is
- * a new object, but an unchanged call does not re-render. `message` is passed only to custom
- * renderers (which may read it), so the default cards skip per-token renders.
- */
-const ToolPart = memo(
-  function ToolPart({ call, message }: { call: ToolCallView; message: AgentUIMessage | undefined }) {
-    const { toolRenderers, handlers, display } = useMessageContext();
-    const Custom = toolRenderers?.[call.toolName];
-    if (Custom && message) {
-      const approvalId = call.approval?.id;
-      return (
-        <Custom
-          call={call}
-          message={message}
-          addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
-          approve={(reason) => approvalId && handlers.approve(approvalId, reason)}
-          deny={(reason) => approvalId && handlers.deny(approvalId, reason)}
-        />
-      );
-    }
-    if (call.state === 'approval-requested' || call.state === 'approval-responded') {
-      return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} />;
-    }
-    return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
-  },
-  (prev, next) => prev.message === next.message && sameToolCall(prev.call, next.call),
-);
+function ToolPart({ call, message }: { call: ToolCallView; message: AgentUIMessage }) {
+  const { toolRenderers, handlers, display } = useMessageContext();
+  const Custom = toolRenderers?.[call.toolName];
+  if (Custom) {
+    const approvalId = call.approval?.id;
+    return (
+      <Custom
+        call={call}
+        message={message}
+        addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
+        approve={(reason) => approvalId && handlers.approve(approvalId, reason)}
+        deny={(reason) => approvalId && handlers.deny(approvalId, reason)}
+      />
+    );
+  }
+  if (call.state === 'approval-requested' || call.state === 'approval-responded') {
+    return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} />;
+  }
+  return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
+}
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
   const name = part.filename ?? part.mediaType;
@@ -100,7 +92,7 @@ function DataPart({ part, message }: { part: { type: `data-${string}`; data: unk
  * per-tool renderers), sources, files and data parts.
  */
 export function MessageParts({ message, streaming }: { message: AgentUIMessage; streaming: boolean }) {
-  const { display, toolRenderers } = useMessageContext();
+  const { display } = useMessageContext();
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
@@ -134,7 +126,7 @@ export function MessageParts({ message, streaming }: { message: AgentUIMessage; 
     if (part.type === 'step-start') return;
     const call = toolCallOf(part);
     if (call) {
-      out.push(<ToolPart key={call.toolCallId} call={call} message={toolRenderers?.[call.toolName] ? message : undefined} />);
+      out.push(<ToolPart key={call.toolCallId} call={call} message={message} />);
       return;
     }
     if (part.type.startsWith('data-')) {

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { chromiumExecutable } from '../../scripts/chromium.ts';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { buildContenders } from './build.ts';
 import { runRep, type FixtureInfo, type RepMetrics } from './measure.ts';
 import { evaluate, markdownTable, type Contender, type Results } from './report.ts';
@@ -38,16 +38,13 @@ const contenders: Contender[] =
 /** The directory a contender is served from (the diagnostic lane uses unminified builds). */
 const served = (c: Contender) => (diag ? `${c}-diag` : c);
 
-/** Chromium flags of method §5.3 (no rAF throttling of hidden/occluded pages). */
+/**
+ * Chromium flags of method §5.3: the project's launch flags (scripts/chromium.ts: closed network,
+ * --no-sandbox as root) plus new headless and no rAF throttling of hidden/occluded pages.
+ */
 const CHROMIUM_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...chromiumLaunchOptions().args,
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',

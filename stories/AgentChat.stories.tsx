@@ -7,6 +7,7 @@ import { agentHandlers } from '@x/mock-server/msw';
 import { Profiler, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod';
+import { idle, send, TIMEOUT } from './support/chat-actions.js';
 import { scenarioHandlers, uniqueText } from './support/scenario-server.js';
 
 const meta = {
@@ -19,15 +20,6 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-const TIMEOUT = { timeout: 10_000 };
-
-async function send(canvasElement: HTMLElement, text: string) {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
-}
-async function idle(canvasElement: HTMLElement) {
-  await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
-}
 function log(canvasElement: HTMLElement) {
   return within(within(canvasElement).getByRole('log'));
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgentChat, zhCN } from '@x/agent-ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { chat, TIMEOUT } from './support/chat-actions.js';
 import { scenarioHandlers } from './support/scenario-server.js';
 
 const meta = {
@@ -12,13 +13,6 @@ const meta = {
 export default meta;
 
 type Story = StoryObj<typeof meta>;
-const TIMEOUT = { timeout: 10_000 };
-
-async function chat(canvasElement: HTMLElement, text: string) {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox'), `${text}{Enter}`);
-  await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
-}
 
 function userBubble(canvasElement: HTMLElement): HTMLElement {
   return canvasElement.querySelector<HTMLElement>('[data-xagent-message="user"] .ant-bubble-content')!;

@@ -95,15 +95,7 @@ async function concurrency() {
   const stagger = plan.staggerMs ?? 1000;
   await stats(true);
   const before = await stats();
-  let peakRss = before.rssMB;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling && Date.now() < deadline) {
-      await sleep(250);
-      const s = await stats();
-      peakRss = Math.max(peakRss, s.rssMB);
-    }
-  })();
+  const peaks = samplePeaks(before, deadline);
   const cpu0 = before.cpu;
   const ownCpu0 = process.cpuUsage();
   const t0 = Date.now();
@@ -114,8 +106,7 @@ async function concurrency() {
     }),
   );
   const wallS = (Date.now() - t0) / 1000;
-  sampling = false;
-  await sampler;
+  const { rssMB: peakRss } = await peaks.stop();
   const after = await stats();
   const gaps = runs.flatMap((r) => r.gaps);
   return {
@@ -141,17 +132,7 @@ async function mixed() {
   const slowShare = plan.slowShare ?? 0.2;
   const abortShare = plan.abortShare ?? 0.2;
   const start = await gc();
-  let peakRss = start.rssMB;
-  let peakHeap = start.heapUsedMB;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling && Date.now() < deadline) {
-      await sleep(250);
-      const s = await stats();
-      peakRss = Math.max(peakRss, s.rssMB);
-      peakHeap = Math.max(peakHeap, s.heapUsedMB);
-    }
-  })();
+  const peaks = samplePeaks(start, deadline);
   const runs = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const kind = i / clients < slowShare ? 'slow' : i / clients < slowShare + abortShare ? 'abort' : 'normal';
@@ -160,8 +141,7 @@ async function mixed() {
       return { kind, ...r };
     }),
   );
-  sampling = false;
-  await sampler;
+  const { rssMB: peakRss, heapUsedMB: peakHeap } = await peaks.stop();
   await sleep(500);
   const after = await stats();
   const end = await gc();
@@ -213,3 +193,24 @@ async function sequential() {
 const result = plan.mode === 'concurrency' ? await concurrency() : plan.mode === 'mixed' ? await mixed() : await sequential();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);
+
+/** Samples the server's RSS and heap every 250 ms until stopped (or the deadline): their peaks. */
+function samplePeaks(start: { rssMB: number; heapUsedMB: number }, deadline: number) {
+  const peak = { rssMB: start.rssMB, heapUsedMB: start.heapUsedMB };
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling && Date.now() < deadline) {
+      await sleep(250);
+      const s = await stats();
+      peak.rssMB = Math.max(peak.rssMB, s.rssMB);
+      peak.heapUsedMB = Math.max(peak.heapUsedMB, s.heapUsedMB);
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await loop;
+      return peak;
+    },
+  };
+}

@@ -4,9 +4,10 @@
  *
  * - a React DevTools global hook counting commits (React's production build calls
  *   `onCommitFiberRoot` when a hook with `supportsFiber` is present);
- * - optionally (`diag`) a walk of the fibers that rendered in each commit, pruned by React's
- *   PerformedWork flag, counting component renders and renders of components whose props hold a
- *   tool part (`toolCallId`) — for "tool-part renders per text token" (S7);
+ * - optionally (`diag`) a walk of the fibers that rendered in each commit (React's PerformedWork
+ *   flag, descending only into children cloned in that render, as React DevTools does), counting
+ *   component renders and renders of components whose props hold a tool part (`toolCallId`) — for
+ *   "tool-part renders per text token" (S7);
  * - a `fetch` wrapper: the stream window opens when the chat request is sent; the response body
  *   is re-streamed unchanged while the arrival time of each `§N§` sequence marker is recorded;
  * - a MutationObserver: the first frame (next rAF) in which each marker is in the DOM;
@@ -71,6 +72,7 @@ export function instrument(options: { diag: boolean }): void {
     tag: number;
     flags: number;
     subtreeFlags: number;
+    alternate: Fiber | null;
     child: Fiber | null;
     sibling: Fiber | null;
     memoizedProps: unknown;
@@ -122,7 +124,11 @@ export function instrument(options: { diag: boolean }): void {
         }
       }
       if (fiber.sibling) stack.push(fiber.sibling);
-      if (fiber.child && (fiber.subtreeFlags & PERFORMED_WORK || fiber.child.flags & PERFORMED_WORK)) stack.push(fiber.child);
+      // Descend only into children React cloned in this render (as React DevTools does): when a
+      // fiber bails out (memo, unchanged props), its children are the previous commit's objects and
+      // still carry PerformedWork from the render that made them. Counting them would report renders
+      // that did not happen (the first walk did, which made memoized subtrees look worse).
+      if (fiber.child && (fiber.alternate === null || fiber.child !== fiber.alternate.child)) stack.push(fiber.child);
     }
     // The first components (top-down) that rendered: what started this commit.
     const signature = [...firstNames].join(' > ') || '(no component rendered)';

@@ -5,17 +5,22 @@
  * 2. raw: `createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: streamText(...).stream }) })`;
  * 3. agent: `createAgentUIStreamResponse({ agent: new ToolLoopAgent(...) })`;
  * 4. kit: `createAgentServer({ agents: { bench } }).fetch(POST /api/agent/bench)` (request parsing,
- *    validation, hooks, the kit's stream wrapper).
+ *    validation, hooks, the kit's stream wrapper) — persistence hooks off;
+ * 5. kit-persist: the same with an `onFinish` hook (what a conversation store uses), so the reply is
+ *    also accumulated into a UI message for the hook.
+ *
+ * The kit's server is created once per delta count (an app creates it once), so config validation
+ * is not part of a request's CPU or TTFB.
  *
  * Each Response body is drained by a reader in the same process; `process.cpuUsage()` (user +
  * system) over the drain ÷ deltas = µs per delta. TTFB = call → first body chunk.
  */
 import { createAgentUIStreamResponse, createUIMessageStreamResponse, streamText, toUIMessageStream, ToolLoopAgent } from 'ai';
-import { createAgentServer } from '@x/agent-server';
+import { createAgentServer, type AgentServer } from '@x/agent-server';
 import { deltaModel } from './model.ts';
 
-export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit';
-export const CPU_CONTENDERS: CpuContender[] = ['floor', 'raw', 'agent', 'kit'];
+export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit' | 'kit-persist';
+export const CPU_CONTENDERS: CpuContender[] = ['floor', 'raw', 'agent', 'kit', 'kit-persist'];
 
 const userMessage = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'hi' }] };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -49,9 +54,9 @@ export async function respond(contender: CpuContender, deltas: number): Promise<
     }
     case 'agent':
       return createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: deltaModel(deltas) }), uiMessages: [userMessage] });
-    case 'kit': {
-      const server = createAgentServer({ agents: { bench: { model: deltaModel(deltas) } }, logger: silent });
-      return server.fetch(
+    case 'kit':
+    case 'kit-persist': {
+      return kitServer(deltas, contender === 'kit-persist').fetch(
         new Request('http://127.0.0.1/api/agent/bench', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -62,6 +67,26 @@ export async function respond(contender: CpuContender, deltas: number): Promise<
   }
 }
 
+const kitServers = new Map<string, AgentServer>();
+
+/** One kit server per delta count and hook setting, created on first use. */
+function kitServer(deltas: number, persist: boolean): AgentServer {
+  const key = `${deltas}:${persist}`;
+  let server = kitServers.get(key);
+  if (!server) {
+    server = createAgentServer({
+      agents: { bench: { model: deltaModel(deltas), ...(persist ? { hooks: { onFinish: ['save'] } } : {}) } },
+      ...(persist ? { hooks: { save: (event) => void (event.hook === 'onFinish' && saved.push(event.responseMessage.id)) } } : {}),
+      logger: silent,
+    });
+    kitServers.set(key, server);
+  }
+  return server;
+}
+
+/** What the persistence hook "stores" (ids only, cleared per measurement). */
+const saved: string[] = [];
+
 export interface CpuSample {
   usPerDelta: number;
   wallUsPerDelta: number;
@@ -70,6 +95,7 @@ export interface CpuSample {
 }
 
 export async function measureCpu(contender: CpuContender, deltas: number): Promise<CpuSample> {
+  saved.length = 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const response = await respond(contender, deltas);

@@ -1,9 +1,10 @@
 /**
- * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4]`
+ * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=2000] [--out=DIR]`
  *
- * V1 CPU per delta (in this process, interleaved), V3 concurrency and V4 slow / aborting clients +
+ * V1 CPU per delta (in this process, interleaved), V2 the same through a real provider package
+ * against a loopback fake OpenAI-compatible server, V3 concurrency and V4 slow / aborting clients +
  * sequential streams (target server and load generator in separate processes, loopback only).
- * Writes bench/results/server.json and server.md. Prints numbers; gates nothing.
+ * Writes server.json and server.md to `--out` (default bench/results). Prints numbers; gates nothing.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,13 +19,19 @@ const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const rounds = Number(option('rounds') ?? 7);
 const deltas = Number(option('deltas') ?? 20_000);
-const skip = new Set(option('skip')?.split(',') ?? []);
+const SUITES = ['v1', 'v2', 'v3', 'v4'] as const;
+const only = option('only')?.split(',');
+const skip = new Set<string>([...(option('skip')?.split(',') ?? []), ...(only ? SUITES.filter((s) => !only.includes(s)) : [])]);
+const unknown = [...(option('skip')?.split(',') ?? []), ...(only ?? [])].filter((s) => !(SUITES as readonly string[]).includes(s));
+if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}: use ${SUITES.join(', ')}`);
+const sequentialCount = Number(option('sequential') ?? 2000);
+const outDir = path.resolve(option('out') ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'results'));
 const concurrencyLevels = (option('concurrency') ?? '50,200,500').split(',').map(Number);
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 async function v1() {
-  const samples: Record<CpuContender, CpuSample[]> = { floor: [], raw: [], agent: [], kit: [] };
+  const samples = Object.fromEntries(CPU_CONTENDERS.map((c) => [c, [] as CpuSample[]])) as Record<CpuContender, CpuSample[]>;
   for (const c of CPU_CONTENDERS) await measureCpu(c, Math.min(deltas, 5000)); // warm-up (JIT)
   for (let round = 0; round < rounds; round++) {
     for (const c of shuffled(CPU_CONTENDERS)) {
@@ -47,6 +54,8 @@ async function v1() {
     ttfbMs: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.ttfbMs))])),
     kitVsRaw: paired('kit', 'raw'),
     kitVsAgent: paired('kit', 'agent'),
+    kitPersistVsRaw: paired('kit-persist', 'raw'),
+    kitPersistVsAgent: paired('kit-persist', 'agent'),
     agentVsRaw: paired('agent', 'raw'),
     rawVsFloor: paired('raw', 'floor'),
     kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
@@ -101,7 +110,13 @@ async function v4(port: number) {
     mixed[contender] = await load({ mode: 'mixed', port, path: p, clients: 50, slowShare: 0.2, abortShare: 0.2, deadlineMs: 60_000 });
     log(`V4 mixed ${contender}: ${JSON.stringify(mixed[contender])}`);
   }
-  const sequential = await load({ mode: 'sequential', port, path: '/fast/agent/bench?deltas=50', count: 2000, deadlineMs: 120_000 });
+  const sequential = await load({
+    mode: 'sequential',
+    port,
+    path: '/fast/agent/bench?deltas=50',
+    count: sequentialCount,
+    deadlineMs: Math.max(120_000, sequentialCount * 60),
+  });
   log(`V4 sequential kit: ${JSON.stringify(sequential)}`);
   return { mixed, sequential };
 }
@@ -129,25 +144,29 @@ async function main() {
   };
   md.push('# Server benchmark', '', `${meta.date} · ${meta.machine} · Node ${meta.node} · ai ${meta.ai} · load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`, '');
 
-  log('V1: CPU per delta');
-  const cpu = await v1();
-  result.v1 = cpu;
-  md.push(
-    `## V1 — CPU per text delta (${cpu.deltas} deltas, pull-based MockLanguageModelV4, ${cpu.rounds} interleaved rounds, one process)`,
-    '',
-    '| contender | CPU µs/delta (median) | wall µs/delta | TTFB ms |',
-    '|---|---|---|---|',
-    ...CPU_CONTENDERS.map((c) => `| ${c} | ${fmt(cpu.usPerDelta[c] as number)} | ${fmt(cpu.wallUsPerDelta[c] as number)} | ${fmt(cpu.ttfbMs[c] as number)} |`),
-    '',
-    '| paired ratio | median [95% CI] | target |',
-    '|---|---|---|',
-    `| kit / raw AI SDK Response | ${fmt(cpu.kitVsRaw.median)} [${fmt(cpu.kitVsRaw.ci[0])}–${fmt(cpu.kitVsRaw.ci[1])}] | ≤ 1.10 ${ok(cpu.kitVsRaw.median <= 1.1)} |`,
-    `| kit / createAgentUIStreamResponse | ${fmt(cpu.kitVsAgent.median)} [${fmt(cpu.kitVsAgent.ci[0])}–${fmt(cpu.kitVsAgent.ci[1])}] | ≤ 1.05 ${ok(cpu.kitVsAgent.median <= 1.05)} |`,
-    `| createAgentUIStreamResponse / raw | ${fmt(cpu.agentVsRaw.median)} [${fmt(cpu.agentVsRaw.ci[0])}–${fmt(cpu.agentVsRaw.ci[1])}] | report |`,
-    `| raw / floor | ${fmt(cpu.rawVsFloor.median)} [${fmt(cpu.rawVsFloor.ci[0])}–${fmt(cpu.rawVsFloor.ci[1])}] | report |`,
-    `| kit TTFB − raw TTFB (ms) | ${fmt(cpu.kitTtfbMinusRawMs.median)} [${fmt(cpu.kitTtfbMinusRawMs.ci[0])}–${fmt(cpu.kitTtfbMinusRawMs.ci[1])}] | ≤ 1 ms ${ok(cpu.kitTtfbMinusRawMs.median <= 1)} |`,
-    '',
-  );
+  if (!skip.has('v1')) {
+    log('V1: CPU per delta');
+    const cpu = await v1();
+    result.v1 = cpu;
+    md.push(
+      `## V1 — CPU per text delta (${cpu.deltas} deltas, pull-based MockLanguageModelV4, ${cpu.rounds} interleaved rounds, one process)`,
+      '',
+      '| contender | CPU µs/delta (median) | wall µs/delta | TTFB ms |',
+      '|---|---|---|---|',
+      ...CPU_CONTENDERS.map((c) => `| ${c} | ${fmt(cpu.usPerDelta[c] as number)} | ${fmt(cpu.wallUsPerDelta[c] as number)} | ${fmt(cpu.ttfbMs[c] as number)} |`),
+      '',
+      '| paired ratio | median [95% CI] | target |',
+      '|---|---|---|',
+      `| kit / raw AI SDK Response | ${fmt(cpu.kitVsRaw.median)} [${fmt(cpu.kitVsRaw.ci[0])}–${fmt(cpu.kitVsRaw.ci[1])}] | ≤ 1.10 ${ok(cpu.kitVsRaw.median <= 1.1)} |`,
+      `| kit / createAgentUIStreamResponse | ${fmt(cpu.kitVsAgent.median)} [${fmt(cpu.kitVsAgent.ci[0])}–${fmt(cpu.kitVsAgent.ci[1])}] | ≤ 1.05 ${ok(cpu.kitVsAgent.median <= 1.05)} |`,
+      `| createAgentUIStreamResponse / raw | ${fmt(cpu.agentVsRaw.median)} [${fmt(cpu.agentVsRaw.ci[0])}–${fmt(cpu.agentVsRaw.ci[1])}] | report |`,
+      `| raw / floor | ${fmt(cpu.rawVsFloor.median)} [${fmt(cpu.rawVsFloor.ci[0])}–${fmt(cpu.rawVsFloor.ci[1])}] | report |`,
+      `| kit TTFB − raw TTFB (ms) | ${fmt(cpu.kitTtfbMinusRawMs.median)} [${fmt(cpu.kitTtfbMinusRawMs.ci[0])}–${fmt(cpu.kitTtfbMinusRawMs.ci[1])}] | ≤ 1 ms ${ok(cpu.kitTtfbMinusRawMs.median <= 1)} |`,
+      `| kit-persist (onFinish hook) / raw | ${fmt(cpu.kitPersistVsRaw.median)} [${fmt(cpu.kitPersistVsRaw.ci[0])}–${fmt(cpu.kitPersistVsRaw.ci[1])}] | report (the reply is also accumulated for the hook) |`,
+      `| kit-persist / createAgentUIStreamResponse | ${fmt(cpu.kitPersistVsAgent.median)} [${fmt(cpu.kitPersistVsAgent.ci[0])}–${fmt(cpu.kitPersistVsAgent.ci[1])}] | report |`,
+      '',
+    );
+  }
 
   if (!skip.has('v3') || !skip.has('v4')) {
     const target = await startTarget();
@@ -224,12 +243,11 @@ async function main() {
     'Not measured here: V2 (a real provider package against a fake OpenAI-compatible server) and V5 (resumable streams on Redis): the kit has no resumable/durable stream layer yet.',
     '',
   );
-  const resultsDir = path.join(here, '..', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'server.json'), JSON.stringify({ meta, ...result }, null, 1));
-  writeFileSync(path.join(resultsDir, 'server.md'), md.join('\n'));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'server.json'), JSON.stringify({ meta, ...result }, null, 1));
+  writeFileSync(path.join(outDir, 'server.md'), md.join('\n'));
   console.log(`\n${md.join('\n')}`);
-  log('wrote bench/results/server.json and server.md');
+  log(`wrote ${path.join(outDir, 'server.json')} and server.md`);
 }
 
 await main();

@@ -25,6 +25,12 @@ export type FeedbackValue = 'like' | 'dislike';
 /** Props a per-tool renderer receives (generative UI). */
 export interface ToolRendererProps {
   call: ToolCallView;
+  /**
+   * The message holding the call. A renderer re-renders when its call changes (state, input,
+   * output, approval), when the stream of its message starts or ends, and when the renderer config
+   * changes — not for every streamed token of the message's text, so `message` is the message as of
+   * the last such render (complete once the stream ended).
+   */
   message: AgentUIMessage;
   /** Answer a browser-side tool call (its output goes back to the agent). */
   addToolOutput: (output: unknown) => void;

@@ -11,7 +11,7 @@ import { useMessageContext } from './message-context.js';
 import { safeUrl } from './safe-url.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import { ToolCard, cardStyle } from './tool-card.js';
-import { toolCallOf, type ToolCallView } from './tool-parts.js';
+import { sameToolCall, toolCallOf } from './tool-parts.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -45,10 +45,35 @@ const Reasoning = memo(function Reasoning({ text, streaming, defaultExpanded }: 
   );
 });
 
-function ToolPart({ call, message }: { call: ToolCallView; message: AgentUIMessage }) {
+/** Props of the tool-part wrapper. `message` and `streaming` are read only for custom renderers. */
+interface ToolPartProps {
+  part: AgentUIMessagePart;
+  /** The message, for a custom renderer; `undefined` for the kit's own cards (they do not read it). */
+  message: AgentUIMessage | undefined;
+  /** Whether the message is streaming (custom renderers only; `false` otherwise). */
+  streaming: boolean;
+}
+
+/**
+ * One tool call. Memoized on the part: while later text of the same message streams, an unchanged
+ * tool part does not re-render — neither this wrapper nor its card. The part is compared by identity
+ * first (the store keeps unchanged parts), then by its rendered fields ({@link sameToolCall}), since
+ * the AI SDK may clone parts per update. The view is built inside, so nothing new is allocated per
+ * token for a settled call.
+ *
+ * Custom renderers get `message` too, but to keep them out of per-token renders they are not
+ * re-rendered for every change of the message: they see the message as it was when their call last
+ * changed, and the settled message again when the stream ends (`streaming` is part of the comparison).
+ * Render-time reads of other parts' streaming text may therefore lag until the call changes or the
+ * stream ends. Renderer config (`toolRenderers`, `display`, handlers) comes from context, so a new
+ * config re-renders every part.
+ */
+const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
   const { toolRenderers, handlers, display } = useMessageContext();
+  const call = toolCallOf(part);
+  if (!call) return null;
   const Custom = toolRenderers?.[call.toolName];
-  if (Custom) {
+  if (Custom && message) {
     const approvalId = call.approval?.id;
     return (
       <Custom
@@ -64,6 +89,25 @@ function ToolPart({ call, message }: { call: ToolCallView; message: AgentUIMessa
     return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} />;
   }
   return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
+}, sameToolPart);
+
+function sameToolPart(prev: ToolPartProps, next: ToolPartProps): boolean {
+  if (prev.streaming !== next.streaming || (prev.message === undefined) !== (next.message === undefined)) return false;
+  if (prev.part === next.part) return true;
+  const a = toolCallOf(prev.part);
+  const b = toolCallOf(next.part);
+  return a !== undefined && b !== undefined && sameToolCall(a, b);
+}
+
+/** The call id of a tool part (static or dynamic tool), or `undefined` for other parts. */
+function toolCallIdOf(part: AgentUIMessagePart): string | undefined {
+  if (part.type !== 'dynamic-tool' && !part.type.startsWith('tool-')) return undefined;
+  return (part as { toolCallId?: string }).toolCallId;
+}
+
+/** The tool name of a tool part (its type without `tool-`, or a dynamic tool's name). */
+function toolNameOf(part: AgentUIMessagePart): string {
+  return part.type === 'dynamic-tool' ? (part as { toolName: string }).toolName : part.type.slice('tool-'.length);
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
@@ -92,7 +136,7 @@ function DataPart({ part, message }: { part: { type: `data-${string}`; data: unk
  * per-tool renderers), sources, files and data parts.
  */
 export function MessageParts({ message, streaming }: { message: AgentUIMessage; streaming: boolean }) {
-  const { display } = useMessageContext();
+  const { display, toolRenderers } = useMessageContext();
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
@@ -124,9 +168,10 @@ export function MessageParts({ message, streaming }: { message: AgentUIMessage; 
       return;
     }
     if (part.type === 'step-start') return;
-    const call = toolCallOf(part);
-    if (call) {
-      out.push(<ToolPart key={call.toolCallId} call={call} message={message} />);
+    const toolCallId = toolCallIdOf(part);
+    if (toolCallId !== undefined) {
+      const custom = toolRenderers?.[toolNameOf(part)] !== undefined;
+      out.push(<ToolPart key={toolCallId} part={part} message={custom ? message : undefined} streaming={custom && streaming} />);
       return;
     }
     if (part.type.startsWith('data-')) {

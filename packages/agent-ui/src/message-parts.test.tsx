@@ -1,0 +1,108 @@
+import { render, screen } from '@testing-library/react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import { describe, expect, it } from 'vitest';
+import { AgentMessage } from './agent-message.js';
+import { AgentUIProvider } from './config.js';
+import { enUS } from './locale.js';
+import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from './message-context.js';
+
+const noop = () => {};
+const handlers: MessageContextValue['handlers'] = {
+  copy: noop,
+  edit: noop,
+  delete: noop,
+  regenerate: noop,
+  feedback: noop,
+  approve: noop,
+  deny: noop,
+  addToolOutput: noop,
+};
+
+/** 10 settled default-card calls (`lookup`) and 10 settled custom-rendered calls (`chart`). */
+function toolParts(): AgentUIMessagePart[] {
+  return Array.from({ length: 20 }, (_, i) => ({
+    type: i % 2 ? 'tool-chart' : 'tool-lookup',
+    toolCallId: `call-${i}`,
+    state: 'output-available',
+    input: { query: `q${i}` },
+    output: { rows: Array.from({ length: 50 }, (__, r) => ({ r, value: `v${i}-${r}` })) },
+  })) as unknown as AgentUIMessagePart[];
+}
+
+/** Counts renders through public seams: the default card calls `strings.toolDone`, a custom renderer runs. */
+function setup() {
+  const counts = { card: 0, custom: 0, lastCustomText: '' };
+  const locale = {
+    ...enUS,
+    toolDone: (tool: string) => {
+      counts.card += 1;
+      return enUS.toolDone(tool);
+    },
+  };
+  const Chart = ({ call, message }: ToolRendererProps) => {
+    counts.custom += 1;
+    counts.lastCustomText = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+    return <div role="img" aria-label={`chart ${call.toolCallId}`} />;
+  };
+  const context: MessageContextValue = { display: {}, toolRenderers: { chart: Chart }, dataRenderers: undefined, handlers };
+  const view = (message: AgentUIMessage, streaming: boolean) => (
+    <AgentUIProvider locale={locale}>
+      <MessageContextProvider value={context}>
+        <AgentMessage message={message} streaming={streaming} />
+      </MessageContextProvider>
+    </AgentUIProvider>
+  );
+  return { counts, view };
+}
+
+const TOKENS = 'The twenty lookups agree: every region reports the same totals, so the numbers hold.'.split(' ');
+
+describe('MessageParts: tool parts while later text streams', () => {
+  for (const mode of ['kept', 'cloned'] as const) {
+    it(`renders no tool part per streamed text token (${mode === 'kept' ? 'store keeps part identity' : 'parts cloned per update, as useChat does'})`, () => {
+      const { counts, view } = setup();
+      const tools = toolParts();
+      const messageWith = (text: string): AgentUIMessage => ({
+        id: 'a1',
+        role: 'assistant',
+        parts: [...(mode === 'kept' ? tools : tools.map((part) => structuredClone(part))), { type: 'text', text }],
+      });
+      const { rerender } = render(view(messageWith(''), true));
+      expect(counts).toMatchObject({ card: 10, custom: 10 });
+      expect(screen.getAllByRole('img', { name: /^chart / })).toHaveLength(10);
+
+      let text = '';
+      for (const token of TOKENS) {
+        text += (text ? ' ' : '') + token;
+        rerender(view(messageWith(text), true));
+      }
+      expect(screen.getByText(/so the numbers hold\./)).toBeInTheDocument();
+      // 14 text updates, 0 renders of the 20 tool parts (default cards and custom renderers alike).
+      expect(counts).toMatchObject({ card: 10, custom: 10 });
+
+      // The stream ends: custom renderers render once more and see the complete message; default cards do not.
+      rerender(view(messageWith(text), false));
+      expect(counts).toMatchObject({ card: 10, custom: 20, lastCustomText: text });
+    });
+  }
+
+  it('re-renders only the tool part whose call changed', () => {
+    const { counts, view } = setup();
+    const tools = toolParts();
+    const running = { ...(tools[0] as object), state: 'input-available', output: undefined } as unknown as AgentUIMessagePart;
+    const message = (first: AgentUIMessagePart, text: string): AgentUIMessage => ({
+      id: 'a1',
+      role: 'assistant',
+      parts: [first, ...tools.slice(1), { type: 'text', text }],
+    });
+    const { rerender } = render(view(message(running, ''), true));
+    expect(screen.getByRole('group', { name: 'Running lookup…' })).toBeInTheDocument();
+    const before = { ...counts };
+    rerender(view(message(tools[0]!, 'Done.'), true));
+    expect(screen.getByText('Done.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Running lookup…' })).toBeNull();
+    // The finished call's card renders (title "lookup finished"); the other 19 parts do not.
+    expect(counts.card).toBe(before.card + 1);
+    expect(counts.custom).toBe(before.custom);
+  });
+});

@@ -1,17 +1,17 @@
-import { ToolLoopAgent, createUIMessageStream, createUIMessageStreamResponse, type StepResult, type ToolSet, type UIMessage, type UIMessageChunk } from 'ai';
+import { ToolLoopAgent, UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { buildAgentRun } from './agent-settings.js';
-import { createBackpressureGate } from '../http/backpressure-gate.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
-import { streamAgentReply } from './stream-agent-reply.js';
+import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
+import { createTurnBody } from './turn-body.js';
 import { sumUsage } from './usage.js';
 
 /** One request's turn, after the route resolved the agent and parsed the body. */
@@ -95,44 +95,33 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     },
   });
 
-  // Without it, createUIMessageStream queues the whole reply for a slow client (the model runs at
-  // full speed into memory); with it, reading the model follows the response reader's demand.
-  const gate = createBackpressureGate();
-  const stream = createUIMessageStream<UIMessage>({
-    originalMessages: messages,
-    generateId: newMessageId,
-    onError: safeErrorMessage,
-    execute: async ({ writer }) => {
+  const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
+  let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
+  // The reply as one UI message is built only when an onFinish hook receives it.
+  let end: ReplyEnd | undefined;
+  const body = createTurnBody({
+    source: streamAgentReply({
+      agent,
+      tools: run.toolSet.tools,
+      modelMessages,
+      originalMessages: messages,
+      signal,
+      generateMessageId: newMessageId,
+      metadata: { agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) },
+      onEnd: hooks.has('onFinish') ? (event) => (end = event) : undefined,
+    }),
+    errorText: (error) => {
+      if (signal.aborted) return undefined;
+      input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
+      return safeErrorMessage(error);
+    },
+    // A cancelled body (the client went away) aborts the turn even where the platform does not
+    // abort the request's signal.
+    onCancel: (reason) => controller.abort(reason),
+    beforeFinish: async () => {
       try {
-        const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
-        let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
-        const titleWritten = title?.then((text) => {
-          if (!text) return;
-          titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };
-          writer.write(titlePart);
-        });
-        let reply: Awaited<ReturnType<typeof streamAgentReply>> = { end: undefined, finish: undefined };
-        try {
-          reply = await streamAgentReply({
-            agent,
-            tools: run.toolSet.tools,
-            modelMessages,
-            originalMessages: messages,
-            signal,
-            writer,
-            generateMessageId: newMessageId,
-            metadata: { agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) },
-            gate,
-          });
-        } catch (error) {
-          if (!signal.aborted) {
-            input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
-            writer.write({ type: 'error', errorText: safeErrorMessage(error) });
-          }
-        }
-        const { end, finish } = reply;
         const tripped = run.toolSet.doomLoop.tripped;
-        if (tripped) writer.write({ type: 'error', errorText: tripped.message });
+        if (tripped) body.write({ type: 'error', errorText: tripped.message });
         await titleWritten;
         const hookSteps = steps.map((step, i) => toHookStep(step, i + 1));
         // The reply as the client holds it: the title part is in it too (a store saving the
@@ -150,16 +139,18 @@ export async function runTurn(input: TurnInput): Promise<Response> {
           usage: sumUsage(steps.map((s) => s.usage)),
           isAborted: (end?.isAborted ?? false) || signal.aborted,
         });
-        for (const part of dataParts) writer.write(part as UIMessageChunk);
-        if (finish) writer.write(finish);
+        return dataParts as UIMessageChunk[];
       } finally {
         await releaseScope(scope);
       }
     },
   });
-  // One wrapper: paces the model by the response reader, and a cancelled body (the client went
-  // away) aborts the turn even where the platform does not abort the request's signal.
-  return createUIMessageStreamResponse({ stream: gate.meter(stream, { onCancel: (reason) => controller.abort(reason) }) });
+  const titleWritten = title?.then((text) => {
+    if (!text) return;
+    titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };
+    body.write(titlePart);
+  });
+  return new Response(body.stream, { headers: UI_MESSAGE_STREAM_HEADERS });
 }
 
 function errorText(error: unknown): string {

@@ -1,4 +1,3 @@
-import type { BackpressureGate } from '../http/backpressure-gate.js';
 import {
   toUIMessageStream,
   type FinishReason,
@@ -7,7 +6,6 @@ import {
   type ToolSet,
   type UIMessage,
   type UIMessageChunk,
-  type UIMessageStreamWriter,
 } from 'ai';
 import { safeErrorMessage } from './safe-error-message.js';
 
@@ -19,23 +17,26 @@ export interface ReplyEnd {
   finishReason?: FinishReason;
 }
 
-/** The agent's reply as UI chunks written to `writer` — all but `finish`, which is returned to send last. */
+/**
+ * Starts the agent and returns its reply as UI chunks (`finish` included). Nothing is read from the
+ * model before the returned stream is read.
+ *
+ * `onEnd` receives the reply as one UI message when the stream ends; pass it only when something
+ * needs that message (the `onFinish` hooks): accumulating it costs CPU on every chunk.
+ */
 export async function streamAgentReply(options: {
   agent: ToolLoopAgent<never, ToolSet>;
   tools: ToolSet;
   modelMessages: ModelMessage[];
   originalMessages: UIMessage[];
   signal: AbortSignal;
-  writer: UIMessageStreamWriter<UIMessage>;
   generateMessageId: () => string;
   metadata: Record<string, unknown>;
-  /** Paces reading the model by the response reader's demand (a slow client slows the model). */
-  gate?: BackpressureGate;
-}): Promise<{ end: ReplyEnd | undefined; finish: UIMessageChunk | undefined }> {
+  onEnd?: ((end: ReplyEnd) => void) | undefined;
+}): Promise<ReadableStream<UIMessageChunk>> {
   const result = await options.agent.stream({ messages: options.modelMessages, abortSignal: options.signal });
-  let end: ReplyEnd | undefined;
-  let finish: UIMessageChunk | undefined;
-  const chunks = toUIMessageStream<ToolSet, UIMessage>({
+  const onEnd = options.onEnd;
+  return toUIMessageStream<ToolSet, UIMessage>({
     stream: result.stream,
     tools: options.tools,
     originalMessages: options.originalMessages,
@@ -46,19 +47,6 @@ export async function streamAgentReply(options: {
     redactToolErrors: false,
     messageMetadata: ({ part }) =>
       part.type === 'start' ? { createdAt: Date.now(), ...options.metadata } : part.type === 'finish' ? { finishReason: part.finishReason } : undefined,
-    onEnd: (event) => {
-      end = event;
-    },
+    ...(onEnd ? { onEnd: (event: ReplyEnd) => onEnd(event) } : {}),
   });
-  const reader = chunks.getReader();
-  for (;;) {
-    // Read the model only while the response has demand (no promise when it has demand now).
-    const wait = options.gate?.waitForDemand();
-    if (wait) await wait;
-    const next = await reader.read();
-    if (next.done) break;
-    if (next.value.type === 'finish') finish = next.value;
-    else options.writer.write(next.value);
-  }
-  return { end, finish };
 }

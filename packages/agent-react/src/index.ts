@@ -40,6 +40,7 @@ export type { ControlledSharedState, SharedStateSource } from './shared-state/ba
 export type { SharedStateValidator, StandardSchemaLike } from './shared-state/validators.js';
 export { sanitizeHistory } from './history.js';
 export { shouldContinue, isWaitingForUser } from './auto-continue.js';
-export { createAgentTransport, agentEndpoint, type AgentRequestOptions, type Resolvable } from './transport.js';
+export { AgentChatTransport, createAgentTransport, agentEndpoint, type AgentRequestOptions, type Resolvable } from './transport.js';
+export { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 export type { ThrottleSetting } from './frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';

@@ -1,5 +1,6 @@
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { DEFAULT_BASE_PATH, type AgentRequestBody } from '@x/agent-protocol';
+import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 
 /** A value, or a function that returns it (read at send time). */
 export type Resolvable<T> = T | (() => T);
@@ -29,6 +30,17 @@ export function isNonEmptyObject(value: unknown): value is Record<string, unknow
 }
 
 /**
+ * `DefaultChatTransport` with the kit's response decoding: one parse/validate/coalesce pass per
+ * network read instead of one per SSE event, so a burst of thousands of deltas reaches the chat as
+ * a few chunks (see `parseUIMessageChunkStream`). Requests, errors and resumption are unchanged.
+ */
+export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTransport<MESSAGE> {
+  protected override processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+    return parseUIMessageChunkStream(stream);
+  }
+}
+
+/**
  * The chat transport of the kit: POSTs `{api}/{agentId}` with the protocol's request body. Every
  * option is read through `read()` when a request is sent, so one transport serves the chat for its
  * whole life (no new transport per render) and always sends the latest sharedState/urlQuery/pageId.
@@ -37,8 +49,8 @@ export function isNonEmptyObject(value: unknown): value is Record<string, unknow
 export function createAgentTransport<MESSAGE extends UIMessage>(
   read: () => AgentRequestOptions,
   onRequest?: (body: AgentRequestBody) => void,
-): DefaultChatTransport<MESSAGE> {
-  return new DefaultChatTransport<MESSAGE>({
+): AgentChatTransport<MESSAGE> {
+  return new AgentChatTransport<MESSAGE>({
     fetch: (input, init) => (read().fetch ?? globalThis.fetch)(input, init),
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body, headers }) => {
       const options = read();

@@ -1,0 +1,65 @@
+/**
+ * `node scripts/burst-bench.ts [deltas=10000] [rounds=7]` (after `pnpm build`): how long a `Chat` takes
+ * to turn a burst of text deltas (an unpaced replay, read in 64 KiB network reads) into its final
+ * message — with the AI SDK's `DefaultChatTransport` ("before") and the kit's `AgentChatTransport`
+ * ("after"), interleaved, in this process. Prints medians; not a test and not a gate.
+ */
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { AgentChatTransport } from '../dist/index.js';
+
+const deltas = Number(process.argv[2] ?? 10_000);
+const rounds = Number(process.argv[3] ?? 7);
+const READ = 64 * 1024;
+
+/** The UI message stream bytes of one reply of `deltas` text deltas of ~4 characters. */
+function burst(): Uint8Array {
+  const frames = [{ type: 'start', messageId: 'a1' }, { type: 'start-step' }, { type: 'text-start', id: 't' }];
+  for (let i = 0; i < deltas; i++) frames.push({ type: 'text-delta', id: 't', delta: `w${i % 100} ` } as never);
+  frames.push({ type: 'text-end', id: 't' } as never, { type: 'finish-step' }, { type: 'finish' });
+  return new TextEncoder().encode(frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join('') + 'data: [DONE]\n\n');
+}
+
+const bytes = burst();
+const body = () =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += READ) controller.enqueue(bytes.slice(at, at + READ));
+      controller.close();
+    },
+  });
+const fetch = (async () => new Response(body(), { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
+
+async function run(kind: 'before' | 'after'): Promise<{ ms: number; updates: number; text: string }> {
+  const transport = kind === 'before' ? new DefaultChatTransport<UIMessage>({ fetch }) : new AgentChatTransport<UIMessage>({ fetch });
+  const chat = new Chat<UIMessage>({ transport });
+  let updates = 0;
+  chat['~registerMessagesCallback'](() => updates++);
+  const started = performance.now();
+  await chat.sendMessage({ text: 'go' });
+  const ms = performance.now() - started;
+  const last = chat.messages.at(-1)!;
+  return { ms, updates, text: last.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') };
+}
+
+const times: Record<'before' | 'after', number[]> = { before: [], after: [] };
+const updates: Record<string, number> = {};
+await run('before');
+await run('after');
+for (let r = 0; r < rounds; r++) {
+  const order = Math.random() < 0.5 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+  const texts: string[] = [];
+  for (const kind of order) {
+    const result = await run(kind);
+    times[kind].push(result.ms);
+    updates[kind] = result.updates;
+    texts.push(result.text);
+  }
+  if (texts[0] !== texts[1]) throw new Error('the two transports produced different text');
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`${deltas} text deltas, ${bytes.length} bytes in ${Math.ceil(bytes.length / READ)} reads of 64 KiB, ${rounds} rounds (Node ${process.version})`);
+for (const kind of ['before', 'after'] as const) {
+  console.log(`  ${kind === 'before' ? 'DefaultChatTransport' : 'AgentChatTransport  '}: median ${median(times[kind]).toFixed(1)} ms send → final message, ${updates[kind]} message updates`);
+}
+console.log(`  ratio after/before: ${(median(times.after) / median(times.before)).toFixed(3)}`);

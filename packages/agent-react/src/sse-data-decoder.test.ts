@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { SseDataDecoder } from './sse-data-decoder.js';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** Feeds `bytes` cut at `cuts` (byte offsets) and returns every event's data. */
+function decode(bytes: Uint8Array, cuts: number[] = []): string[] {
+  const decoder = new SseDataDecoder();
+  const events: string[] = [];
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    events.push(...decoder.push(bytes.slice(from, cut)));
+    from = cut;
+  }
+  return events;
+}
+
+describe('SseDataDecoder', () => {
+  it('ends lines at LF, CRLF and CR and dispatches on a blank line', () => {
+    expect(decode(encode('data: a\n\ndata: b\r\n\r\ndata: c\r\rdata:d\n\n'))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('joins multi-line data with \\n and removes only one space after the colon', () => {
+    expect(decode(encode('data: x\ndata:  y\ndata\n\n'))).toEqual(['x\n y\n']);
+  });
+
+  it('ignores comments and other fields, and events without data', () => {
+    expect(decode(encode(': keep-alive\n\nevent: delta\nid: 7\nretry: 10\nfoo: bar\ndata: z\n\n:only a comment\n\nevent: x\n\n'))).toEqual(['z']);
+  });
+
+  it('drops an event the stream ends before terminating', () => {
+    expect(decode(encode('data: a\n\ndata: b\n'))).toEqual(['a']);
+  });
+
+  it('gives the same events however the bytes are split into reads (UTF-8 and CRLF across reads)', () => {
+    const bytes = encode('data: {"t":"héllo ✓ 😀"}\r\n\r\n: c\r\ndata: two\r\ndata: lines\r\n\r\ndata: [DONE]\n\n');
+    const whole = decode(bytes);
+    expect(whole).toEqual(['{"t":"héllo ✓ 😀"}', 'two\nlines', '[DONE]']);
+    for (let cut = 0; cut <= bytes.length; cut++) expect(decode(bytes, [cut])).toEqual(whole);
+    expect(decode(bytes, Array.from({ length: bytes.length }, (_, i) => i))).toEqual(whole);
+  });
+
+  it('treats a CR at the end of a read as a line end when the next read does not start with LF', () => {
+    expect(decode(encode('data: a\r\rdata: b\r\r\n'), [8, 9])).toEqual(['a', 'b']);
+    // As in the AI SDK's parser, a CR that ends the whole stream might still have become a CRLF.
+    expect(decode(encode('data: a\r\rdata: b\r\r'))).toEqual(['a']);
+  });
+
+  it('assembles an event spread over many reads', () => {
+    const long = 'x'.repeat(50_000);
+    const bytes = encode(`data: ${long}\n\n`);
+    expect(decode(bytes, Array.from({ length: 49 }, (_, i) => (i + 1) * 1000))).toEqual([long]);
+  });
+});

@@ -1,0 +1,225 @@
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport, JSONParseError, parseJsonEventStream, TypeValidationError, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { textOf } from './test-utils/test-server.js';
+import { AgentChatTransport } from './transport.js';
+import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
+
+const sse = (events: (object | string)[]) => events.map((e) => `data: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`).join('');
+
+/** A body that delivers `text` in reads of `size` bytes (whole when omitted) and records cancellation. */
+function body(text: string, size?: number) {
+  const bytes = new TextEncoder().encode(text);
+  const step = size ?? Math.max(bytes.length, 1);
+  const state = { cancelled: false as unknown };
+  let at = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + step));
+      at += step;
+    },
+    cancel(reason) {
+      state.cancelled = reason ?? true;
+    },
+  });
+  return { stream, state };
+}
+
+/** Reads a chunk stream to its end: the chunks, and the error it ended with. */
+async function drain(stream: ReadableStream<UIMessageChunk>) {
+  const chunks: UIMessageChunk[] = [];
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { chunks, error: undefined };
+      chunks.push(value);
+    }
+  } catch (error) {
+    return { chunks, error: error as Error };
+  }
+}
+
+/** What the AI SDK's own `DefaultChatTransport` pipeline makes of the same bytes. */
+async function oracle(text: string, size?: number) {
+  const parsed = parseJsonEventStream({ stream: body(text, size).stream, schema: uiMessageChunkSchema }).pipeThrough(
+    new TransformStream({
+      transform(result, controller) {
+        if (!result.success) throw result.error;
+        controller.enqueue(result.value);
+      },
+    }),
+  );
+  return drain(parsed);
+}
+
+type Delta = Extract<UIMessageChunk, { type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta' }>;
+const isDelta = (c: UIMessageChunk): c is Delta => c.type === 'text-delta' || c.type === 'reasoning-delta' || c.type === 'tool-input-delta';
+const idOf = (c: Delta) => (c.type === 'tool-input-delta' ? c.toolCallId : c.id);
+const textOfDelta = (c: Delta) => (c.type === 'tool-input-delta' ? c.inputTextDelta : c.delta);
+
+/** Merges adjacent deltas of one type and id: equal for two sequences that differ only by coalescing. */
+function merged(chunks: UIMessageChunk[]): unknown[] {
+  const out: unknown[] = [];
+  for (const chunk of chunks) {
+    const last = out.at(-1) as { type: string; id: string; text: string } | undefined;
+    if (isDelta(chunk) && last && last.type === chunk.type && last.id === idOf(chunk)) last.text += textOfDelta(chunk);
+    else out.push(isDelta(chunk) ? { type: chunk.type, id: idOf(chunk), text: textOfDelta(chunk) } : chunk);
+  }
+  return out;
+}
+
+const mixed = sse([
+  { type: 'start', messageId: 'm1' },
+  { type: 'start-step' },
+  { type: 'reasoning-start', id: 'r' },
+  { type: 'reasoning-delta', id: 'r', delta: 'thin' },
+  { type: 'reasoning-delta', id: 'r', delta: 'king' },
+  { type: 'text-start', id: 't1' },
+  { type: 'text-delta', id: 't1', delta: 'Hel' },
+  { type: 'text-delta', id: 't1', delta: 'lo' },
+  { type: 'reasoning-delta', id: 'r', delta: '…' },
+  { type: 'text-delta', id: 't1', delta: ' wörld 😀' },
+  { type: 'tool-input-start', toolCallId: 'c1', toolName: 'search' },
+  { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"q":' },
+  { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '"x"}' },
+  { type: 'text-start', id: 't2' },
+  { type: 'text-delta', id: 't2', delta: 'A' },
+  { type: 'text-delta', id: 't1', delta: 'B' },
+  { type: 'text-delta', id: 't2', delta: 'C' },
+  { type: 'text-delta', id: 't2', delta: 'D', providerMetadata: { p: { k: 1 } } },
+  { type: 'text-delta', id: 't2', delta: 'E' },
+  { type: 'data-weather', data: { c: 21 } },
+  { type: 'finish' },
+  '[DONE]',
+]);
+
+describe('parseUIMessageChunkStream', () => {
+  it('coalesces adjacent deltas of one type and id within a read, keeping the order across types and ids', async () => {
+    const { chunks, error } = await drain(parseUIMessageChunkStream(body(mixed).stream));
+    expect(error).toBeUndefined();
+    expect(chunks.map((c) => (isDelta(c) ? `${c.type}:${idOf(c)}:${textOfDelta(c)}` : c.type))).toEqual([
+      'start',
+      'start-step',
+      'reasoning-start',
+      'reasoning-delta:r:thinking',
+      'text-start',
+      'text-delta:t1:Hello',
+      'reasoning-delta:r:…',
+      'text-delta:t1: wörld 😀',
+      'tool-input-start',
+      'tool-input-delta:c1:{"q":"x"}',
+      'text-start',
+      'text-delta:t2:A',
+      'text-delta:t1:B',
+      'text-delta:t2:C',
+      // providerMetadata sends a delta through the schema: it is kept as it is, not merged
+      'text-delta:t2:D',
+      'text-delta:t2:E',
+      'data-weather',
+      'finish',
+    ]);
+    expect(chunks[14]).toEqual({ type: 'text-delta', id: 't2', delta: 'D', providerMetadata: { p: { k: 1 } } });
+    expect(chunks.at(-2)).toEqual({ type: 'data-weather', data: { c: 21 } });
+  });
+
+  it('matches the AI SDK pipeline however the bytes are split into reads', async () => {
+    const expected = await oracle(mixed);
+    expect(expected.error).toBeUndefined();
+    for (const size of [1, 2, 3, 7, 16, 64, 100, 333]) {
+      const { chunks, error } = await drain(parseUIMessageChunkStream(body(mixed, size).stream));
+      expect(error).toBeUndefined();
+      expect(merged(chunks)).toEqual(merged(expected.chunks));
+    }
+    // one byte per read completes at most one event per read: nothing to coalesce
+    expect((await drain(parseUIMessageChunkStream(body(mixed, 1).stream))).chunks).toEqual(expected.chunks);
+  });
+
+  it.each([
+    ['a delta of the wrong shape', '{"type":"text-delta","id":"t1","delta":5}', TypeValidationError],
+    ['an unknown chunk type', '{"type":"no-such-chunk"}', TypeValidationError],
+    ['a chunk missing a field', '{"type":"tool-input-start","toolCallId":"c"}', TypeValidationError],
+    ['invalid JSON', '{"type":"text-delta",', JSONParseError],
+    ['a prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","__proto__":{"polluted":1}}', JSONParseError],
+  ])('on %s: delivers every chunk before it, then errors like the AI SDK and cancels the body', async (_, bad, ErrorClass) => {
+    const text = sse([{ type: 'start' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'a' }, { type: 'text-delta', id: 't1', delta: 'b' }, bad, { type: 'text-delta', id: 't1', delta: 'never' }]);
+    const expected = await oracle(text);
+    // more reads after the bad one: they must not be read any more
+    const source = body(text + sse(Array.from({ length: 50 }, () => ({ type: 'text-delta', id: 't1', delta: 'more' }))), text.length);
+    const { chunks, error } = await drain(parseUIMessageChunkStream(source.stream));
+    expect(merged(chunks)).toEqual(merged(expected.chunks));
+    expect(textOfDelta(chunks.at(-1) as Delta)).toBe('ab');
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error!.message).toBe(expected.error!.message);
+    expect(source.state.cancelled).toBe(error);
+  });
+
+  it('ignores [DONE] and ends with the body', async () => {
+    const { chunks, error } = await drain(parseUIMessageChunkStream(body(sse(['[DONE]', { type: 'finish' }, '[DONE]'])).stream));
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([{ type: 'finish' }]);
+  });
+
+  it('passes a network error of the body through unchanged', async () => {
+    const failure = new TypeError('network error');
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(failure);
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(sse([{ type: 'start' }])));
+      },
+    });
+    const { chunks, error } = await drain(parseUIMessageChunkStream(stream));
+    expect(chunks).toEqual([{ type: 'start' }]);
+    expect(error).toBe(failure);
+  });
+
+  it('turns a burst of 10,000 deltas into a few chunks with the exact text', async () => {
+    const deltas = Array.from({ length: 10_000 }, (_, i) => `w${i} `);
+    const text = sse([{ type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }]);
+    const { chunks, error } = await drain(parseUIMessageChunkStream(body(text, 64 * 1024).stream));
+    expect(error).toBeUndefined();
+    const reads = Math.ceil(new TextEncoder().encode(text).length / (64 * 1024));
+    expect(chunks.length).toBeLessThanOrEqual(reads + 2);
+    expect(chunks.filter(isDelta).map(textOfDelta).join('')).toBe(deltas.join(''));
+  });
+});
+
+describe('AgentChatTransport in a Chat', () => {
+  const chatWith = (kind: 'sdk' | 'kit', text: string) => {
+    const fetch = (async () => new Response(body(text, 48).stream, { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
+    const transport = kind === 'sdk' ? new DefaultChatTransport<UIMessage>({ fetch }) : new AgentChatTransport<UIMessage>({ fetch });
+    let n = 0;
+    return new Chat<UIMessage>({ transport, generateId: () => `id${++n}` });
+  };
+
+  it('gives the same final messages as the AI SDK transport', async () => {
+    const text = mixed.replace(sse([{ type: 'finish' }, '[DONE]']), sse([{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { q: 'x' } }, { type: 'tool-output-available', toolCallId: 'c1', output: { hits: 3 } }, { type: 'finish' }, '[DONE]']));
+    const results = [];
+    for (const kind of ['sdk', 'kit'] as const) {
+      const chat = chatWith(kind, text);
+      await chat.sendMessage({ text: 'hi' });
+      results.push({ status: chat.status, messages: chat.messages });
+    }
+    expect(results[0]!.status).toBe('ready');
+    expect(results[1]).toEqual(results[0]);
+    expect(textOf(results[1]!.messages[1])).toBe('Hello wörld 😀BACDE');
+  });
+
+  it('on an invalid chunk the chat gets the same error and keeps the same partial reply', async () => {
+    const text = sse([{ type: 'start' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'partial ' }, { type: 'text-delta', id: 't1', delta: 'reply' }, '{"type":"text-delta","id":"t1"}', { type: 'text-delta', id: 't1', delta: 'lost' }]);
+    const results = [];
+    for (const kind of ['sdk', 'kit'] as const) {
+      const errors: Error[] = [];
+      const chat = chatWith(kind, text);
+      (chat as unknown as { onError: (e: Error) => void }).onError = (e) => errors.push(e);
+      await chat.sendMessage({ text: 'hi' });
+      results.push({ status: chat.status, error: chat.error?.message, name: chat.error?.name, errors: errors.map((e) => e.message), messages: chat.messages });
+    }
+    expect(results[0]!.status).toBe('error');
+    expect(results[1]).toEqual(results[0]);
+    expect(textOf(results[1]!.messages[1])).toBe('partial reply');
+  });
+});

@@ -1,0 +1,157 @@
+import { asSchema, JSONParseError, TypeValidationError, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import { SseDataDecoder } from './sse-data-decoder.js';
+
+/** What one network read decoded to: its chunks, and the error that ended the stream, if any. */
+export interface DecodedRead {
+  chunks: UIMessageChunk[];
+  error?: JSONParseError | TypeValidationError;
+}
+
+type Delta =
+  | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
+  | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string };
+
+const suspectProto = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const suspectConstructor = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+
+/**
+ * `JSON.parse` with the AI SDK's prototype-poisoning guard (`secureJsonParse`): a `__proto__` key, or
+ * a `constructor` object with a `prototype`, anywhere in the value is a syntax error.
+ */
+function parseJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (value === null || typeof value !== 'object') return value;
+  if (!suspectProto.test(text) && !suspectConstructor.test(text)) return value;
+  let next: object[] = [value];
+  while (next.length > 0) {
+    const nodes = next;
+    next = [];
+    for (const node of nodes) {
+      if (Object.prototype.hasOwnProperty.call(node, '__proto__')) throw new SyntaxError('Object contains forbidden prototype property');
+      const ctor = (node as { constructor?: unknown }).constructor;
+      if (Object.prototype.hasOwnProperty.call(node, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype')) {
+        throw new SyntaxError('Object contains forbidden prototype property');
+      }
+      for (const key in node) {
+        const child = (node as Record<string, unknown>)[key];
+        if (child && typeof child === 'object') next.push(child);
+      }
+    }
+  }
+  return value;
+}
+
+/**
+ * The hot chunk types, checked by hand: a chunk passes only if the AI SDK's schema would accept it
+ * too (`providerMetadata` present sends it to the schema instead). Anything else returns false.
+ */
+function isDelta(value: unknown): value is Delta {
+  const chunk = value as Record<string, unknown>;
+  switch (typeof value === 'object' && value !== null ? chunk.type : undefined) {
+    case 'text-delta':
+    case 'reasoning-delta':
+      return typeof chunk.id === 'string' && typeof chunk.delta === 'string' && chunk.providerMetadata === undefined;
+    case 'tool-input-delta':
+      return typeof chunk.toolCallId === 'string' && typeof chunk.inputTextDelta === 'string';
+    default:
+      return false;
+  }
+}
+
+const deltaId = (chunk: Delta): string => (chunk.type === 'tool-input-delta' ? chunk.toolCallId : chunk.id);
+
+/**
+ * Parses, validates and coalesces the data of the SSE events of one network read. Text, reasoning
+ * and tool-input deltas are checked by hand; every other chunk goes through the AI SDK's own
+ * `uiMessageChunkSchema`. Adjacent deltas of the same type and id become one chunk (their text
+ * concatenated); everything else keeps its place, so the order across types and ids is unchanged.
+ * The first invalid event ends the read: the chunks before it are returned with the same error the
+ * AI SDK's `parseJsonEventStream` would give (`JSONParseError` or `TypeValidationError`).
+ */
+export async function decodeEvents(events: readonly string[]): Promise<DecodedRead> {
+  const chunks: UIMessageChunk[] = [];
+  // The delta at the end of `chunks` that later deltas may be merged into, and whether it is a copy
+  // made here (a parsed chunk is never mutated).
+  let open: Delta | undefined;
+  let owned = false;
+  for (const data of events) {
+    if (data === '[DONE]') continue;
+    let value: unknown;
+    try {
+      value = parseJson(data);
+    } catch (cause) {
+      return { chunks, error: new JSONParseError({ text: data, cause }) };
+    }
+    if (isDelta(value)) {
+      if (open && open.type === value.type && deltaId(open) === deltaId(value)) {
+        if (!owned) {
+          open = { ...open };
+          owned = true;
+          chunks[chunks.length - 1] = open as UIMessageChunk;
+        }
+        if (open.type === 'tool-input-delta') open.inputTextDelta += (value as typeof open).inputTextDelta;
+        else open.delta += (value as typeof open).delta;
+        continue;
+      }
+      chunks.push(value as UIMessageChunk);
+      open = value;
+      owned = false;
+      continue;
+    }
+    open = undefined;
+    const checked = await validateChunk(value);
+    if (!checked.success) return { chunks, error: checked.error };
+    chunks.push(checked.value);
+  }
+  return { chunks };
+}
+
+async function validateChunk(value: unknown): Promise<{ success: true; value: UIMessageChunk } | { success: false; error: TypeValidationError }> {
+  try {
+    const result = await asSchema(uiMessageChunkSchema).validate!(value);
+    return result.success ? { success: true, value: result.value } : { success: false, error: TypeValidationError.wrap({ value, cause: result.error }) };
+  } catch (cause) {
+    return { success: false, error: TypeValidationError.wrap({ value, cause }) };
+  }
+}
+
+/**
+ * The kit's replacement for the AI SDK's `parseJsonEventStream` + `uiMessageChunkSchema` pipeline:
+ * turns an SSE response body into UI message chunks with one parse/validate/coalesce pass per
+ * network read, so a burst (a resumed stream, a fast provider) reaches the chat as a handful of
+ * chunks instead of one per token. The stream pulls the body only on demand; when a chunk is
+ * invalid, the body is cancelled, the valid chunks before it are still delivered, and then the
+ * stream errors with the AI SDK's error — the chat shows the error and keeps the partial reply.
+ */
+export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+  const reader = body.getReader();
+  const decoder = new SseDataDecoder();
+  let failure: { error: unknown } | undefined;
+  return new ReadableStream<UIMessageChunk>(
+    {
+      async pull(controller) {
+        if (failure) return controller.error(failure.error);
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          const events = decoder.push(value);
+          if (events.length === 0) continue;
+          const { chunks, error } = await decodeEvents(events);
+          for (const chunk of chunks) controller.enqueue(chunk);
+          if (error) {
+            reader.cancel(error).catch(() => {});
+            // Error only once what was decoded before it has been read: erroring now would drop it.
+            if (chunks.length === 0) return controller.error(error);
+            failure = { error };
+            return;
+          }
+          if (chunks.length > 0) return;
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

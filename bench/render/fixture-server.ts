@@ -4,8 +4,9 @@
  *
  * - GET  /<contender>/…           static files of dist/<contender> (gzip off: wire size is not measured)
  * - GET  /fixtures/<name>.json    history transcripts
- * - POST /__bench/arm             { fixture, rate } — the stream the next chat request gets;
- *                                  rate = frames per second (one text token per frame), 0 = unpaced burst
+ * - POST /__bench/arm             { fixture, rate, turn? } — the stream the next chat request gets;
+ *                                  rate = frames per second (one text token per frame), 0 = unpaced burst;
+ *                                  turn = a suffix for the message id (several turns in one chat, S8)
  * - POST /api/…                   any chat route (useChat's /api/chat, the kit's /api/agent/:id):
  *                                  replays the armed fixture's pre-encoded SSE frames on a timer
  * - GET  /__bench/last            timing of the last replay (start, end, frames)
@@ -36,7 +37,7 @@ function fixture(name: string): Fixture {
   return f;
 }
 
-let armed: { fixture: string; rate: number } | undefined;
+let armed: { fixture: string; rate: number; turn?: number | undefined } | undefined;
 let last: { fixture: string; rate: number; start: number; end?: number; frames: number; aborted?: boolean } | undefined;
 
 const TYPES: Record<string, string> = {
@@ -68,9 +69,14 @@ function replay(res: ServerResponse): void {
     res.writeHead(409, { 'content-type': 'application/json' }).end('{"error":"no fixture armed"}');
     return;
   }
-  const { fixture: name, rate } = armed;
+  const { fixture: name, rate, turn } = armed;
   armed = undefined;
-  const frames = fixture(name).frames;
+  let frames = fixture(name).frames;
+  if (turn !== undefined) {
+    // Several turns in one chat need distinct assistant message ids (the start frame carries it).
+    const [start, ...rest] = frames;
+    frames = [Buffer.from(String(start).replace(/"messageId":"([^"]+)"/, `"messageId":"$1-${turn}"`)), ...rest];
+  }
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -136,9 +142,9 @@ const server = createServer((req, res) => {
   void (async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'POST' && url.pathname === '/__bench/arm') {
-      const body = JSON.parse(await readBody(req)) as { fixture: string; rate: number };
+      const body = JSON.parse(await readBody(req)) as { fixture: string; rate: number; turn?: number };
       fixture(body.fixture);
-      armed = { fixture: body.fixture, rate: body.rate };
+      armed = { fixture: body.fixture, rate: body.rate, turn: body.turn };
       res.writeHead(204).end();
     } else if (req.method === 'GET' && url.pathname === '/__bench/last') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(last ?? null));

@@ -6,6 +6,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { startProfile, stopProfile, type ProfileSummary } from './profile.ts';
 import type { Scenario } from './scenarios.ts';
+import { runRetentionRep } from './retention.ts';
 import { percentile } from './stats.ts';
 
 export interface FixtureInfo {
@@ -48,6 +49,22 @@ export interface RepMetrics {
   interactions: number;
   /** S5 sanity check: characters in the composer after typing (should equal the keystrokes). */
   typedChars: number;
+  /** S6: how far the content under the pointer moved while the user was scrolled up (px). */
+  scrollDriftPx: number;
+  /** S6: distance from the bottom while scrolled up (proves the view detached; ≈ the scroll). */
+  scrollDetachedGapPx: number;
+  /** S6: distance from the bottom when the stream ended, after scrolling back down (0 = re-stuck). */
+  scrollEndGapPx: number;
+  /** S6: long-animation-frame blocking time while scrolled up (ms). */
+  scrollLoafMs: number;
+  /** S8: heap after GC once the chat is unmounted, vs before it mounted (% of the pre-mount heap). */
+  retainedHeapPct: number;
+  /** S8: DOM nodes alive after unmount + GC minus before mount. */
+  retainedNodes: number;
+  /** S8: JS event listeners after unmount + GC minus before mount. */
+  retainedListeners: number;
+  /** S8: heap after GC with the turns' transcript mounted (MB). */
+  heapMountedMB: number;
   renders: number;
   rendersPerToken: number;
   toolRendersPerToken: number;
@@ -72,8 +89,9 @@ async function perfMetrics(cdp: CDPSession): Promise<Metrics> {
 
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
 
-async function arm(port: number, fixture: string, rate: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/__bench/arm`, { method: 'POST', body: JSON.stringify({ fixture, rate }) });
+/** Tells the fixture server what the next chat request streams (`turn`: a message-id suffix). */
+export async function arm(port: number, fixture: string, rate: number, turn?: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/__bench/arm`, { method: 'POST', body: JSON.stringify({ fixture, rate, turn }) });
   if (!res.ok) throw new Error(`arm ${fixture}: HTTP ${res.status}`);
 }
 
@@ -99,7 +117,7 @@ async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Pr
   );
 }
 
-async function heapAfterGC(cdp: CDPSession): Promise<number> {
+export async function heapAfterGC(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   return usedSize / 1_048_576;
@@ -114,6 +132,7 @@ export async function runRep(
   scenario: Scenario,
   fixture: FixtureInfo,
 ): Promise<RepMetrics> {
+  if (scenario.retention) return runRetentionRep(browser, port, contender, scenario, fixture);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   try {
     await context.addInitScript(instrument, { diag: Boolean(scenario.diag) });
@@ -172,6 +191,18 @@ export async function runRep(
       }
     })();
 
+    let scrollRaw: ScrollRaw | undefined;
+    const scroller = (async () => {
+      const scroll = scenario.scroll;
+      if (!scroll) return;
+      await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.arrivals.length > 1, null, {
+        timeout: 30_000,
+      });
+      await sleepUntil(Date.now() + scroll.startAfterMs);
+      scrollRaw = await scrollAndHold(page, scroll.upPx, scroll.holdMs);
+      await page.mouse.wheel(0, 100_000);
+    })();
+
     let timedOut = 0;
     await page
       .waitForFunction((n) => (window as unknown as { __bench: BenchPageState }).__bench.visibleMax >= n, fixture.lastSeq, {
@@ -181,8 +212,9 @@ export async function runRep(
       .catch(() => {
         timedOut = 1;
       });
-    await Promise.all([sampler, typer]);
+    await Promise.all([sampler, typer, scroller]);
     const m1 = await perfMetrics(cdp);
+    if (scrollRaw) scrollRaw.endGap = await endGap(page);
     const streamProfile = scenario.diag ? await stopProfile(cdp) : undefined;
     const typedChars = scenario.typing ? (await input.inputValue().catch(() => '')).length : Number.NaN;
     const b = await page.evaluate(() => {
@@ -192,7 +224,7 @@ export async function runRep(
       return { ...rest, now: performance.now() };
     });
     const afterDom = scenario.history ? await domElements(page) : Number.NaN;
-    const metrics = summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart, typedChars });
+    const metrics = summarize(scenario, fixture, { b, m0, m1, samples, mount, mountHeap, mountDom, afterDom, timedOut, errors, typingStart, typedChars, scroll: scrollRaw });
     if (metrics.detail) Object.assign(metrics.detail, { mountProfile, streamProfile });
     return metrics;
   } finally {
@@ -213,6 +245,65 @@ interface Raw {
   errors: string[];
   typingStart: number;
   typedChars: number;
+  scroll: ScrollRaw | undefined;
+}
+
+interface ScrollRaw {
+  drift: number;
+  lost: boolean;
+  detachedGap: number;
+  from: number;
+  to: number;
+  endGap?: number;
+}
+
+/**
+ * S6: wheel up over the transcript (a real input event, so each contender's own detach logic runs),
+ * let the scroll settle, then watch the element under the pointer for `holdMs`: with streaming
+ * continuing below, it must not move (drift 0). The scroll container is the nearest scrollable
+ * ancestor of that element; it is kept on `window` for the end-of-stream gap.
+ */
+async function scrollAndHold(page: Page, upPx: number, holdMs: number): Promise<ScrollRaw> {
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, -upPx);
+  await page.waitForTimeout(500);
+  return page.evaluate(
+    (holdMs) =>
+      new Promise<ScrollRaw>((resolve) => {
+        const anchor = document.elementFromPoint(640, 300);
+        let sc: Element | null = anchor;
+        while (sc && !(sc.scrollHeight > sc.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(sc).overflowY))) sc = sc.parentElement;
+        const scroller = sc ?? document.scrollingElement ?? document.documentElement;
+        (window as unknown as { __benchScroller: Element }).__benchScroller = scroller;
+        const gap = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+        const top0 = anchor?.getBoundingClientRect().top ?? 0;
+        const from = performance.now();
+        let drift = 0;
+        let lost = !anchor;
+        const detachedGap = gap();
+        const frame = () => {
+          if (anchor?.isConnected) drift = Math.max(drift, Math.abs(anchor.getBoundingClientRect().top - top0));
+          else lost = true;
+          if (performance.now() - from < holdMs) requestAnimationFrame(frame);
+          else resolve({ drift, lost, detachedGap, from, to: performance.now() });
+        };
+        requestAnimationFrame(frame);
+      }),
+    holdMs,
+  );
+}
+
+/** S6: after the stream ended (and two frames for a follow-scroll), the distance from the bottom. */
+async function endGap(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const scroller = (window as unknown as { __benchScroller?: Element }).__benchScroller;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(scroller ? Math.max(0, scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight) : Number.NaN)),
+        );
+      }),
+  );
 }
 
 const taskMs = (a: Metrics | undefined, b: Metrics | undefined, key = 'TaskDuration') =>
@@ -301,6 +392,16 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
     inpMax,
     interactions,
     typedChars: raw.typedChars,
+    scrollDriftPx: raw.scroll ? (raw.scroll.lost ? Number.POSITIVE_INFINITY : raw.scroll.drift) : Number.NaN,
+    scrollDetachedGapPx: raw.scroll?.detachedGap ?? Number.NaN,
+    scrollEndGapPx: raw.scroll?.endGap ?? Number.NaN,
+    scrollLoafMs: raw.scroll
+      ? b.loafs.filter((l) => l.start >= (raw.scroll as ScrollRaw).from && l.start <= (raw.scroll as ScrollRaw).to).reduce((s, l) => s + l.blocking, 0)
+      : Number.NaN,
+    retainedHeapPct: Number.NaN,
+    retainedNodes: Number.NaN,
+    retainedListeners: Number.NaN,
+    heapMountedMB: Number.NaN,
     renders: scenario.diag ? b.renders : Number.NaN,
     rendersPerToken: scenario.diag ? b.renders / textTokens : Number.NaN,
     toolRendersPerToken: scenario.diag ? b.toolRendersAfterText / textTokens : Number.NaN,

@@ -12,6 +12,10 @@ export interface Scenario {
   throttle: number;
   /** Sample main-thread time at 1/4 and 3/4 of the paced stream (first vs last quarter). */
   quarters?: boolean;
+  /** Scroll up while streaming, hold, then back to the bottom (S6). */
+  scroll?: { startAfterMs: number; upPx: number; holdMs: number };
+  /** Several turns in one mounted chat, then unmount: what stays in the heap (S8). */
+  retention?: { turns: number };
   /** Keystrokes into the composer while streaming (S5). */
   typing?: { keys: number; intervalMs: number; startAfterMs: number };
   /** Walk rendered fibers on each commit (component and tool-part renders; perturbs timing a bit). */
@@ -57,6 +61,25 @@ const S5full: Scenario = {
   typing: { keys: 40, intervalMs: 100, startAfterMs: 24_000 },
   timeoutMs: 180_000,
 };
+const S6: Scenario = {
+  id: 'S6',
+  label: 'scroll up 1,000 px 2 s into a 2.5k-token answer at 300 tok/s after a 10-message transcript, hold 2 s, back to the bottom',
+  fixture: 'medium',
+  rate: 300,
+  history: 10,
+  throttle: 1,
+  scroll: { startAfterMs: 2_000, upPx: 1_000, holdMs: 2_000 },
+  timeoutMs: 120_000,
+};
+const S8: Scenario = {
+  id: 'S8',
+  label: 'retention: 5 turns of the 2.5k-token answer (unpaced) in one chat, then unmount',
+  fixture: 'medium',
+  rate: 0,
+  throttle: 1,
+  retention: { turns: 5 },
+  timeoutMs: 120_000,
+};
 const S7: Scenario = {
   id: 'S7',
   label: 'agentic turn: 20 tool calls with ~5 KB outputs, then 2k tokens at 300 tok/s',
@@ -69,8 +92,8 @@ const S7: Scenario = {
 
 /** CI smoke subset of method §5.6: S1, S3, S4 at M = 1000, S5; 3 rounds; under 10 minutes. */
 export const QUICK: Scenario[] = [S1, S3, S4(1000), S5quick];
-/** The full matrix this harness implements (S6 scroll and S8 retention are not implemented). */
-export const FULL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(1000), S5full, S7];
+/** The full matrix of method §5.4. */
+export const FULL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(1000), S5full, S6, S7, S8];
 
 /** Every scenario by id (for `--scenarios=`; S5 is the quick variant unless in full mode). */
-export const ALL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(100), S4(1000), S5quick, S7];
+export const ALL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(100), S4(1000), S5quick, S6, S7, S8];

@@ -9,8 +9,7 @@ import type { BubbleItemType, BubbleListProps } from '@ant-design/x';
 import { XMarkdown } from '@ant-design/x-markdown';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { loadHistory } from '../shared/history.ts';
+import { mountContender } from '../shared/mount.tsx';
 import '../shared/page.css';
 
 const transport = new DefaultChatTransport({ api: '/api/chat' });
@@ -59,6 +58,4 @@ function App({ history }: { history: UIMessage[] }) {
   );
 }
 
-void loadHistory().then((history) => {
-  createRoot(document.getElementById('root') as HTMLElement).render(<App history={history} />);
-});
+mountContender((history) => <App history={history} />);

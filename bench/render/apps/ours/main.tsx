@@ -1,12 +1,7 @@
 /** Ours: the kit's `AgentChat` (headless hooks + components), consumed through its dist. */
 import { AgentChat } from '@x/agent-ui';
 import type { AgentUIMessage } from '@x/agent-react';
-import { createRoot } from 'react-dom/client';
-import { loadHistory } from '../shared/history.ts';
+import { mountContender } from '../shared/mount.tsx';
 import '../shared/page.css';
 
-void loadHistory().then((history) => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <AgentChat agentId="bench" api="/api/agent" messages={history as AgentUIMessage[]} height="100%" />,
-  );
-});
+mountContender((history) => <AgentChat agentId="bench" api="/api/agent" messages={history as AgentUIMessage[]} height="100%" />);

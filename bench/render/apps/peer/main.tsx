@@ -5,8 +5,7 @@
 import { AssistantRuntimeProvider } from '@assistant-ui/react';
 import { AssistantChatTransport, useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import type { UIMessage } from 'ai';
-import { createRoot } from 'react-dom/client';
-import { loadHistory } from '../shared/history.ts';
+import { mountContender } from '../shared/mount.tsx';
 import { Thread } from './thread.tsx';
 import '../shared/page.css';
 import './peer.css';
@@ -20,6 +19,4 @@ function App({ history }: { history: UIMessage[] }) {
   );
 }
 
-void loadHistory().then((history) => {
-  createRoot(document.getElementById('root') as HTMLElement).render(<App history={history} />);
-});
+mountContender((history) => <App history={history} />);

@@ -167,14 +167,18 @@ async function sequential() {
   let done = 0;
   let failed = 0;
   let mid = start;
+  // Heap after GC every 1,000 streams: growth that goes to 0 per 1,000 is warm-up, steady growth a leak.
+  const checkpoints: Array<{ streams: number; heapUsedMB: number }> = [{ streams: 0, heapUsedMB: start.heapUsedMB }];
   for (let i = 0; i < count && Date.now() < deadline; i++) {
     if (i === Math.floor(count / 2)) mid = await gc();
+    if (i > 0 && i % 1000 === 0) checkpoints.push({ streams: i, heapUsedMB: (await gc()).heapUsedMB });
     const r = await stream(plan.path);
     if (r.ok) done++;
     else failed++;
   }
   await sleep(200);
   const end = await gc();
+  checkpoints.push({ streams: done + failed, heapUsedMB: end.heapUsedMB });
   const after = await stats();
   return {
     streams: done,
@@ -184,6 +188,7 @@ async function sequential() {
     heapMidMB: mid.heapUsedMB,
     heapGrowthPct: ((end.heapUsedMB - start.heapUsedMB) / start.heapUsedMB) * 100,
     heapGrowthSecondHalfPct: ((end.heapUsedMB - mid.heapUsedMB) / mid.heapUsedMB) * 100,
+    checkpoints,
     rssStartMB: start.rssMB,
     rssEndMB: end.rssMB,
     openStreamsAfter: after.openStreams,

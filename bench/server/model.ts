@@ -43,5 +43,14 @@ export function deltaStream(deltas: number, intervalMs = 0, delta = 'tok '): Rea
 
 /** A MockLanguageModelV4 whose every call streams `deltas` deltas (paced when `intervalMs` > 0). */
 export function deltaModel(deltas: number, intervalMs = 0): MockLanguageModelV4 {
-  return new MockLanguageModelV4({ doStream: async () => ({ stream: deltaStream(deltas, intervalMs) }) });
+  const model: MockLanguageModelV4 = new MockLanguageModelV4({
+    doStream: async () => {
+      // MockLanguageModelV4 records every call's options (prompt, abort signal…) in doStreamCalls. A
+      // server reusing one model would retain ~1.5 KB per stream there, which V4's sequential run
+      // then counted as heap growth of the route (found with a heap snapshot diff).
+      model.doStreamCalls.length = 0;
+      return { stream: deltaStream(deltas, intervalMs) };
+    },
+  });
+  return model;
 }

@@ -1,5 +1,6 @@
 /**
- * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=2000] [--out=DIR]`
+ * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=2000] [--out=DIR]
+ *   [--v2-tokens=300] [--v2-interval=10] [--v2-parallel=4]`
  *
  * V1 CPU per delta (in this process, interleaved), V2 the same through a real provider package
  * against a loopback fake OpenAI-compatible server, V3 concurrency and V4 slow / aborting clients +
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bootstrapCI, fmt, median, shuffled } from '../render/stats.ts';
 import { CPU_CONTENDERS, measureCpu, type CpuContender, type CpuSample } from './cpu.ts';
+import { measureV2, startFakeOpenAI, v2Routes, V2_CONTENDERS, type V2Contender, type V2Sample } from './v2.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const argv = process.argv.slice(2);
@@ -25,6 +27,9 @@ const skip = new Set<string>([...(option('skip')?.split(',') ?? []), ...(only ? 
 const unknown = [...(option('skip')?.split(',') ?? []), ...(only ?? [])].filter((s) => !(SUITES as readonly string[]).includes(s));
 if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}: use ${SUITES.join(', ')}`);
 const sequentialCount = Number(option('sequential') ?? 2000);
+const v2Tokens = Number(option('v2-tokens') ?? 300);
+const v2IntervalMs = Number(option('v2-interval') ?? 10);
+const v2Parallel = Number(option('v2-parallel') ?? 4);
 const outDir = path.resolve(option('out') ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'results'));
 const concurrencyLevels = (option('concurrency') ?? '50,200,500').split(',').map(Number);
 const started = Date.now();
@@ -61,6 +66,42 @@ async function v1() {
     kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
     samples,
   };
+}
+
+async function v2() {
+  const fake = await startFakeOpenAI();
+  try {
+    const routes = v2Routes(fake.port, v2Tokens, v2IntervalMs);
+    const samples = Object.fromEntries(V2_CONTENDERS.map((c) => [c, [] as V2Sample[]])) as Record<V2Contender, V2Sample[]>;
+    for (const c of V2_CONTENDERS) await measureV2(routes[c], v2Parallel, v2Tokens); // warm-up (JIT, connections)
+    for (let round = 0; round < rounds; round++) {
+      for (const c of shuffled(V2_CONTENDERS)) {
+        (globalThis as { gc?: () => void }).gc?.();
+        samples[c].push(await measureV2(routes[c], v2Parallel, v2Tokens));
+      }
+      log(`V2 round ${round + 1}: ${V2_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs, TTFB ${fmt(samples[c].at(-1)?.ttfbMs ?? Number.NaN)} ms`).join('; ')}`);
+    }
+    const paired = (a: V2Contender, b: V2Contender) => {
+      const ratios = samples[a].map((s, i) => s.usPerDelta / (samples[b][i]?.usPerDelta ?? Number.NaN));
+      return { median: median(ratios), ci: bootstrapCI(ratios) };
+    };
+    const ttfbDelta = samples.kit.map((s, i) => s.ttfbMs - (samples.raw[i]?.ttfbMs ?? Number.NaN));
+    return {
+      tokens: v2Tokens,
+      intervalMs: v2IntervalMs,
+      parallel: v2Parallel,
+      rounds,
+      usPerDelta: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.usPerDelta))])) as Record<V2Contender, number>,
+      ttfbMs: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.ttfbMs))])) as Record<V2Contender, number>,
+      kitVsRaw: paired('kit', 'raw'),
+      kitVsAgent: paired('kit', 'agent'),
+      agentVsRaw: paired('agent', 'raw'),
+      kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
+      samples,
+    };
+  } finally {
+    fake.stop();
+  }
 }
 
 async function startTarget() {
@@ -168,6 +209,30 @@ async function main() {
     );
   }
 
+  if (!skip.has('v2')) {
+    log('V2: realistic provider path (@ai-sdk/openai → loopback fake OpenAI server)');
+    const r = await v2();
+    result.v2 = r;
+    const row = (label: string, x: { median: number; ci: [number, number] }, target: string) => `| ${label} | ${fmt(x.median)} [${fmt(x.ci[0])}–${fmt(x.ci[1])}] | ${target} |`;
+    md.push(
+      `## V2 — realistic provider path (@ai-sdk/openai Chat Completions → loopback fake OpenAI server in its own process, recorded-shaped SSE, ${r.tokens} tokens at ${
+        r.intervalMs > 0 ? `${fmt(1000 / r.intervalMs, 0)} tok/s` : 'no pacing'
+      }, ${r.parallel} streams per sample, ${r.rounds} interleaved rounds)`,
+      '',
+      '| contender | CPU µs/delta (median) | TTFB ms (median) |',
+      '|---|---|---|',
+      ...V2_CONTENDERS.map((c) => `| ${c} | ${fmt(r.usPerDelta[c])} | ${fmt(r.ttfbMs[c])} |`),
+      '',
+      '| paired ratio | median [95% CI] | target (as V1) |',
+      '|---|---|---|',
+      row('kit / raw AI SDK Response', r.kitVsRaw, `≤ 1.10 ${ok(r.kitVsRaw.median <= 1.1)}`),
+      row('kit / createAgentUIStreamResponse', r.kitVsAgent, `≤ 1.05 ${ok(r.kitVsAgent.median <= 1.05)}`),
+      row('createAgentUIStreamResponse / raw', r.agentVsRaw, 'report'),
+      row('kit TTFB − raw TTFB (ms)', r.kitTtfbMinusRawMs, `≤ 1 ms ${ok(r.kitTtfbMinusRawMs.median <= 1)}`),
+      '',
+    );
+  }
+
   if (!skip.has('v3') || !skip.has('v4')) {
     const target = await startTarget();
     try {
@@ -233,6 +298,10 @@ async function main() {
             Math.abs(r.sequential.heapGrowthPct ?? Number.POSITIVE_INFINITY) <= 5,
           )}), open streams after: ${r.sequential.openStreamsAfter}. Growth that stops in the second half is warm-up (JIT, caches); growth that continues is a leak.`,
           '',
+          `Heap after GC per 1,000 streams: ${((r.sequential as unknown as { checkpoints?: Array<{ streams: number; heapUsedMB: number }> }).checkpoints ?? [])
+            .map((c) => `${c.streams}: ${fmt(c.heapUsedMB)} MB`)
+            .join(' → ')}.`,
+          '',
         );
       }
     } finally {
@@ -240,7 +309,7 @@ async function main() {
     }
   }
   md.push(
-    'Not measured here: V2 (a real provider package against a fake OpenAI-compatible server) and V5 (resumable streams on Redis): the kit has no resumable/durable stream layer yet.',
+    'Not measured here: V5 (resumable streams on Redis): the kit has no resumable/durable stream layer yet.',
     '',
   );
   mkdirSync(outDir, { recursive: true });

@@ -1,7 +1,10 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { memo } from 'react';
+import { isToolUIPart } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AgentChat } from './agent-chat-types.js';
+import type { AgentChatSnapshot } from './chat-store.js';
 import { useAgentMessage, useAgentMessageIds, useAgentStatus } from './selectors.js';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
@@ -179,5 +182,75 @@ describe('AgentChatStore.subscribeMessage', () => {
     expect(store.getMessage('missing')).toBeUndefined();
     stopWatching();
     unsubscribes.forEach((u) => u());
+  });
+});
+
+describe('structural sharing of snapshots', () => {
+  const { fetch: agentFetch } = testServer(
+    {
+      agent: {
+        script: {
+          steps: ({ stepInTurn }) =>
+            stepInTurn === 0
+              ? Array.from({ length: 20 }, (_, i) => ({ type: 'tool-call' as const, toolName: 'lookup', input: { i } }))
+              : { actions: [{ type: 'text', text: WORDS }], chunkDelayMs: 2 },
+          chunkDelayMs: 0,
+        },
+        tools: ['lookup'],
+      },
+    },
+    { lookup: { description: 'Looks up', inputSchema: z.object({ i: z.number() }), execute: async ({ i }: { i: number }) => ({ i, payload: 'x'.repeat(5_000) }) } },
+  );
+
+  it('keeps the 20 settled tool parts === while text streams after them; changed parts get new objects', async () => {
+    const { result } = renderHook(() => useAgentChat({ agentId: 'agent', fetch: agentFetch }));
+    const store = result.current.store;
+    const snapshots: AgentChatSnapshot[] = [];
+    const unsubscribe = store.subscribe(() => snapshots.push(store.getSnapshot()));
+    await act(() => result.current.sendMessage({ text: 'go' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    unsubscribe();
+
+    const replies = snapshots.map((s) => s.messages.at(-1)!).filter((m) => m.role === 'assistant');
+    const streamingText = replies.filter((m) => m.parts.some((p) => p.type === 'text'));
+    let tokens = 0;
+    for (let k = 1; k < streamingText.length; k++) {
+      const [before, after] = [streamingText[k - 1]!, streamingText[k]!];
+      const [toolsBefore, toolsAfter] = [before.parts.filter(isToolUIPart), after.parts.filter(isToolUIPart)];
+      expect(toolsAfter).toHaveLength(20);
+      toolsAfter.forEach((part, i) => expect(part).toBe(toolsBefore[i]));
+      if (textOf(after) !== textOf(before)) tokens++;
+    }
+    expect(tokens).toBeGreaterThan(10);
+    expect(textOf(replies.at(-1))).toBe(WORDS);
+
+    // a part object never changes content, and one that reached output-available is a new object
+    const seen = new Map<object, string>();
+    for (const part of replies.flatMap((m) => m.parts.filter(isToolUIPart))) {
+      const json = JSON.stringify(part);
+      expect(seen.get(part) ?? json).toBe(json);
+      seen.set(part, json);
+    }
+    const states = new Map<object, string>([...seen].map(([part, json]) => [part, (JSON.parse(json) as { state: string }).state]));
+    expect([...states.values()].filter((s) => s === 'output-available')).toHaveLength(20);
+    expect([...states.values()].filter((s) => s !== 'output-available').length).toBeGreaterThan(0);
+  });
+
+  it('publishes nothing, and keeps every message object, when the transcript is replaced by equal copies', async () => {
+    const { result } = renderHook(() => useAgentChat({ agentId: 'talker', fetch }));
+    await act(() => result.current.sendMessage({ text: 'go' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    const store = result.current.store;
+    const before = store.getSnapshot();
+    const publishes = store.publishCount;
+    act(() => result.current.setMessages((messages) => messages.map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) }))));
+    expect(store.getSnapshot()).toBe(before);
+    expect(store.publishCount).toBe(publishes);
+    // a real change still publishes, sharing what did not change
+    act(() => result.current.setMessages((messages) => [...messages.map((m) => ({ ...m })), { id: 'extra', role: 'user', parts: [{ type: 'text', text: 'more' }] }]));
+    const after = store.getSnapshot();
+    expect(after).not.toBe(before);
+    expect(after.messages.slice(0, -1)).toEqual(before.messages);
+    after.messages.slice(0, -1).forEach((m, i) => expect(m).toBe(before.messages[i]));
   });
 });

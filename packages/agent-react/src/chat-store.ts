@@ -1,12 +1,26 @@
 import type { Chat } from '@ai-sdk/react';
 import type { ChatStatus, UIMessage } from 'ai';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';
+import { shareMessages } from './structural-sharing.js';
 
 /** What a chat shows at one moment. A new object whenever one of its fields changes. */
 export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
   /**
-   * The transcript. While a reply streams, only the streaming message is a new object in each
-   * snapshot; every other message keeps its identity, so `memo`-ised rows skip re-rendering.
+   * The transcript, structurally shared with the previous snapshot, so views can `memo` on identity:
+   *
+   * - a message keeps its object (`===` the previous snapshot's) while nothing in it changed — while a
+   *   reply streams, only the streaming message is a new object;
+   * - inside a changed message, every part that did not change keeps its object: a part is reused when
+   *   it has the same keys with `===` values (`state`, `input`, `output`, `text`, …) as the part at
+   *   the same position before. A streamed text token gives the text part a new object and leaves
+   *   settled tool parts `===` their previous objects; a tool part whose state or output changes gets a
+   *   new object. Compare parts by identity (`prev.part === next.part`) to skip re-rendering them;
+   * - `parts` and `metadata` keep their identity when all of their entries did;
+   * - the work per publish is one identity pass over the messages plus shallow comparisons of the
+   *   parts of the messages whose objects changed (the streaming one), independent of the other
+   *   messages' contents.
+   *
+   * The objects are the chat's (or earlier snapshots') and must be treated as immutable.
    */
   readonly messages: readonly MESSAGE[];
   readonly status: ChatStatus;
@@ -30,12 +44,15 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   private idIndex = new Map<string, number>();
   private indexedFor: readonly MESSAGE[] | undefined;
   private publishes = 0;
+  /** The chat's messages array the published one was made from (position by position). */
+  private source: readonly MESSAGE[];
 
   constructor(
     chat: Chat<MESSAGE>,
     private throttle: ThrottleSetting = 'frame',
   ) {
     this.chat = chat;
+    this.source = chat.messages;
     this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error };
   }
 
@@ -158,8 +175,11 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
 
   /** Takes the chat's current state into the snapshot; true when something changed. */
   private read(): boolean {
-    const { messages, status, error } = this.chat;
+    const { messages: source, status, error } = this.chat;
     const current = this.snapshot;
+    if (this.source === source && current.status === status && current.error === error) return false;
+    const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
+    this.source = source;
     if (current.messages === messages && current.status === status && current.error === error) return false;
     this.snapshot = { messages, status, error };
     this.publishes++;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isThrottled, scheduleFlush } from './frame-scheduler.js';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,13 +32,18 @@ describe('scheduleFlush', () => {
     expect(fired).toBe(1);
   });
 
-  it('waits the given milliseconds for a numeric throttle', async () => {
-    let fired = 0;
-    scheduleFlush(30, () => fired++);
-    await wait(10);
-    expect(fired).toBe(0);
-    await wait(40);
-    expect(fired).toBe(1);
+  it('waits the given milliseconds for a numeric throttle', () => {
+    vi.useFakeTimers();
+    try {
+      let fired = 0;
+      scheduleFlush(30, () => fired++);
+      vi.advanceTimersByTime(29);
+      expect(fired).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(fired).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect([isThrottled('frame'), isThrottled(10), isThrottled(0), isThrottled(false)]).toEqual([true, true, false, false]);
   });
 });

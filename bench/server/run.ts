@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=2000] [--out=DIR]
+ * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=10000] [--out=DIR]
  *   [--v2-tokens=300] [--v2-interval=10] [--v2-parallel=4]`
  *
  * V1 CPU per delta (in this process, interleaved), V2 the same through a real provider package
@@ -26,7 +26,7 @@ const only = option('only')?.split(',');
 const skip = new Set<string>([...(option('skip')?.split(',') ?? []), ...(only ? SUITES.filter((s) => !only.includes(s)) : [])]);
 const unknown = [...(option('skip')?.split(',') ?? []), ...(only ?? [])].filter((s) => !(SUITES as readonly string[]).includes(s));
 if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}: use ${SUITES.join(', ')}`);
-const sequentialCount = Number(option('sequential') ?? 2000);
+const sequentialCount = Number(option('sequential') ?? 10_000); // method §5.7: 10k sequential streams
 const v2Tokens = Number(option('v2-tokens') ?? 300);
 const v2IntervalMs = Number(option('v2-interval') ?? 10);
 const v2Parallel = Number(option('v2-parallel') ?? 4);

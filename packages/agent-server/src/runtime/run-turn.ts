@@ -140,6 +140,9 @@ export async function runTurn(input: TurnInput): Promise<Response> {
           isAborted: (end?.isAborted ?? false) || signal.aborted,
         });
         return dataParts as UIMessageChunk[];
+      } catch (error) {
+        input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
+        return [{ type: 'error', errorText: safeErrorMessage(error) }];
       } finally {
         await releaseScope(scope);
       }

@@ -1,13 +1,15 @@
 'use client';
-import { useAgentChatSelector, useAgentMessage, useAgentMessageIds, useAgentStatus, type AgentChat, type AgentChatSnapshot } from '@x/agent-react';
+import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type AgentChat, type AgentChatSnapshot, type AgentUIMessage } from '@x/agent-react';
 import { Button } from 'antd';
 import {
   forwardRef,
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useReducer,
   useRef,
   useState,
   type CSSProperties,
@@ -199,7 +201,42 @@ export const AgentMessageList = memo(
   }),
 );
 
-/** One row: subscribes to its own message only, so other rows do not re-render while it streams. */
+/**
+ * The message of one row. Each row subscribes to its own message only, so other rows do not
+ * re-render while one streams. While the row streams, its updates render in a transition: the
+ * markdown work of each published frame is interruptible, so a keystroke in the composer (an urgent
+ * update) is handled first instead of waiting for the frame's parse. It is one render and one commit
+ * per published frame (no urgent pass with stale text first, as `useDeferredValue` would add), and a
+ * frame that is still rendering when the next one is published finishes first (transitions do not
+ * interrupt each other). Outside streaming, updates render at once. The row always renders the
+ * latest published message: the stream's last text is on screen as soon as the stream ends, because
+ * the list re-renders the row (no longer streaming) synchronously with the status change.
+ */
+function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUIMessage | undefined {
+  const store = chat.store;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const message = store.getMessage(id);
+  const rendered = useRef(message);
+  const deferUpdates = useRef(streaming);
+  useLayoutEffect(() => {
+    rendered.current = message;
+    deferUpdates.current = streaming;
+  });
+  useLayoutEffect(() => {
+    const onChange = () => {
+      if (store.getMessage(id) === rendered.current) return;
+      if (deferUpdates.current) startTransition(rerender);
+      else rerender();
+    };
+    const unsubscribe = store.subscribeMessage(id, onChange);
+    // A publish between this render and the subscription is not lost.
+    onChange();
+    return unsubscribe;
+  }, [store, id]);
+  return message;
+}
+
+/** One row: its message (see {@link useRowMessage}) in an {@link AgentMessage}. */
 const MessageRow = memo(function MessageRow({
   chat,
   id,
@@ -213,7 +250,7 @@ const MessageRow = memo(function MessageRow({
   canRegenerate: boolean;
   feedback: FeedbackValue | null;
 }) {
-  const message = useAgentMessage(chat, id);
+  const message = useRowMessage(chat, id, streaming);
   if (!message) return null;
   return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} feedback={feedback} />;
 });

@@ -1,4 +1,5 @@
-import { Profiler } from 'react';
+import { Profiler, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch, LONG_MARKDOWN } from '@x/mock-server';
@@ -105,5 +106,68 @@ describe('AgentChat rendering cost', () => {
     // the number of streamed updates.
     expect(composerCommits).toBeLessThanOrEqual(8);
     console.info(`[render-cost] transcript commits ${listCommits}, composer commits ${composerCommits}`);
+  });
+
+  it('renders the streaming row in a transition: an urgent update does not wait for the frame of markdown', async () => {
+    let urgent: (n: number) => void = () => {};
+    let chatRef: ReturnType<typeof useAgentChat> | undefined;
+    let listCommits = 0;
+    function Urgent() {
+      const [count, setCount] = useState(0);
+      urgent = setCount;
+      return <output aria-label="urgent">{count}</output>;
+    }
+    function Layout() {
+      const chat = useAgentChat({ agentId: 'writer', fetch: inProcessFetch(server) });
+      chatRef = chat;
+      return (
+        <>
+          <Profiler id="list" onRender={() => (listCommits += 1)}>
+            <AgentMessageList chat={chat} />
+          </Profiler>
+          <Urgent />
+        </>
+      );
+    }
+    render(<Layout />);
+    const chat = chatRef!;
+    void chat.sendMessage({ text: 'Write release notes' });
+    const log = screen.getByRole('log');
+    const row = await waitFor(() => {
+      const element = log.querySelector<HTMLElement>('[data-xagent-message="assistant"][data-streaming]');
+      expect(element).not.toBeNull();
+      return element!;
+    }, { timeout: 15_000 });
+    const id = row.getAttribute('data-message-id')!;
+    const commitsBefore = listCommits;
+    const publishesBefore = chat.store.publishCount;
+    // Runs after the row's own listener for every published frame: an urgent (sync) render right
+    // then must not include the row's new text (with a sync subscription, as useSyncExternalStore
+    // makes, it would: the keystroke would wait for the frame's markdown).
+    const seen = { frames: 0, rowRenderedInUrgent: 0, urgentCommitted: 0 };
+    let n = 0;
+    const unsubscribe = chat.store.subscribeMessage(id, () => {
+      const element = log.querySelector(`[data-message-id="${id}"]`);
+      // Frames of the stream only (the status change that ends it renders the row at once, by design).
+      if (!element || chat.store.getSnapshot().status !== 'streaming') return;
+      seen.frames += 1;
+      const before = element.textContent;
+      flushSync(() => urgent(++n));
+      if (screen.getByLabelText('urgent').textContent === String(n)) seen.urgentCommitted += 1;
+      if (element.textContent !== before) seen.rowRenderedInUrgent += 1;
+    });
+    await within(log).findByText(/everything above arrived as a stream/, {}, { timeout: 15_000 });
+    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'));
+    unsubscribe();
+    // One commit per published frame at most (no urgent pass plus a deferred one), plus the end of the stream.
+    expect(listCommits - commitsBefore).toBeLessThanOrEqual(chat.store.publishCount - publishesBefore + 2);
+    expect(seen.frames).toBeGreaterThan(10);
+    expect(seen.urgentCommitted).toBe(seen.frames);
+    expect(seen.rowRenderedInUrgent).toBe(0);
+    // The stream's last text is on screen once it ended.
+    expect(log.querySelector(`[data-message-id="${id}"]`)).toHaveTextContent(/Tip: everything above arrived as a stream of small chunks\./);
+    console.info(
+      `[render-cost] ${seen.frames} streamed frames, ${chat.store.publishCount - publishesBefore} publishes, ${listCommits - commitsBefore} list commits; urgent renders that took the row along: ${seen.rowRenderedInUrgent}`,
+    );
   });
 });

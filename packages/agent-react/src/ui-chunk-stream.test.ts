@@ -142,6 +142,8 @@ describe('parseUIMessageChunkStream', () => {
     ['a chunk missing a field', '{"type":"tool-input-start","toolCallId":"c"}', TypeValidationError],
     ['invalid JSON', '{"type":"text-delta",', JSONParseError],
     ['a prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","__proto__":{"polluted":1}}', JSONParseError],
+    ['an escaped prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","\\u005f_proto__":{"polluted":1}}', JSONParseError],
+    ['a constructor.prototype', '{"type":"data-x","data":{"nested":{"constructor":{"prototype":{"polluted":1}}}}}', JSONParseError],
   ])('on %s: delivers every chunk before it, then errors like the AI SDK and cancels the body', async (_, bad, ErrorClass) => {
     const text = sse([{ type: 'start' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'a' }, { type: 'text-delta', id: 't1', delta: 'b' }, bad, { type: 'text-delta', id: 't1', delta: 'never' }]);
     const expected = await oracle(text);

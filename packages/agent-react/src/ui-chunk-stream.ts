@@ -11,17 +11,15 @@ type Delta =
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string };
 
-const suspectProto = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
-const suspectConstructor = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
-
 /**
  * `JSON.parse` with the AI SDK's prototype-poisoning guard (`secureJsonParse`): a `__proto__` key, or
- * a `constructor` object with a `prototype`, anywhere in the value is a syntax error.
+ * a `constructor` object with a `prototype`, anywhere in the value is a syntax error. The scan runs
+ * only when the text could spell such a key (literally or with `\u` escapes).
  */
 function parseJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
   if (value === null || typeof value !== 'object') return value;
-  if (!suspectProto.test(text) && !suspectConstructor.test(text)) return value;
+  if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) return value;
   let next: object[] = [value];
   while (next.length > 0) {
     const nodes = next;

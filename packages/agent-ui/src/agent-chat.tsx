@@ -1,5 +1,5 @@
 'use client';
-import { CloseCircleOutlined, MessageOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import {
   useAgentChat,
   useAgentChatSelector,
@@ -12,10 +12,11 @@ import {
   type UseAgentChatOptions,
 } from '@x/agent-react';
 import { SUGGESTIONS_PART } from '@x/agent-protocol';
-import { Alert, Button, Drawer, FloatButton, Skeleton } from 'antd';
+import { Button, theme } from 'antd';
 import {
   forwardRef,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
@@ -26,6 +27,10 @@ import {
   type ReactNode,
 } from 'react';
 import { AnnouncerProvider } from './announcer.js';
+import type { ChatDrawerProps } from './chat-drawer.js';
+import type { ErrorAlertProps } from './error-alert.js';
+import { lazyComponent } from './lazy-component.js';
+import { Think, ThoughtChain } from './antdx.js';
 import { WelcomeHeader } from './welcome-header.js';
 import { AgentComposer, type ComposerAttachmentOptions } from './composer.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
@@ -132,6 +137,55 @@ export interface AgentChatProps extends Omit<UseAgentChatOptions, 'onBeforeSend'
   accessibleColors?: boolean;
   className?: string;
   style?: CSSProperties;
+}
+
+// Parts not needed for the first paint of an inline chat, each in its own chunk.
+/** The drawer and its floating button (`display="drawer"` only). Nothing shows until it is there. */
+const ChatDrawer = lazyComponent<ChatDrawerProps>(async () => (await import('./chat-drawer.js')).ChatDrawer, () => null);
+/** The error alert; loaded while the first request runs, so it is normally there before an error. */
+const ErrorAlert = lazyComponent<ErrorAlertProps>(async () => (await import('./error-alert.js')).ErrorAlert, (props) => <ErrorAlertPlaceholder {...props} />);
+/** The skeleton of `loading`; its container keeps the space meanwhile. */
+const LoadingSkeleton = lazyComponent<object>(async () => (await import('./loading-skeleton.js')).LoadingSkeleton, () => null);
+
+/** The error with its actions, in the alert's box, for the moments before the alert's code is there. */
+function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps) {
+  const { strings } = useAgentUIConfig();
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="alert"
+      style={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: token.marginSM,
+        padding: `${token.paddingMD}px ${token.paddingContentHorizontalLG}px`,
+        background: token.colorErrorBg,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorErrorBorder}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
+    >
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ fontSize: token.fontSizeLG, marginBottom: token.marginXS }}>{strings.errorTitle}</div>
+        <div>{message}</div>
+      </div>
+      <Button size="small" onClick={onRetry}>
+        {strings.retry}
+      </Button>
+      <Button type="text" size="small" icon={<CloseOutlined />} aria-label={strings.dismiss} onClick={onDismiss} />
+    </div>
+  );
+}
+
+/** Runs `task` when the browser is idle (soon after the first paint); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  const w = globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+  if (w.requestIdleCallback && w.cancelIdleCallback) {
+    const id = w.requestIdleCallback(task, { timeout: 2000 });
+    return () => w.cancelIdleCallback?.(id);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
 }
 
 function shallowEqual(a: unknown, b: unknown): boolean {
@@ -348,22 +402,14 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
     [welcome, sendPrompt, strings.suggestions],
   );
 
-  const errorNode = error ? (
-    <Alert
-      type="error"
-      showIcon
-      icon={<CloseCircleOutlined />}
-      title={strings.errorTitle}
-      description={error.message}
-      role="alert"
-      action={
-        <Button size="small" onClick={() => void regenerate()}>
-          {strings.retry}
-        </Button>
-      }
-      closable={{ 'aria-label': strings.dismiss, onClose: () => agent.clearError() }}
-    />
-  ) : null;
+  // Reasoning and tool cards come with replies: fetch their code once the first paint is done.
+  useEffect(() => whenIdle(() => void Promise.all([Think.preload(), ThoughtChain.Item.preload()]).catch(() => {})), []);
+  // Errors follow requests: fetch the alert's code when the first one starts.
+  const requested = status !== 'ready' || !!error;
+  useEffect(() => {
+    if (requested) void ErrorAlert.preload().catch(() => {});
+  }, [requested]);
+  const errorNode = error ? <ErrorAlert message={error.message} onRetry={() => void regenerate()} onDismiss={() => agent.clearError()} /> : null;
   const suggestionNode =
     !busy && !error && stableSuggestions?.length && hasMessages ? (
       <PromptList items={stableSuggestions} onSelect={sendPrompt} label={strings.suggestions} />
@@ -397,7 +443,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
         >
           {loading ? (
             <div style={{ flex: 1, padding: 16 }} aria-busy="true" aria-label={strings.loading} role="status">
-              <Skeleton active title={false} paragraph={{ rows: 5 }} />
+              <LoadingSkeleton />
             </div>
           ) : (
             <AgentMessageList
@@ -425,33 +471,3 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
   if (display !== 'drawer') return chat;
   return <ChatDrawer options={drawer}>{chat}</ChatDrawer>;
 }
-
-function ChatDrawer({ options = {}, children }: { options?: AgentChatDrawerOptions; children: ReactNode }) {
-  const { strings } = useAgentUIConfig();
-  const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
-  const open = options.open ?? ownOpen;
-  const setOpen = (next: boolean) => {
-    if (options.open === undefined) setOwnOpen(next);
-    options.onOpenChange?.(next);
-  };
-  return (
-    <>
-      {options.trigger !== false && !open ? (
-        <FloatButton icon={<MessageOutlined />} type="primary" aria-label={strings.openChat} tooltip={strings.openChat} onClick={() => setOpen(true)} />
-      ) : null}
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={options.title ?? strings.conversation}
-        placement={options.placement ?? 'right'}
-        size={options.width ?? 420}
-        closable={{ 'aria-label': strings.closeChat }}
-        styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}
-        forceRender
-      >
-        {children}
-      </Drawer>
-    </>
-  );
-}
-

@@ -1,12 +1,16 @@
 'use client';
 import { theme } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { Prompts } from './antdx.js';
 
 /** A prompt: plain text, or text with a label/description/icon. */
 export type PromptItem = string | { key?: string; text: string; label?: ReactNode; description?: ReactNode; icon?: ReactNode };
 
 const buttonStyle: CSSProperties = { all: 'unset', cursor: 'pointer', display: 'block', width: '100%', outlineOffset: 2 };
+
+// Hover and press colours come from custom properties set per item (inline styles cannot hold :hover).
+const PROMPT_CSS =
+  '[data-xagent-prompt]:hover{background:var(--xagent-prompt-hover)!important}' +
+  '[data-xagent-prompt]:active{background:var(--xagent-prompt-active)!important}';
 
 function textOf(item: PromptItem): string {
   return typeof item === 'string' ? item : item.text;
@@ -23,37 +27,64 @@ export interface PromptListProps {
 }
 
 /**
- * Ant Design X Prompts whose labels are real buttons, so every prompt is reachable with Tab and
- * sends with Enter or Space (the click bubbles to the Prompts item).
+ * Prompts as cards, in the look of Ant Design X Prompts (same tokens: bordered, rounded, filled on
+ * hover), whose labels are real buttons: every prompt is reachable with Tab and sends with Enter or
+ * Space; a click anywhere on the card sends too. Rendered without the Prompts component, whose
+ * title pulls antd Typography into the first chunk and whose labels are hard-coded <h6>s that
+ * break the host page's heading outline (axe heading-order).
  */
 export const PromptList = memo(function PromptList({ items, onSelect, title, label, vertical }: PromptListProps) {
   const { token } = theme.useToken();
   const byKey = new Map(items.map((item, index) => [typeof item === 'string' ? `${index}` : (item.key ?? `${index}`), item]));
+  const itemStyle = {
+    flex: 'none',
+    display: 'flex',
+    gap: token.paddingXS,
+    boxSizing: 'border-box',
+    maxWidth: '100%',
+    padding: `${token.paddingSM}px ${token.padding}px`,
+    alignItems: 'flex-start',
+    background: token.colorBgContainer,
+    borderRadius: token.borderRadiusLG,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    transition: `border ${token.motionDurationSlow}, background ${token.motionDurationSlow}`,
+    cursor: 'pointer',
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    '--xagent-prompt-hover': token.colorFillTertiary,
+    '--xagent-prompt-active': token.colorFill,
+  } as CSSProperties;
   return (
-    <div role="group" aria-label={label} data-xagent-prompts="">
-      <Prompts
-        title={title}
-        wrap
-        vertical={vertical}
-        items={[...byKey].map(([key, item]) => ({
-          key,
-          icon: typeof item === 'string' ? undefined : item.icon,
-          // Everything goes in `description` (a <p>): Prompts renders `label` in a hard-coded <h6>,
-          // which breaks the host page's heading outline (axe heading-order).
-          description: (
-            <>
-              <button type="button" style={{ ...buttonStyle, color: token.colorText, fontWeight: typeof item === 'string' ? undefined : 500 }}>
-                {typeof item === 'string' ? item : (item.label ?? item.text)}
-              </button>
-              {typeof item !== 'string' && item.description ? <span style={{ display: 'block' }}>{item.description}</span> : null}
-            </>
-          ),
-        }))}
-        onItemClick={({ data }) => {
-          const item = byKey.get(String(data.key));
-          if (item) onSelect(textOf(item));
+    <div role="group" aria-label={label} data-xagent-prompts="" style={{ maxWidth: '100%', boxSizing: 'border-box' }}>
+      <style href="xagent-prompts" precedence="default">
+        {PROMPT_CSS}
+      </style>
+      {title ? (
+        <div style={{ margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, color: token.colorTextTertiary }}>{title}</div>
+      ) : null}
+      <div
+        style={{
+          display: 'flex',
+          gap: token.paddingSM,
+          flexWrap: 'wrap',
+          flexDirection: vertical ? 'column' : 'row',
+          alignItems: vertical ? 'flex-start' : 'stretch',
         }}
-      />
+      >
+        {[...byKey].map(([key, item]) => (
+          <div key={key} style={itemStyle} data-xagent-prompt="" onClick={() => onSelect(textOf(item))}>
+            {typeof item !== 'string' && item.icon ? <div style={{ margin: 0, padding: 0 }}>{item.icon}</div> : null}
+            <div style={{ flex: 'auto', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: token.paddingXXS }}>
+              <p style={{ margin: 0, padding: 0, textAlign: 'start', whiteSpace: 'normal' }}>
+                <button type="button" style={{ ...buttonStyle, color: token.colorText, fontWeight: typeof item === 'string' ? undefined : 500 }}>
+                  {typeof item === 'string' ? item : (item.label ?? item.text)}
+                </button>
+                {typeof item !== 'string' && item.description ? <span style={{ display: 'block' }}>{item.description}</span> : null}
+              </p>
+            </div>
+          </div>
+        ))}
+      </div>
     </div>
   );
 });

@@ -1,5 +1,5 @@
 'use client';
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
 /** Props of {@link WelcomeHeader}. */
@@ -13,20 +13,34 @@ export interface WelcomeHeaderProps {
 
 /**
  * The welcome screen's header. Ant Design X's Welcome renders its title as a fixed <h4>, which skips
- * levels under a page's <h1> (axe heading-order); this one lets the app choose the level.
+ * levels under a page's <h1> (axe heading-order); this one lets the app choose the level. A plain
+ * heading and paragraph styled from the theme's tokens as antd Typography styles them (without
+ * Typography's code: ellipsis, copy and edit are not needed here).
  */
 export function WelcomeHeader({ icon, title, description, headingLevel = 2 }: WelcomeHeaderProps) {
   const { token } = theme.useToken();
+  const Heading = `h${headingLevel}` as const;
   return (
     <div data-xagent-welcome-header="" style={{ display: 'flex', gap: token.marginSM, alignItems: 'flex-start' }}>
       {icon ? <div aria-hidden="true" style={{ fontSize: token.fontSizeHeading3, lineHeight: 1 }}>{icon}</div> : null}
       <div style={{ minWidth: 0 }}>
         {title ? (
-          <Typography.Title level={headingLevel} style={{ fontSize: token.fontSizeHeading4, margin: 0 }}>
+          <Heading
+            style={{
+              fontSize: token.fontSizeHeading4,
+              lineHeight: token[`lineHeightHeading${headingLevel}`],
+              fontWeight: token.fontWeightStrong,
+              color: token.colorTextHeading,
+              wordBreak: 'break-word',
+              margin: 0,
+            }}
+          >
             {title}
-          </Typography.Title>
+          </Heading>
         ) : null}
-        {description ? <Typography.Paragraph style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary }}>{description}</Typography.Paragraph> : null}
+        {description ? (
+          <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, lineHeight: token.lineHeight, wordBreak: 'break-word' }}>{description}</p>
+        ) : null}
       </div>
     </div>
   );

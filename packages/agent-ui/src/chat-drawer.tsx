@@ -1,0 +1,45 @@
+'use client';
+import { MessageOutlined } from '@ant-design/icons';
+import { Drawer, FloatButton } from 'antd';
+import { useState, type ReactNode } from 'react';
+import type { AgentChatDrawerOptions } from './agent-chat.js';
+import { useAgentUIConfig } from './config.js';
+
+/** Props of {@link ChatDrawer}. */
+export interface ChatDrawerProps {
+  options?: AgentChatDrawerOptions;
+  children: ReactNode;
+}
+
+/**
+ * AgentChat's `display="drawer"`: an antd Drawer (always rendered, so the transcript stays mounted
+ * while closed) and a floating button that opens it. Its own chunk: inline chats never load it.
+ */
+export function ChatDrawer({ options = {}, children }: ChatDrawerProps) {
+  const { strings } = useAgentUIConfig();
+  const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
+  const open = options.open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (options.open === undefined) setOwnOpen(next);
+    options.onOpenChange?.(next);
+  };
+  return (
+    <>
+      {options.trigger !== false && !open ? (
+        <FloatButton icon={<MessageOutlined />} type="primary" aria-label={strings.openChat} tooltip={strings.openChat} onClick={() => setOpen(true)} />
+      ) : null}
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title={options.title ?? strings.conversation}
+        placement={options.placement ?? 'right'}
+        size={options.width ?? 420}
+        closable={{ 'aria-label': strings.closeChat }}
+        styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}
+        forceRender
+      >
+        {children}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+
+/** A component whose code loads on first use (or on {@link LazyComponent.preload}). */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /** Starts loading the code now (e.g. when it is likely to be needed soon); resolves when it is ready. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A component that lives in its own chunk: `load` is a dynamic `import()`, called once on the first
+ * render or {@link LazyComponent.preload}. Until the chunk is there, `fallback(props)` renders in its
+ * place (inside the component's own Suspense boundary, so the rest of the page never suspends); it
+ * should take the same space, so nothing moves when the real component appears. An instance that
+ * mounts after the chunk loaded renders the component directly, without a fallback frame.
+ *
+ * A chunk that fails to load is retried on the next mount; the error goes to the nearest error boundary.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: (props: P) => ReactNode,
+): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const get = (): Promise<ComponentType<P>> =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await get() }));
+  function LazyWrapper(props: P) {
+    // Decided once per instance: switching between the two shapes would remount the component.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
+    return (
+      <Suspense fallback={fallback(props)}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyWrapper, { preload: () => get().then(() => undefined) });
+}
+
+/**
+ * The default export of an Ant Design X `es/` module: TypeScript (NodeNext) sees each as a CommonJS
+ * namespace, bundlers hand over the component itself. Accepts both shapes.
+ */
+export function defaultExport<T extends { default: unknown }>(module: T): T['default'] {
+  const maybe = module as unknown as { default?: unknown };
+  return (maybe.default ?? module) as T['default'];
+}

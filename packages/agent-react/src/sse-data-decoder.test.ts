@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SseDataDecoder } from './sse-data-decoder.js';
+import { createSseDataDecoder } from './sse-data-decoder.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** Feeds `bytes` cut at `cuts` (byte offsets) and returns every event's data. */
 function decode(bytes: Uint8Array, cuts: number[] = []): string[] {
-  const decoder = new SseDataDecoder();
+  const push = createSseDataDecoder();
   const events: string[] = [];
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
-    events.push(...decoder.push(bytes.slice(from, cut)));
+    events.push(...push(bytes.slice(from, cut)));
     from = cut;
   }
   return events;
 }
 
-describe('SseDataDecoder', () => {
+describe('createSseDataDecoder', () => {
   it('ends lines at LF, CRLF and CR and dispatches on a blank line', () => {
     expect(decode(encode('data: a\n\ndata: b\r\n\r\ndata: c\r\rdata:d\n\n'))).toEqual(['a', 'b', 'c', 'd']);
   });

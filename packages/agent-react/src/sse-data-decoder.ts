@@ -3,29 +3,46 @@ const CR = 13;
 const SPACE = 32;
 
 /**
- * An incremental Server-Sent Events decoder that yields the `data` of each complete event, with the
- * same framing rules as the `TextDecoderStream` + `eventsource-parser` pipeline the AI SDK uses: UTF-8
+ * An incremental Server-Sent Events decoder: the returned function takes one network read and returns
+ * the `data` of every event that read completed, in order. It follows the same framing rules as the `TextDecoderStream` + `eventsource-parser` pipeline the AI SDK uses: UTF-8
  * decoded across reads (a leading BOM dropped by the decoder), lines ended by CRLF, LF or CR (also
  * when a CRLF is split across reads), multi-line `data:` fields joined with `\n`, one optional space
  * after the colon removed, comments (`:` lines) and other fields ignored, an event dispatched on a
  * blank line only when it had data, and an unterminated event at the end of the stream dropped.
  */
-export class SseDataDecoder {
-  private readonly decoder = new TextDecoder();
-  private readonly pending: string[] = [];
-  private data = '';
-  private dataLines = 0;
+export function createSseDataDecoder(): (bytes: Uint8Array) => string[] {
+  const decoder = new TextDecoder();
+  const pending: string[] = [];
+  let data = '';
+  let dataLines = 0;
 
-  /** Decodes one network read; returns the data of every event completed by it, in order. */
-  push(bytes: Uint8Array): string[] {
-    let text = this.decoder.decode(bytes, { stream: true });
-    if (this.pending.length > 0) {
+  const line = (text: string, start: number, end: number, events: string[]): void => {
+    if (start === end) {
+      if (dataLines > 0) events.push(data);
+      data = '';
+      dataLines = 0;
+      return;
+    }
+    const colon = text.indexOf(':', start);
+    const fieldEnd = colon === -1 || colon > end ? end : colon;
+    // Comments (`:` first) and fields other than `data` (event, id, retry, unknown) carry no data.
+    if (fieldEnd - start !== 4 || !text.startsWith('data', start)) return;
+    let valueStart = fieldEnd === end ? end : fieldEnd + 1;
+    if (valueStart < end && text.charCodeAt(valueStart) === SPACE) valueStart++;
+    const value = text.slice(valueStart, end);
+    data = dataLines === 0 ? value : `${data}\n${value}`;
+    dataLines++;
+  };
+
+  return (bytes) => {
+    let text = decoder.decode(bytes, { stream: true });
+    if (pending.length > 0) {
       // A long event split over many reads: collect the pieces until one of them ends a line.
-      const waitsForLF = this.pending[this.pending.length - 1]!.endsWith('\r');
-      this.pending.push(text);
+      const waitsForLF = pending[pending.length - 1]!.endsWith('\r');
+      pending.push(text);
       if (!waitsForLF && text.indexOf('\n') === -1 && text.indexOf('\r') === -1) return [];
-      text = this.pending.join('');
-      this.pending.length = 0;
+      text = pending.join('');
+      pending.length = 0;
     }
     const events: string[] = [];
     let start = 0;
@@ -43,29 +60,11 @@ export class SseDataDecoder {
         if (end === length - 1 && text.charCodeAt(end) === CR) end = -1;
       }
       if (end === -1) break;
-      this.line(text, start, end, events);
+      line(text, start, end, events);
       start = end + 1;
       if (text.charCodeAt(end) === CR && text.charCodeAt(start) === LF) start++;
     }
-    if (start < length) this.pending.push(text.slice(start));
+    if (start < length) pending.push(text.slice(start));
     return events;
-  }
-
-  private line(text: string, start: number, end: number, events: string[]): void {
-    if (start === end) {
-      if (this.dataLines > 0) events.push(this.data);
-      this.data = '';
-      this.dataLines = 0;
-      return;
-    }
-    const colon = text.indexOf(':', start);
-    const fieldEnd = colon === -1 || colon > end ? end : colon;
-    // Comments (`:` first) and fields other than `data` (event, id, retry, unknown) carry no data.
-    if (fieldEnd - start !== 4 || !text.startsWith('data', start)) return;
-    let valueStart = fieldEnd === end ? end : fieldEnd + 1;
-    if (fieldEnd !== end && text.charCodeAt(valueStart) === SPACE && valueStart < end) valueStart++;
-    const value = text.slice(valueStart, end);
-    this.data = this.dataLines === 0 ? value : `${this.data}\n${value}`;
-    this.dataLines++;
-  }
+  };
 }

@@ -1,5 +1,5 @@
 import { asSchema, JSONParseError, TypeValidationError, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
-import { SseDataDecoder } from './sse-data-decoder.js';
+import { createSseDataDecoder } from './sse-data-decoder.js';
 
 /** What one network read decoded to: its chunks, and the error that ended the stream, if any. */
 export interface DecodedRead {
@@ -123,7 +123,7 @@ async function validateChunk(value: unknown): Promise<{ success: true; value: UI
  */
 export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
   const reader = body.getReader();
-  const decoder = new SseDataDecoder();
+  const decode = createSseDataDecoder();
   let failure: { error: unknown } | undefined;
   return new ReadableStream<UIMessageChunk>(
     {
@@ -132,7 +132,7 @@ export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>): Rea
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return controller.close();
-          const events = decoder.push(value);
+          const events = decode(value);
           if (events.length === 0) continue;
           const { chunks, error } = await decodeEvents(events);
           for (const chunk of chunks) controller.enqueue(chunk);

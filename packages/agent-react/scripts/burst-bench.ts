@@ -1,6 +1,6 @@
 /**
- * `node scripts/burst-bench.ts [deltas=10000] [rounds=7]` (after `pnpm build`): how long a `Chat` takes
- * to turn a burst of text deltas (an unpaced replay, read in 64 KiB network reads) into its final
+ * `node scripts/burst-bench.ts [deltas=10000] [rounds=7] [readKiB=64]` (after `pnpm build`): how long a `Chat` takes
+ * to turn a burst of text deltas (an unpaced replay, read in 64 KiB network reads by default) into its final
  * message — with the AI SDK's `DefaultChatTransport` ("before") and the kit's `AgentChatTransport`
  * ("after"), interleaved, in this process. Prints medians; not a test and not a gate.
  */
@@ -10,7 +10,7 @@ import { AgentChatTransport } from '../dist/index.js';
 
 const deltas = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 7);
-const READ = 64 * 1024;
+const READ = Number(process.argv[4] ?? 64) * 1024;
 
 /** The UI message stream bytes of one reply of `deltas` text deltas of ~4 characters. */
 function burst(): Uint8Array {
@@ -58,7 +58,7 @@ for (let r = 0; r < rounds; r++) {
   if (texts[0] !== texts[1]) throw new Error('the two transports produced different text');
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`${deltas} text deltas, ${bytes.length} bytes in ${Math.ceil(bytes.length / READ)} reads of 64 KiB, ${rounds} rounds (Node ${process.version})`);
+console.log(`${deltas} text deltas, ${bytes.length} bytes in ${Math.ceil(bytes.length / READ)} reads of ${READ / 1024} KiB, ${rounds} rounds (Node ${process.version})`);
 for (const kind of ['before', 'after'] as const) {
   console.log(`  ${kind === 'before' ? 'DefaultChatTransport' : 'AgentChatTransport  '}: median ${median(times[kind]).toFixed(1)} ms send → final message, ${updates[kind]} message updates`);
 }

@@ -20,7 +20,9 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
    *   parts of the messages whose objects changed (the streaming one), independent of the other
    *   messages' contents.
    *
-   * The objects are the chat's (or earlier snapshots') and must be treated as immutable.
+   * The objects are the chat's, earlier snapshots', or copies (a message that appears while a reply
+   * streams, and a new last message, are published as copies: the AI SDK keeps mutating the object it
+   * pushes). Treat them as immutable; they may differ in identity from `chat.chat.messages`.
    */
   readonly messages: readonly MESSAGE[];
   readonly status: ChatStatus;

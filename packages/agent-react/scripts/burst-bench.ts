@@ -3,7 +3,9 @@
  * to turn a burst of text deltas (an unpaced replay, read in 64 KiB network reads by default) into its final
  * message — with the AI SDK's `DefaultChatTransport` ("before") and the kit's `AgentChatTransport`
  * ("after"), interleaved, in this process. Prints medians; not a test and not a gate.
+ * `FIXTURE=path/to/fixture.json` replays the `frames` of a render-bench fixture instead.
  */
+import { readFileSync } from 'node:fs';
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { AgentChatTransport } from '../dist/index.js';
@@ -20,7 +22,10 @@ function burst(): Uint8Array {
   return new TextEncoder().encode(frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join('') + 'data: [DONE]\n\n');
 }
 
-const bytes = burst();
+const fixture = process.env.FIXTURE;
+const bytes = fixture
+  ? new TextEncoder().encode((JSON.parse(readFileSync(fixture, 'utf8')) as { frames: string[] }).frames.join(''))
+  : burst();
 const body = () =>
   new ReadableStream<Uint8Array>({
     start(controller) {
@@ -39,7 +44,7 @@ async function run(kind: 'before' | 'after'): Promise<{ ms: number; updates: num
   await chat.sendMessage({ text: 'go' });
   const ms = performance.now() - started;
   const last = chat.messages.at(-1)!;
-  return { ms, updates, text: last.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') };
+  return { ms, updates, text: JSON.stringify(last.parts) };
 }
 
 const times: Record<'before' | 'after', number[]> = { before: [], after: [] };
@@ -55,10 +60,10 @@ for (let r = 0; r < rounds; r++) {
     updates[kind] = result.updates;
     texts.push(result.text);
   }
-  if (texts[0] !== texts[1]) throw new Error('the two transports produced different text');
+  if (texts[0] !== texts[1]) throw new Error('the two transports produced different final parts');
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`${deltas} text deltas, ${bytes.length} bytes in ${Math.ceil(bytes.length / READ)} reads of ${READ / 1024} KiB, ${rounds} rounds (Node ${process.version})`);
+console.log(`${fixture ?? `${deltas} text deltas`}, ${bytes.length} bytes in ${Math.ceil(bytes.length / READ)} reads of ${READ / 1024} KiB, ${rounds} rounds (Node ${process.version})`);
 for (const kind of ['before', 'after'] as const) {
   console.log(`  ${kind === 'before' ? 'DefaultChatTransport' : 'AgentChatTransport  '}: median ${median(times[kind]).toFixed(1)} ms send → final message, ${updates[kind]} message updates`);
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/mock-server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AgentChat } from './agent-chat.js';
 
 const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenario, chunkDelayMs: 1 } } });
@@ -15,5 +15,28 @@ describe('AgentChat', () => {
     expect(await within(log).findByText('Hello')).toBeInTheDocument();
     expect(await within(log).findByText(/streams on its own\./, {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue('');
+  });
+});
+
+describe('AgentChat parts loaded on demand', () => {
+  it('drawer mode: the floating button opens the drawer with the chat, and its close button closes it', async () => {
+    const user = userEvent.setup();
+    render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} display="drawer" drawer={{ title: 'Help' }} />);
+    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close chat' }));
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+  });
+
+  it('loading: a busy status region holds the place of the transcript, and the composer is disabled', async () => {
+    const { container } = render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} loading />);
+    const status = screen.getByRole('status', { name: 'Loading…' });
+    expect(status).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('log')).toBeNull();
+    // The skeleton arrives with its chunk.
+    await vi.waitFor(() => expect(status.querySelector('.ant-skeleton')).not.toBeNull());
+    expect(container.querySelector('[data-xagent-composer] textarea')).toBeDisabled();
   });
 });

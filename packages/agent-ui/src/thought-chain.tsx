@@ -1,22 +1,14 @@
 'use client';
-import { CheckCircleOutlined, CloseCircleOutlined, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ThoughtChainItemProps } from '@ant-design/x/es/thought-chain/index.js';
 import { theme } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { defaultExport, lazyComponent } from './lazy-component.js';
 
 export type { ThoughtChainItemProps };
 
-const STATUS_ICONS: Record<NonNullable<ThoughtChainItemProps['status']>, ReactNode> = {
-  loading: <LoadingOutlined />,
-  error: <CloseCircleOutlined />,
-  success: <CheckCircleOutlined />,
-  abort: <MinusCircleOutlined />,
-};
-
 /**
- * A ThoughtChain item's line (status icon, title, description) with the item's own metrics and
- * colours: what shows for the moments before ThoughtChain's code is there.
+ * A ThoughtChain item's line (title, description, and the status icon's space) with the item's own
+ * metrics and colours: what shows for the moments before ThoughtChain's code is there.
  */
 function ItemPlaceholder({ status, icon, title, description, style, variant = 'solid' }: ThoughtChainItemProps) {
   const { token } = theme.useToken();
@@ -42,7 +34,7 @@ function ItemPlaceholder({ status, icon, title, description, style, variant = 's
       data-xagent-chain-placeholder=""
     >
       {status || icon ? (
-        <div style={{ color: status === 'success' ? token.colorSuccess : status === 'loading' ? token.colorPrimary : undefined }}>{status ? STATUS_ICONS[status] : icon}</div>
+        <div aria-hidden="true">{status ? <span style={{ display: 'inline-block', width: '1em' }} /> : icon}</div>
       ) : null}
       <div>
         {title ? <div style={{ display: 'inline-block', whiteSpace: 'nowrap', marginInlineEnd: description ? token.marginXS : undefined }}>{title}</div> : null}

@@ -178,6 +178,28 @@ describe('parseUIMessageChunkStream', () => {
     expect(error).toBe(failure);
   });
 
+  it('cancelling it while a read is pending cancels the body with the same reason', async () => {
+    let reason: unknown;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(sse([{ type: 'start' }])));
+        },
+        pull: () => new Promise<void>(() => {}),
+        cancel(r) {
+          reason = r;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const reader = parseUIMessageChunkStream(stream).getReader();
+    expect(await reader.read()).toEqual({ done: false, value: { type: 'start' } });
+    const pending = reader.read();
+    await reader.cancel('stopped');
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(reason).toBe('stopped');
+  });
+
   it('turns a burst of 10,000 deltas into a few chunks with the exact text', async () => {
     const deltas = Array.from({ length: 10_000 }, (_, i) => `w${i} `);
     const text = sse([{ type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }]);

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { AgentUIMessage } from '@x/agent-react';
 import { Button, Input, Space } from 'antd';
-import { memo, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Bubble } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from './message-context.js';
@@ -26,6 +26,16 @@ export interface AgentMessageProps {
   canRegenerate?: boolean;
   /** Current feedback on this message. */
   feedback?: FeedbackValue | null;
+  /**
+   * Render the action toolbar on demand: when the pointer enters the message or focus moves into it
+   * (default false: at once). Until then an invisible button named "Message actions", of the
+   * toolbar's height, stands in: the layout does not shift, and keyboard and screen-reader users
+   * reach the actions (focusing or activating it shows the toolbar and moves focus to its first
+   * action). Long transcripts use it for loaded history (about 20 fewer elements per message).
+   */
+  deferActions?: boolean;
+  /** Style of the message's root element (e.g. `content-visibility` in long lists). */
+  style?: CSSProperties;
 }
 
 const ALL_ACTIONS: readonly MessageAction[] = ['copy', 'edit', 'delete', 'regenerate', 'feedback'];
@@ -44,6 +54,22 @@ const assistantContentStyle: CSSProperties = {
   width: '100%',
   minWidth: 0,
 };
+const toolbarStyle: CSSProperties = { display: 'flex', gap: 2, flexWrap: 'wrap' };
+/**
+ * The stand-in for a toolbar not rendered yet: invisible, one element, the toolbar's height (small
+ * buttons), so revealing the toolbar does not move anything.
+ */
+const actionsStandInStyle: CSSProperties = {
+  display: 'block',
+  width: 1,
+  height: 'var(--ant-control-height-sm, 24px)',
+  padding: 0,
+  margin: 0,
+  border: 0,
+  background: 'none',
+  opacity: 0,
+  overflow: 'hidden',
+};
 const userStyles = { content: userContentStyle, root: { maxWidth: 'var(--xagent-user-bubble-max-width)', marginInlineStart: 'auto' } };
 const assistantStyles = { content: assistantContentStyle, root: { width: '100%' }, body: { width: '100%', minWidth: 0 } };
 
@@ -61,10 +87,31 @@ function hasVisibleContent(message: AgentUIMessage): boolean {
  * this one does not re-render (its `message` object keeps its identity and the handlers it uses
  * come from a stable context).
  */
-export const AgentMessage = memo(function AgentMessage({ message, streaming = false, canRegenerate = false, feedback = null }: AgentMessageProps) {
+export const AgentMessage = memo(function AgentMessage({
+  message,
+  streaming = false,
+  canRegenerate = false,
+  feedback = null,
+  deferActions = false,
+  style,
+}: AgentMessageProps) {
   const { handlers, display } = useMessageContext();
   const { strings } = useAgentUIConfig();
   const [editing, setEditing] = useState<string | null>(null);
+  // Once shown, the toolbar stays (no flicker when the pointer leaves).
+  const [actionsShown, setActionsShown] = useState(!deferActions);
+  const showActions = actionsShown || !deferActions || feedback !== null;
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const focusFirstAction = useRef(false);
+  const revealActions = () => {
+    focusFirstAction.current = true;
+    setActionsShown(true);
+  };
+  useEffect(() => {
+    if (!showActions || !focusFirstAction.current) return;
+    focusFirstAction.current = false;
+    toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  }, [showActions]);
   const isUser = message.role === 'user';
   const actions = display.actions ?? ALL_ACTIONS;
   const show = (action: MessageAction) => actions.includes(action);
@@ -106,8 +153,10 @@ export const AgentMessage = memo(function AgentMessage({ message, streaming = fa
     );
 
   const footer =
-    streaming || editing !== null || empty ? null : (
-      <div role="toolbar" aria-label={strings.messageActions} style={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+    streaming || editing !== null || empty ? null : !showActions ? (
+      <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
+    ) : (
+      <div ref={toolbarRef} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
         {show('copy') && text ? <ActionButton label={strings.copy} icon={<CopyOutlined />} onClick={() => handlers.copy(message)} /> : null}
         {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={() => setEditing(text)} /> : null}
         {!isUser && show('regenerate') && canRegenerate ? (
@@ -139,6 +188,8 @@ export const AgentMessage = memo(function AgentMessage({ message, streaming = fa
       data-xagent-message={message.role}
       data-message-id={message.id}
       data-streaming={streaming || undefined}
+      style={style}
+      onPointerEnter={showActions ? undefined : () => setActionsShown(true)}
     >
       <Bubble
         content={content}

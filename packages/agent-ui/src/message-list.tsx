@@ -49,6 +49,10 @@ const BOTTOM_SLACK = 48;
 /** The role of the last message (a string: the selector result stays equal while a reply streams). */
 const selectLastRole = (snapshot: AgentChatSnapshot): string | undefined => snapshot.messages.at(-1)?.role;
 const PAGE = 40;
+/** Rows rendered in the first (synchronous) pass of a long transcript: enough to fill a viewport. */
+const FIRST_PAINT = 10;
+/** The newest messages of a loaded history keep their action toolbars at mount. */
+const EAGER_ACTIONS = 4;
 
 const scrollStyle: CSSProperties = {
   flex: 1,
@@ -67,6 +71,12 @@ const liveRowStyle: CSSProperties = {};
  * blocks are announced through the polite announcer instead). Follows new content while the user
  * is at the bottom and stays put when they scrolled up. Long transcripts mount only the newest
  * messages and add older ones as the user scrolls up; mounted rows use `content-visibility: auto`.
+ *
+ * Mount is split so that no single task renders the whole window: the first pass renders the
+ * newest 10 rows (enough to fill the viewport), the rest of the initial window follows in a
+ * transition (time-sliced, and preempted by input). Messages of a loaded history, except the
+ * newest few, render their action toolbar on demand (pointer over or focus in the message; see
+ * `AgentMessage`'s `deferActions`); messages that arrive while the list is shown get theirs at once.
  */
 export const AgentMessageList = memo(
   forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(
@@ -80,6 +90,11 @@ export const AgentMessageList = memo(
     const following = useRef(true);
     const [mounted, setMounted] = useState(initialRenderCount);
     const ids = useAgentMessageIds(chat);
+    // How many of the newest rows may render, until the first full window is mounted (null: all).
+    const [cap, setCap] = useState<number | null>(() => Math.min(FIRST_PAINT, initialRenderCount));
+    // A short transcript renders whole at once (derived during render: no extra commit).
+    if (cap !== null && ids.length > 0 && ids.length <= cap) setCap(null);
+    const historyIds = useHistoryIds(chat.store, ids);
     const status = useAgentStatus(chat);
     const busy = status === 'submitted' || status === 'streaming';
 
@@ -135,6 +150,7 @@ export const AgentMessageList = memo(
     const showEarlier = useCallback(() => {
       const element = scrollRef.current;
       const before = element ? element.scrollHeight - element.scrollTop : 0;
+      setCap(null);
       setMounted((count) => count + PAGE);
       requestAnimationFrame(() => {
         if (element) element.scrollTop = element.scrollHeight - before;
@@ -150,7 +166,26 @@ export const AgentMessageList = memo(
       return () => observer.disconnect();
     }, [hidden, showEarlier]);
 
-    const visible = hidden ? ids.slice(hidden) : ids;
+    // The rest of the first window mounts after the first paint, in a transition. Rows are added
+    // above the view: while following, the ResizeObserver keeps the bottom in view; otherwise the
+    // distance from the bottom is kept.
+    const restoreFromBottom = useRef<number | null>(null);
+    useEffect(() => {
+      if (cap === null || ids.length <= cap) return;
+      const element = scrollRef.current;
+      restoreFromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
+      startTransition(() => setCap(null));
+    }, [cap, ids.length]);
+    useLayoutEffect(() => {
+      const element = scrollRef.current;
+      const fromBottom = restoreFromBottom.current;
+      if (cap !== null || fromBottom === null || !element) return;
+      restoreFromBottom.current = null;
+      if (!following.current) element.scrollTop = element.scrollHeight - fromBottom;
+    }, [cap]);
+
+    const start = cap === null ? hidden : Math.max(hidden, ids.length - cap);
+    const visible = start ? ids.slice(start) : ids;
     const lastIndex = ids.length - 1;
     const lastIsAssistant = lastRole === 'assistant';
 
@@ -176,17 +211,18 @@ export const AgentMessageList = memo(
           ) : null}
           {ids.length === 0 ? empty : null}
           {visible.map((id, offset) => {
-            const isLast = hidden + offset === lastIndex;
+            const isLast = start + offset === lastIndex;
             return (
-              <div key={id} style={isLast ? liveRowStyle : rowStyle}>
-                <MessageRow
-                  chat={chat}
-                  id={id}
-                  streaming={isLast && lastIsAssistant && status === 'streaming'}
-                  canRegenerate={isLast && lastIsAssistant && !busy}
-                  feedback={feedbackValues?.[id] ?? null}
-                />
-              </div>
+              <MessageRow
+                key={id}
+                chat={chat}
+                id={id}
+                streaming={isLast && lastIsAssistant && status === 'streaming'}
+                canRegenerate={isLast && lastIsAssistant && !busy}
+                feedback={feedbackValues?.[id] ?? null}
+                deferActions={historyIds.has(id)}
+                style={isLast ? liveRowStyle : rowStyle}
+              />
             );
           })}
           {status === 'submitted' && lastRole !== 'assistant' ? (
@@ -243,14 +279,48 @@ const MessageRow = memo(function MessageRow({
   streaming,
   canRegenerate,
   feedback,
+  deferActions,
+  style,
 }: {
   chat: AgentChat;
   id: string;
   streaming: boolean;
   canRegenerate: boolean;
   feedback: FeedbackValue | null;
+  deferActions: boolean;
+  style: CSSProperties;
 }) {
   const message = useRowMessage(chat, id, streaming);
   if (!message) return null;
-  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} feedback={feedback} />;
+  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} feedback={feedback} deferActions={deferActions} style={style} />;
 });
+
+/**
+ * The ids of messages that came as a loaded history (many at once), except the newest few: their
+ * rows render action toolbars on demand. Messages added one at a time (a live conversation) are not
+ * in it. Starts over for another chat store.
+ */
+function useHistoryIds(store: AgentChat['store'], ids: readonly string[]): ReadonlySet<string> {
+  const [state, setState] = useState(() => nextHistoryIds(undefined, store, ids));
+  if (state.store === store && state.ids === ids) return state.history;
+  // Derived state: updated during render when the ids change (no extra commit).
+  const next = nextHistoryIds(state, store, ids);
+  setState(next);
+  return next.history;
+}
+
+interface HistoryIds {
+  store: unknown;
+  ids: readonly string[];
+  known: ReadonlySet<string>;
+  history: ReadonlySet<string>;
+}
+
+function nextHistoryIds(previous: HistoryIds | undefined, store: unknown, ids: readonly string[]): HistoryIds {
+  const base = previous && previous.store === store ? previous : { known: new Set<string>(), history: new Set<string>() };
+  const fresh = ids.filter((id) => !base.known.has(id));
+  if (fresh.length === 0) return { store, ids, known: base.known, history: base.history };
+  const known = new Set([...base.known, ...fresh]);
+  const history = fresh.length > EAGER_ACTIONS ? new Set([...base.history, ...fresh.slice(0, -EAGER_ACTIONS)]) : base.history;
+  return { store, ids, known, history };
+}

@@ -1,0 +1,70 @@
+import { Profiler } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { AgentUIMessage } from '@x/agent-react';
+import { describe, expect, it } from 'vitest';
+import { AgentChat } from './agent-chat.js';
+
+function history(count: number): AgentUIMessage[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? { id: `m${i}`, role: 'user' as const, parts: [{ type: 'text' as const, text: `Question ${i}` }] }
+      : { id: `m${i}`, role: 'assistant' as const, parts: [{ type: 'text' as const, text: `Answer **${i}** with \`code\`.` }] },
+  );
+}
+
+// Never called: these tests only mount transcripts.
+const fetch = () => Promise.reject(new Error('no requests in this test'));
+const rows = () => screen.getByRole('log').querySelectorAll('[data-xagent-message]');
+
+describe('AgentMessageList: mounting a long transcript', () => {
+  it('renders the newest rows first and the rest of the first window after that commit', () => {
+    const mountedPerCommit: number[] = [];
+    render(
+      <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
+        <AgentChat agentId="a" fetch={fetch} messages={history(1000)} />
+      </Profiler>,
+    );
+    // The first commit holds only what fills a viewport; a later commit (a transition) the rest.
+    expect(mountedPerCommit[0]).toBe(10);
+    expect(rows()).toHaveLength(40);
+    expect(Math.max(...mountedPerCommit)).toBe(40);
+    // The earlier-messages control counts what is outside the window from the start.
+    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
+  });
+
+  it('renders a short transcript in one pass', () => {
+    const mountedPerCommit: number[] = [];
+    render(
+      <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
+        <AgentChat agentId="a" fetch={fetch} messages={history(8)} />
+      </Profiler>,
+    );
+    expect(mountedPerCommit[0]).toBe(8);
+  });
+
+  it('gives loaded history action toolbars on demand, reachable by pointer and keyboard', async () => {
+    const user = userEvent.setup();
+    render(<AgentChat agentId="a" fetch={fetch} messages={history(20)} />);
+    const log = screen.getByRole('log');
+    const articles = within(log).getAllByRole('article');
+    expect(articles).toHaveLength(20);
+    // The newest four messages have their toolbars; older ones a stand-in button.
+    expect(within(log).getAllByRole('toolbar', { name: 'Message actions' })).toHaveLength(4);
+    for (const article of articles.slice(-4)) expect(within(article).getByRole('toolbar')).toBeInTheDocument();
+    expect(within(articles[0]!).queryByRole('toolbar')).toBeNull();
+    expect(within(articles[0]!).getByRole('button', { name: 'Message actions' })).toBeInTheDocument();
+
+    // Pointer over a message shows its actions.
+    await user.hover(articles[1]!);
+    expect(within(articles[1]!).getByRole('toolbar', { name: 'Message actions' })).toBeInTheDocument();
+    expect(within(articles[1]!).getByRole('button', { name: 'Helpful' })).toBeInTheDocument();
+
+    // Keyboard: focusing the stand-in shows the toolbar and moves focus to its first action.
+    within(articles[2]!).getByRole('button', { name: 'Message actions' }).focus();
+    const toolbar = await within(articles[2]!).findByRole('toolbar', { name: 'Message actions' });
+    expect(within(toolbar).getByRole('button', { name: 'Copy' })).toHaveFocus();
+    expect(within(toolbar).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 'use client';
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import {
   useAgentChat,
   useAgentChatSelector,
@@ -140,12 +140,69 @@ export interface AgentChatProps extends Omit<UseAgentChatOptions, 'onBeforeSend'
 }
 
 // Parts not needed for the first paint of an inline chat, each in its own chunk.
-/** The drawer and its floating button (`display="drawer"` only). Nothing shows until it is there. */
-const ChatDrawer = lazyComponent<ChatDrawerProps>(async () => (await import('./chat-drawer.js')).ChatDrawer, () => null);
+/** The drawer and its floating button (`display="drawer"` only); a look-alike button meanwhile. */
+const ChatDrawer = lazyComponent<ChatDrawerProps>(async () => (await import('./chat-drawer.js')).ChatDrawer, (props) => <DrawerTriggerPlaceholder {...props} />);
 /** The error alert; loaded while the first request runs, so it is normally there before an error. */
 const ErrorAlert = lazyComponent<ErrorAlertProps>(async () => (await import('./error-alert.js')).ErrorAlert, (props) => <ErrorAlertPlaceholder {...props} />);
 /** The skeleton of `loading`; its container keeps the space meanwhile. */
 const LoadingSkeleton = lazyComponent<object>(async () => (await import('./loading-skeleton.js')).LoadingSkeleton, () => null);
+
+/**
+ * The floating button before the drawer's code is there: antd FloatButton's place, size and colours,
+ * the same name; a click opens the drawer as soon as it arrives.
+ */
+function DrawerTriggerPlaceholder({ options, open, setOpen }: ChatDrawerProps) {
+  const { strings } = useAgentUIConfig();
+  const { token } = theme.useToken();
+  if (options.trigger === false || open) return null;
+  return (
+    <button
+      type="button"
+      aria-label={strings.openChat}
+      onClick={() => setOpen(true)}
+      style={{
+        position: 'fixed',
+        zIndex: token.zIndexPopupBase,
+        insetInlineEnd: token.marginLG,
+        bottom: token.marginXXL,
+        width: token.controlHeightLG,
+        height: token.controlHeightLG,
+        borderRadius: '50%',
+        border: 'none',
+        padding: 0,
+        cursor: 'pointer',
+        background: token.colorPrimary,
+        color: token.colorTextLightSolid,
+        boxShadow: token.boxShadowSecondary,
+        fontSize: token.fontSizeIcon * 1.5,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      <MessageOutlined />
+    </button>
+  );
+}
+
+/** The drawer's open state, owned here so that it survives the drawer's chunk arriving. */
+function DrawerShell({ options = {}, children }: { options?: AgentChatDrawerOptions; children: ReactNode }) {
+  const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
+  const open = options.open ?? ownOpen;
+  const latestOptions = useRef(options);
+  useLayoutEffect(() => {
+    latestOptions.current = options;
+  });
+  const setOpen = useCallback((next: boolean) => {
+    if (latestOptions.current.open === undefined) setOwnOpen(next);
+    latestOptions.current.onOpenChange?.(next);
+  }, []);
+  return (
+    <ChatDrawer options={options} open={open} setOpen={setOpen}>
+      {children}
+    </ChatDrawer>
+  );
+}
 
 /** The error with its actions, in the alert's box, for the moments before the alert's code is there. */
 function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps) {
@@ -297,20 +354,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
   const listRef = useRef<AgentMessageListRef>(null);
-  useAgentEvents(agent, {
-    onUserMessage: (e) => latest.current.onUserMessage?.(e),
-    onConversationStart: (e) => latest.current.onConversationStart?.(e),
-    onMessageComplete: (e) => latest.current.onMessageComplete?.(e),
-    onToolCall: (e) => latest.current.onToolCall?.(e),
-    onToolResult: (e) => latest.current.onToolResult?.(e),
-    onError: (e) => latest.current.onError?.(e),
-    onTitleGenerated: (e) => latest.current.onTitleGenerated?.(e),
-    onDataPart: (e) => latest.current.onDataPart?.(e),
-    onStop: (e) => latest.current.onStop?.(e),
-    onRegenerate: (e) => latest.current.onRegenerate?.(e),
-    onEditMessage: (e) => latest.current.onEditMessage?.(e),
-    onDeleteMessage: (e) => latest.current.onDeleteMessage?.(e),
-  });
+  // The props are the handlers: useAgentEvents reads the latest ones at each event.
+  useAgentEvents(agent, props);
   // Status and error only: this component does not re-render per streamed token.
   const status = useAgentStatus(agent);
   const error = useAgentError(agent);
@@ -469,5 +514,5 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
   );
 
   if (display !== 'drawer') return chat;
-  return <ChatDrawer options={drawer}>{chat}</ChatDrawer>;
+  return <DrawerShell options={drawer}>{chat}</DrawerShell>;
 }

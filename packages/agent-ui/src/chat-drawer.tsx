@@ -1,13 +1,16 @@
 'use client';
 import { MessageOutlined } from '@ant-design/icons';
 import { Drawer, FloatButton } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AgentChatDrawerOptions } from './agent-chat.js';
 import { useAgentUIConfig } from './config.js';
 
 /** Props of {@link ChatDrawer}. */
 export interface ChatDrawerProps {
-  options?: AgentChatDrawerOptions;
+  options: AgentChatDrawerOptions;
+  /** Open state (owned by AgentChat, so a click on the trigger before this chunk arrived counts). */
+  open: boolean;
+  setOpen: (open: boolean) => void;
   children: ReactNode;
 }
 
@@ -15,14 +18,8 @@ export interface ChatDrawerProps {
  * AgentChat's `display="drawer"`: an antd Drawer (always rendered, so the transcript stays mounted
  * while closed) and a floating button that opens it. Its own chunk: inline chats never load it.
  */
-export function ChatDrawer({ options = {}, children }: ChatDrawerProps) {
+export function ChatDrawer({ options, open, setOpen, children }: ChatDrawerProps) {
   const { strings } = useAgentUIConfig();
-  const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
-  const open = options.open ?? ownOpen;
-  const setOpen = (next: boolean) => {
-    if (options.open === undefined) setOwnOpen(next);
-    options.onOpenChange?.(next);
-  };
   return (
     <>
       {options.trigger !== false && !open ? (

@@ -32,14 +32,10 @@ export function lazyComponent<P extends object>(
     ));
   const Lazy = lazy(async () => ({ default: await get() }));
   function LazyWrapper(props: P) {
-    // Decided once per instance: switching between the two shapes would remount the component.
+    // Decided once per instance: switching from one to the other would remount the component. The
+    // boundary is there either way, so server-rendered HTML hydrates whichever the client picks.
     const [Ready] = useState(() => loaded);
-    if (Ready) return <Ready {...props} />;
-    return (
-      <Suspense fallback={fallback(props)}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    return <Suspense fallback={fallback(props)}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</Suspense>;
   }
   return Object.assign(LazyWrapper, { preload: () => get().then(() => undefined) });
 }

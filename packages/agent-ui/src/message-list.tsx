@@ -15,7 +15,9 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { AgentMessage } from './agent-message.js';
+import { userInputWithin, watchUserInput } from './input-recency.js';
 import { Bubble } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import type { FeedbackValue } from './message-context.js';
@@ -237,16 +239,24 @@ export const AgentMessageList = memo(
   }),
 );
 
+/** How long after a key or pointer press streaming updates keep rendering in a transition. */
+const INPUT_RECENT_MS = 1000;
+
 /**
  * The message of one row. Each row subscribes to its own message only, so other rows do not
- * re-render while one streams. While the row streams, its updates render in a transition: the
- * markdown work of each published frame is interruptible, so a keystroke in the composer (an urgent
- * update) is handled first instead of waiting for the frame's parse. It is one render and one commit
- * per published frame (no urgent pass with stale text first, as `useDeferredValue` would add), and a
- * frame that is still rendering when the next one is published finishes first (transitions do not
- * interrupt each other). Outside streaming, updates render at once. The row always renders the
- * latest published message: the stream's last text is on screen as soon as the stream ends, because
- * the list re-renders the row (no longer streaming) synchronously with the status change.
+ * re-render while one streams. How a streamed update renders depends on the user:
+ *
+ * - while they type or click (a key or pointer press in the last second), in a transition: the
+ *   markdown work of each published frame is interruptible, so a keystroke in the composer (an
+ *   urgent update) is handled first instead of waiting for the frame's parse. One render and one
+ *   commit per published frame (no urgent pass with stale text first, as `useDeferredValue` would
+ *   add); a frame still rendering when the next one is published finishes first;
+ * - otherwise synchronously, right after the publish (as `useSyncExternalStore` would): the text is
+ *   painted in the frame it was published in.
+ *
+ * Updates outside streaming render at once. The row always renders the latest published message:
+ * the stream's last text is on screen as soon as the stream ends, because the list re-renders the
+ * row (no longer streaming) synchronously with the status change.
  */
 function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUIMessage | undefined {
   const store = chat.store;
@@ -259,15 +269,28 @@ function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUI
     deferUpdates.current = streaming;
   });
   useLayoutEffect(() => {
+    watchUserInput();
+    let queued = false;
+    const renderNow = () => {
+      queued = false;
+      if (store.getMessage(id) !== rendered.current) flushSync(rerender);
+    };
     const onChange = () => {
       if (store.getMessage(id) === rendered.current) return;
-      if (deferUpdates.current) startTransition(rerender);
-      else rerender();
+      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) startTransition(rerender);
+      else if (!queued) {
+        // After the publishing task's current call stack (never inside a React render or commit).
+        queued = true;
+        queueMicrotask(renderNow);
+      }
     };
     const unsubscribe = store.subscribeMessage(id, onChange);
     // A publish between this render and the subscription is not lost.
     onChange();
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      queued = false;
+    };
   }, [store, id]);
   return message;
 }

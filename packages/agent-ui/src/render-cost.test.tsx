@@ -108,7 +108,11 @@ describe('AgentChat rendering cost', () => {
     console.info(`[render-cost] transcript commits ${listCommits}, composer commits ${composerCommits}`);
   });
 
-  it('renders the streaming row in a transition: an urgent update does not wait for the frame of markdown', async () => {
+  /**
+   * Streams a reply into a list and calls `onFrame` after the row's own listener for every frame
+   * published while streaming; returns the row's final element and the counts.
+   */
+  async function streamWithProbe(onFrame: (element: Element, frame: { urgent: (n: number) => void }) => void) {
     let urgent: (n: number) => void = () => {};
     let chatRef: ReturnType<typeof useAgentChat> | undefined;
     let listCommits = 0;
@@ -141,33 +145,60 @@ describe('AgentChat rendering cost', () => {
     const id = row.getAttribute('data-message-id')!;
     const commitsBefore = listCommits;
     const publishesBefore = chat.store.publishCount;
-    // Runs after the row's own listener for every published frame: an urgent (sync) render right
-    // then must not include the row's new text (with a sync subscription, as useSyncExternalStore
-    // makes, it would: the keystroke would wait for the frame's markdown).
-    const seen = { frames: 0, rowRenderedInUrgent: 0, urgentCommitted: 0 };
-    let n = 0;
+    let frames = 0;
     const unsubscribe = chat.store.subscribeMessage(id, () => {
       const element = log.querySelector(`[data-message-id="${id}"]`);
       // Frames of the stream only (the status change that ends it renders the row at once, by design).
       if (!element || chat.store.getSnapshot().status !== 'streaming') return;
-      seen.frames += 1;
+      frames += 1;
+      onFrame(element, { urgent: (n) => urgent(n) });
+    });
+    await within(log).findByText(/everything above arrived as a stream/, {}, { timeout: 15_000 });
+    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'));
+    unsubscribe();
+    // The stream's last text is on screen once it ended.
+    expect(log.querySelector(`[data-message-id="${id}"]`)).toHaveTextContent(/Tip: everything above arrived as a stream of small chunks\./);
+    return { frames, listCommits: listCommits - commitsBefore, publishes: chat.store.publishCount - publishesBefore };
+  }
+
+  it('while nobody types, renders each streamed frame synchronously with its publish (no added display lag)', async () => {
+    // No key or pointer press in the last second (earlier tests typed).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    let sameTask = 0;
+    const result = await streamWithProbe((element) => {
+      const before = element.textContent;
+      // After the row's own work queued by this publish, still in the publishing task.
+      queueMicrotask(() => {
+        if (element.textContent !== before) sameTask += 1;
+      });
+    });
+    expect(result.frames).toBeGreaterThan(10);
+    // Every frame that changes the visible text shows it in the same task (a few chunks only add
+    // markdown syntax or whitespace, which changes no text).
+    expect(sameTask).toBeGreaterThanOrEqual(result.frames * 0.8);
+    expect(result.listCommits).toBeLessThanOrEqual(result.publishes + 2);
+    console.info(`[render-cost] idle: ${result.frames} streamed frames, ${sameTask} shown in the publishing task, ${result.listCommits} list commits`);
+  });
+
+  it('while the user types, renders the streaming row in a transition: a keystroke does not wait for the frame of markdown', async () => {
+    const press = () => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    press();
+    let n = 0;
+    const seen = { rowRenderedInUrgent: 0, urgentCommitted: 0 };
+    const result = await streamWithProbe((element, { urgent }) => {
+      press();
+      // An urgent (sync) render right after the publish must not take the row's new text along
+      // (with a sync subscription, as useSyncExternalStore makes, it would).
       const before = element.textContent;
       flushSync(() => urgent(++n));
       if (screen.getByLabelText('urgent').textContent === String(n)) seen.urgentCommitted += 1;
       if (element.textContent !== before) seen.rowRenderedInUrgent += 1;
     });
-    await within(log).findByText(/everything above arrived as a stream/, {}, { timeout: 15_000 });
-    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'));
-    unsubscribe();
-    // One commit per published frame at most (no urgent pass plus a deferred one), plus the end of the stream.
-    expect(listCommits - commitsBefore).toBeLessThanOrEqual(chat.store.publishCount - publishesBefore + 2);
-    expect(seen.frames).toBeGreaterThan(10);
-    expect(seen.urgentCommitted).toBe(seen.frames);
+    expect(result.frames).toBeGreaterThan(10);
+    expect(seen.urgentCommitted).toBe(result.frames);
     expect(seen.rowRenderedInUrgent).toBe(0);
-    // The stream's last text is on screen once it ended.
-    expect(log.querySelector(`[data-message-id="${id}"]`)).toHaveTextContent(/Tip: everything above arrived as a stream of small chunks\./);
-    console.info(
-      `[render-cost] ${seen.frames} streamed frames, ${chat.store.publishCount - publishesBefore} publishes, ${listCommits - commitsBefore} list commits; urgent renders that took the row along: ${seen.rowRenderedInUrgent}`,
-    );
+    // One commit per published frame at most (no urgent pass plus a deferred one), plus the end of the stream.
+    expect(result.listCommits).toBeLessThanOrEqual(result.publishes + 2);
+    console.info(`[render-cost] typing: ${result.frames} streamed frames, ${result.publishes} publishes, ${result.listCommits} list commits; urgent renders that took the row along: ${seen.rowRenderedInUrgent}`);
   });
 });

@@ -44,25 +44,31 @@ function floorResponse(deltas: number): Response {
   return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 }
 
-export async function respond(contender: CpuContender, deltas: number): Promise<Response> {
+/**
+ * The contender's route as a call, with its input built beforehand: the kit's HTTP `Request` is
+ * what a platform adapter hands the route, like the raw contenders get their prompt, so building it
+ * is not counted in the route's CPU or TTFB.
+ */
+export function prepare(contender: CpuContender, deltas: number): () => Response | Promise<Response> {
   switch (contender) {
     case 'floor':
-      return floorResponse(deltas);
-    case 'raw': {
-      const result = streamText({ model: deltaModel(deltas), prompt: 'hi' });
-      return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) });
-    }
+      return () => floorResponse(deltas);
+    case 'raw':
+      return () => {
+        const result = streamText({ model: deltaModel(deltas), prompt: 'hi' });
+        return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) });
+      };
     case 'agent':
-      return createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: deltaModel(deltas) }), uiMessages: [userMessage] });
+      return () => createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: deltaModel(deltas) }), uiMessages: [userMessage] });
     case 'kit':
     case 'kit-persist': {
-      return kitServer(deltas, contender === 'kit-persist').fetch(
-        new Request('http://127.0.0.1/api/agent/bench', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id: 'c1', messages: [userMessage], trigger: 'submit-message' }),
-        }),
-      );
+      const server = kitServer(deltas, contender === 'kit-persist');
+      const request = new Request('http://127.0.0.1/api/agent/bench', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'c1', messages: [userMessage], trigger: 'submit-message' }),
+      });
+      return () => server.fetch(request);
     }
   }
 }
@@ -96,9 +102,10 @@ export interface CpuSample {
 
 export async function measureCpu(contender: CpuContender, deltas: number): Promise<CpuSample> {
   saved.length = 0;
+  const call = prepare(contender, deltas);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const response = await respond(contender, deltas);
+  const response = await call();
   if (!response.ok || !response.body) throw new Error(`${contender}: HTTP ${response.status} ${await response.text()}`);
   const reader = response.body.getReader();
   let bytes = 0;
@@ -110,4 +117,19 @@ export async function measureCpu(contender: CpuContender, deltas: number): Promi
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   return { usPerDelta: (cpu.user + cpu.system) / deltas, wallUsPerDelta: (wall * 1000) / deltas, ttfbMs, bytes };
+}
+
+/**
+ * Time to first byte of one short stream (`deltas` deltas, drained to the end): call → first body
+ * chunk. One sample is noisy on a shared machine; take the median of many, interleaved.
+ */
+export async function measureTtfb(contender: CpuContender, deltas = 100): Promise<number> {
+  const call = prepare(contender, deltas);
+  const t0 = performance.now();
+  const response = await call();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  let next = await reader.read();
+  const ttfb = performance.now() - t0;
+  while (!next.done) next = await reader.read();
+  return ttfb;
 }

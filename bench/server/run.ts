@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bootstrapCI, fmt, median, shuffled } from '../render/stats.ts';
-import { CPU_CONTENDERS, measureCpu, type CpuContender, type CpuSample } from './cpu.ts';
-import { measureV2, startFakeOpenAI, v2Routes, V2_CONTENDERS, type V2Contender, type V2Sample } from './v2.ts';
+import { CPU_CONTENDERS, measureCpu, measureTtfb, type CpuContender, type CpuSample } from './cpu.ts';
+import { measureV2, measureV2Ttfb, startFakeOpenAI, v2Routes, V2_CONTENDERS, type V2Contender, type V2Sample } from './v2.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const argv = process.argv.slice(2);
@@ -27,6 +27,7 @@ const skip = new Set<string>([...(option('skip')?.split(',') ?? []), ...(only ? 
 const unknown = [...(option('skip')?.split(',') ?? []), ...(only ?? [])].filter((s) => !(SUITES as readonly string[]).includes(s));
 if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}: use ${SUITES.join(', ')}`);
 const sequentialCount = Number(option('sequential') ?? 10_000); // method §5.7: 10k sequential streams
+const TTFB_CALLS = 15;
 const v2Tokens = Number(option('v2-tokens') ?? 300);
 const v2IntervalMs = Number(option('v2-interval') ?? 10);
 const v2Parallel = Number(option('v2-parallel') ?? 4);
@@ -37,6 +38,7 @@ const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).to
 
 async function v1() {
   const samples = Object.fromEntries(CPU_CONTENDERS.map((c) => [c, [] as CpuSample[]])) as Record<CpuContender, CpuSample[]>;
+  const ttfbLane = Object.fromEntries(CPU_CONTENDERS.map((c) => [c, [] as number[]])) as Record<CpuContender, number[]>;
   for (const c of CPU_CONTENDERS) await measureCpu(c, Math.min(deltas, 5000)); // warm-up (JIT)
   for (let round = 0; round < rounds; round++) {
     for (const c of shuffled(CPU_CONTENDERS)) {
@@ -44,19 +46,24 @@ async function v1() {
       const s = await measureCpu(c, deltas);
       samples[c].push(s);
     }
-    log(`V1 round ${round + 1}: ${CPU_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs`).join(', ')}`);
+    // TTFB lane: 15 short streams per contender, interleaved call by call; the round's median.
+    const ttfbs = Object.fromEntries(CPU_CONTENDERS.map((c) => [c, [] as number[]])) as Record<CpuContender, number[]>;
+    for (let k = 0; k < TTFB_CALLS; k++) for (const c of shuffled(CPU_CONTENDERS)) ttfbs[c].push(await measureTtfb(c));
+    for (const c of CPU_CONTENDERS) ttfbLane[c].push(median(ttfbs[c]));
+    log(`V1 round ${round + 1}: ${CPU_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs, TTFB ${fmt(ttfbLane[c].at(-1) ?? Number.NaN)} ms`).join('; ')}`);
   }
   const paired = (a: CpuContender, b: CpuContender, key: keyof CpuSample = 'usPerDelta') => {
     const ratios = samples[a].map((s, i) => s[key] / (samples[b][i]?.[key] ?? Number.NaN));
     return { median: median(ratios), ci: bootstrapCI(ratios) };
   };
-  const ttfbDelta = samples.kit.map((s, i) => s.ttfbMs - (samples.raw[i]?.ttfbMs ?? Number.NaN));
+  const ttfbDelta = ttfbLane.kit.map((t, i) => t - (ttfbLane.raw[i] ?? Number.NaN));
   return {
     deltas,
     rounds,
     usPerDelta: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.usPerDelta))])),
     wallUsPerDelta: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.wallUsPerDelta))])),
-    ttfbMs: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.ttfbMs))])),
+    ttfbMs: Object.fromEntries(CPU_CONTENDERS.map((c) => [c, median(ttfbLane[c])])),
+    ttfbLane,
     kitVsRaw: paired('kit', 'raw'),
     kitVsAgent: paired('kit', 'agent'),
     kitPersistVsRaw: paired('kit-persist', 'raw'),
@@ -72,31 +79,55 @@ async function v2() {
   const fake = await startFakeOpenAI();
   try {
     const routes = v2Routes(fake.port, v2Tokens, v2IntervalMs);
+    const shortRoutes = v2Routes(fake.port, 5, v2IntervalMs);
     const samples = Object.fromEntries(V2_CONTENDERS.map((c) => [c, [] as V2Sample[]])) as Record<V2Contender, V2Sample[]>;
+    const firstByte = Object.fromEntries(V2_CONTENDERS.map((c) => [c, [] as number[]])) as Record<V2Contender, number[]>;
+    const firstDelta = Object.fromEntries(V2_CONTENDERS.map((c) => [c, [] as number[]])) as Record<V2Contender, number[]>;
     for (const c of V2_CONTENDERS) await measureV2(routes[c], v2Parallel, v2Tokens); // warm-up (JIT, connections)
     for (let round = 0; round < rounds; round++) {
       for (const c of shuffled(V2_CONTENDERS)) {
         (globalThis as { gc?: () => void }).gc?.();
         samples[c].push(await measureV2(routes[c], v2Parallel, v2Tokens));
       }
-      log(`V2 round ${round + 1}: ${V2_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs, TTFB ${fmt(samples[c].at(-1)?.ttfbMs ?? Number.NaN)} ms`).join('; ')}`);
+      // TTFB lane: 7 short streams per contender, one at a time, interleaved; the round's medians.
+      const lane = Object.fromEntries(V2_CONTENDERS.map((c) => [c, { byte: [] as number[], delta: [] as number[] }])) as Record<V2Contender, { byte: number[]; delta: number[] }>;
+      for (let k = 0; k < 7; k++) {
+        for (const c of shuffled(V2_CONTENDERS)) {
+          const t = await measureV2Ttfb(shortRoutes[c]);
+          lane[c].byte.push(t.firstByteMs);
+          lane[c].delta.push(t.firstDeltaMs);
+        }
+      }
+      for (const c of V2_CONTENDERS) {
+        firstByte[c].push(median(lane[c].byte));
+        firstDelta[c].push(median(lane[c].delta));
+      }
+      log(
+        `V2 round ${round + 1}: ${V2_CONTENDERS.map((c) => `${c} ${fmt(samples[c].at(-1)?.usPerDelta ?? Number.NaN)} µs, TTFB ${fmt(firstByte[c].at(-1) ?? Number.NaN)} / ${fmt(firstDelta[c].at(-1) ?? Number.NaN)} ms`).join('; ')}`,
+      );
     }
     const paired = (a: V2Contender, b: V2Contender) => {
       const ratios = samples[a].map((s, i) => s.usPerDelta / (samples[b][i]?.usPerDelta ?? Number.NaN));
       return { median: median(ratios), ci: bootstrapCI(ratios) };
     };
-    const ttfbDelta = samples.kit.map((s, i) => s.ttfbMs - (samples.raw[i]?.ttfbMs ?? Number.NaN));
+    const minus = (lane: Record<V2Contender, number[]>) => {
+      const d = lane.kit.map((t, i) => t - (lane.raw[i] ?? Number.NaN));
+      return { median: median(d), ci: bootstrapCI(d) };
+    };
     return {
       tokens: v2Tokens,
       intervalMs: v2IntervalMs,
       parallel: v2Parallel,
       rounds,
       usPerDelta: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.usPerDelta))])) as Record<V2Contender, number>,
-      ttfbMs: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(samples[c].map((s) => s.ttfbMs))])) as Record<V2Contender, number>,
+      firstByteMs: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(firstByte[c])])) as Record<V2Contender, number>,
+      firstDeltaMs: Object.fromEntries(V2_CONTENDERS.map((c) => [c, median(firstDelta[c])])) as Record<V2Contender, number>,
+      lanes: { firstByte, firstDelta },
       kitVsRaw: paired('kit', 'raw'),
       kitVsAgent: paired('kit', 'agent'),
       agentVsRaw: paired('agent', 'raw'),
-      kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
+      kitTtfbMinusRawMs: minus(firstByte),
+      kitFirstDeltaMinusRawMs: minus(firstDelta),
       samples,
     };
   } finally {
@@ -192,7 +223,7 @@ async function main() {
     md.push(
       `## V1 — CPU per text delta (${cpu.deltas} deltas, pull-based MockLanguageModelV4, ${cpu.rounds} interleaved rounds, one process)`,
       '',
-      '| contender | CPU µs/delta (median) | wall µs/delta | TTFB ms |',
+      '| contender | CPU µs/delta (median) | wall µs/delta | TTFB ms (median of rounds; each round the median of 15 short streams) |',
       '|---|---|---|---|',
       ...CPU_CONTENDERS.map((c) => `| ${c} | ${fmt(cpu.usPerDelta[c] as number)} | ${fmt(cpu.wallUsPerDelta[c] as number)} | ${fmt(cpu.ttfbMs[c] as number)} |`),
       '',
@@ -219,16 +250,17 @@ async function main() {
         r.intervalMs > 0 ? `${fmt(1000 / r.intervalMs, 0)} tok/s` : 'no pacing'
       }, ${r.parallel} streams per sample, ${r.rounds} interleaved rounds)`,
       '',
-      '| contender | CPU µs/delta (median) | TTFB ms (median) |',
+      '| contender | CPU µs/delta (median) | TTFB ms: first byte / first text delta (short streams one at a time, median of rounds) |',
       '|---|---|---|',
-      ...V2_CONTENDERS.map((c) => `| ${c} | ${fmt(r.usPerDelta[c])} | ${fmt(r.ttfbMs[c])} |`),
+      ...V2_CONTENDERS.map((c) => `| ${c} | ${fmt(r.usPerDelta[c])} | ${fmt(r.firstByteMs[c])} / ${fmt(r.firstDeltaMs[c])} |`),
       '',
       '| paired ratio | median [95% CI] | target (as V1) |',
       '|---|---|---|',
       row('kit / raw AI SDK Response', r.kitVsRaw, `≤ 1.10 ${ok(r.kitVsRaw.median <= 1.1)}`),
       row('kit / createAgentUIStreamResponse', r.kitVsAgent, `≤ 1.05 ${ok(r.kitVsAgent.median <= 1.05)}`),
       row('createAgentUIStreamResponse / raw', r.agentVsRaw, 'report'),
-      row('kit TTFB − raw TTFB (ms)', r.kitTtfbMinusRawMs, `≤ 1 ms ${ok(r.kitTtfbMinusRawMs.median <= 1)}`),
+      row('kit TTFB − raw TTFB (ms), first byte', r.kitTtfbMinusRawMs, `≤ 1 ms ${ok(r.kitTtfbMinusRawMs.median <= 1)}`),
+      row('kit − raw (ms), first text delta', r.kitFirstDeltaMinusRawMs, `≤ 1 ms ${ok(r.kitFirstDeltaMinusRawMs.median <= 1)}`),
       '',
     );
   }

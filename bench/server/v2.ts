@@ -11,8 +11,9 @@
  *   provider package the kit wires itself.
  *
  * One sample = `parallel` streams of one contender at once (so a paced sample takes one stream's
- * time); CPU per delta = `process.cpuUsage()` over the sample ÷ all deltas; TTFB = call → first
- * body byte, median of the sample's streams.
+ * time); CPU per delta = `process.cpuUsage()` over the sample ÷ all deltas. TTFB is measured apart,
+ * on short streams run one at a time (`measureV2Ttfb`): started together, each stream's first byte
+ * would wait for the others' request handling.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -42,12 +43,14 @@ export async function startFakeOpenAI(): Promise<{ port: number; stop: () => voi
 
 export interface V2Sample {
   usPerDelta: number;
-  ttfbMs: number;
   deltas: number;
 }
 
+/** A route call with its input built beforehand (the kit's `Request`, as an adapter hands it over). */
+export type PreparedCall = () => () => Response | Promise<Response>;
+
 /** The three routes against one fake server, each streaming `tokens` tokens at `intervalMs` per token. */
-export function v2Routes(port: number, tokens: number, intervalMs: number): Record<V2Contender, () => Promise<Response>> {
+export function v2Routes(port: number, tokens: number, intervalMs: number): Record<V2Contender, PreparedCall> {
   const baseURL = `http://127.0.0.1:${port}/${tokens}/${intervalMs}/v1`;
   const openai = createOpenAI({ baseURL, apiKey: API_KEY });
   const kit: AgentServer = createAgentServer({
@@ -56,41 +59,57 @@ export function v2Routes(port: number, tokens: number, intervalMs: number): Reco
     logger: silent,
   });
   return {
-    raw: async () => createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: streamText({ model: openai.chat(MODEL_ID), prompt: 'hi' }).stream }) }),
-    agent: () => createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: openai.chat(MODEL_ID) }), uiMessages: [userMessage] }),
-    kit: () =>
-      kit.fetch(
-        new Request('http://127.0.0.1/api/agent/bench', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id: 'c1', messages: [userMessage], trigger: 'submit-message' }),
-        }),
-      ),
+    raw: () => () => createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: streamText({ model: openai.chat(MODEL_ID), prompt: 'hi' }).stream }) }),
+    agent: () => () => createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: openai.chat(MODEL_ID) }), uiMessages: [userMessage] }),
+    kit: () => {
+      const request = new Request('http://127.0.0.1/api/agent/bench', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'c1', messages: [userMessage], trigger: 'submit-message' }),
+      });
+      return () => kit.fetch(request);
+    },
   };
 }
 
-/** Drains one Response; its TTFB and the number of text deltas it carried. */
-async function drain(respond: () => Promise<Response>): Promise<{ ttfbMs: number; deltas: number }> {
-  const t0 = performance.now();
-  const response = await respond();
+/** Drains one Response; the number of text deltas it carried. */
+async function drain(call: () => Response | Promise<Response>): Promise<{ deltas: number }> {
+  const response = await call();
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${await response.text()}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let ttfbMs = Number.NaN;
   let deltas = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    if (Number.isNaN(ttfbMs)) ttfbMs = performance.now() - t0;
     for (let i = next.value.indexOf('"text-delta"'); i !== -1; i = next.value.indexOf('"text-delta"', i + 1)) deltas++;
   }
-  return { ttfbMs, deltas };
+  return { deltas };
 }
 
 /** One sample: `parallel` streams of one route at once, each expected to carry `tokens` text deltas. */
-export async function measureV2(respond: () => Promise<Response>, parallel: number, tokens: number): Promise<V2Sample> {
+export async function measureV2(prepare: PreparedCall, parallel: number, tokens: number): Promise<V2Sample> {
+  const calls = Array.from({ length: parallel }, () => prepare());
   const cpu0 = process.cpuUsage();
-  const runs = await Promise.all(Array.from({ length: parallel }, () => drain(respond)));
+  const runs = await Promise.all(calls.map((call) => drain(call)));
   const cpu = process.cpuUsage(cpu0);
   const deltas = runs.reduce((n, r) => n + r.deltas, 0);
   if (deltas !== tokens * parallel) throw new Error(`expected ${tokens * parallel} text deltas, got ${deltas}`);
-  const ttfbs = runs.map((r) => r.ttfbMs).sort((a, b) => a - b);
-  return { usPerDelta: (cpu.user + cpu.system) / deltas, ttfbMs: ttfbs[Math.floor(ttfbs.length / 2)] ?? Number.NaN, deltas };
+  return { usPerDelta: (cpu.user + cpu.system) / deltas, deltas };
+}
+
+/**
+ * One short stream on its own (not beside others): time to the first body byte (the `start` chunk,
+ * sent before the provider answers) and to the first text delta (after the provider's first token).
+ */
+export async function measureV2Ttfb(prepare: PreparedCall): Promise<{ firstByteMs: number; firstDeltaMs: number }> {
+  const call = prepare();
+  const t0 = performance.now();
+  const response = await call();
+  if (!response.body) throw new Error(`HTTP ${response.status}: no body`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let firstByteMs = Number.NaN;
+  let firstDeltaMs = Number.NaN;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - t0;
+    if (Number.isNaN(firstDeltaMs) && next.value.includes('"text-delta"')) firstDeltaMs = performance.now() - t0;
+  }
+  return { firstByteMs, firstDeltaMs };
 }

@@ -5,11 +5,11 @@ import type { AgentUIMessage } from '@x/agent-react';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
 
-function history(count: number): AgentUIMessage[] {
+function history(count: number, prefix = 'm'): AgentUIMessage[] {
   return Array.from({ length: count }, (_, i) =>
     i % 2 === 0
-      ? { id: `m${i}`, role: 'user' as const, parts: [{ type: 'text' as const, text: `Question ${i}` }] }
-      : { id: `m${i}`, role: 'assistant' as const, parts: [{ type: 'text' as const, text: `Answer **${i}** with \`code\`.` }] },
+      ? { id: `${prefix}${i}`, role: 'user' as const, parts: [{ type: 'text' as const, text: `Question ${i}` }] }
+      : { id: `${prefix}${i}`, role: 'assistant' as const, parts: [{ type: 'text' as const, text: `Answer **${i}** with \`code\`.` }] },
   );
 }
 
@@ -32,6 +32,25 @@ describe('AgentMessageList: mounting a long transcript', () => {
     // The earlier-messages control counts what is outside the window from the start.
     expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
     expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
+  });
+
+  it('starts over on a conversation switch: the new transcript\'s newest window, in two passes', async () => {
+    const user = userEvent.setup();
+    const mountedPerCommit: number[] = [];
+    const view = (conversationId: string) => (
+      <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
+        <AgentChat agentId="a" fetch={fetch} conversationId={conversationId} messages={history(1000, conversationId)} />
+      </Profiler>
+    );
+    const { rerender } = render(view('a'));
+    await user.click(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' }));
+    expect(rows()).toHaveLength(80);
+    mountedPerCommit.length = 0;
+    rerender(view('b'));
+    expect(mountedPerCommit).toContain(10);
+    expect(rows()).toHaveLength(40);
+    expect(rows()[39]).toHaveAttribute('data-message-id', 'b999');
+    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
   });
 
   it('renders a short transcript in one pass', () => {

@@ -96,6 +96,13 @@ export const AgentMessageList = memo(
     const [cap, setCap] = useState<number | null>(() => Math.min(FIRST_PAINT, initialRenderCount));
     // A short transcript renders whole at once (derived during render: no extra commit).
     if (cap !== null && ids.length > 0 && ids.length <= cap) setCap(null);
+    // Another chat (a conversation switch) starts over: its newest window, in two passes.
+    const [shownStore, setShownStore] = useState(chat.store);
+    if (shownStore !== chat.store) {
+      setShownStore(chat.store);
+      setMounted(initialRenderCount);
+      setCap(Math.min(FIRST_PAINT, initialRenderCount));
+    }
     const historyIds = useHistoryIds(chat.store, ids);
     const status = useAgentStatus(chat);
     const busy = status === 'submitted' || status === 'streaming';

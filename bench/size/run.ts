@@ -63,6 +63,8 @@ interface BundleReport {
   firstLoadPackages: Record<string, PackageSize>;
   /** Per package in the chunks loaded on demand. */
   lazyPackages: Record<string, PackageSize>;
+  /** Per module of the kit's packages in the first load (each minified and gzipped on its own). */
+  kitModules: Array<{ id: string } & PackageSize>;
 }
 
 /** The package a module id belongs to (`@scope/name`, `name`, or `@x/…` for workspace packages). */
@@ -148,6 +150,14 @@ async function bundle(options: { name: string; external: string; lib?: string; r
       .slice(0, 10)
       .map((m) => ({ id: m.id.replace(/^.*node_modules\//, '').replace(/^.*\/work\/main\//, '').slice(0, 90), kB: Math.round(m.bytes / 102.4) / 10, lazy: m.lazy })),
     firstLoadPackages: sizesByPackage(first),
+    kitModules: [...first]
+      .flatMap((c) => Object.entries(c.modules))
+      .filter(([id]) => KIT_PACKAGES.includes(packageOf(id)))
+      .map(([id, m]) => {
+        const text = minifySync('module.js', m.code ?? '', { compress: {}, mangle: { toplevel: true } }).code;
+        return { id: id.replace(/^.*\/packages\//, ''), minKB: text.length / 1024, gzKB: gz(text) };
+      })
+      .sort((a, b) => b.gzKB - a.gzKB),
     lazyPackages: sizesByPackage(lazy),
   };
 }
@@ -234,6 +244,10 @@ const md = [
     .map(({ p, a, b, dGz }) => `| ${p} | ${kb(a.minKB)} | ${kb(b.minKB)} | ${kb(a.gzKB)} | ${kb(b.gzKB)} | ${signed(dGz)} |`),
   '',
   `The ours page's first load is ${ours.firstLoadChunks} chunks (Vite's default splitting around the \`import()\`s): gzipped as one file it would be ${kb(ours.firstLoadAsOneFileGzipKB)} KB (ratio ${(ours.firstLoadAsOneFileGzipKB / baseline.firstChunkGzipKB).toFixed(2)}), so ${kb(ours.firstChunkGzipKB - ours.firstLoadAsOneFileGzipKB)} KB of the gap is compression lost at chunk boundaries.`,
+  '',
+  `Kit layer in the ours page's first load, by module (each minified and gzipped on its own; sum ${kb(ours.kitModules.reduce((t, m) => t + m.gzKB, 0))} KB):`,
+  '',
+  ours.kitModules.map((m) => `${m.id.replace('/dist/', '/')} ${m.gzKB.toFixed(2)}`).join(' · '),
   '',
   'Loaded on demand by the ours page (chunks behind `import()`; by package, gz on its own):',
   '',

@@ -278,9 +278,10 @@ function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUI
   useLayoutEffect(() => {
     watchUserInput();
     let queued = false;
+    let disposed = false;
     const renderNow = () => {
       queued = false;
-      if (store.getMessage(id) !== rendered.current) flushSync(rerender);
+      if (!disposed && store.getMessage(id) !== rendered.current) flushSync(rerender);
     };
     const onChange = () => {
       if (store.getMessage(id) === rendered.current) return;
@@ -296,7 +297,7 @@ function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUI
     onChange();
     return () => {
       unsubscribe();
-      queued = false;
+      disposed = true;
     };
   }, [store, id]);
   return message;

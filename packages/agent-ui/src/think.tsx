@@ -1,5 +1,5 @@
 'use client';
-import { LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { ThinkProps } from '@ant-design/x/es/think/index.js';
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
@@ -8,7 +8,7 @@ import { defaultExport, lazyComponent } from './lazy-component.js';
 export type { ThinkProps };
 
 /**
- * Think's header (icon, title, the caret's space) and, when expanded, its content, with Think's own
+ * Think's header (icon, title, caret) and, when expanded, its content, with Think's own
  * metrics: what shows for the moments before Think's code is there.
  */
 function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onExpand, children, style }: ThinkProps) {
@@ -22,7 +22,7 @@ function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onE
       >
         <div style={{ fontSize: token.fontSizeHeading5, display: 'flex' }}>{loading ? (loading === true ? <LoadingOutlined /> : loading) : icon}</div>
         <div style={{ lineHeight: token.lineHeight, fontSize: token.fontSize }}>{title}</div>
-        <span aria-hidden="true" style={{ display: 'inline-block', width: '1em', fontSize: token.fontSizeSM }} />
+        <RightOutlined rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM }} />
       </div>
       {open ? (
         <div

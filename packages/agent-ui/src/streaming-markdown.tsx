@@ -1,6 +1,6 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { markdownToSpeech, useAnnounce } from './announcer.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
@@ -48,8 +48,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: s
  * Markdown for streamed text: split into blocks so that only the tail block is re-parsed per update
  * (completed blocks are memoized); raw HTML is escaped, unsafe URLs removed, links open in a new tab
  * with `rel="noopener noreferrer"`.
+ *
+ * Text that has never streamed here (loaded history) is rendered as one document: one parse and
+ * one root element instead of one per block, which halves the mount cost of long transcripts. Once
+ * it streamed, it stays split, so the end of a stream re-parses nothing.
  */
 export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streaming = false, announce, className }: StreamingMarkdownProps) {
+  const [blockwise, setBlockwise] = useState(streaming);
+  if (streaming && !blockwise) setBlockwise(true);
   const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
   const blocks = splitMarkdownBlocks(text, blocksRef.current);
   useEffect(() => {
@@ -70,6 +76,13 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     if (wasStreaming.current && !streaming && announce !== false) say(markdownToSpeech(blocks.tail));
     wasStreaming.current = streaming;
   }, [streaming, announce, say, blocks.tail]);
+  if (!blockwise) {
+    return (
+      <div className={className} data-xagent-markdown="">
+        {text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}
+      </div>
+    );
+  }
   return (
     <div className={className} data-xagent-markdown="">
       {blocks.done.map((block, index) => (

@@ -56,4 +56,25 @@ describe('lazyComponent', () => {
     expect(screen.getByText('Hello Linus')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps the fallback when the chunk fails to load (the page stays up) and loads again on the next mount', async () => {
+    const chunk = deferred<typeof Greeting>();
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockReturnValueOnce(chunk.promise).mockResolvedValue(Greeting);
+    const LazyGreeting = lazyComponent(load, ({ name }) => <p>Stand-in for {name}</p>);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = render(
+      <div>
+        <span>sibling</span>
+        <LazyGreeting name="Ada" />
+      </div>,
+    );
+    await act(async () => chunk.reject(new Error('chunk gone')));
+    expect(screen.getByText('sibling')).toBeInTheDocument();
+    expect(screen.getByText('Stand-in for Ada')).toBeInTheDocument();
+    first.unmount();
+    quiet.mockRestore();
+    render(<LazyGreeting name="Ada" />);
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,11 +1,22 @@
 'use client';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /** A component whose code loads on first use (or on {@link LazyComponent.preload}). */
 export type LazyComponent<P extends object> = ComponentType<P> & {
   /** Starts loading the code now (e.g. when it is likely to be needed soon); resolves when it is ready. */
   preload: () => Promise<void>;
 };
+
+/** Shows `fallback` instead of its children once they threw (a chunk that failed to load). */
+class ChunkErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 /**
  * A component that lives in its own chunk: `load` is a dynamic `import()`, called once on the first
@@ -14,7 +25,9 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  * should take the same space, so nothing moves when the real component appears. An instance that
  * mounts after the chunk loaded renders the component directly, without a fallback frame.
  *
- * A chunk that fails to load is retried on the next mount; the error goes to the nearest error boundary.
+ * A chunk that fails to load (offline, a deploy removed it) never takes the host app down: the
+ * instance keeps showing its fallback — so fallbacks are usable stand-ins, not spinners — and the
+ * next mount or `preload` tries to load it again.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -22,20 +35,30 @@ export function lazyComponent<P extends object>(
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  // React.lazy remembers a failed load for good, so a failure also replaces it for later mounts.
+  const makeLazy = () => lazy(async () => ({ default: await get() }));
+  let Lazy = makeLazy();
   const get = (): Promise<ComponentType<P>> =>
     (pending ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
         pending = undefined;
+        Lazy = makeLazy();
         throw error;
       },
     ));
-  const Lazy = lazy(async () => ({ default: await get() }));
   function LazyWrapper(props: P) {
     // Decided once per instance: switching from one to the other would remount the component. The
     // boundary is there either way, so server-rendered HTML hydrates whichever the client picks.
-    const [Ready] = useState(() => loaded);
-    return <Suspense fallback={fallback(props)}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</Suspense>;
+    const [Ready] = useState(() => loaded ?? Lazy);
+    const standIn = fallback(props);
+    return (
+      <ChunkErrorBoundary fallback={standIn}>
+        <Suspense fallback={standIn}>
+          <Ready {...props} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
   }
   return Object.assign(LazyWrapper, { preload: () => get().then(() => undefined) });
 }

@@ -16,6 +16,19 @@ describe('AgentChat', () => {
     expect(await within(log).findByText(/streams on its own\./, {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue('');
   });
+
+  it('closing the chat while its composer has focus releases the focus first (nothing keeps the removed chat alive)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} />);
+    await user.click(screen.getByRole('textbox'));
+    const released: boolean[] = [];
+    const onFocusOut = (event: FocusEvent) => released.push((event.target as Node).isConnected);
+    document.addEventListener('focusout', onFocusOut);
+    unmount();
+    document.removeEventListener('focusout', onFocusOut);
+    expect(released).toEqual([true]);
+    expect(document.activeElement).toBe(document.body);
+  });
 });
 
 describe('AgentChat parts loaded on demand', () => {

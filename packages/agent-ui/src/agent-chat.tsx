@@ -45,6 +45,7 @@ import {
 } from './message-context.js';
 import { AgentMessageList, type AgentMessageListRef } from './message-list.js';
 import { messageText } from './agent-message.js';
+import { useReleaseFocusOnUnmount } from './release-focus.js';
 import { PromptList, type PromptItem } from './prompt-list.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
@@ -354,6 +355,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
   const listRef = useRef<AgentMessageListRef>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useReleaseFocusOnUnmount(rootRef);
   // The props are the handlers: useAgentEvents reads the latest ones at each event.
   useAgentEvents(agent, props);
   // Status and error only: this component does not re-render per streamed token.
@@ -470,6 +473,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: React.ForwardedRe
     <MessageContextProvider value={messageContext}>
       <AnnouncerProvider>
         <div
+          ref={rootRef}
           className={className}
           dir={direction}
           data-xagent-chat=""

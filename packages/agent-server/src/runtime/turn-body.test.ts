@@ -123,6 +123,19 @@ describe('createTurnBody', () => {
     turn.write(dataPart); // after the end: dropped, no throw
   });
 
+  it('cancels the source when the client leaves while the turn is still starting (a read is waiting for it)', async () => {
+    const { stream, state } = pulledSource(reply);
+    let resolve!: (s: ReadableStream<UIMessageChunk>) => void;
+    const turn = body({ source: new Promise((r) => (resolve = r)) });
+    const reader = turn.stream.getReader();
+    const pending = reader.read();
+    const cancelled = reader.cancel('gone early');
+    resolve(stream);
+    await cancelled;
+    expect(state.cancelled).toBe('gone early');
+    expect((await pending).done).toBe(true);
+  });
+
   it('cancels a source that had not been read yet', async () => {
     const { stream, state } = pulledSource(reply);
     const turn = body({ source: Promise.resolve(stream) });

@@ -110,8 +110,9 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
       async cancel(reason) {
         ended = true;
         options.onCancel(reason);
-        if (reader) await reader.cancel(reason).catch(() => {});
-        else await options.source.then((s) => s.cancel(reason)).catch(() => {});
+        // After the source settled, a pending pull has taken its reader (if it had started).
+        const source = await options.source.catch(() => undefined);
+        await (reader ? reader.cancel(reason) : source?.cancel(reason))?.catch(() => {});
         void runBeforeFinish();
       },
     },

@@ -1,12 +1,18 @@
 /**
- * Whether the user pressed a key or a pointer recently: streaming updates then render in a
+ * Whether the user typed or pressed a pointer recently: streaming updates then render in a
  * transition (interruptible, so the next keystroke is not kept waiting), and otherwise synchronously
  * in the frame they were published in (no added display lag).
  */
 let lastInput = Number.NEGATIVE_INFINITY;
 let watching = false;
 
-const onInput = () => {
+/** Keys that do not start typing: Enter usually sends (the reply should show without added lag). */
+const NOT_TYPING = new Set(['Enter', 'Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
+const onKey = (event: KeyboardEvent) => {
+  if (!NOT_TYPING.has(event.key)) lastInput = performance.now();
+};
+const onPointer = () => {
   lastInput = performance.now();
 };
 
@@ -14,10 +20,11 @@ const onInput = () => {
 export function watchUserInput(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
-  for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, onInput, { capture: true, passive: true });
+  window.addEventListener('keydown', onKey, { capture: true, passive: true });
+  window.addEventListener('pointerdown', onPointer, { capture: true, passive: true });
 }
 
-/** True when a key or pointer was pressed within the last `withinMs` milliseconds. */
+/** True when a key (other than Enter, Tab, Escape or a modifier) or a pointer was pressed within the last `withinMs` milliseconds. */
 export function userInputWithin(withinMs: number): boolean {
   return performance.now() - lastInput < withinMs;
 }

@@ -14,15 +14,25 @@ function Panel() {
 }
 
 describe('useReleaseFocusOnUnmount', () => {
-  it('blurs the focused element inside before the DOM is removed', () => {
-    const seen: { connected: boolean }[] = [];
-    const onFocusOut = (event: FocusEvent) => seen.push({ connected: (event.target as Node).isConnected });
+  it('blurs the focused element before the DOM is removed, then tells React DOM from an ancestor still in the page', async () => {
+    const seen: { tag: string; connected: boolean }[] = [];
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target as Element;
+      seen.push({ tag: target.tagName, connected: target.isConnected });
+    };
     document.addEventListener('focusout', onFocusOut);
-    const { getByLabelText, unmount } = render(<Panel />);
+    const { getByLabelText, unmount, container } = render(<Panel />);
     getByLabelText('Message').focus();
     unmount();
+    // During React's commit only the blur itself (React DOM ignores it there)…
+    expect(seen).toEqual([{ tag: 'TEXTAREA', connected: true }]);
+    // …and right after it, a focusout React DOM does see: from the root container, still in the page.
+    await Promise.resolve();
     document.removeEventListener('focusout', onFocusOut);
-    expect(seen).toEqual([{ connected: true }]);
+    expect(seen).toEqual([
+      { tag: 'TEXTAREA', connected: true },
+      { tag: container.tagName, connected: true },
+    ]);
     expect(document.activeElement).toBe(document.body);
   });
 

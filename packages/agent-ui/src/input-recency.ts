@@ -6,11 +6,13 @@
 let lastInput = Number.NEGATIVE_INFINITY;
 let watching = false;
 
-/** Keys that do not start typing: Enter usually sends (the reply should show without added lag). */
-const NOT_TYPING = new Set(['Enter', 'Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+/** Keys that are not typing. */
+const NOT_TYPING = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
 
 const onKey = (event: KeyboardEvent) => {
-  if (!NOT_TYPING.has(event.key)) lastInput = performance.now();
+  // Enter (without Shift) usually sends: typing is over, and the reply should show without added lag.
+  if (event.key === 'Enter' && !event.shiftKey) lastInput = Number.NEGATIVE_INFINITY;
+  else if (!NOT_TYPING.has(event.key)) lastInput = performance.now();
 };
 const onPointer = () => {
   lastInput = performance.now();
@@ -24,7 +26,10 @@ export function watchUserInput(): void {
   window.addEventListener('pointerdown', onPointer, { capture: true, passive: true });
 }
 
-/** True when a key (other than Enter, Tab, Escape or a modifier) or a pointer was pressed within the last `withinMs` milliseconds. */
+/**
+ * True when a key (other than Tab, Escape or a modifier) or a pointer was pressed within the last
+ * `withinMs` milliseconds, and no Enter (without Shift) since.
+ */
 export function userInputWithin(withinMs: number): boolean {
   return performance.now() - lastInput < withinMs;
 }

@@ -253,8 +253,8 @@ const INPUT_RECENT_MS = 1000;
  * The message of one row. Each row subscribes to its own message only, so other rows do not
  * re-render while one streams. How a streamed update renders depends on the user:
  *
- * - while they type or click (a key press other than Enter, Tab, Escape or a modifier, or a
- *   pointer press, in the last second), in a transition: the
+ * - while they type or click (a key press other than Tab, Escape or a modifier, or a pointer
+ *   press, in the last second, with no Enter since: Enter sends), in a transition: the
  *   markdown work of each published frame is interruptible, so a keystroke in the composer (an
  *   urgent update) is handled first instead of waiting for the frame's parse. One render and one
  *   commit per published frame (no urgent pass with stale text first, as `useDeferredValue` would

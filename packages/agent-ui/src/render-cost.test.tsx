@@ -161,9 +161,9 @@ describe('AgentChat rendering cost', () => {
     return { frames, listCommits: listCommits - commitsBefore, publishes: chat.store.publishCount - publishesBefore };
   }
 
-  it('while nobody types, renders each streamed frame synchronously with its publish (no added display lag)', async () => {
-    // No key or pointer press in the last second (earlier tests typed).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+  it('after a send with Enter, while nobody types, renders each streamed frame synchronously with its publish (no added display lag)', async () => {
+    // The user typed the prompt and pressed Enter: the reply renders in step with the stream.
+    for (const key of ['h', 'i', 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     let sameTask = 0;
     const result = await streamWithProbe((element) => {
       const before = element.textContent;

@@ -59,6 +59,8 @@ export interface RepMetrics {
   scrollLoafMs: number;
   /** S8: heap after GC once the chat is unmounted, vs before it mounted (% of the pre-mount heap). */
   retainedHeapPct: number;
+  /** S8: heap growth over a second identical mount/turns/unmount cycle (% of the pre-mount heap). */
+  secondCycleHeapPct: number;
   /** S8: DOM nodes alive after unmount + GC minus before mount. */
   retainedNodes: number;
   /** S8: JS event listeners after unmount + GC minus before mount. */
@@ -399,6 +401,7 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
       ? b.loafs.filter((l) => l.start >= (raw.scroll as ScrollRaw).from && l.start <= (raw.scroll as ScrollRaw).to).reduce((s, l) => s + l.blocking, 0)
       : Number.NaN,
     retainedHeapPct: Number.NaN,
+    secondCycleHeapPct: Number.NaN,
     retainedNodes: Number.NaN,
     retainedListeners: Number.NaN,
     heapMountedMB: Number.NaN,

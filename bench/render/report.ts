@@ -68,6 +68,7 @@ export const ROWS: Row[] = [
   { scenario: 'S6', metric: 'scrollEndGapPx', label: 'distance from the bottom at stream end after scrolling back (px)', kind: 'counter', gate: { max: 1, text: '≤ 1 px (re-stuck)' } },
   { scenario: 'S6', metric: 'scrollLoafMs', label: 'long-animation-frame blocking while scrolled up (ms)', kind: 'time' },
   { scenario: 'S8', metric: 'retainedHeapPct', label: 'heap after unmount + GC vs before mount (% of pre-mount)', kind: 'time', gate: { max: 5, text: '≤ 5%' } },
+  { scenario: 'S8', metric: 'secondCycleHeapPct', label: 'heap growth over a second identical cycle (% of pre-mount; ≈ 0 = no leak)', kind: 'time' },
   { scenario: 'S8', metric: 'retainedNodes', label: 'DOM nodes retained after unmount + GC', kind: 'counter', gate: { max: 0, text: '0' } },
   { scenario: 'S8', metric: 'retainedListeners', label: 'event listeners retained after unmount + GC', kind: 'counter' },
   { scenario: 'S8', metric: 'heapMountedMB', label: 'heap after GC with 5 turns mounted (MB)', kind: 'counter' },

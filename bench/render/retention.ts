@@ -3,7 +3,8 @@
  * (mount, one turn, unmount) pays the one-time costs, then the heap and DOM counters are taken
  * ("before mount"); then the chat mounts again, runs N turns of the same fixture (unpaced) and
  * unmounts with the focus still in its composer. After GC, heap, DOM nodes and event listeners are
- * compared with the values before. No in-page instrumentation here: its logs would grow the heap
+ * compared with the values before; then the same cycle runs once more, and the heap's growth over
+ * that second cycle tells a leak (it grows again) from one-time costs (it does not). No in-page instrumentation here: its logs would grow the heap
  * being measured.
  */
 import type { Browser, CDPSession } from 'playwright-core';
@@ -85,12 +86,16 @@ export async function runRetentionRep(
     const before = await countersAfterGC(cdp);
     const mounted = await session(turns);
     const after = await countersAfterGC(cdp);
+    // The same cycle once more: a leak grows the heap again by about as much; warm-up does not.
+    await session(turns);
+    const again = await countersAfterGC(cdp);
     return only({
       timedOut,
       errors: errors.length,
       heapMountedMB: mounted.heapMB,
       heapMB: after.heapMB,
       retainedHeapPct: ((after.heapMB - before.heapMB) / before.heapMB) * 100,
+      secondCycleHeapPct: ((again.heapMB - after.heapMB) / before.heapMB) * 100,
       retainedNodes: after.nodes - before.nodes,
       retainedListeners: after.jsEventListeners - before.jsEventListeners,
     });

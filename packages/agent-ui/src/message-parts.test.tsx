@@ -1,6 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import { createAgentServer } from '@x/agent-server';
+import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AgentChat } from './agent-chat.js';
 import { AgentMessage } from './agent-message.js';
 import { AgentUIProvider } from './config.js';
 import { enUS } from './locale.js';
@@ -104,5 +109,76 @@ describe('MessageParts: tool parts while later text streams', () => {
     // The finished call's card renders (title "lookup finished"); the other 19 parts do not.
     expect(counts.card).toBe(before.card + 1);
     expect(counts.custom).toBe(before.custom);
+  });
+});
+
+// An agentic turn as in the benchmark's S7: 20 tool calls in one step, then a streamed answer.
+const agenticServer = createAgentServer({
+  tools: {
+    lookup: {
+      description: 'Looks a region up.',
+      inputSchema: z.object({ region: z.number() }),
+      execute: async ({ region }: { region: number }) => ({ region, rows: Array.from({ length: 40 }, (_, r) => ({ r, total: region * 100 + r })) }),
+    },
+    chart: {
+      description: 'Charts a region.',
+      inputSchema: z.object({ region: z.number() }),
+      execute: async ({ region }: { region: number }) => ({ region, points: [1, 2, 3] }),
+    },
+  },
+  agents: {
+    agentic: {
+      tools: ['lookup', 'chart'],
+      model: scriptedModel({
+        chunkDelayMs: 15,
+        steps: ({ stepInTurn }) =>
+          stepInTurn === 0
+            ? Array.from({ length: 20 }, (_, i) => ({ type: 'tool-call' as const, toolName: i % 2 ? 'chart' : 'lookup', input: { region: i } }))
+            : [
+                { type: 'text', text: `${'All twenty regions report the same totals, so the numbers hold. '.repeat(6)}Done.`, chunk: 8 },
+                // Still streaming for a moment after the last text: the counts below are read inside the stream.
+                { type: 'delay', ms: 400 },
+              ],
+      }),
+    },
+  },
+});
+
+describe('MessageParts in a real agentic turn', () => {
+  it('renders none of the 20 settled tool parts while the answer streams (useChat updates, store snapshots)', async () => {
+    const { counts, locale, toolRenderers } = (() => {
+      const c = { card: 0, custom: 0 };
+      return {
+        counts: c,
+        locale: {
+          ...enUS,
+          toolDone: (tool: string) => {
+            c.card += 1;
+            return enUS.toolDone(tool);
+          },
+        },
+        toolRenderers: {
+          chart: ({ call }: ToolRendererProps) => {
+            c.custom += 1;
+            return <div role="img" aria-label={`chart ${call.toolCallId}`} />;
+          },
+        },
+      };
+    })();
+    const user = userEvent.setup();
+    render(<AgentChat agentId="agentic" fetch={inProcessFetch(agenticServer)} locale={locale} toolRenderers={toolRenderers} />);
+    await user.type(screen.getByRole('textbox'), 'Check every region{Enter}');
+    const log = screen.getByRole('log');
+    // All calls settled and the answer started.
+    await within(log).findByText(/All twenty regions/, {}, { timeout: 15_000 });
+    expect(within(log).getAllByRole('group', { name: 'lookup finished' })).toHaveLength(10);
+    expect(within(log).getAllByRole('img', { name: /^chart / })).toHaveLength(10);
+    const before = { ...counts };
+    await within(log).findByText(/Done\./, {}, { timeout: 15_000 });
+    const reply = log.querySelector('[data-xagent-message="assistant"]')!;
+    expect(reply).toHaveAttribute('data-streaming');
+    // ~60 streamed updates of the answer, 0 renders of the tool parts (default cards and custom renderers).
+    expect(counts).toEqual(before);
+    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'));
   });
 });

@@ -66,16 +66,20 @@ describe('createTurnBody', () => {
     expect(types).toEqual(['start', 'data-chat-title', 'text-start', 'text-delta', 'text-delta', 'text-end', 'data-suggestions', 'finish', '[DONE]']);
   });
 
-  it('reads the source only when the body is read (backpressure)', async () => {
+  it('asks for the first chunk at once (the model call starts), then reads the source only when the body is read', async () => {
     const { stream, state } = pulledSource(reply);
     const reader = body({ source: Promise.resolve(stream) }).stream.getReader();
     await new Promise((r) => setTimeout(r, 10));
-    expect(state.pulled).toBe(0);
+    expect(state.pulled).toBe(1);
     await reader.read();
     await new Promise((r) => setTimeout(r, 10));
     expect(state.pulled).toBe(1);
     await reader.read();
     expect(state.pulled).toBe(2);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(state.pulled).toBe(2);
+    await reader.read();
+    expect(state.pulled).toBe(3);
     await reader.cancel();
   });
 

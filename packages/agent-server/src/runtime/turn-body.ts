@@ -4,7 +4,7 @@ import type { UIMessageChunk } from 'ai';
 export interface TurnBodyOptions {
   /**
    * The agent's UI chunks. A rejection is a turn that failed to start; it is sent like a stream
-   * that failed (see `errorText`). Read only when the body is read (the client's pace).
+   * that failed (see `errorText`). Its first chunk is read at once, the rest at the client's pace.
    */
   source: Promise<ReadableStream<UIMessageChunk>>;
   /** The text of the `error` chunk for a failed source, or `undefined` to send none (e.g. aborted). */
@@ -23,7 +23,8 @@ export interface TurnBodyOptions {
 export interface TurnBody {
   /**
    * The UI message stream as SSE bytes (`data: {json}\n\n` per chunk, then `data: [DONE]\n\n`) — the
-   * bytes `createUIMessageStreamResponse` sends. Pull-based: the source is read only when this is.
+   * bytes `createUIMessageStreamResponse` sends. Pull-based: beyond its first chunk, the source is
+   * read only when this is.
    */
   stream: ReadableStream<Uint8Array>;
   /**
@@ -42,8 +43,9 @@ const frame = (chunk: UIMessageChunk): Uint8Array => encoder.encode(`data: ${JSO
  * stream and sends it as SSE bytes. It does what the AI SDK's `createUIMessageStream` +
  * `createUIMessageStreamResponse` and a backpressure wrapper did in four hops per chunk:
  *
- * - backpressure: nothing is read from the agent before the client reads (a slow client slows the
- *   model; memory stays bounded);
+ * - backpressure: after the first chunk, the agent is read only when the client reads (a slow
+ *   client slows the model; memory stays bounded) — the first is asked for at once so the model
+ *   call starts without waiting for the client;
  * - `finish` is held back until the source ended and `beforeFinish`'s chunks (title, hooks' data
  *   parts) are sent, then `[DONE]`;
  * - a failed source becomes an `error` chunk (never a broken body), followed by the same ending;
@@ -60,6 +62,18 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
   const early: UIMessageChunk[] = [];
   let finishing: Promise<UIMessageChunk[]> | undefined;
   const runBeforeFinish = () => (finishing ??= options.beforeFinish().catch(() => []));
+  // The first chunk is asked for as soon as the source exists, so the model call (the provider
+  // request) starts before the client's first read; every later chunk waits for a read.
+  let first: Promise<ReadableStreamReadResult<UIMessageChunk>> | undefined;
+  options.source.then(
+    (source) => {
+      if (ended || reader) return;
+      reader = source.getReader();
+      first = reader.read();
+      first.catch(() => {});
+    },
+    () => {},
+  );
 
   const startOnce = () => {
     if (started) return;
@@ -90,9 +104,15 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
       },
       async pull(c) {
         try {
-          reader ??= (await options.source).getReader();
+          if (!reader) {
+            const source = await options.source;
+            // The eager first read may have taken the reader while this waited.
+            reader ??= source.getReader();
+          }
           for (;;) {
-            const next = await reader.read();
+            const pending = first;
+            first = undefined;
+            const next = await (pending ?? reader.read());
             if (ended) return;
             if (next.done) return await end(undefined, false);
             if (next.value.type === 'finish') {

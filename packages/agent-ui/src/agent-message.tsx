@@ -154,7 +154,7 @@ export const AgentMessage = memo(function AgentMessage({
 
   const footer =
     streaming || editing !== null || empty ? null : !showActions ? (
-      <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
+      actions.length === 0 ? null : <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
     ) : (
       <div ref={toolbarRef} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
         {show('copy') && text ? <ActionButton label={strings.copy} icon={<CopyOutlined />} onClick={() => handlers.copy(message)} /> : null}
@@ -190,6 +190,7 @@ export const AgentMessage = memo(function AgentMessage({
       data-streaming={streaming || undefined}
       style={style}
       onPointerEnter={showActions ? undefined : () => setActionsShown(true)}
+      onFocus={showActions ? undefined : () => setActionsShown(true)}
     >
       <Bubble
         content={content}

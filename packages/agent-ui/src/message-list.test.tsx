@@ -9,7 +9,7 @@ function history(count: number, prefix = 'm'): AgentUIMessage[] {
   return Array.from({ length: count }, (_, i) =>
     i % 2 === 0
       ? { id: `${prefix}${i}`, role: 'user' as const, parts: [{ type: 'text' as const, text: `Question ${i}` }] }
-      : { id: `${prefix}${i}`, role: 'assistant' as const, parts: [{ type: 'text' as const, text: `Answer **${i}** with \`code\`.` }] },
+      : { id: `${prefix}${i}`, role: 'assistant' as const, parts: [{ type: 'text' as const, text: `Answer **${i}** with \`code\` and [a link](https://example.com/${i}).` }] },
   );
 }
 
@@ -85,5 +85,11 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const toolbar = await within(articles[2]!).findByRole('toolbar', { name: 'Message actions' });
     expect(within(toolbar).getByRole('button', { name: 'Copy' })).toHaveFocus();
     expect(within(toolbar).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+
+    // Focus moving into a message (here: a link in its text) shows its actions too, next in tab order.
+    const link = within(articles[5]!).getByRole('link');
+    link.focus();
+    expect(await within(articles[5]!).findByRole('toolbar', { name: 'Message actions' })).toBeInTheDocument();
+    expect(link).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AnnouncerProvider } from './announcer.js';
+import { AnnouncerProvider, useAnnounce, type Announce } from './announcer.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 
 const REPLY = 'The **first** paragraph is here.\n\nA second one follows.\n\n- a list\n- of items\n\nAnd the last words';
@@ -45,5 +46,31 @@ describe('screen-reader announcements', () => {
       </AnnouncerProvider>,
     );
     expect(container.querySelector('[role="status"]')!.textContent).toBe('');
+  });
+
+  it('an announcement changes the live region without a React commit', () => {
+    let announce: Announce = () => {};
+    function Grab() {
+      announce = useAnnounce();
+      return null;
+    }
+    let commits = 0;
+    const { container } = render(
+      <Profiler id="chat" onRender={() => commits++}>
+        <AnnouncerProvider>
+          <Grab />
+        </AnnouncerProvider>
+      </Profiler>,
+    );
+    const region = container.querySelector('[role="status"]')!;
+    const before = commits;
+    act(() => announce('A finished paragraph.'));
+    act(() => announce('A finished paragraph.'));
+    expect(commits).toBe(before);
+    // Twice the same sentence: still a change, so it is announced twice.
+    expect(region.textContent?.replace(/\u200b/g, '')).toBe('A finished paragraph.');
+    const first = region.textContent;
+    act(() => announce('A finished paragraph.'));
+    expect(region.textContent).not.toBe(first);
   });
 });

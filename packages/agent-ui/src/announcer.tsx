@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /** Queues a polite screen-reader announcement. Stable for the lifetime of the provider. */
 export type Announce = (text: string) => void;
@@ -26,24 +26,30 @@ const visuallyHidden = {
 /**
  * A visually hidden polite live region. Text is announced per finished block (a paragraph, a code
  * block, a tool result), never per token: streaming content itself sits in an `aria-live="off"` log.
+ * The region's text is written to the DOM directly, not through React state: an announcement costs
+ * no React commit (a streamed reply stays at one commit per frame).
  */
 export function AnnouncerProvider({ children }: { children: ReactNode }) {
-  const [text, setText] = useState('');
+  const region = useRef<HTMLDivElement>(null);
+  const pending = useRef('');
   const flip = useRef(false);
   const announce = useCallback<Announce>((next) => {
     const clean = next.trim();
     if (!clean) return;
     // Alternate a zero-width suffix so the same sentence twice is still announced twice.
     flip.current = !flip.current;
-    setText(clean + (flip.current ? '\u200b' : ''));
+    const text = clean + (flip.current ? '\u200b' : '');
+    if (region.current) region.current.textContent = text;
+    else pending.current = text;
   }, []);
-  const value = useMemo(() => announce, [announce]);
+  useLayoutEffect(() => {
+    if (region.current && pending.current) region.current.textContent = pending.current;
+    pending.current = '';
+  }, []);
   return (
-    <AnnounceContext.Provider value={value}>
+    <AnnounceContext.Provider value={announce}>
       {children}
-      <div role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="">
-        {text}
-      </div>
+      <div ref={region} role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="" />
     </AnnounceContext.Provider>
   );
 }

@@ -6,6 +6,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { startProfile, stopProfile, type ProfileSummary } from './profile.ts';
 import type { Scenario } from './scenarios.ts';
+import { arm, heapAfterGC, openPage } from './page.ts';
 import { runRetentionRep } from './retention.ts';
 import { percentile } from './stats.ts';
 
@@ -91,12 +92,6 @@ async function perfMetrics(cdp: CDPSession): Promise<Metrics> {
 
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
 
-/** Tells the fixture server what the next chat request streams (`turn`: a message-id suffix). */
-export async function arm(port: number, fixture: string, rate: number, turn?: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/__bench/arm`, { method: 'POST', body: JSON.stringify({ fixture, rate, turn }) });
-  if (!res.ok) throw new Error(`arm ${fixture}: HTTP ${res.status}`);
-}
-
 /** Waits until the page has had no commit and no long task for `quietMs`; returns that instant. */
 async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Promise<{ idleAt: number; longest: number }> {
   return page.evaluate(
@@ -119,12 +114,6 @@ async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Pr
   );
 }
 
-export async function heapAfterGC(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  return usedSize / 1_048_576;
-}
-
 const domElements = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
 
 export async function runRep(
@@ -135,16 +124,8 @@ export async function runRep(
   fixture: FixtureInfo,
 ): Promise<RepMetrics> {
   if (scenario.retention) return runRetentionRep(browser, port, contender, scenario, fixture);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const { context, page, cdp, errors } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: Boolean(scenario.diag) }));
   try {
-    await context.addInitScript(instrument, { diag: Boolean(scenario.diag) });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     if (scenario.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.throttle });
     await arm(port, scenario.fixture, scenario.rate);

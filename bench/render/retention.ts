@@ -8,7 +8,8 @@
  * being measured.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { arm, heapAfterGC, type FixtureInfo, type RepMetrics } from './measure.ts';
+import type { FixtureInfo, RepMetrics } from './measure.ts';
+import { arm, heapAfterGC, openPage } from './page.ts';
 import type { Scenario } from './scenarios.ts';
 
 interface DomCounters {
@@ -37,15 +38,8 @@ export async function runRetentionRep(
   fixture: FixtureInfo,
 ): Promise<RepMetrics> {
   const turns = scenario.retention?.turns ?? 1;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const { context, page, cdp, errors } = await openPage(browser);
   try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    const cdp = await context.newCDPSession(page);
     await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
     await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
     const marker = `§${fixture.lastSeq}§`;

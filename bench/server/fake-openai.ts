@@ -11,6 +11,7 @@
  * Prints `{"port":N}` when listening; exits when stdin closes or after 30 minutes. 127.0.0.1 only.
  */
 import { createServer } from 'node:http';
+import { serveAsChild } from './child-server.ts';
 
 const WORDS = [' the', ' stream', ' of', ' tokens', ' arrives', ' at', ' a', ' steady', ' pace', ',', ' and', ' each', ' one', ' is', ' short', '.'];
 const MAX_TOKENS = 100_000;
@@ -90,11 +91,4 @@ const server = createServer((req, res) => {
     next();
   });
 });
-server.keepAliveTimeout = 5000;
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-});
-process.stdin.on('end', () => process.exit(0));
-process.stdin.resume();
-setTimeout(() => process.exit(0), 30 * 60_000).unref();
+serveAsChild(server);

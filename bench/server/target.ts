@@ -18,6 +18,7 @@ import { createUIMessageStreamResponse, streamText, toUIMessageStream } from 'ai
 import { createAgentServer, type AgentServer } from '@x/agent-server';
 import { toNodeHandler } from '@x/agent-server/node';
 import { deltaModel } from './model.ts';
+import { serveAsChild } from './child-server.ts';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const PACED = { deltas: 1000, intervalMs: 10 };
@@ -99,11 +100,4 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(404).end();
   }
 });
-server.keepAliveTimeout = 5000;
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-});
-process.stdin.on('end', () => process.exit(0));
-process.stdin.resume();
-setTimeout(() => process.exit(0), 30 * 60_000).unref();
+serveAsChild(server);

@@ -1,0 +1,32 @@
+/** What every measured rep needs from the browser and the fixture server. */
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+
+/** A fresh context and page at the method's viewport, with page errors collected and a CDP session. */
+export async function openPage(
+  browser: Browser,
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await prepare?.(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp, errors };
+}
+
+/** Tells the fixture server what the next chat request streams (`turn`: a message-id suffix). */
+export async function arm(port: number, fixture: string, rate: number, turn?: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/__bench/arm`, { method: 'POST', body: JSON.stringify({ fixture, rate, turn }) });
+  if (!res.ok) throw new Error(`arm ${fixture}: HTTP ${res.status}`);
+}
+
+/** JS heap used after a full GC (MB). */
+export async function heapAfterGC(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 1_048_576;
+}

@@ -8,6 +8,19 @@ import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
 
+/** A tool that needs approval and records the ids it deleted. */
+function deleteRecordTool(deleted: number[]) {
+  return {
+    description: 'Deletes a record',
+    inputSchema: z.object({ id: z.number() }),
+    confirm: true,
+    execute: async ({ id }: { id: number }) => {
+      deleted.push(id);
+      return { deleted: id };
+    },
+  };
+}
+
 function approvalServer(ids: number[]) {
   const deleted: number[] = [];
   const server = testServer(
@@ -25,15 +38,7 @@ function approvalServer(ids: number[]) {
       },
     },
     {
-      deleteRecord: {
-        description: 'Deletes a record',
-        inputSchema: z.object({ id: z.number() }),
-        confirm: true,
-        execute: async ({ id }: { id: number }) => {
-          deleted.push(id);
-          return { deleted: id };
-        },
-      },
+      deleteRecord: deleteRecordTool(deleted),
     },
   );
   return { ...server, deleted };
@@ -136,12 +141,7 @@ describe('retry after a failed continuation', () => {
         },
       },
       {
-        deleteRecord: {
-          description: 'Deletes a record',
-          inputSchema: z.object({ id: z.number() }),
-          confirm: true,
-          execute: async ({ id }: { id: number }) => (deleted.push(id), { deleted: id }),
-        },
+        deleteRecord: deleteRecordTool(deleted),
       },
       {
         // The continuation is refused once (401), as a dropped session or a flaky proxy would.

@@ -341,7 +341,9 @@ export const Drawer: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
-    await expect(await within(dialog).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    // In the transcript: the live region may announce the same sentence when the reply ends.
+    const transcript = within(dialog).getByRole('log', { name: 'Conversation' });
+    await expect(await within(transcript).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close chat' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull());
   },

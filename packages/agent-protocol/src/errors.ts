@@ -1,16 +1,24 @@
 /** HTTP status of every error code the route answers with. */
 export const AGENT_ERROR_STATUS = {
   bad_json: 400,
+  invalid_cursor: 400,
+  invalid_title: 400,
   invalid_body: 400,
   invalid_messages: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   unknown_agent: 404,
+  conversation_not_found: 404,
+  message_not_found: 404,
   method_not_allowed: 405,
+  conversation_conflict: 409,
+  history_mismatch: 409,
+  approval_not_pending: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  store_unavailable: 503,
 } as const;
 
 export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;

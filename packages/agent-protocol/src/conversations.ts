@@ -1,0 +1,104 @@
+import type { UIMessage } from 'ai';
+
+/**
+ * Conversation routes (DESIGN §7). They exist when the server has a `store`. All of them live under
+ * `{basePath}/conversations`, so `conversations` is a reserved agent id. Every route is scoped to the
+ * user that `authenticate` returns: another user's conversation answers 404 `conversation_not_found`,
+ * never 403.
+ *
+ * - `GET    {basePath}/conversations?cursor=&limit=&q=&agentId=` → {@link ConversationPage}
+ *   (newest first by `updatedAt`; `q` searches titles, case-insensitive; `limit` 1–100, default 30).
+ * - `GET    {basePath}/conversations/{id}?before=&limit=` → {@link ConversationHistory}
+ *   (the newest page of messages first, returned in chronological order; `before` pages further back).
+ * - `PATCH  {basePath}/conversations/{id}` body {@link RenameConversationBody} → `{ conversation }`.
+ * - `DELETE {basePath}/conversations/{id}` → 204.
+ * - `DELETE {basePath}/conversations/{id}/messages/{messageId}` → 204.
+ * - `PUT    {basePath}/conversations/{id}/messages/{messageId}/feedback` body {@link FeedbackBody} → 204.
+ *
+ * With a store, `POST {basePath}/{agentId}` carries only what is new (see {@link ServerHistoryRules}).
+ */
+export const CONVERSATIONS_SEGMENT = 'conversations';
+
+/** Agent ids that collide with route segments; a config that uses one is invalid. */
+export const RESERVED_AGENT_IDS: readonly string[] = [CONVERSATIONS_SEGMENT, 'runs'];
+
+/** Longest title the rename route and the title generator store. */
+export const MAX_TITLE_LENGTH = 200;
+
+/** Paths of the conversation routes, relative to `basePath` (no trailing slash). */
+export const conversationPaths = {
+  list: (basePath: string) => `${basePath}/${CONVERSATIONS_SEGMENT}`,
+  one: (basePath: string, id: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}`,
+  message: (basePath: string, id: string, messageId: string) =>
+    `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
+  feedback: (basePath: string, id: string, messageId: string) =>
+    `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/feedback`,
+} as const;
+
+/** One row of the conversation list. Dates are ISO 8601 strings. */
+export interface ConversationSummary {
+  id: string;
+  agentId: string;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Optimistic-concurrency version: bumped by every write to the conversation. */
+  version: number;
+  /** The run that is streaming now, if any (resumable runs use it). */
+  activeRunId: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** `GET {basePath}/conversations` answer. `nextCursor` is opaque (and tamper-checked by the server). */
+export interface ConversationPage {
+  items: ConversationSummary[];
+  nextCursor: string | null;
+}
+
+/** Feedback a user gave an assistant message. */
+export type FeedbackValue = 'like' | 'dislike';
+
+/** What the server keeps in `message.metadata` next to the app's own metadata. */
+export interface StoredMessageMetadata {
+  feedback?: { value: FeedbackValue; comment?: string; at: string };
+  /** Why a reply ended when it did not end normally. */
+  stopReason?: 'stopped' | 'error' | 'interrupted';
+  /** Safe error text of a failed reply. */
+  errorText?: string;
+}
+
+/** `GET {basePath}/conversations/{id}` answer. */
+export interface ConversationHistory<MESSAGE extends UIMessage = UIMessage> {
+  conversation: ConversationSummary;
+  /** Chronological (oldest first) page ending at the newest message, or just before `before`. */
+  messages: MESSAGE[];
+  /** Cursor for the page before `messages[0]`, or null when it is the start of the thread. */
+  prevCursor: string | null;
+}
+
+export interface RenameConversationBody {
+  title: string;
+}
+
+export interface FeedbackBody {
+  /** null removes the feedback. */
+  value: FeedbackValue | null;
+  comment?: string;
+}
+
+/**
+ * What a turn's request may carry when the server owns history (with a store):
+ *
+ * - a new user message (an id the conversation does not have) appended after the stored thread; or
+ * - a user message whose id is stored: an edit, which replaces it and drops what followed it; or
+ * - the stored last assistant message with only these changes: approval answers to approvals that are
+ *   pending, and outputs of client tools (no `execute` on the server, `update-page-state` included)
+ *   that are waiting for one; or
+ * - `trigger: 'regenerate-message'` with `messageId` of the last assistant message, which is replaced.
+ *
+ * Any other difference — earlier messages that differ from the stored ones, tool calls that never
+ * happened, tool results for server tools, answers to approvals that are not pending — is refused with
+ * 409 `history_mismatch` / `approval_not_pending` or 400 `invalid_messages`, and nothing is written.
+ * Two turns racing on one conversation: one wins, the other gets 409 `conversation_conflict`.
+ */
+export type ServerHistoryRules = never;

@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { AgentServer } from '../config/types.js';
 import { errorResponse } from '../http/error-response.js';
 
+export { agentErrorHandler, type NodeErrorHandler } from './node-error-handler.js';
+
 /** A node request as node:http, Express 5 or Next's pages router hands it over. */
 export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 /** Express's `next`: called with an error the handler could not answer itself. */
@@ -17,9 +19,8 @@ export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNex
  *
  * - A body already parsed by `express.json()` / `express.text()` / `express.raw()` or Next's body
  *   parser is used as it is (and checked like a raw one); otherwise the request stream is read
- *   with the kit's body size limit. A parser's own failures (bad JSON, its size limit) are answered
- *   by Express before this handler runs, not as the kit's JSON errors — mount the handler before
- *   any body parser to get those too.
+ *   with the kit's body size limit. A parser's own failures (bad JSON, its size limit) happen before
+ *   this handler runs: add `agentErrorHandler()` after it to answer them as the kit's JSON errors.
  * - A client that disconnects aborts the turn (the model call stops, onFinish sees `isAborted`).
  * - The reply is written with backpressure: the model stream is read only as fast as the socket
  *   drains, so a slow reader never makes the server buffer the whole reply.

@@ -18,6 +18,8 @@ export interface ReadFileInput {
 }
 
 const CHUNK = 64 * 1024;
+/** How far past the window lines are still counted (the notice says "at least" beyond). */
+const COUNT_AHEAD_BYTES = 32 * 1024 * 1024;
 
 /**
  * The UTF-8 text of a file, or the window of it asked for. What is returned always fits in
@@ -33,7 +35,7 @@ export async function readFileTool(resolver: PathResolver, input: ReadFileInput,
   if (info.isDirectory()) throw new FileToolError(`"${relative || '/'}" is a directory; use list-files`);
   const size = info.size;
   const byteMode = input.byteOffset !== undefined || input.byteLimit !== undefined;
-  const worstNotice = notice({ relative, size, totalLines: size, byteMode: true, first: size, last: size, start: size, end: size, next: { key: 'byteOffset', value: size } });
+  const worstNotice = notice({ relative, size, totalLines: size, atLeast: true, byteMode: true, first: size, last: size, start: size, end: size, next: { key: 'byteOffset', value: size } });
   const budget = Math.max(200, Math.min(READ_FILE_MAX_CHARS, maxChars - worstNotice.length - 16));
 
   const fromByte = input.byteOffset ?? 0;
@@ -51,11 +53,13 @@ export async function readFileTool(resolver: PathResolver, input: ReadFileInput,
   let lastByte = -1; // last byte of the window
   let fileLastByte = -1;
   const parts: Uint8Array[] = [];
+  let scanned = 0;
 
   const handle = await open(absolute, 'r');
   try {
     const buffer = new Uint8Array(CHUNK);
-    for (let pos = 0; pos < size; ) {
+    for (; scanned < size; ) {
+      const pos = scanned;
       const { bytesRead } = await handle.read(buffer, 0, CHUNK, pos);
       if (bytesRead === 0) break;
       let windowFrom = -1;
@@ -91,13 +95,15 @@ export async function readFileTool(resolver: PathResolver, input: ReadFileInput,
         const to = windowTo >= 0 ? windowTo : bytesRead;
         if (to > from) parts.push(buffer.slice(from, to));
       }
-      pos += bytesRead;
-      if (state === 'in') end = pos;
+      scanned += bytesRead;
+      if (state === 'in') end = scanned;
+      if (state === 'after' && scanned - end > COUNT_AHEAD_BYTES) break;
     }
   } finally {
     await handle.close();
   }
-  const totalLines = size === 0 ? 0 : fileLastByte === 0x0a ? line - 1 : line;
+  const counted = scanned >= size;
+  const totalLines = size === 0 ? 0 : !counted ? line - 1 : fileLastByte === 0x0a ? line - 1 : line;
 
   if (state === 'before') {
     if (size === 0) return '';
@@ -109,7 +115,7 @@ export async function readFileTool(resolver: PathResolver, input: ReadFileInput,
   const endsOnLine = lastByte === 0x0a;
   const next =
     end >= size ? undefined : endsOnLine && !byteMode ? { key: 'offset' as const, value: lastLine + 1 } : { key: 'byteOffset' as const, value: end };
-  const note = notice({ relative, size, totalLines, byteMode: byteMode || !endsOnLine, first: firstLine, last: lastLine, start, end: end - 1, next });
+  const note = notice({ relative, size, totalLines, atLeast: !counted, byteMode: byteMode || !endsOnLine, first: firstLine, last: lastLine, start, end: end - 1, next });
   return `${text}\n\n${note}`;
 }
 
@@ -117,6 +123,8 @@ function notice(n: {
   relative: string;
   size: number;
   totalLines: number;
+  /** Lines were counted only part of the way (a very large file): the count is a lower bound. */
+  atLeast?: boolean;
   byteMode: boolean;
   first: number;
   last: number;
@@ -130,7 +138,7 @@ function notice(n: {
   const path = JSON.stringify(n.relative);
   const readOn = n.next ? `To read on: read-file { "path": ${path}, "${n.next.key}": ${n.next.value} }.` : 'Nothing more to read: end of file.';
   return (
-    `[read-file: showing ${range} of ${n.totalLines} lines in ${path}, ${formatSize(n.size)} (${n.size} bytes). ${readOn} ` +
+    `[read-file: showing ${range} of ${n.atLeast ? 'at least ' : ''}${n.totalLines} lines in ${path}, ${formatSize(n.size)} (${n.size} bytes). ${readOn} ` +
     'Use search-files to find specific content in this file.]'
   );
 }

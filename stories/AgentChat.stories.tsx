@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createAgentServer } from '@x/agent-server';
-import { AgentChat, type AgentUIStrings, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
+import { AgentChat, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
 import type { AgentUIMessage } from '@x/agent-react';
 import { scriptedModel, seenToolOutput } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
@@ -24,21 +24,35 @@ function log(canvasElement: HTMLElement) {
   return within(within(canvasElement).getByRole('log'));
 }
 
-/** Empty transcript: welcome text and prompts that send on click. */
+const welcome = {
+  title: 'Hello, I am your assistant',
+  description: 'Ask me anything, or start from one of these.',
+  prompts: ['Say hello', { text: 'Say hi to the team', label: 'Greet the team', description: 'A short hello' }],
+};
+
+/** Empty transcript: the welcome screen as a new user sees it — title, description and prompts. */
 export const Welcome: Story = {
-  args: {
-    welcome: {
-      title: 'Hello, I am your assistant',
-      description: 'Ask me anything, or start from one of these.',
-      prompts: ['Say hello', { text: 'Say hi to the team', label: 'Greet the team', description: 'A short hello' }],
-    },
-  },
+  args: { welcome },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Hello, I am your assistant')).toBeVisible();
+    await expect(canvas.getByText('Ask me anything, or start from one of these.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Say hello' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Greet the team' })).toBeVisible();
+    // Nothing is sent until the user picks a prompt: the transcript stays empty.
+    await expect(canvasElement.querySelector('[data-xagent-message]')).toBeNull();
+  },
+};
+
+/** A welcome prompt sends its text on click and the reply streams in. */
+export const WelcomePromptSends: Story = {
+  args: { welcome },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Greet the team' }));
     await expect(await log(canvasElement).findByText('Say hi to the team')).toBeInTheDocument();
     await expect(await log(canvasElement).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    await expect(canvas.queryByText('Hello, I am your assistant')).toBeNull();
     await idle(canvasElement);
   },
 };
@@ -476,4 +490,3 @@ export const RenderIsolation: StoryObj<typeof ProfiledChat> = {
   },
 };
 
-export type { AgentUIStrings };

@@ -7,11 +7,12 @@ test('the generated title appears in the conversation list and the conversation 
   await chat.send('Plan a weekend trip to Lisbon');
   await chat.waitReady();
   const list = page.getByRole('navigation', { name: 'Conversations' }).or(page.locator('[aria-label="Conversations"]')).first();
-  await expect(list.getByText('Plan a weekend trip to Lisbon').first()).toBeVisible();
+  // the mock title model summarises the scenario's prompt, as a real model would
+  await expect(list.getByText('Weekend in Lisbon').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'New chat' }).click();
   await expect(chat.messages('user')).toHaveCount(0);
-  await list.getByText('Plan a weekend trip to Lisbon').first().click();
+  await list.getByText('Weekend in Lisbon').first().click();
   await expect(chat.messages('user').first()).toContainText('Plan a weekend trip to Lisbon');
   await expect(chat.messages('assistant').first()).toContainText('Alfama');
 });

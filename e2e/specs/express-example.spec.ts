@@ -17,3 +17,22 @@ test('the Express 5 example streams a reply behind express.json() and answers JS
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toMatchObject({ error: { code: 'invalid_body' } });
 });
+
+test('the Express example answers express.json() failures with the kit\'s JSON errors, not an HTML page', async ({ request }) => {
+  const broken = await request.post(`${express}/api/agent/assistant`, {
+    headers: { 'content-type': 'application/json' },
+    data: '{"messages":[',
+  });
+  expect(broken.status()).toBe(400);
+  expect(broken.headers()['content-type']).toContain('application/json');
+  const text = await broken.text();
+  expect(JSON.parse(text)).toMatchObject({ error: { code: 'bad_json' } });
+  expect(text).not.toContain('node_modules');
+
+  const huge = await request.post(`${express}/api/agent/assistant`, {
+    headers: { 'content-type': 'application/json' },
+    data: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(1_100_000) }] }] }),
+  });
+  expect(huge.status()).toBe(413);
+  expect(await huge.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+});

@@ -27,3 +27,26 @@ test('the Next.js route answers JSON errors and the Pages Router route streams',
   expect(pages.headers()['x-vercel-ai-ui-message-stream']).toBe('v1');
   expect(await pages.text()).toContain('"delta":"pages');
 });
+
+test.describe('server rendering, before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page arrives styled: Ant Design\'s CSS-in-JS is in the HTML and applies to the kit\'s components', async ({ page }) => {
+    await page.goto(next);
+    // Hydration never happens here, so whatever is styled was styled by the server's HTML.
+    const styles = page.locator('style#antd-cssinjs');
+    await expect(styles).toHaveCount(1);
+    const css = (await styles.textContent()) ?? '';
+    expect(css).toContain('.ant-sender');
+    expect(css).toContain('--ant-color-primary:');
+
+    const composer = page.locator('[data-xagent-composer] .ant-sender').first();
+    await expect(composer).toBeVisible();
+    await expect(composer).toHaveCSS('border-style', 'solid');
+    await expect(composer).toHaveCSS('border-top-left-radius', '12px');
+    // The send button is antd's round primary button, not the browser's square grey default.
+    const send = page.locator('[data-xagent-composer] .ant-btn-primary').first();
+    await expect(send).toHaveCSS('border-top-left-radius', '50%');
+    await expect(send).toHaveCSS('color', 'rgb(255, 255, 255)');
+  });
+});

@@ -1,7 +1,7 @@
 // The agent server inside an Express 5 app: `app.use('/api/agent', toNodeHandler(server))`.
 // Run with Node >= 22.12: `node server.ts` (PORT defaults to 3030).
 import express from 'express';
-import { toNodeHandler } from '@x/agent-server/node';
+import { agentErrorHandler, toNodeHandler } from '@x/agent-server/node';
 import { createMockAgentServer } from '@x/mock-server';
 
 const server = createMockAgentServer();
@@ -13,6 +13,9 @@ app.get('/health', (_req, res) => {
 // Works with or without a body parser in front of it.
 app.use(express.json({ limit: '1mb' }));
 app.use('/api/agent', toNodeHandler(server));
+// Answers express.json()'s own failures (bad JSON 400, too large 413) as the kit's JSON errors
+// instead of Express's HTML error page.
+app.use(agentErrorHandler());
 
 const port = Number(process.env.PORT ?? 3030);
 const listener = app.listen(port, '127.0.0.1', () => {

@@ -6,7 +6,8 @@ import type { Scenario } from './scenario.js';
 export type { Scenario, ToolDefinition, HookDefinition } from './scenario.js';
 export { LONG_MARKDOWN } from './text-scenarios.js';
 export { SHARED_STATE_UPDATES, deletedRecords } from './tool-scenarios.js';
-export { suggestionsHook, titleModel } from './title-suggestions.js';
+export { suggestionsHook, titleModel, titleModelFor, type SuggestionsFor } from './title-suggestions.js';
+export { keywordTitle } from './keyword-title.js';
 export { mcpEcho } from './mcp.js';
 export { seenToolOutput, type SeenToolOutput } from './tool-output.js';
 

@@ -15,6 +15,7 @@ export function mcpEcho(source: McpSource): Scenario {
     title: 'MCP tool',
     description: 'Calls the echo tool of a real MCP server process.',
     prompt: 'Echo "hello MCP" through the MCP server',
+    chatTitle: 'MCP echo',
     match: /\bmcp\b|\becho\b/i,
     nodeOnly: true,
     agent: { mcp: [source] },

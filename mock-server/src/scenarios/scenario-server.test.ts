@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UIMessageChunk } from 'ai';
 import { createScenarioServer, scenarioFor } from './scenario-server.js';
+import { keywordTitle } from './keyword-title.js';
 import { scenarios, deletedRecords } from './index.js';
 
 const all = Object.values(scenarios);
@@ -65,7 +66,7 @@ describe('scenarios through the real server', () => {
 
   it('title + suggestions: a data-chat-title on the first turn and data-suggestions from onFinish', async () => {
     const chunks = await turn('title-suggestions', [user('Plan a weekend trip to Lisbon')]);
-    expect(chunks).toContainEqual(expect.objectContaining({ type: 'data-chat-title', data: { title: 'Plan a weekend trip to Lisbon' } }));
+    expect(chunks).toContainEqual(expect.objectContaining({ type: 'data-chat-title', data: { title: 'Weekend in Lisbon' } }));
     expect(chunks).toContainEqual(expect.objectContaining({ type: 'data-suggestions', data: { items: expect.arrayContaining(['Find a place to eat']) } }));
   });
 
@@ -93,5 +94,47 @@ describe('scenarios through the real server', () => {
   it('smart agent: runs the matching scenario with its tools', async () => {
     const chunks = await turn('assistant', [user('What is the weather in Tokyo?')]);
     expect(text(chunks)).toContain('18°C');
+  });
+
+  it('smart agent: the title + suggestions scenario offers its own follow-ups and a summarising title', async () => {
+    const chunks = await turn('assistant', [user('Plan a weekend trip to Lisbon')]);
+    expect(chunks).toContainEqual(expect.objectContaining({ type: 'data-chat-title', data: { title: 'Weekend in Lisbon' } }));
+    expect(chunks).toContainEqual(
+      expect.objectContaining({ type: 'data-suggestions', data: { items: ['Add a day in Sintra', 'Find a place to eat', 'What is the weather in Lisbon?'] } }),
+    );
+  });
+
+  it('smart agent: follow-ups never repeat the question just asked', async () => {
+    for (const question of ['Say hello', 'What is the weather in Oslo?', 'Delete record 7', 'Fill the form for Ada Lovelace', 'What can you do?']) {
+      const chunks = await turn('assistant', [user(question)]);
+      const part = chunks.find((c) => c.type === 'data-suggestions') as { data: { items: string[] } } | undefined;
+      expect(part, question).toBeDefined();
+      expect(part!.data.items.length, question).toBeGreaterThan(0);
+      expect(part!.data.items.map((i) => i.toLowerCase()), question).not.toContain(question.toLowerCase());
+    }
+  });
+
+  it('a scenario’s own suggestions leave out the question just asked', async () => {
+    const chunks = await turn('title-suggestions', [user('What is the weather in Lisbon?')]);
+    const part = chunks.find((c) => c.type === 'data-suggestions') as { data: { items: string[] } };
+    expect(part.data.items).toEqual(['Add a day in Sintra', 'Find a place to eat']);
+  });
+
+  it('smart agent: a message that is no scenario prompt gets a short keyword title, not its first six words', async () => {
+    const chunks = await turn('assistant', [user('Hey, can you tell me what is the weather in Tokyo right now please?')]);
+    const title = chunks.find((c) => c.type === 'data-chat-title') as { data: { title: string } };
+    expect(title.data.title).toBe('Weather in Tokyo right now');
+  });
+});
+
+describe('keywordTitle', () => {
+  it.each([
+    ['What is the weather in Tokyo?', 'Weather in Tokyo'],
+    ['Research the history of the teapot', 'Research history of teapot'],
+    ['please help me with my tax return for 2025 and the year before', 'Tax return for 2025'],
+    ['Say hello', 'Say hello'],
+    ['???', 'New conversation'],
+  ])('%s → %s', (message, title) => {
+    expect(keywordTitle(message)).toBe(title);
   });
 });

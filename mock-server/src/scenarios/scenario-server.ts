@@ -2,7 +2,7 @@ import { createAgentServer, type AgentConfig, type AgentServer, type AgentServer
 import type { PacedStep, Script, ScriptContext } from '../script.js';
 import { scriptedModel } from '../scripted-model.js';
 import type { Scenario } from './scenario.js';
-import { suggestionsHook, titleModel } from './title-suggestions.js';
+import { sameQuestion, suggestionsHook, titleModelFor } from './title-suggestions.js';
 
 export interface ScenarioServerOptions {
   /** Scenarios served (default: all of `scenarios`); each is an agent of its own id. */
@@ -37,7 +37,7 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
   }
   const smartId = options.smartAgentId === undefined ? 'assistant' : options.smartAgentId;
   if (smartId) {
-    hooks.__suggestScenarios = suggestionsHook((reply) => pickSuggestions(scenarios, reply));
+    hooks.__suggestScenarios = suggestionsHook((reply, question) => scenarioFor(scenarios, question)?.suggestions ?? pickSuggestions(scenarios, reply, question));
     agents[smartId] = withDefaults(smartAgent(scenarios), options.agentDefaults);
   }
   return createAgentServer({ ...options.config, tools: { ...tools, ...options.config?.tools }, hooks, agents: { ...agents, ...options.config?.agents } });
@@ -52,7 +52,7 @@ function smartAgent(scenarios: Scenario[]): AgentConfig {
     agents: unique(scenarios.flatMap((s) => s.agent?.agents ?? [])),
     mcp: unique(scenarios.flatMap((s) => s.agent?.mcp ?? [])),
     maxSteps: Math.max(10, ...scenarios.map((s) => s.agent?.maxSteps ?? 0)),
-    generateTitle: { model: titleModel },
+    generateTitle: { model: titleModelFor(scenarios) },
     hooks: { onFinish: ['__suggestScenarios'] },
   };
 }
@@ -81,9 +81,15 @@ function stepOf(script: Script, context: ScriptContext): PacedStep {
   return { actions, ...(chunkDelayMs !== undefined ? { chunkDelayMs } : {}) };
 }
 
-/** Three prompts of other scenarios, varied by the reply so follow-ups change from turn to turn. */
-function pickSuggestions(scenarios: Scenario[], reply: string): string[] {
-  const others = scenarios.filter((s) => !s.match.test(reply) && s.id !== 'error' && s.id !== 'flaky' && s.id !== 'slow');
+/**
+ * Three prompts of other scenarios, varied by the reply so follow-ups change from turn to turn —
+ * never the scenario just run nor the question just asked.
+ */
+function pickSuggestions(scenarios: Scenario[], reply: string, question: string): string[] {
+  const asked = scenarioFor(scenarios, question);
+  const others = scenarios.filter(
+    (s) => s !== asked && !sameQuestion(s.prompt, question) && s.id !== 'error' && s.id !== 'flaky' && s.id !== 'slow',
+  );
   let hash = 0;
   for (const ch of reply) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const out: string[] = [];

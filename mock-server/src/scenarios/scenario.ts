@@ -15,6 +15,10 @@ export interface Scenario {
   description: string;
   /** A prompt that triggers it in the smart agent (the playground shows these). */
   prompt: string;
+  /** The conversation title a model would give a message that picks it (the mock title model's answer). */
+  chatTitle?: string;
+  /** Its own follow-up suggestions (the smart agent offers these after running it). */
+  suggestions?: string[];
   /** Words of the user's message that pick this scenario in the smart agent. */
   match: RegExp;
   script: Script;

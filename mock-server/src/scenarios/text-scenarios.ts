@@ -45,6 +45,7 @@ export const longMarkdown: Scenario = {
   title: 'Long markdown',
   description: 'Headings, lists, a table and a code block, streamed.',
   prompt: 'Show me some markdown with a table and code',
+  chatTitle: 'Markdown table and code',
   match: /markdown|table|code/i,
   script: { chunkDelayMs: 8, steps: [[{ type: 'text', text: LONG_MARKDOWN }]] },
 };
@@ -54,6 +55,7 @@ export const reasoning: Scenario = {
   title: 'Reasoning',
   description: 'A reasoning block, then the answer.',
   prompt: 'Think about the best time to water plants',
+  chatTitle: 'Best time to water plants',
   match: /\b(think|reason|ponder)/i,
   script: {
     chunkDelayMs: 15,
@@ -74,6 +76,7 @@ export const errorMidStream: Scenario = {
   title: 'Error mid-stream',
   description: 'The model fails after a few words.',
   prompt: 'Trigger an error',
+  chatTitle: 'Error demo',
   match: /\b(error|fail|break)/i,
   script: {
     steps: [[{ type: 'text', text: 'Let me look that up for you… ' }, { type: 'error', message: 'Upstream model failure (scripted).' }]],
@@ -85,6 +88,7 @@ export const slowStream: Scenario = {
   title: 'Slow stream',
   description: 'A long answer at a slow pace: try Stop.',
   prompt: 'Tell me a slow story',
+  chatTitle: 'A slow story',
   match: /\b(slow|story)/i,
   script: {
     chunkDelayMs: 120,
@@ -110,6 +114,7 @@ export const flaky: Scenario = {
   title: 'Flaky (fails once)',
   description: 'Fails the first time; Retry succeeds.',
   prompt: 'Try a flaky request',
+  chatTitle: 'Flaky request',
   match: /\bflaky\b/i,
   script: {
     steps: ({ lastUserText }) => {

@@ -19,6 +19,7 @@ export const toolCall: Scenario = {
   title: 'Tool call',
   description: 'Calls a weather tool on the server and answers from its result.',
   prompt: 'What is the weather in Oslo?',
+  chatTitle: 'Weather in Oslo',
   match: /\bweather\b/i,
   tools: {
     getWeather: {
@@ -47,6 +48,7 @@ export const approval: Scenario = {
   title: 'Approval required',
   description: 'A destructive tool waits for the user to approve or reject it.',
   prompt: 'Delete record 7',
+  chatTitle: 'Deleting record 7',
   match: /\b(delete|remove)\b/i,
   tools: {
     deleteRecord: {
@@ -85,6 +87,7 @@ export const sharedState: Scenario = {
   title: 'Fill the form',
   description: 'Writes page state through update-page-state, including a key the page did not expose.',
   prompt: 'Fill the form for Ada Lovelace',
+  chatTitle: 'Form for Ada Lovelace',
   match: /\b(fill|form)\b/i,
   script: {
     steps: ({ stepInTurn, toolNames, toolResults }) => {
@@ -106,6 +109,7 @@ export const subAgent: Scenario = {
   title: 'Sub-agent',
   description: 'Delegates research to another agent and reports its answer.',
   prompt: 'Research the history of the teapot',
+  chatTitle: 'History of the teapot',
   match: /\b(research|delegate|investigate)/i,
   subAgents: {
     researcher: {
@@ -134,6 +138,7 @@ export const agenticTurn: Scenario = {
   title: '20 tool calls',
   description: 'An agentic turn: 20 order lookups in 4 rounds of 5, then a summary.',
   prompt: 'Check the status of all 20 open orders',
+  chatTitle: 'Status of 20 open orders',
   match: /\b(orders?|agentic|20)\b/i,
   tools: {
     lookupOrder: {

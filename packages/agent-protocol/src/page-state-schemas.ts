@@ -4,6 +4,7 @@ import type { UpdatePageStateInput, UpdatePageStateOutput } from './page-state.j
 /** Schema of the `update-page-state` input. */
 export const updatePageStateInputSchema: z.ZodType<UpdatePageStateInput> = z.object({
   updates: z.record(z.string(), z.unknown()),
+  ignored: z.array(z.string()).optional(),
 });
 
 /** Schema of what the client answers to `update-page-state`. */

@@ -1,8 +1,35 @@
 // Zod-free on purpose (client bundles import it); the schemas are in page-state-schemas.ts.
+import { isReservedKey } from './tool-names.js';
 
 /** Input of the `update-page-state` client tool. */
 export interface UpdatePageStateInput {
   updates: Record<string, unknown>;
+  /**
+   * Set by the server, not the model: keys (paths such as `filters.__proto__`) it removed from a
+   * hostile input before the page saw it. The page reports them as `ignored`.
+   */
+  ignored?: string[];
+}
+
+/**
+ * A copy of a JSON value without reserved keys (`__proto__`, `constructor`, `prototype`) at any
+ * depth, and the dotted paths of those it removed (under `path`). Own `__proto__` keys (as
+ * `JSON.parse` makes them) are read safely and never become prototypes of the copy.
+ */
+export function withoutReservedKeys(value: unknown, path = ''): { value: unknown; removed: string[] } {
+  const removed: string[] = [];
+  const strip = (v: unknown, at: string, depth: number): unknown => {
+    if (typeof v !== 'object' || v === null || depth > 64) return v;
+    if (Array.isArray(v)) return v.map((item, i) => strip(item, at ? `${at}.${i}` : String(i), depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v)) {
+      const keyPath = at ? `${at}.${key}` : key;
+      if (isReservedKey(key)) removed.push(keyPath);
+      else Object.defineProperty(out, key, { value: strip((v as Record<string, unknown>)[key], keyPath, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return { value: strip(value, path, 0), removed };
 }
 
 /**

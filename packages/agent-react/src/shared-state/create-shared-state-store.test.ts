@@ -27,6 +27,24 @@ describe('createSharedStateStore', () => {
     ]);
   });
 
+  it('reports the reserved keys the server removed, and drops reserved keys nested in a written value', async () => {
+    const store = createSharedStateStore({ count: 1, filters: { a: 0 } as Record<string, unknown> });
+    const result = await store.applyUpdates(
+      JSON.parse('{"updates":{"count":2,"filters":{"a":1,"__proto__":{"polluted":true},"nested":{"constructor":{"prototype":{"x":1}}}}},"ignored":["__proto__","constructor"]}'),
+    );
+    if (!result.ok) throw new Error(result.errorText);
+    expect(result.output.written).toEqual(['count', 'filters']);
+    expect(result.output.ignored).toEqual(['__proto__', 'constructor', 'filters.__proto__', 'filters.nested.constructor']);
+    expect(Object.values(result.output.reasons!).every((r) => r.startsWith('reserved key'))).toBe(true);
+    const filters = store.getState().value.filters as Record<string, unknown>;
+    expect(filters).toEqual({ a: 1, nested: {} });
+    expect(Object.hasOwn(filters, '__proto__')).toBe(false);
+    expect(Object.getPrototypeOf(filters)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // a copy of the stored value (as apps make them) cannot pick up a prototype either
+    expect(Object.getPrototypeOf(Object.assign({}, filters))).toBe(Object.prototype);
+  });
+
   it('answers only { ok, written } when nothing was ignored', async () => {
     const store = createSharedStateStore({ a: 1 });
     expect(await store.applyUpdates({ updates: { a: 2 } })).toEqual({ ok: true, output: { ok: true, written: ['a'] } });

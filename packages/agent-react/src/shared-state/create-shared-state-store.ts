@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isReservedKey, type UpdatePageStateOutput } from '@x/agent-protocol';
+import { isReservedKey, withoutReservedKeys, type UpdatePageStateOutput } from '@x/agent-protocol';
 import { backendFor, type SharedStateBackend, type SharedStateSource } from './backends.js';
 import { runValidator, type SharedStateValidator } from './validators.js';
 
@@ -167,15 +167,21 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
       // Entries, not assignment: a "__proto__" key must stay a plain key of the answer.
       const reasons: [string, string][] = [];
       const refuse = (key: string, reason: string) => {
+        if (ignored.includes(key)) return;
         ignored.push(key);
         reasons.push([key, reason]);
       };
+      // Reserved keys the server already removed from a hostile input (see `UpdatePageStateInput`).
+      for (const key of serverIgnored(input)) refuse(key, 'reserved key: never writable');
       for (const key of Object.keys(updates)) {
-        const value = updates[key];
         if (isReservedKey(key)) refuse(key, 'reserved key: never writable');
         else if (!exposed.has(key)) refuse(key, 'not exposed by the page: only the keys sent as sharedState can be written');
         else if (writable && !writable.has(key)) refuse(key, 'read-only: the page does not let the agent change it');
         else {
+          // Reserved keys nested in a value are dropped, so the page never stores a "__proto__" key.
+          const clean = withoutReservedKeys(updates[key], key);
+          for (const path of clean.removed) refuse(path, 'reserved key: never writable');
+          const value = clean.value;
           const validator = settings.validate && Object.hasOwn(settings.validate, key) ? settings.validate[key] : undefined;
           const outcome = validator ? await runValidator(validator, value, key) : { ok: true as const, value };
           if (!outcome.ok) refuse(key, outcome.reason);
@@ -245,6 +251,12 @@ function readUpdates(input: unknown): Record<string, unknown> | undefined {
   const updates = (input as { updates?: unknown }).updates;
   if (typeof updates !== 'object' || updates === null || Array.isArray(updates)) return undefined;
   return updates as Record<string, unknown>;
+}
+
+/** The `ignored` list the server set on a repaired input (strings only). */
+function serverIgnored(input: unknown): string[] {
+  const ignored = (input as { ignored?: unknown }).ignored;
+  return Array.isArray(ignored) ? ignored.filter((key): key is string => typeof key === 'string') : [];
 }
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

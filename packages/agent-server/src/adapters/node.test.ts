@@ -160,6 +160,21 @@ describe('toNodeHandler under Express 5', () => {
     expect(await wrong.json()).toMatchObject({ error: { code: 'invalid_body' } });
   });
 
+  it('takes a body express.json() decoded from another charset (it is re-sent as UTF-8), and still refuses a parsed form', async () => {
+    const agents = createAgentServer({ agents: { assistant: { model: mockModel(textParts('utf-16 ok')) } }, logger: silent });
+    const app = express();
+    app.use(express.json());
+    app.use(express.urlencoded());
+    app.use(toNodeHandler(agents));
+    const { url } = await listen(createServer(app));
+    const utf16 = await post(url, { headers: { 'content-type': 'application/json; charset=utf-16le' }, body: Buffer.from(body, 'utf16le') });
+    expect(utf16.status).toBe(200);
+    expect(textOf(await readChunks(utf16))).toBe('utf-16 ok');
+    const form = await post(url, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'messages=x' });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+
   it('keeps the UTF-8 check for a body read by express.raw()', async () => {
     const agents = createAgentServer({ agents: { assistant: { model: mockModel(textParts('raw ok')) } }, logger: silent });
     const app = express();

@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { AgentServer } from '../config/types.js';
 import { errorResponse } from '../http/error-response.js';
 
+export { agentErrorHandler, type NodeErrorHandler } from './node-error-handler.js';
+
 /** A node request as node:http, Express 5 or Next's pages router hands it over. */
 export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 /** Express's `next`: called with an error the handler could not answer itself. */
@@ -16,10 +18,10 @@ export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNex
  * `basePath` stays the full path) and Next's pages router.
  *
  * - A body already parsed by `express.json()` / `express.text()` / `express.raw()` or Next's body
- *   parser is used as it is (and checked like a raw one); otherwise the request stream is read
- *   with the kit's body size limit. A parser's own failures (bad JSON, its size limit) are answered
- *   by Express before this handler runs, not as the kit's JSON errors — mount the handler before
- *   any body parser to get those too.
+ *   parser is used as it is (and checked like a raw one; parsed text goes on as UTF-8, so its
+ *   `charset` becomes utf-8 while the media type stays); otherwise the request stream is read
+ *   with the kit's body size limit. A parser's own failures (bad JSON, its size limit) happen before
+ *   this handler runs: add `agentErrorHandler()` after it to answer them as the kit's JSON errors.
  * - A client that disconnects aborts the turn (the model call stops, onFinish sees `isAborted`).
  * - The reply is written with backpressure: the model stream is read only as fast as the socket
  *   drains, so a slow reader never makes the server buffer the whole reply.
@@ -71,6 +73,9 @@ export function toWebRequest(req: NodeRequest, signal: AbortSignal): Request {
     const parsed = parsedBody(req);
     if (parsed !== undefined) {
       init.body = parsed;
+      // A parser decoded text from the request's charset; what is sent on is UTF-8. The media type
+      // stays as it was (a form is still refused as one).
+      if (typeof parsed === 'string') headers.set('content-type', withUtf8Charset(headers.get('content-type')));
       headers.delete('content-length');
       headers.delete('content-encoding'); // a body parser already inflated it
       headers.delete('transfer-encoding');
@@ -94,6 +99,14 @@ function parsedBody(req: NodeRequest): string | Uint8Array<ArrayBuffer> | undefi
   } catch {
     return ''; // circular or BigInt: not something a JSON parser produced; answered as an empty body
   }
+}
+
+/** `content-type` with its charset parameter (if any) replaced by `utf-8`. */
+function withUtf8Charset(contentType: string | null): string {
+  if (!contentType) return 'application/json; charset=utf-8';
+  const [type, ...params] = contentType.split(';');
+  const kept = params.map((p) => p.trim()).filter((p) => p && !/^charset\s*=/i.test(p));
+  return [type!.trim(), ...kept, 'charset=utf-8'].join('; ');
 }
 
 function requestUrl(req: NodeRequest): URL {

@@ -1,7 +1,9 @@
 import { hasToolCall, isStepCount, type StopCondition, type ToolLoopAgentSettings, type ToolSet } from 'ai';
 import { DEFAULTS } from '../config/defaults.js';
 import type { AgentConfig } from '../config/types.js';
+import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import { buildToolSet, type AgentRunPlace, type AgentToolSet } from '../tools/build-tool-set.js';
+import { repairPageStateInput } from '../tools/update-page-state.js';
 import { buildInstructions } from './instructions.js';
 import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
@@ -57,6 +59,7 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
     ...(scope.config.approvalSecret ? { experimental_toolApprovalSecret: scope.config.approvalSecret } : {}),
     ...(agent.toolChoice !== undefined ? { toolChoice: agent.toolChoice } : {}),
     ...(agent.activeTools !== undefined ? { activeTools: agent.activeTools.filter((n) => n in toolSet.tools) } : {}),
+    ...(UPDATE_PAGE_STATE_TOOL in toolSet.tools ? { repairToolCall: repairPageStateInput } : {}),
     stopWhen,
     prepareStep: ({ stepNumber }) => {
       const step = stepNumber + 1;

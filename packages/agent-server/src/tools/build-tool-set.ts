@@ -32,7 +32,7 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
   const entries: ToolEntry[] = buildFunctionTools(place.agentId, agent.tools ?? [], scope);
   const subAgents = buildSubAgentTools(agent.agents ?? [], place, scope);
   const fileSystem = agent.fileSystem
-    ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem)
+    ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem, { resultMaxChars: scope.toolResultMaxChars })
     : [];
   if (agent.mcp && agent.mcp.length > 0) {
     const taken = new Set([...entries, ...subAgents, ...fileSystem].map((e) => e.name));

@@ -75,4 +75,26 @@ describe('update-page-state (client tool)', () => {
     await readChunks(await server.fetch(chatRequest({ messages: [userMessage('x')], sharedState: { a: 1 } })));
     expect((model.doStreamCalls[0]!.tools ?? []).map((t) => t.name)).toEqual(['ping', UPDATE_PAGE_STATE_TOOL]);
   });
+
+  it('writes the exposed keys of a hostile input and reports __proto__/constructor/prototype as ignored, never the raw parser text', async () => {
+    const input = JSON.parse('{"updates":{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"count":2,"filters":{"a":1,"prototype":{}}}}') as unknown;
+    const model = mockModel(toolCallParts({ toolName: UPDATE_PAGE_STATE_TOOL, input }), textParts('x'));
+    const server = createAgentServer({ agents: { assistant: { model } }, logger: silent });
+    const chunks = await readChunks(await server.fetch(chatRequest({ messages: [userMessage('bump')], sharedState: { count: 1, filters: {} } })));
+    expect(chunksOf(chunks, 'tool-input-error')).toEqual([]);
+    const call = chunksOf(chunks, 'tool-input-available')[0] as { input: { updates: Record<string, unknown>; ignored: string[] } };
+    expect(call).toMatchObject({ toolName: UPDATE_PAGE_STATE_TOOL });
+    expect(call.input).toEqual({ updates: { count: 2, filters: { a: 1 } }, ignored: ['__proto__', 'constructor', 'filters.prototype'] });
+    expect(Object.keys(call.input.updates)).toEqual(['count', 'filters']);
+    expect(JSON.stringify(chunks)).not.toMatch(/forbidden prototype|JSON parsing failed|polluted/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('leaves other bad inputs to the SDK (not JSON, updates not an object)', async () => {
+    const model = mockModel(toolCallParts({ toolName: UPDATE_PAGE_STATE_TOOL, input: { updates: 'nope' } }), textParts('x'));
+    const server = createAgentServer({ agents: { assistant: { model } }, logger: silent });
+    const chunks = await readChunks(await server.fetch(chatRequest({ messages: [userMessage('bump')], sharedState: { count: 1 } })));
+    expect(chunksOf(chunks, 'tool-input-error')).toHaveLength(1);
+    expect(chunksOf(chunks, 'tool-input-available')).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
-import { tool, type Tool } from 'ai';
+import { tool, type Tool, type ToolCallRepairFunction, type ToolSet } from 'ai';
 import {
+  withoutReservedKeys,
   sharedStateKind,
   isReservedKey,
   updatePageStateInputSchema,
@@ -31,3 +32,28 @@ function updatePageStateTool(sharedState: Record<string, unknown>, keys: string[
     outputSchema: updatePageStateOutputSchema,
   }) as Tool;
 }
+
+/**
+ * The AI SDK's `repairToolCall` for `update-page-state`: the SDK's JSON parser refuses a whole input
+ * whose keys include `__proto__` / `constructor` / `prototype` (with an error that echoes the raw
+ * input into the tool card). Such an input is re-read safely, the reserved keys are removed at any
+ * depth and listed in `ignored` (the page reports them), and the rest goes on to the page as usual.
+ * Any other failure (not JSON, another tool) is left to the SDK.
+ */
+export const repairPageStateInput: ToolCallRepairFunction<ToolSet> = async ({ toolCall }) => {
+  if (toolCall.toolName !== UPDATE_PAGE_STATE_TOOL) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(toolCall.input); // own "__proto__" keys stay plain keys here
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const updates = (parsed as { updates?: unknown }).updates;
+  if (typeof updates !== 'object' || updates === null || Array.isArray(updates)) return null;
+  const clean = withoutReservedKeys(updates);
+  const topLevel = Object.keys(parsed).filter(isReservedKey);
+  const ignored = [...topLevel, ...clean.removed];
+  if (ignored.length === 0) return null; // not the hostile-keys failure: keep the SDK's error
+  return { ...toolCall, input: JSON.stringify({ updates: clean.value, ignored }) };
+};

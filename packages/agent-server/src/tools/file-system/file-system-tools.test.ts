@@ -10,6 +10,7 @@ import { chatRequest, readChunks, userMessage } from '../../test-utils/sse.js';
 
 const silent = { warn: () => {}, error: () => {} };
 const GUIDE = 'one\ntwo\nThe Refund policy\nthree\nfour\n';
+const UNICODE = Array.from({ length: 400 }, (_, i) => `é${i} 日本語 🙂 ${'x'.repeat(i % 7)}\n`).join('') + 'no newline at the end 🙂';
 let root: string;
 let kb: string;
 
@@ -22,6 +23,8 @@ beforeAll(() => {
   writeFileSync(join(kb, 'docs', 'deep', 'notes.txt'), 'refund again\n');
   writeFileSync(join(kb, 'docs', 'binary.bin'), Buffer.from([0, 1, 2, 114, 101, 102, 117, 110, 100]));
   writeFileSync(join(kb, 'big.txt'), 'a'.repeat(600 * 1024));
+  writeFileSync(join(kb, 'unicode.txt'), UNICODE);
+  writeFileSync(join(kb, 'lines.txt'), Array.from({ length: 5000 }, (_, i) => `line ${i + 1}\n`).join(''));
   writeFileSync(join(kb, 'huge.log'), `refund\n${'x'.repeat(1024 * 1024)}`);
   mkdirSync(join(root, 'kb-evil'));
   writeFileSync(join(root, 'kb-evil', 'secret.txt'), 'top secret');
@@ -50,13 +53,52 @@ describe('file-system tools', () => {
     expect((await call('read-file', { path: 'docs/guide.md' })).output).toBe(GUIDE);
   });
 
-  it('read-file cuts a file over 512 KiB with a notice naming both sizes and search-files', async () => {
-    const { output } = await call('read-file', { path: 'big.txt' }, { toolResultMaxChars: 2_000_000 });
+  it('read-file pages a 600 KiB file under the default result cap: the notice names the real size, how to read on and search-files', async () => {
+    const { output } = await call('read-file', { path: 'big.txt' });
     const text = output as string;
-    expect(text.startsWith('a'.repeat(512 * 1024))).toBe(true);
-    expect(text.slice(512 * 1024)).toBe(
-      '\n\n[Showing the first 512 KiB of 600 KiB (614400 bytes). Use search-files to find specific content in this file.]',
-    );
+    expect(text.length).toBeLessThanOrEqual(50_000);
+    expect(text).not.toContain('Result truncated');
+    const notice = text.slice(text.lastIndexOf('\n\n['));
+    expect(notice).toContain('600 KiB (614400 bytes)');
+    expect(notice).toContain('search-files');
+    const next = /"byteOffset": (\d+)/.exec(notice);
+    expect(next).not.toBeNull();
+    expect(text.slice(0, text.lastIndexOf('\n\n['))).toBe('a'.repeat(Number(next![1])));
+  });
+
+  it('read-file paging by the notice\'s next offset gives back the whole file, multi-byte characters intact', async () => {
+    const paged: string[] = [];
+    let input: Record<string, unknown> = { path: 'unicode.txt' };
+    for (let page = 0; page < 50; page++) {
+      const text = (await call('read-file', input, { toolResultMaxChars: 3_000 })).output as string;
+      const cut = text.lastIndexOf('\n\n[read-file:');
+      if (cut < 0) throw new Error(`no notice on page ${page}`);
+      paged.push(text.slice(0, cut));
+      const next = /read-file \{ "path": "unicode.txt", "(offset|byteOffset)": (\d+) \}/.exec(text.slice(cut));
+      if (!next) break;
+      input = { path: 'unicode.txt', [next[1]!]: Number(next[2]) };
+    }
+    expect(paged.length).toBeGreaterThan(2);
+    expect(paged.join('')).toBe(UNICODE);
+  });
+
+  it('read-file reads the lines asked for (offset is 1-based, limit counts lines)', async () => {
+    const text = (await call('read-file', { path: 'lines.txt', offset: 10, limit: 3 })).output as string;
+    expect(text.startsWith('line 10\nline 11\nline 12\n\n\n[read-file: showing lines 10–12')).toBe(true);
+    expect(text).toContain('of 5000 lines');
+    expect(text).toContain('read-file { "path": "lines.txt", "offset": 13 }');
+    const last = (await call('read-file', { path: 'lines.txt', offset: 4999 })).output as string;
+    expect(last.startsWith('line 4999\nline 5000\n\n\n[read-file: showing lines 4999–5000')).toBe(true);
+    expect(last).toContain('end of file');
+    expect((await call('read-file', { path: 'lines.txt', offset: 6000 })).error).toContain('has 5000 lines');
+  });
+
+  it('read-file reads a byte range, starting on a whole character', async () => {
+    const text = (await call('read-file', { path: 'docs/guide.md', byteOffset: 4, byteLimit: 4 })).output as string;
+    expect(text.startsWith('two\n\n\n[read-file: showing bytes 4–7')).toBe(true);
+    const mid = (await call('read-file', { path: 'unicode.txt', byteOffset: 1, byteLimit: 8 })).output as string;
+    expect(UNICODE.startsWith('é')).toBe(true);
+    expect(mid.startsWith(UNICODE.slice(1, 4))).toBe(true); // the cut "é" is skipped, not garbled
   });
 
   it('list-files lists a directory sorted, with name, path, type and size', async () => {

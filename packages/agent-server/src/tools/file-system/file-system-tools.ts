@@ -1,5 +1,6 @@
 import { tool, type Tool } from 'ai';
 import { z } from 'zod';
+import { DEFAULTS } from '../../config/defaults.js';
 import type { FileSystemConfig } from '../../config/tool-types.js';
 import type { ToolEntry } from '../tool-entry.js';
 import { listFilesTool } from './list-files.js';
@@ -15,16 +16,29 @@ const pathField = z.string().describe('Path relative to the root of the allowed 
  * `search-files`, `stat-file`. Node only: this module is imported lazily, when an agent has a
  * `fileSystem`.
  */
-export async function buildFileSystemTools(config: FileSystemConfig): Promise<ToolEntry[]> {
+export async function buildFileSystemTools(
+  config: FileSystemConfig,
+  options: { resultMaxChars?: number } = {},
+): Promise<ToolEntry[]> {
+  const resultMaxChars = options.resultMaxChars ?? DEFAULTS.toolResultMaxChars;
   const resolver = await PathResolver.create(config.basePath);
   const entry = (name: string, t: unknown): ToolEntry => ({ name, tool: t as Tool, confirm: false, source: 'file-system' });
   return [
     entry(
       'read-file',
       tool({
-        description: 'Read a UTF-8 text file. Files over 512 KiB are cut; use search-files to find content in large files.',
-        inputSchema: z.object({ path: pathField }),
-        execute: (input) => readFileTool(resolver, input),
+        description:
+          'Read a UTF-8 text file, or part of it. A long file comes back in pages: the notice at the end gives its size and ' +
+          'the exact call that reads on (offset = 1-based line to start at, limit = most lines; byteOffset/byteLimit for ' +
+          'files with very long lines). Use search-files to find content in large files.',
+        inputSchema: z.object({
+          path: pathField,
+          offset: z.number().int().min(1).optional().describe('1-based line to start at.'),
+          limit: z.number().int().min(1).optional().describe('Most lines to return.'),
+          byteOffset: z.number().int().min(0).optional().describe('Byte to start at, instead of offset.'),
+          byteLimit: z.number().int().min(1).optional().describe('Most bytes to return.'),
+        }),
+        execute: (input) => readFileTool(resolver, input, resultMaxChars),
       }),
     ),
     entry(

@@ -7,6 +7,7 @@ import { buildAgentRun } from './agent-settings.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
+import { runSubAgent } from './run-sub-agent.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
@@ -58,6 +59,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     user: input.user,
     signal,
     cleanups: [],
+    runSubAgent,
   };
 
   let prepared;

@@ -1,6 +1,6 @@
 import type { Tool, ToolApprovalStatus } from 'ai';
 import type { AgentConfig } from '../config/types.js';
-import type { TurnScope } from '../runtime/turn-scope.js';
+import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { buildFunctionTools } from './function-tools.js';
 import { buildSubAgentTools } from './sub-agent-tools.js';
@@ -15,11 +15,7 @@ export interface AgentToolSet {
   doomLoop: DoomLoopGuard;
 }
 
-/** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
-export interface AgentRunPlace {
-  agentId: string;
-  depth: number;
-}
+export type { AgentRunPlace };
 
 /** The reason a `confirm` tool is denied inside a sub-agent (no one there to approve it). */
 export const SUB_AGENT_APPROVAL_DENIED = 'This tool needs the user approval, which is not available inside a sub-agent.';

@@ -43,6 +43,8 @@ export {
   type ToolCallStartHookEvent,
   type TurnRequestContext,
 } from './config/hook-types.js';
+export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
+export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';
 export { DEFAULTS } from './config/defaults.js';
 export {
   CONFIG_FILE_KEYS,

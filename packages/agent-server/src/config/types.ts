@@ -2,6 +2,7 @@ import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { HttpToolConfig } from './http-tool-types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
 /** Where the server reports what it cannot answer with (failed hooks, skipped tools, warnings). */
@@ -141,8 +142,8 @@ export interface AgentServerConfig {
   agents: Record<string, AgentConfig>;
   /** Named model connections agents refer to with `connection`. */
   connections?: Record<string, ConnectionConfig>;
-  /** Named server tools agents refer to in `tools`. */
-  tools?: Record<string, ToolConfig>;
+  /** Named server tools agents refer to in `tools`: functions, or HTTP tools defined as data (`{ http, … }`). */
+  tools?: Record<string, ToolConfig | HttpToolConfig>;
   /** Named hooks agents refer to in `hooks`. */
   hooks?: Record<string, HookFunction>;
   /** Who is asking: a user, or `null` to answer 401. Without it every request is anonymous. */

@@ -7,6 +7,7 @@ import { findSubAgentCycles } from './sub-agent-cycles.js';
 import { configWarnings } from './config-warnings.js';
 import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
+import { checkHttpTool } from './validate-http-tool.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger'];
@@ -95,7 +96,8 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   const at = `tools.${name}`;
   const problem = toolNameProblem(name);
   if (problem) list.add(at, problem);
-  if (!isObject(tool)) return list.add(at, 'must be { description, inputSchema, execute, confirm? }');
+  if (!isObject(tool)) return list.add(at, 'must be { description, inputSchema, execute, confirm? } or an HTTP tool { description, inputSchema, http }');
+  if ('http' in tool) return checkHttpTool(list, at, tool);
   checkKnownKeys(list, at, tool, ['description', 'inputSchema', 'execute', 'confirm']);
   if (typeof tool.description !== 'string' || tool.description.trim() === '') list.add(`${at}.description`, 'is required (what the tool does, for the model)');
   if (!isToolSchema(tool.inputSchema)) list.add(`${at}.inputSchema`, 'must be a zod schema or a JSON Schema object');

@@ -2,7 +2,7 @@ import type { Tool, ToolApprovalStatus } from 'ai';
 import type { AgentConfig } from '../config/types.js';
 import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
-import { buildFunctionTools } from './function-tools.js';
+import { buildFunctionTools, referencesHttpTools } from './function-tools.js';
 import { buildSubAgentTools } from './sub-agent-tools.js';
 import type { ToolEntry } from './tool-entry.js';
 import { limitTool } from './tool-limits.js';
@@ -21,11 +21,14 @@ export type { AgentRunPlace };
 export const SUB_AGENT_APPROVAL_DENIED = 'This tool needs the user approval, which is not available inside a sub-agent.';
 
 /**
- * Builds the agent's tools in the seeds' order — function tools → MCP → sub-agents → file-system →
+ * Builds the agent's tools in the seeds' order — function and HTTP tools → MCP → sub-agents → file-system →
  * `update-page-state` (the chat's agent only) — each executed tool under the limits.
  */
 export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope): Promise<AgentToolSet> {
-  const entries: ToolEntry[] = buildFunctionTools(place.agentId, agent.tools ?? [], scope);
+  const refs = agent.tools ?? [];
+  // HTTP tools need Node (node:http, node:dns): loaded only when the agent has one.
+  const http = referencesHttpTools(refs, scope) ? (await import('./http/http-tools.js')).httpToolEntry : undefined;
+  const entries: ToolEntry[] = buildFunctionTools(place.agentId, refs, scope, http);
   const subAgents = buildSubAgentTools(agent.agents ?? [], place, scope);
   const fileSystem = agent.fileSystem
     ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem)

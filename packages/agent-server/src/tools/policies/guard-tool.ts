@@ -9,10 +9,7 @@ export type ToolCallStartHooks = (call: { toolCallId: string; toolName: string; 
 
 /** A call refused by a policy or a hook; the model and the UI read the message as the tool error. */
 export class ToolCallDeniedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ToolCallDeniedError';
-  }
+  // The name stays `Error`: the model and the UI read `Error: Denied by …`.
 }
 
 /** The reason a tool that needs approval is denied inside a sub-agent (no one there to approve it). */

@@ -73,7 +73,7 @@ export async function applyAfter(policies: readonly IndexedPolicy[], output: unk
       current = typeof after === 'function' ? await after(current, input, ctx) : redact(current, after.redact, after.replacement ?? '[redacted]');
     } catch (error) {
       logger.error(`tool policy "${nameOf(entry)}" failed on the output; it is withheld`, { agentId: ctx.agentId, toolName: ctx.toolName, error: error instanceof Error ? error.message : String(error) });
-      throw new Error(deniedMessage(nameOf(entry), 'the output could not be checked, so it is withheld.'));
+      throw new Error(deniedMessage(nameOf(entry), 'the output could not be checked, so it is withheld.'), { cause: error });
     }
   }
   return current;

@@ -1,3 +1,4 @@
+import type { JSONSchema7 } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentServer } from '../../server.js';
 import { ConfigError } from '../../config/config-error.js';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const silent = { warn: () => {}, error: () => {} };
-const cityInput = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
+const cityInput: JSONSchema7 = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
 function agentWith(path: string, model: ReturnType<typeof mockModel>): AgentServerConfig {
   return {

@@ -1,4 +1,4 @@
-import type { Tool, ToolApprovalStatus, ToolExecutionOptions } from 'ai';
+import { asSchema, type Tool, type ToolApprovalStatus, type ToolExecutionOptions } from 'ai';
 import type { PolicyContext, PolicyVerdict } from '../../config/policy-types.js';
 import type { AgentRunPlace, TurnScope } from '../../runtime/turn-scope.js';
 import type { ToolEntry } from '../tool-entry.js';
@@ -69,12 +69,26 @@ export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnSco
       if (verdict !== undefined && typeof verdict === 'object' && 'deny' in verdict) throw new ToolCallDeniedError(`Denied by a hook: ${verdict.deny}`);
       if (verdict !== undefined && typeof verdict === 'object' && 'rewrite' in verdict) current = verdict.rewrite;
     }
+    if (current !== input) current = await validRewrite(entry, current, scope);
     const output = await execute.call(entry.tool, current, options);
     if (after.length === 0) return output;
     if (isAsyncIterable(output)) return mapIterable(output, (item) => applyAfter(after, item, current, ctx, scope.logger));
     return applyAfter(after, output, current, ctx, scope.logger);
   };
   return { tool: { ...entry.tool, execute: guarded } as Tool, approval };
+}
+
+/**
+ * A rewritten input (by a policy or a hook) checked against the tool's input schema, as the model's
+ * input was: the tool never gets an input its schema refuses. Invalid → the call is denied (logged).
+ */
+async function validRewrite(entry: ToolEntry, input: unknown, scope: TurnScope): Promise<unknown> {
+  const validate = entry.tool.inputSchema ? asSchema(entry.tool.inputSchema).validate : undefined;
+  if (!validate) return input;
+  const result = await validate(input);
+  if (result.success) return result.value;
+  scope.logger.error('a rewritten tool input does not match the tool schema; the call is denied', { toolName: entry.name, error: result.error.message });
+  throw new ToolCallDeniedError(`Denied: the rewritten input does not match the tool's input schema (${result.error.message}).`);
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

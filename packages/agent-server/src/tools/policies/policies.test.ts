@@ -13,6 +13,8 @@ import { startHttpTestServer } from '../../test-utils/http-test-server.js';
 import { mockModel, textParts } from '../../test-utils/mock-model.js';
 import { chunksOf, recordingLogger, toolCallParts } from '../../test-utils/model-parts.js';
 import { chatRequest, readChunks, userMessage } from '../../test-utils/sse.js';
+import { messageFromChunks } from '../../test-utils/ui-message.js';
+import { answerToolApproval, type ApprovalToolPart } from '@x/agent-protocol';
 
 const require = createRequire(import.meta.url);
 const everythingServer = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
@@ -72,15 +74,33 @@ describe('tool policies on function tools', () => {
     expect(toolMessage).not.toContain('secret-token');
   });
 
+  it('denies a call whose rewritten input the tool schema refuses (fail closed, logged)', async () => {
+    const r = recorder();
+    const policies: ToolPolicy[] = [{ match: 'deleteRepo', before: { rewrite: { repo: 42 } } }];
+    const { chunks, logger } = await turn({ tools: r.tools, policies, agent: { tools: ['deleteRepo'] } }, 'deleteRepo', { repo: 'x' });
+    expect(r.calls).toEqual([]);
+    expect(errorOf(chunks)).toMatch(/the rewritten input does not match the tool's input schema/);
+    expect(logger.messages()).toContain('a rewritten tool input does not match the tool schema; the call is denied');
+  });
+
   it('requires approval for a tool without confirm, and runs it once approved', async () => {
     const r = recorder();
     const policies: ToolPolicy[] = [{ match: 'deleteRepo', when: { path: 'force', equals: true }, before: 'require-approval' }];
-    const { chunks } = await turn({ tools: r.tools, policies, agent: { tools: ['deleteRepo'] } }, 'deleteRepo', { repo: 'x', force: true });
-    expect(chunksOf(chunks, 'tool-approval-request')).toHaveLength(1);
+    const model = mockModel(toolCallParts({ toolName: 'deleteRepo', input: { repo: 'x', force: true } }), textParts('ok'));
+    const server = createAgentServer({ approvalSecret: 'a-test-secret-of-at-least-32-characters!', tools: r.tools, policies, agents: { assistant: { model, tools: ['deleteRepo'] } }, logger: recordingLogger() });
+    const user = userMessage('go');
+    const first = await readChunks(await server.fetch(chatRequest({ messages: [user] })));
+    expect(chunksOf(first, 'tool-approval-request')).toHaveLength(1);
     expect(r.calls).toEqual([]);
-    const quiet = await turn({ tools: r.tools, policies, agent: { tools: ['deleteRepo'] } }, 'deleteRepo', { repo: 'x' });
+    const assistant = await messageFromChunks(first);
+    const answered = { ...assistant, parts: assistant.parts.map((p) => (p.type === 'tool-deleteRepo' ? answerToolApproval(p as ApprovalToolPart, { approved: true }) : p)) };
+    const second = await readChunks(await server.fetch(chatRequest({ messages: [user, answered] })));
+    expect(r.calls).toEqual([{ repo: 'x', force: true }]);
+    expect(outputOf(second)).toMatchObject({ deleted: 'x' });
+
+    const quiet = await turn({ tools: r.tools, policies, agent: { tools: ['deleteRepo'] } }, 'deleteRepo', { repo: 'y' });
     expect(chunksOf(quiet.chunks, 'tool-approval-request')).toHaveLength(0);
-    expect(r.calls).toEqual([{ repo: 'x' }]);
+    expect(r.calls).toEqual([{ repo: 'x', force: true }, { repo: 'y' }]);
   });
 
   it('fails closed: a policy that throws denies the call and is logged', async () => {

@@ -113,7 +113,8 @@ export async function httpCall(call: HttpCall): Promise<HttpCallResult> {
 async function send(target: CheckedTarget, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
   const https = target.url.protocol === 'https:';
   const { request } = https ? await import('node:https') : await import('node:http');
-  const options: RequestOptions = { method, headers, signal, lookup: pinnedLookup(target), ...(https ? { servername: target.hostname } : {}) };
+  // TLS keeps the URL's host name for SNI and the certificate check; only the address is pinned.
+  const options: RequestOptions = { method, headers, signal, lookup: pinnedLookup(target) };
   return new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(target.url, options, resolve);
     req.on('error', reject);

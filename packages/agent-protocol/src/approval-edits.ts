@@ -20,7 +20,7 @@ export const APPROVAL_ORIGINAL_INPUT_KEY = 'originalInput';
 /** An approver's answer to a tool call waiting for approval. */
 export interface ToolApprovalAnswer {
   approved: boolean;
-  /** Why (shown to the model with the answer). */
+  /** Why. A denial's reason reaches the model; an approval's is kept in the part (the AI SDK does not send it to the model). */
   reason?: string;
   /** The input to run instead of the proposed one (only with `approved: true`). */
   input?: unknown;

@@ -71,8 +71,8 @@ export async function httpCall(call: HttpCall): Promise<HttpCallResult> {
     for (let hop = 0; ; hop++) {
       const target = await abortable(checkTarget(url, call.ssrf), signal);
       const sameOrigin = url.origin === origin;
-      // Configured headers (keys) and caller headers go to the first origin only.
-      const headers: Record<string, string> = sameOrigin ? { ...baseHeaders } : {};
+      // Configured headers (keys) and caller headers go to the first origin only; a body keeps its type.
+      const headers: Record<string, string> = sameOrigin ? { ...baseHeaders } : contentTypeOf(baseHeaders, body);
       if (sameOrigin && call.sign) Object.assign(headers, await call.sign({ method, url: url.href, body }));
       if (!sameOrigin) for (const name of CALLER_CONTEXT_HEADERS) delete headers[name];
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -87,8 +87,7 @@ export async function httpCall(call: HttpCall): Promise<HttpCallResult> {
         if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
-          const { 'content-type': _dropped, ...rest } = baseHeaders;
-          baseHeaders = rest;
+          baseHeaders = Object.fromEntries(Object.entries(baseHeaders).filter(([h]) => h.toLowerCase() !== 'content-type'));
         }
         continue;
       }
@@ -147,6 +146,11 @@ async function readCapped(response: IncomingMessage, max: number, signal: AbortS
     signal.removeEventListener('abort', onAbort);
   }
   return { bytes: Buffer.concat(chunks, size), truncated };
+}
+
+function contentTypeOf(headers: Record<string, string>, body: string | undefined): Record<string, string> {
+  const name = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
+  return body !== undefined && name ? { [name]: headers[name]! } : {};
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

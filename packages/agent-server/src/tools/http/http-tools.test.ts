@@ -149,6 +149,23 @@ describe('HTTP tools against a real server on 127.0.0.1', () => {
     await expect(call({ http: { url: `${server.base}/echo`, headers: { 'x-key': '${NOPE_NOT_SET}' } } }, {}, { env: {} })).rejects.toThrow(/NOPE_NOT_SET/);
   });
 
+  it('sends configured and caller headers to the first origin only, never across a redirect', async () => {
+    const other = await startHttpTestServer({ '/landing': (req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)) });
+    const hop = await startHttpTestServer({ '/go': (_req, res) => res.writeHead(302, { location: `${other.base}/landing` }).end() });
+    try {
+      const headers = (await call(
+        { http: { url: `${hop.base}/go`, headers: { authorization: 'Bearer k-1' } }, callerContext: { secret: SECRET } },
+        {},
+      )) as Record<string, string>;
+      expect(hop.received[0]!.headers.authorization).toBe('Bearer k-1');
+      expect(hop.received[0]!.headers['x-agent-signature']).toMatch(/^v1=/);
+      expect(headers.authorization).toBeUndefined();
+      expect(Object.keys(headers).filter((h) => h.startsWith('x-agent-'))).toEqual([]);
+    } finally {
+      await Promise.all([other.close(), hop.close()]);
+    }
+  });
+
   it('sends signed caller context headers the receiver verifies', async () => {
     const verdict = await call({ http: { url: `${server.base}/signed?x=1`, method: 'POST' }, callerContext: { secret: SECRET } }, { a: 1 });
     expect(verdict).toMatchObject({ ok: true, context: { agentId: 'assistant', conversationId: 'conv-1', userId: 'user-7', toolCallId: 'call-1', turnId: expect.stringMatching(/^turn-/) } });

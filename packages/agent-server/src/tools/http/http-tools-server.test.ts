@@ -5,7 +5,7 @@ import { ConfigError } from '../../config/config-error.js';
 import type { AgentServerConfig } from '../../config/types.js';
 import { startHttpTestServer } from '../../test-utils/http-test-server.js';
 import { mockModel, textParts } from '../../test-utils/mock-model.js';
-import { chunksOf, toolCallParts } from '../../test-utils/model-parts.js';
+import { chunksOf, recordingLogger, toolCallParts } from '../../test-utils/model-parts.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../../test-utils/sse.js';
 
 let server: Awaited<ReturnType<typeof startHttpTestServer>>;
@@ -58,6 +58,20 @@ describe('HTTP tools through createAgentServer', () => {
 });
 
 describe('HTTP tool config', () => {
+  it('warns at startup about a header variable that is not set', () => {
+    const logger = recordingLogger();
+    createAgentServer({
+      tools: { t: { description: 'd', inputSchema: cityInput, http: { url: 'https://api.example.com/x', headers: { authorization: 'Bearer ${SURELY_UNSET_VAR_X1}' } } } },
+      agents: { assistant: { model: mockModel(textParts('x')), tools: ['t'] } },
+      logger,
+    });
+    expect(logger.records).toContainEqual({
+      level: 'warn',
+      message: 'uses ${SURELY_UNSET_VAR_X1}, which is not set: calls of "t" fail until it is',
+      meta: { path: 'tools.t.http.headers.authorization' },
+    });
+  });
+
   it('lists every problem with its path', () => {
     const model = mockModel(textParts('x'));
     let error: unknown;

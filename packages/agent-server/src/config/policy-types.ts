@@ -1,3 +1,4 @@
+import type { ToolSource } from '../tools/tool-entry.js';
 import type { AgentUser } from './tool-types.js';
 
 /**
@@ -24,7 +25,7 @@ export interface PolicyContext {
   toolName: string;
   toolCallId: string | undefined;
   /** Where the tool came from. */
-  source: 'function' | 'http' | 'mcp' | 'sub-agent' | 'file-system' | 'page-state';
+  source: ToolSource;
   conversationId: string | undefined;
   user: AgentUser | undefined;
 }

@@ -7,7 +7,11 @@
  * 4. kit: `createAgentServer({ agents: { bench } }).fetch(POST /api/agent/bench)` (request parsing,
  *    validation, hooks, the kit's stream wrapper) — persistence hooks off;
  * 5. kit-persist: the same with an `onFinish` hook (what a conversation store uses), so the reply is
- *    also accumulated into a UI message for the hook.
+ *    also accumulated into a UI message for the hook;
+ * 6. kit-policies: the kit with three server tools and a set of twelve tool policies (data and
+ *    function ones, name patterns that match and that do not). Policies act on tool calls, so on a
+ *    text stream this is the cost of guarding the tool set per request, spread over the deltas
+ *    (the TTFB lane shows it per request); against `kit` with the same tools and no policies.
  *
  * The kit's server is created once per delta count (an app creates it once), so config validation
  * is not part of a request's CPU or TTFB.
@@ -16,11 +20,11 @@
  * system) over the drain ÷ deltas = µs per delta. TTFB = call → first body chunk.
  */
 import { createAgentUIStreamResponse, createUIMessageStreamResponse, streamText, toUIMessageStream, ToolLoopAgent } from 'ai';
-import { createAgentServer, type AgentServer } from '@x/agent-server';
+import { createAgentServer, type AgentServer, type AgentServerConfig, type ToolPolicy } from '@x/agent-server';
 import { deltaModel } from './model.ts';
 
-export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit' | 'kit-persist';
-export const CPU_CONTENDERS: CpuContender[] = ['floor', 'raw', 'agent', 'kit', 'kit-persist'];
+export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit' | 'kit-persist' | 'kit-tools' | 'kit-policies';
+export const CPU_CONTENDERS: CpuContender[] = ['floor', 'raw', 'agent', 'kit', 'kit-persist', 'kit-tools', 'kit-policies'];
 
 const userMessage = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'hi' }] };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -61,8 +65,10 @@ export function prepare(contender: CpuContender, deltas: number): () => Response
     case 'agent':
       return () => createAgentUIStreamResponse({ agent: new ToolLoopAgent({ model: deltaModel(deltas) }), uiMessages: [userMessage] });
     case 'kit':
-    case 'kit-persist': {
-      const server = kitServer(deltas, contender === 'kit-persist');
+    case 'kit-persist':
+    case 'kit-tools':
+    case 'kit-policies': {
+      const server = kitServer(deltas, contender);
       const request = new Request('http://127.0.0.1/api/agent/bench', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -75,14 +81,39 @@ export function prepare(contender: CpuContender, deltas: number): () => Response
 
 const kitServers = new Map<string, AgentServer>();
 
-/** One kit server per delta count and hook setting, created on first use. */
-function kitServer(deltas: number, persist: boolean): AgentServer {
-  const key = `${deltas}:${persist}`;
+/** Three server tools (for `kit-tools` and `kit-policies`). */
+const benchTools: NonNullable<AgentServerConfig['tools']> = Object.fromEntries(
+  ['search', 'createIssue', 'deleteRepo'].map((name) => [
+    name,
+    { description: name, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, execute: () => ({ ok: true }) },
+  ]),
+);
+
+/** Twelve policies: data and function ones, patterns that match the tools and ones that do not. */
+const benchPolicies: ToolPolicy[] = [
+  { match: 'mcp__github__*', before: { deny: 'no github' } },
+  { match: 'delete*', when: { path: 'q', startsWith: 'prod-' }, before: { deny: 'protected' } },
+  { match: ['createIssue', 'deleteRepo'], when: [{ path: 'q', matches: '^urgent' }], before: 'require-approval' },
+  { match: 'search', before: (input) => ({ rewrite: input }) },
+  { match: '*', after: { redact: ['token', 'user.email'] } },
+  { match: '*', agents: ['bench'], when: (input) => typeof input === 'object', before: 'allow' },
+  ...Array.from({ length: 6 }, (_, i): ToolPolicy => ({ match: `other-${i}-*`, before: { deny: 'never matches' } })),
+];
+
+/** One kit server per delta count and contender, created on first use. */
+function kitServer(deltas: number, contender: 'kit' | 'kit-persist' | 'kit-tools' | 'kit-policies'): AgentServer {
+  const key = `${deltas}:${contender}`;
+  const persist = contender === 'kit-persist';
+  const withTools = contender === 'kit-tools' || contender === 'kit-policies';
   let server = kitServers.get(key);
   if (!server) {
     server = createAgentServer({
-      agents: { bench: { model: deltaModel(deltas), ...(persist ? { hooks: { onFinish: ['save'] } } : {}) } },
+      agents: {
+        bench: { model: deltaModel(deltas), ...(persist ? { hooks: { onFinish: ['save'] } } : {}), ...(withTools ? { tools: Object.keys(benchTools) } : {}) },
+      },
       ...(persist ? { hooks: { save: (event) => void (event.hook === 'onFinish' && saved.push(event.responseMessage.id)) } } : {}),
+      ...(withTools ? { tools: benchTools } : {}),
+      ...(contender === 'kit-policies' ? { policies: benchPolicies } : {}),
       logger: silent,
     });
     kitServers.set(key, server);

@@ -68,6 +68,7 @@ async function v1() {
     kitVsAgent: paired('kit', 'agent'),
     kitPersistVsRaw: paired('kit-persist', 'raw'),
     kitPersistVsAgent: paired('kit-persist', 'agent'),
+    kitPoliciesVsTools: paired('kit-policies', 'kit-tools'),
     agentVsRaw: paired('agent', 'raw'),
     rawVsFloor: paired('raw', 'floor'),
     kitTtfbMinusRawMs: { median: median(ttfbDelta), ci: bootstrapCI(ttfbDelta) },
@@ -236,6 +237,7 @@ async function main() {
       `| kit TTFB − raw TTFB (ms) | ${fmt(cpu.kitTtfbMinusRawMs.median)} [${fmt(cpu.kitTtfbMinusRawMs.ci[0])}–${fmt(cpu.kitTtfbMinusRawMs.ci[1])}] | ≤ 1 ms ${ok(cpu.kitTtfbMinusRawMs.median <= 1)} |`,
       `| kit-persist (onFinish hook) / raw | ${fmt(cpu.kitPersistVsRaw.median)} [${fmt(cpu.kitPersistVsRaw.ci[0])}–${fmt(cpu.kitPersistVsRaw.ci[1])}] | report (the reply is also accumulated for the hook) |`,
       `| kit-persist / createAgentUIStreamResponse | ${fmt(cpu.kitPersistVsAgent.median)} [${fmt(cpu.kitPersistVsAgent.ci[0])}–${fmt(cpu.kitPersistVsAgent.ci[1])}] | report |`,
+      `| kit-policies (12 tool policies) / kit-tools (same tools, none) | ${fmt(cpu.kitPoliciesVsTools.median)} [${fmt(cpu.kitPoliciesVsTools.ci[0])}–${fmt(cpu.kitPoliciesVsTools.ci[1])}] | ≤ 1.05 ${ok(cpu.kitPoliciesVsTools.median <= 1.05)} |`,
       '',
     );
   }

@@ -40,9 +40,14 @@ export {
   type StepFinishHookEvent,
   type StepStartHookEvent,
   type ToolCallFinishHookEvent,
+  type ToolCallDirective,
   type ToolCallStartHookEvent,
   type TurnRequestContext,
 } from './config/hook-types.js';
+export type { PolicyAfter, PolicyCondition, PolicyContext, PolicyVerdict, ToolPolicy } from './config/policy-types.js';
+export type { ToolSource } from './tools/tool-entry.js';
+export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
+export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';
 export { DEFAULTS } from './config/defaults.js';
 export {
   CONFIG_FILE_KEYS,

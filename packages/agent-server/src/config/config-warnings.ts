@@ -3,6 +3,7 @@ import { resolveToolRef } from '../tools/function-tools.js';
 import { agentProvider } from '../runtime/resolve-agent-model.js';
 import { ALL_PROVIDER_SUGAR_KEYS, PROVIDER_SUGAR_KEYS } from '../providers/index.js';
 import type { ConfigIssue } from './config-error.js';
+import { isHttpToolConfig } from './http-tool-types.js';
 import type { AgentServerConfig } from './types.js';
 
 /**
@@ -34,6 +35,13 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
   const approvalAgents = Object.entries(config.agents).filter(
     ([, a]) => (a.tools ?? []).map(resolveToolRef).some((r) => r.confirm ?? config.tools?.[r.toolName]?.confirm) || (a.mcp ?? []).some((s) => s.confirm),
   );
+  const askingPolicies = (config.policies ?? []).some((p) => p.before === 'require-approval' || typeof p.before === 'function');
+  if (askingPolicies && approvalAgents.length === 0 && !config.approvalSecret) {
+    warnings.push({
+      path: 'approvalSecret',
+      message: 'policies may require approval, but approvals are not signed: set approvalSecret so a client cannot forge an approved call',
+    });
+  }
   if (approvalAgents.length > 0 && !config.approvalSecret) {
     warnings.push({
       path: 'approvalSecret',
@@ -46,6 +54,17 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
     for (const key of ALL_PROVIDER_SUGAR_KEYS) {
       if ((agent as unknown as Record<string, unknown>)[key] !== undefined && !own.includes(key)) {
         warnings.push({ path: `agents.${id}.${key}`, message: `"${key}" is ignored: it is not an option of this agent's provider (${provider ?? 'unknown'})` });
+      }
+    }
+  }
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  for (const [name, tool] of Object.entries(config.tools ?? {})) {
+    if (!isHttpToolConfig(tool)) continue;
+    for (const [header, value] of Object.entries(tool.http.headers ?? {})) {
+      for (const [, variable] of value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+        if (env[variable!] === undefined) {
+          warnings.push({ path: `tools.${name}.http.headers.${header}`, message: `uses \${${variable}}, which is not set: calls of "${name}" fail until it is` });
+        }
       }
     }
   }

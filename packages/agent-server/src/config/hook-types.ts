@@ -2,7 +2,10 @@ import type { FinishReason, LanguageModelUsage, UIMessage } from 'ai';
 import type { AgentUser } from './tool-types.js';
 import type { Logger } from './types.js';
 
-/** The hook slots of an agent. All but `onFinish` are fire-and-forget. */
+/**
+ * The hook slots of an agent. All but `onFinish` are fire-and-forget, except that an
+ * `onToolCallStart` hook returning a directive (or a promise) is awaited before the call.
+ */
 export type HookName = 'onStart' | 'onStepStart' | 'onToolCallStart' | 'onToolCallFinish' | 'onStepFinish' | 'onFinish';
 
 /** The hook slots, in the order a turn reaches them. */
@@ -96,8 +99,14 @@ export interface HookDataPart {
   data: unknown;
 }
 
-/** What a hook may return: `onFinish` hooks' `dataParts` are written to the stream, in order. */
-export type HookResult = void | undefined | { dataParts?: HookDataPart[] };
+/** A directive an `onToolCallStart` hook may return (seed 004): refuse the call, change its input, or let it run. */
+export type ToolCallDirective = { deny: string } | { rewrite: unknown } | { allow: true };
+
+/**
+ * What a hook may return: `onFinish` hooks' `dataParts` are written to the stream, in order;
+ * an `onToolCallStart` hook may return a `ToolCallDirective` (it is then awaited before the call).
+ */
+export type HookResult = void | undefined | { dataParts?: HookDataPart[] } | ToolCallDirective;
 
 /** Beside the payload, every hook gets the user and the server's logger. */
 export interface HookContext {

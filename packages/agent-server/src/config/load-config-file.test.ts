@@ -76,7 +76,10 @@ describe('config in a file (agents and connections as data, tools and hooks in c
 
   it('refuses functions-only keys, reserved keys and bad syntax in a file', async () => {
     await expect(parseAgentConfig('agents: {}\ntools:\n  x: 1\n', { format: 'yaml', source: 'a.yaml' })).rejects.toMatchObject({
-      issues: [{ path: 'tools', message: expect.stringContaining('functions belong in code') }],
+      issues: [{ path: 'tools.x', message: expect.stringContaining('functions belong in code') }],
+    });
+    await expect(parseAgentConfig('agents: {}\nhooks: {}\n', { format: 'yaml', source: 'a.yaml' })).rejects.toMatchObject({
+      issues: [{ path: 'hooks', message: expect.stringContaining('functions belong in code') }],
     });
     await expect(parseAgentConfig('{"agents":{"__proto__":{"model":"x"}}}', { format: 'json' })).rejects.toMatchObject({
       issues: [{ path: 'agents.__proto__', message: '"__proto__" is a reserved key' }],
@@ -95,6 +98,42 @@ describe('config in a file (agents and connections as data, tools and hooks in c
       { path: 'agents.a.connection', message: 'unknown connection "nowhere"' },
       { path: 'agents.a.tools[0]', message: 'unknown tool "ghost"' },
     ]);
+  });
+
+  it('takes HTTP tools and data policies from a file, beside code tools and policies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-file-'));
+    const file = join(dir, 'agents.yaml');
+    writeFileSync(
+      file,
+      [
+        'tools:',
+        '  status:',
+        '    description: Service status',
+        '    inputSchema: { type: object, properties: { service: { type: string } } }',
+        '    http: { url: "https://status.example.com/{{service}}", headers: { authorization: "Bearer ${STATUS_KEY}" } }',
+        'policies:',
+        '  - { match: "status", when: { path: service, equals: billing }, before: { deny: "billing is private" } }',
+        'agents:',
+        '  a: { model: m, connection: local, tools: [status, ping] }',
+        'connections:',
+        '  local: { provider: custom }',
+      ].join('\n'),
+    );
+    const config = await loadAgentConfig(file, {
+      env: { STATUS_KEY: 'k' },
+      tools: { ping: { description: 'Ping', inputSchema: z.object({}), execute: () => 'pong' } },
+      policies: [{ match: '*', after: { redact: ['token'] } }],
+      connections: { local: { createModel: () => mockModel(textParts('x')) } },
+      logger: recordingLogger(),
+    });
+    expect(Object.keys(config.tools ?? {})).toEqual(['status', 'ping']);
+    expect(config.tools!.status).toMatchObject({ http: { headers: { authorization: 'Bearer k' } } });
+    expect(config.policies).toEqual([
+      { match: 'status', when: { path: 'service', equals: 'billing' }, before: { deny: 'billing is private' } },
+      { match: '*', after: { redact: ['token'] } },
+    ]);
+    const twice = await loadAgentConfig(file, { env: { STATUS_KEY: 'k' }, tools: { status: { description: 'd', inputSchema: z.object({}), execute: () => 1 } } }).catch((e: unknown) => e);
+    expect((twice as ConfigError).issues).toEqual([{ path: 'tools.status', message: 'defined in the file and in code' }]);
   });
 
   it('reports a missing file', async () => {

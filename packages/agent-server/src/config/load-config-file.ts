@@ -5,8 +5,11 @@ import { isObject } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import type { AgentConfig, AgentServer, AgentServerConfig } from './types.js';
 
-/** The keys a config file may hold: plain data. Tools, hooks and functions come from code. */
-export const CONFIG_FILE_KEYS = ['agents', 'connections', 'basePath', 'limits'] as const;
+/**
+ * The keys a config file may hold: plain data — agents, connections, HTTP tools (`tools` entries
+ * with `http`) and data policies. Function tools, hooks and other functions come from code.
+ */
+export const CONFIG_FILE_KEYS = ['agents', 'connections', 'basePath', 'limits', 'tools', 'policies'] as const;
 
 /** What code adds to a config file: functions, and anything per agent or connection that is not data. */
 export interface AgentConfigCode extends Omit<AgentServerConfig, 'agents' | 'connections'> {
@@ -23,13 +26,13 @@ export type ConfigFileFormat = 'yaml' | 'json';
 
 /**
  * Parses config text (YAML or JSON) into the data part of a config: `agents`, `connections`,
- * `basePath`, `limits`. `${NAME}` in any string is replaced from `env` (keys stay out of the file).
+ * `basePath`, `limits`, HTTP `tools`, `policies`. `${NAME}` in any string is replaced from `env` (keys stay out of the file).
  * Problems (a syntax error, another top-level key, an unset variable) throw one `ConfigError`.
  */
 export async function parseAgentConfig(
   text: string,
   options: { format: ConfigFileFormat; source?: string; env?: Record<string, string | undefined> },
-): Promise<Pick<AgentServerConfig, 'agents'> & Partial<Pick<AgentServerConfig, 'connections' | 'basePath' | 'limits'>>> {
+): Promise<Pick<AgentServerConfig, 'agents'> & Partial<Pick<AgentServerConfig, 'connections' | 'basePath' | 'limits' | 'tools' | 'policies'>>> {
   const source = options.source ?? 'config';
   let data: unknown;
   try {
@@ -41,8 +44,15 @@ export async function parseAgentConfig(
   const issues: ConfigIssue[] = [];
   for (const key of Object.keys(data)) {
     if (!(CONFIG_FILE_KEYS as readonly string[]).includes(key)) {
-      const hint = key === 'tools' || key === 'hooks' || key === 'authenticate' ? ' (functions belong in code: pass them beside the file)' : '';
+      const hint = key === 'hooks' || key === 'authenticate' ? ' (functions belong in code: pass them beside the file)' : '';
       issues.push({ path: key, message: `not a config file key (expected ${CONFIG_FILE_KEYS.join(', ')})${hint}` });
+    }
+  }
+  if (data.tools !== undefined && isObject(data.tools)) {
+    for (const [name, tool] of Object.entries(data.tools)) {
+      if (!isObject(tool) || !('http' in tool)) {
+        issues.push({ path: `tools.${name}`, message: 'only HTTP tools ({ description, inputSchema, http }) can be defined in a file (functions belong in code: pass them beside the file)' });
+      }
     }
   }
   const env = options.env ?? processEnv();
@@ -65,11 +75,18 @@ export async function loadAgentConfig(file: string | URL, code: AgentConfigCode 
     throw new ConfigError([{ path: name, message: `cannot read the config file: ${firstLine(error)}` }]);
   }
   const format: ConfigFileFormat = /\.json$/i.test(name) ? 'json' : 'yaml';
-  const { env, agents: agentCode, connections: connectionCode, ...rest } = code;
+  const { env, agents: agentCode, connections: connectionCode, tools: toolCode, policies: policyCode, ...rest } = code;
   const data = await parseAgentConfig(text, { format, source: name, ...(env ? { env } : {}) });
+  const twice = Object.keys(toolCode ?? {}).filter((tool) => Object.hasOwn(data.tools ?? {}, tool));
+  if (twice.length > 0) throw new ConfigError(twice.map((tool) => ({ path: `tools.${tool}`, message: 'defined in the file and in code' })));
+  const tools = data.tools || toolCode ? { ...data.tools, ...toolCode } : undefined;
+  const policies = data.policies || policyCode ? [...(data.policies ?? []), ...(policyCode ?? [])] : undefined;
   return {
     ...rest,
     ...data,
+    ...(tools ? { tools } : {}),
+    // The file's policies first, then code's (policies run in order).
+    ...(policies ? { policies } : {}),
     agents: mergeById(data.agents, agentCode) as Record<string, AgentConfig>,
     ...(data.connections || connectionCode ? { connections: mergeById(data.connections, connectionCode) as Record<string, ConnectionConfig> } : {}),
   };

@@ -2,6 +2,8 @@ import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { HttpToolConfig } from './http-tool-types.js';
+import type { ToolPolicy } from './policy-types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
 /** Where the server reports what it cannot answer with (failed hooks, skipped tools, warnings). */
@@ -141,8 +143,10 @@ export interface AgentServerConfig {
   agents: Record<string, AgentConfig>;
   /** Named model connections agents refer to with `connection`. */
   connections?: Record<string, ConnectionConfig>;
-  /** Named server tools agents refer to in `tools`. */
-  tools?: Record<string, ToolConfig>;
+  /** Named server tools agents refer to in `tools`: functions, or HTTP tools defined as data (`{ http, … }`). */
+  tools?: Record<string, ToolConfig | HttpToolConfig>;
+  /** Rules every tool call of every agent passes (by tool-name pattern and input): allow, deny, rewrite, require approval, redact the output. */
+  policies?: ToolPolicy[];
   /** Named hooks agents refer to in `hooks`. */
   hooks?: Record<string, HookFunction>;
   /** Who is asking: a user, or `null` to answer 401. Without it every request is anonymous. */

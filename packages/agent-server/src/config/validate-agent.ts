@@ -2,20 +2,13 @@ import { HOOK_NAMES, type HookName } from './hook-types.js';
 import { checkKnownKeys, isObject, isPositiveInt, show, type IssueList } from './config-checks.js';
 import { checkPrepareStep, checkPrune, checkToolChoice } from './validate-step-options.js';
 import { checkAgentTools, type ToolRefContext } from './validate-agent-tools.js';
-import { ALL_PROVIDER_SUGAR_KEYS } from '../providers/index.js';
+import { AGENT_KEYS } from './agent-keys.js';
 
 /** The names the rest of the config offers an agent. */
 export interface AgentCheckContext extends ToolRefContext {
   connectionNames: ReadonlySet<string>;
   hookNames: ReadonlySet<string>;
 }
-
-const AGENT_KEYS = [
-  'model', 'connection', 'instructions', 'tools', 'mcp', 'agents', 'fileSystem', 'maxSteps', 'stopOnToolCall',
-  'toolChoice', 'activeTools', 'prepareStep', 'prune', 'maxContextMessages', 'pageContext', 'generateTitle', 'hooks',
-  'providerOptions', 'access', 'temperature', 'topP', 'topK', 'maxOutputTokens', 'presencePenalty', 'frequencyPenalty',
-  'stopSequences', 'seed', 'maxRetries', 'headers', ...ALL_PROVIDER_SUGAR_KEYS,
-];
 
 const NUMBER_SETTINGS = ['temperature', 'topP', 'topK', 'presencePenalty', 'frequencyPenalty', 'seed'] as const;
 

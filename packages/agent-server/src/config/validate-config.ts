@@ -7,9 +7,11 @@ import { findSubAgentCycles } from './sub-agent-cycles.js';
 import { configWarnings } from './config-warnings.js';
 import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
+import { checkHttpTool } from './validate-http-tool.js';
+import { checkPolicies } from './validate-policies.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -40,6 +42,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
       if (!AGENT_ID.test(id) || isReservedKey(id)) list.add(`agents.${id}`, `"${id}" is not a valid agent id (letters, digits, "_" or "-", at most 64)`);
       edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, connectionNames, hookNames }));
     }
+    checkPolicies(list, raw.policies, agentIds);
     for (const cycle of findSubAgentCycles(edges)) {
       const message = cycle.length === 2 ? `agent "${cycle[0]}" lists itself as a sub-agent` : `sub-agent cycle: ${cycle.join(' → ')}`;
       list.add(`agents.${cycle[0]}.agents`, message);
@@ -95,7 +98,8 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   const at = `tools.${name}`;
   const problem = toolNameProblem(name);
   if (problem) list.add(at, problem);
-  if (!isObject(tool)) return list.add(at, 'must be { description, inputSchema, execute, confirm? }');
+  if (!isObject(tool)) return list.add(at, 'must be { description, inputSchema, execute, confirm? } or an HTTP tool { description, inputSchema, http }');
+  if ('http' in tool) return checkHttpTool(list, at, tool);
   checkKnownKeys(list, at, tool, ['description', 'inputSchema', 'execute', 'confirm']);
   if (typeof tool.description !== 'string' || tool.description.trim() === '') list.add(`${at}.description`, 'is required (what the tool does, for the model)');
   if (!isToolSchema(tool.inputSchema)) list.add(`${at}.inputSchema`, 'must be a zod schema or a JSON Schema object');

@@ -1,13 +1,14 @@
 import { hasToolCall, isStepCount, type StopCondition, type ToolLoopAgentSettings, type ToolSet } from 'ai';
+import { CALL_SETTING_KEYS } from '../config/agent-keys.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { AgentConfig } from '../config/types.js';
 import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
-import { buildToolSet, type AgentRunPlace, type AgentToolSet } from '../tools/build-tool-set.js';
+import { buildToolSet, type AgentToolSet } from '../tools/build-tool-set.js';
 import { repairPageStateInput } from '../tools/update-page-state.js';
 import { buildInstructions } from './instructions.js';
 import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
-import type { TurnScope } from './turn-scope.js';
+import type { AgentRunPlace, TurnScope } from './turn-scope.js';
 
 /** The `ToolLoopAgent` settings of one agent run, and its tool set. */
 export interface AgentRun {
@@ -15,19 +16,6 @@ export interface AgentRun {
   toolSet: AgentToolSet;
   maxSteps: number;
 }
-
-const CALL_SETTING_KEYS = [
-  'temperature',
-  'topP',
-  'topK',
-  'maxOutputTokens',
-  'presencePenalty',
-  'frequencyPenalty',
-  'stopSequences',
-  'seed',
-  'maxRetries',
-  'headers',
-] as const;
 
 /**
  * Everything an agent's config turns into for one run (the chat's agent or a sub-agent): model,

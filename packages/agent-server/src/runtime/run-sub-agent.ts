@@ -1,7 +1,6 @@
 import { ToolLoopAgent, type ToolSet } from 'ai';
-import type { AgentRunPlace } from '../tools/build-tool-set.js';
 import { buildAgentRun } from './agent-settings.js';
-import type { TurnScope } from './turn-scope.js';
+import type { AgentRunPlace, TurnScope } from './turn-scope.js';
 
 /**
  * Runs a sub-agent to the end on `prompt` and returns only its final text (what the parent model

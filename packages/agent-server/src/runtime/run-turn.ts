@@ -3,10 +3,12 @@ import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
+import { applyApprovalEdits } from '../tools/approval-edits.js';
 import { buildAgentRun } from './agent-settings.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
+import { runSubAgent } from './run-sub-agent.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
@@ -58,12 +60,13 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     user: input.user,
     signal,
     cleanups: [],
+    runSubAgent,
   };
 
   let prepared;
   try {
     const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
-    const messages = await validateMessages(input.body.messages, run.toolSet.tools);
+    const messages = await validateMessages(await applyApprovalEdits(input.body.messages, run.toolSet.tools, input.config.approvalSecret, input.logger), run.toolSet.tools);
     const modelMessages = await toModelMessages(messages, run.toolSet.tools, input.agent);
     prepared = { run, messages, modelMessages };
   } catch (error) {

@@ -2,6 +2,18 @@ import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentServerConfig, Logger } from '../config/types.js';
 
+/** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
+export interface AgentRunPlace {
+  agentId: string;
+  depth: number;
+}
+
+/**
+ * Runs a sub-agent to the end on `prompt` and returns its final text. Passed in through the scope
+ * (the turn supplies `runSubAgent`) so the tools never import the runtime that builds them.
+ */
+export type SubAgentRunner = (agentId: string, prompt: string, place: AgentRunPlace, scope: TurnScope, signal: AbortSignal) => Promise<string>;
+
 /** Everything one request's turn shares: the root agent's and every sub-agent's tools. */
 export interface TurnScope {
   config: AgentServerConfig;
@@ -14,6 +26,8 @@ export interface TurnScope {
   signal: AbortSignal;
   /** Resources to release when the turn ends (MCP clients), also after an abort or error. */
   cleanups: (() => Promise<void>)[];
+  /** Runs a sub-agent's tool call (`runSubAgent` of `runtime/run-sub-agent`). */
+  runSubAgent: SubAgentRunner;
 }
 
 /** Runs every cleanup once, in parallel; failures are logged, never thrown. */

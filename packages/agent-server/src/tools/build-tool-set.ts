@@ -1,35 +1,36 @@
-import type { Tool, ToolApprovalStatus } from 'ai';
+import type { Tool } from 'ai';
 import type { AgentConfig } from '../config/types.js';
-import type { TurnScope } from '../runtime/turn-scope.js';
+import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
-import { buildFunctionTools } from './function-tools.js';
+import { buildFunctionTools, referencesHttpTools } from './function-tools.js';
 import { buildSubAgentTools } from './sub-agent-tools.js';
 import type { ToolEntry } from './tool-entry.js';
 import { limitTool } from './tool-limits.js';
+import { guardTool, SUB_AGENT_APPROVAL_DENIED, type GuardedTool, type ToolCallStartHooks } from './policies/guard-tool.js';
+import { policiesFor } from './policies/policy-match.js';
+import { toolCallStartVerdict } from '../runtime/turn-hooks.js';
 import { updatePageStateEntry } from './update-page-state.js';
 
 /** The merged tool set of one agent run, with its approval rules and doom-loop guard. */
 export interface AgentToolSet {
   tools: Record<string, Tool>;
-  toolApproval: Record<string, ToolApprovalStatus>;
+  toolApproval: Record<string, GuardedTool['approval'] & {}>;
   doomLoop: DoomLoopGuard;
 }
 
-/** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
-export interface AgentRunPlace {
-  agentId: string;
-  depth: number;
-}
+export type { AgentRunPlace };
 
-/** The reason a `confirm` tool is denied inside a sub-agent (no one there to approve it). */
-export const SUB_AGENT_APPROVAL_DENIED = 'This tool needs the user approval, which is not available inside a sub-agent.';
+export { SUB_AGENT_APPROVAL_DENIED };
 
 /**
- * Builds the agent's tools in the seeds' order — function tools → MCP → sub-agents → file-system →
+ * Builds the agent's tools in the seeds' order — function and HTTP tools → MCP → sub-agents → file-system →
  * `update-page-state` (the chat's agent only) — each executed tool under the limits.
  */
 export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope): Promise<AgentToolSet> {
-  const entries: ToolEntry[] = buildFunctionTools(place.agentId, agent.tools ?? [], scope);
+  const refs = agent.tools ?? [];
+  // HTTP tools need Node (node:http, node:dns): loaded only when the agent has one.
+  const http = referencesHttpTools(refs, scope) ? (await import('./http/http-tools.js')).httpToolEntry : undefined;
+  const entries: ToolEntry[] = buildFunctionTools(place.agentId, refs, scope, http);
   const subAgents = buildSubAgentTools(agent.agents ?? [], place, scope);
   const fileSystem = agent.fileSystem
     ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem, { resultMaxChars: scope.toolResultMaxChars })
@@ -45,16 +46,19 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
 
   const doomLoop = new DoomLoopGuard();
   const tools: Record<string, Tool> = {};
-  const toolApproval: Record<string, ToolApprovalStatus> = {};
+  const toolApproval: AgentToolSet['toolApproval'] = {};
+  // onToolCallStart hooks of the chat's agent run before the call, so they can return a verdict.
+  const hooks: ToolCallStartHooks | undefined =
+    place.depth === 0 && (agent.hooks?.onToolCallStart?.length ?? 0) > 0 ? (call) => toolCallStartVerdict(scope, agent, call) : undefined;
   for (const entry of entries) {
-    tools[entry.name] = limitTool(entry.name, entry.tool, {
+    // Every tool passes through here: its policies and directive hooks, then the limits.
+    const guarded = guardTool(entry, place, scope, policiesFor(scope.config.policies, place.agentId, entry.name), hooks);
+    tools[entry.name] = limitTool(entry.name, guarded.tool, {
       timeoutMs: entry.source === 'sub-agent' ? Infinity : scope.toolTimeoutMs,
       resultMaxChars: scope.toolResultMaxChars,
       doomLoop,
     });
-    if (entry.confirm) {
-      toolApproval[entry.name] = place.depth === 0 ? 'user-approval' : { type: 'denied', reason: SUB_AGENT_APPROVAL_DENIED };
-    }
+    if (guarded.approval !== undefined) toolApproval[entry.name] = guarded.approval;
   }
   return { tools, toolApproval, doomLoop };
 }

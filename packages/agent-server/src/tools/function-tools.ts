@@ -1,4 +1,5 @@
 import { tool, type Tool } from 'ai';
+import { isHttpToolConfig, type HttpToolConfig } from '../config/http-tool-types.js';
 import type { AgentToolRef, ToolConfig, ToolContext } from '../config/tool-types.js';
 import type { TurnScope } from '../runtime/turn-scope.js';
 import type { ToolEntry } from './tool-entry.js';
@@ -10,13 +11,28 @@ export function resolveToolRef(ref: AgentToolRef): { name: string; toolName: str
   return { name: ref.name ?? ref.tool, toolName: ref.tool, confirm: ref.confirm };
 }
 
-/** The named server tools an agent references, as AI SDK tools whose `execute` gets the tool context. */
-export function buildFunctionTools(agentId: string, refs: readonly AgentToolRef[], scope: TurnScope): ToolEntry[] {
+/** Builds an HTTP tool's entry (`tools/http/http-tools`, loaded only when an agent has one). */
+export type HttpToolBuilder = (name: string, definition: HttpToolConfig, confirm: boolean, agentId: string, scope: TurnScope) => ToolEntry;
+
+/** Whether an agent references any HTTP tool of the config. */
+export function referencesHttpTools(refs: readonly AgentToolRef[], scope: TurnScope): boolean {
+  return refs.some((ref) => isHttpToolConfig(scope.config.tools?.[resolveToolRef(ref).toolName]));
+}
+
+/**
+ * The named server tools an agent references, in their order: function tools as AI SDK tools whose
+ * `execute` gets the tool context, HTTP tools through `http` (skipped without it).
+ */
+export function buildFunctionTools(agentId: string, refs: readonly AgentToolRef[], scope: TurnScope, http?: HttpToolBuilder): ToolEntry[] {
   const entries: ToolEntry[] = [];
   for (const ref of refs) {
     const { name, toolName, confirm } = resolveToolRef(ref);
     const definition = scope.config.tools?.[toolName];
     if (!definition) continue; // unreachable after validation
+    if (isHttpToolConfig(definition)) {
+      if (http) entries.push(http(name, definition, confirm ?? definition.confirm ?? false, agentId, scope));
+      continue;
+    }
     entries.push({
       name,
       tool: toAiTool(agentId, definition, scope),

@@ -1,10 +1,9 @@
 import { tool, type Tool } from 'ai';
 import { z } from 'zod';
 import type { SubAgentRef } from '../config/tool-types.js';
-import type { TurnScope } from '../runtime/turn-scope.js';
+import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
 import type { ToolEntry } from './tool-entry.js';
 import { toToolSchema } from './tool-schema.js';
-import type { AgentRunPlace } from './build-tool-set.js';
 
 /** Deepest sub-agent nesting: an agent this many levels below the chat's agent gets no sub-agent tools. */
 export const MAX_SUB_AGENT_DEPTH = 5;
@@ -36,9 +35,8 @@ export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRun
       description,
       inputSchema: custom ? toToolSchema(custom) : subAgentTaskSchema,
       execute: async (input: unknown, options) => {
-        const { runSubAgent } = await import('../runtime/run-sub-agent.js');
         const prompt = isTaskOnly(input) ? input.task : JSON.stringify(input);
-        return runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1 }, scope, options.abortSignal ?? scope.signal);
+        return scope.runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1 }, scope, options.abortSignal ?? scope.signal);
       },
     }) as Tool;
     return { name, tool: subAgentTool, confirm: false, source: 'sub-agent' };

@@ -1,7 +1,7 @@
 import type { Tool } from 'ai';
 
 /** Where a tool of an agent's tool set came from (the merge order of the seeds). */
-export type ToolSource = 'function' | 'mcp' | 'sub-agent' | 'file-system' | 'page-state';
+export type ToolSource = 'function' | 'http' | 'mcp' | 'sub-agent' | 'file-system' | 'page-state';
 
 /** One tool of an agent's tool set, before the set is merged. */
 export interface ToolEntry {

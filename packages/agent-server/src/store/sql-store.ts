@@ -265,24 +265,44 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         }),
       ),
 
+    // One statement (atomic on its own, one round trip): lock the user's conversation, write the
+    // reply, end the run, release the conversation.
     finishTurn: (input) =>
-      guard('finish turn', () =>
-        transaction(client, async (tx) => {
-          const id = input.conversationId;
-          if (!(await owned(tx, input.userId, id, true))) return;
-          if (input.reply) await writeMessage(tx, id, input.reply, input.now);
-          await tx.query(
-            `update agent_runs set message_id = $2, status = $3, stop_reason = $4, steps = $5, usage = $6::jsonb, finished_at = $7 where id = $1`,
-            [input.runId, input.reply?.id ?? null, input.status, input.stopReason ?? null, input.steps, input.usage ? json(input.usage) : null, input.now],
-          );
-          await tx.query(
-            `update agent_conversations set title = coalesce(title, $3), version = version + 1, updated_at = $4,
-               active_run_id = case when active_run_id = $2 then null else active_run_id end
-             where id = $1`,
-            [id, input.runId, input.title ?? null, input.now],
-          );
-        }),
-      ),
+      guard('finish turn', async () => {
+        const reply = input.reply;
+        await client.query(
+          `with c as (select id from agent_conversations where id = $1 and user_id = $2 for update),
+           msg as (
+             insert into agent_messages (${MESSAGE_COLUMNS})
+             select $1, $3::text, (select id from agent_messages where conversation_id = $1 and id <> $3::text order by seq desc limit 1),
+                    coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $4, $5::jsonb, $6::jsonb, $12
+             from c where $3::text is not null
+             on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata
+           ),
+           run as (
+             update agent_runs set message_id = $3::text, status = $7, stop_reason = $8, steps = $9, usage = $10::jsonb, finished_at = $12
+             where id = $11 and exists (select 1 from c)
+           )
+           update agent_conversations set title = coalesce(title, $13), version = version + 1, updated_at = $12,
+             active_run_id = case when active_run_id = $11 then null else active_run_id end
+           where id in (select id from c)`,
+          [
+            input.conversationId,
+            input.userId,
+            reply?.id ?? null,
+            reply?.role ?? 'assistant',
+            json(reply?.parts ?? []),
+            json(reply?.metadata),
+            input.status,
+            input.stopReason ?? null,
+            input.steps,
+            input.usage ? json(input.usage) : null,
+            input.runId,
+            input.now,
+            input.title ?? null,
+          ],
+        );
+      }),
 
     listRuns: (userId, id) =>
       guard('list runs', async () => {

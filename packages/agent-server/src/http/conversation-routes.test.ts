@@ -40,6 +40,7 @@ describe('conversation routes', () => {
   it('refuses agent ids that are route segments, as a config error', () => {
     expect(() => createAgentServer({ agents: { conversations: { model: mockModel(textParts('hi')) } }, logger: silent })).toThrow(ConfigError);
     expect(() => createAgentServer({ agents: { runs: { model: mockModel(textParts('hi')) } }, logger: silent })).toThrow(/route segment/);
+    expect(() => createAgentServer({ agents: { a: { model: mockModel(textParts('hi')) } }, store: {} as ConversationStore, logger: silent })).toThrow(/store/);
   });
 
   it('lists newest first with cursor paging, title search and an agent filter', async () => {

@@ -41,6 +41,7 @@ create table agent_runs (
   steps integer not null default 0,
   usage jsonb,
   started_at timestamptz not null,
+  heartbeat_at timestamptz,
   finished_at timestamptz,
   initiator_run_id text
 );

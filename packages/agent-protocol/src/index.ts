@@ -10,3 +10,4 @@ export * from './conversations.js';
 export * from './data-part-schemas.js';
 export * from './page-state-schemas.js';
 export * from './request-body.js';
+export * from './generate.js';

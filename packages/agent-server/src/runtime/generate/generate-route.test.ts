@@ -191,5 +191,5 @@ describe('generate runs that pause for client tools (with a store)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

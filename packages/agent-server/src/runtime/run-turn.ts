@@ -3,6 +3,7 @@ import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
+import { compactionPart } from './compaction-history.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import type { ConversationStore } from '../store/types.js';
@@ -81,7 +82,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         // The reply as the client holds it: the title part is in it too (a store saving the
         // transcript from onFinish then has the title without a second source).
         const baseReply = end?.responseMessage ?? { id: newMessageId(), role: 'assistant' as const, parts: [] };
-        const responseMessage = titlePart ? { ...baseReply, parts: [...baseReply.parts, titlePart] } : baseReply;
+        const extraParts = [...compactionParts, ...(titlePart ? [titlePart] : [])];
+        const responseMessage = extraParts.length > 0 ? { ...baseReply, parts: [...baseReply.parts, ...extraParts] } : baseReply;
         const baseMessages = end?.messages ?? messages;
         const finalMessages = baseMessages.at(-1)?.id === baseReply.id ? [...baseMessages.slice(0, -1), responseMessage] : baseMessages;
         const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;
@@ -117,6 +119,15 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       }
     },
   });
+  // Compaction markers go to the client as they happen and are kept in the reply (stored with it).
+  const compactionParts: ReturnType<typeof compactionPart>[] = [];
+  if (scope.compaction) {
+    scope.compaction.onCompaction = (data) => {
+      const part = compactionPart(data, compactionParts.length + 1);
+      compactionParts.push(part);
+      body.write(part);
+    };
+  }
   const titleWritten = title?.then((text) => {
     if (!text) return;
     titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };

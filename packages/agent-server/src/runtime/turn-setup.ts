@@ -3,6 +3,7 @@ import type { AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import { buildAgentRun, type AgentRun } from './agent-settings.js';
+import { compactionModelMessages } from './compaction-history.js';
 import { toHookStep } from './hook-steps.js';
 import { openStoredTurn, type StoredTurn } from './persist-turn.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
@@ -53,6 +54,7 @@ export async function openTurn(input: TurnInput): Promise<OpenTurn> {
     request,
     user: input.user,
     signal,
+    ...(input.agent.compaction ? { compaction: { ids: undefined, compacted: false } } : {}),
     cleanups: [],
   };
   try {
@@ -72,7 +74,9 @@ export async function openTurn(input: TurnInput): Promise<OpenTurn> {
           })
         : undefined;
     const messages = await validateMessages(stored ? (stored.thread as AgentRequestBody['messages']) : input.body.messages, run.toolSet.tools);
-    const modelMessages = await toModelMessages(messages, run.toolSet.tools, input.agent);
+    const modelMessages = scope.compaction
+      ? await compactionModelMessages(messages, run.toolSet.tools, input.agent, scope.compaction)
+      : await toModelMessages(messages, run.toolSet.tools, input.agent);
     // The user message is saved before the model is called.
     await stored?.begin();
     const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);

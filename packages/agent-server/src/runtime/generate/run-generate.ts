@@ -1,6 +1,7 @@
 import { Output, jsonSchema, type StepResult, type ToolSet, type UIMessage } from 'ai';
 import type { z } from 'zod';
 import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol';
+import { compactionPart } from '../compaction-history.js';
 import { toHookStep } from '../hook-steps.js';
 import type { TurnInput } from '../run-turn.js';
 import { safeErrorMessage } from '../safe-error-message.js';
@@ -43,6 +44,9 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
   const overrides = options.output ? ({ output: Output.object({ schema: jsonSchema(options.output.schema) }) } as unknown as AgentOverrides) : {};
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message), overrides);
   let end: ReplyEnd | undefined;
+  // Compaction markers are kept in the stored reply (the chat UI shows them).
+  const compactionParts: ReturnType<typeof compactionPart>[] = [];
+  if (turn.scope.compaction) turn.scope.compaction.onCompaction = (data) => void compactionParts.push(compactionPart(data, compactionParts.length + 1));
   try {
     try {
       const stream = await streamAgentReply({
@@ -94,6 +98,7 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
     };
     const storedReply: UIMessage | undefined = reply && {
       ...reply,
+      parts: [...reply.parts, ...compactionParts],
       metadata: { ...(isRecord(reply.metadata) ? reply.metadata : {}), [GENERATE_METADATA_KEY]: metadata },
     };
     const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;

@@ -1,6 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
-import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { compactionPart } from './compaction-history.js';

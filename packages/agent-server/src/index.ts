@@ -7,6 +7,7 @@ export type {
   AgentProviderSugar,
   AgentServer,
   AgentServerConfig,
+  CompactionConfig,
   Logger,
   PrepareStepRule,
   PruneConfig,

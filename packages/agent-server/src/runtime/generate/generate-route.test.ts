@@ -53,6 +53,21 @@ describe('POST {basePath}/{agentId}/generate', () => {
     expect(body).toMatchObject({ status: 'completed', stopReason: 'max_steps' });
   });
 
+  it('answers stop_condition when stopOnToolCall ends the loop', async () => {
+    const model = mockModel(toolCallParts({ toolName: 'lookup', input: { q: 'a' } }), textParts('never'));
+    const server = createAgentServer({ agents: { assistant: { model, tools: ['lookup'], stopOnToolCall: 'lookup' } }, tools: { lookup }, logger: recordingLogger() });
+    const body = await generated(await server.fetch(post('assistant/generate', { messages: [userMessage('Go')] })));
+    expect(body).toMatchObject({ status: 'completed', stopReason: 'stop_condition' });
+    expect(model.doStreamCalls).toHaveLength(1);
+  });
+
+  it('refuses an agent whose `returns` is not a usable JSON Schema', () => {
+    const model = mockModel(textParts('x'));
+    expect(() => createAgentServer({ agents: { assistant: { model, returns: { type: 'no-such-type' } } }, logger: recordingLogger() })).toThrow(
+      /agents\.assistant\.returns/,
+    );
+  });
+
   it('answers failed with stopReason error when the model fails', async () => {
     const model = mockModel(failingParts('Half', new Error('provider exploded')));
     const server = createAgentServer({ agents: { assistant: { model } }, logger: recordingLogger() });

@@ -97,6 +97,26 @@ describe('context compaction', () => {
     expect(prompt).toContain('And delta?');
   });
 
+  it('compacts on the generate route too, and keeps the marker in the stored reply', async () => {
+    const store = memoryStore();
+    const model = scriptedModel(() => 'Alpha and bravo so far.');
+    const { server } = storeServer(store, model, { agents: { assistant: { model, compaction } } });
+    for (const message of history.filter((m) => m.role === 'user').slice(0, 2)) {
+      await readChunks(await server.fetch(turnRequest('c1', { messages: [message] })));
+    }
+    const response = await server.fetch(
+      new Request('http://localhost/api/agent/assistant/generate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ conversationId: 'c1', messages: [history[4]] }),
+      }),
+    );
+    expect(await response.json()).toMatchObject({ status: 'completed', text: 'OK.' });
+    expect(model.doGenerateCalls).toHaveLength(1);
+    const reply = (await store.loadThread('alice', 'c1'))!.at(-1)!;
+    expect(reply.parts.find((p) => isCompactionPart(p))).toMatchObject({ data: { summary: 'Alpha and bravo so far.' } });
+  });
+
   it('refuses an invalid compaction config with paths', () => {
     const model = scriptedModel(() => '');
     const issues = (() => {

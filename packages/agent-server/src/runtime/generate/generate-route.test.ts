@@ -118,7 +118,7 @@ describe('POST {basePath}/{agentId}/generate', () => {
   });
 
   it('answers requires_action for a client tool; without a store the resume route answers 501 store_required', async () => {
-    const model = mockModel(toolCallParts({ toolName: 'update-page-state', input: { updates: { city: 'Paris' } } }));
+    const model = mockModel(toolCallParts({ toolName: 'update-page-state', input: { updates: { city: 'Paris' } } }), textParts('Done.'));
     const server = createAgentServer({ agents: { assistant: { model } }, logger: recordingLogger() });
     const body = await generated(await server.fetch(post('assistant/generate', { sharedState: { city: 'Rome' }, messages: [userMessage('Paris')] })));
     expect(body).toMatchObject({
@@ -129,6 +129,18 @@ describe('POST {basePath}/{agentId}/generate', () => {
     const resume = await server.fetch(post(`assistant/generate/${body.runId}/tool-outputs`, { outputs: [{ toolCallId: 'call-1', output: { ok: true } }] }));
     expect(resume.status).toBe(501);
     expect(await codeOf(resume)).toBe('store_required');
+    // Stateless: the caller sends the output as a tool part in the messages of a new generate request.
+    const call = { type: 'tool-update-page-state', toolCallId: 'call-1', input: { updates: { city: 'Paris' } } };
+    const done = await generated(
+      await server.fetch(
+        post('assistant/generate', {
+          sharedState: { city: 'Paris' },
+          messages: [userMessage('Paris', 'u1'), { id: 'a1', role: 'assistant', parts: [{ ...call, state: 'output-available', output: { ok: true, written: ['city'] } }] }],
+        }),
+      ),
+    );
+    expect(done).toMatchObject({ status: 'completed', stopReason: 'end_turn' });
+    expect(JSON.stringify(model.doStreamCalls[1]!.prompt)).toContain('"written":["city"]');
   });
 });
 

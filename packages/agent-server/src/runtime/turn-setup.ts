@@ -106,7 +106,8 @@ export function createTurnAgent(
     ...turn.run.settings,
     ...overrides,
     onError: ({ error }) => {
-      onFailure(safeErrorMessage(error));
+      // An aborted turn is stopped, not failed (the abort surfaces as an error of the stream).
+      if (!turn.signal.aborted) onFailure(safeErrorMessage(error));
       input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
     },
     onStart: () => hooks.fire('onStart', {}),

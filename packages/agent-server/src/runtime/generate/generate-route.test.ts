@@ -76,7 +76,7 @@ describe('POST {basePath}/{agentId}/generate', () => {
   });
 
   it('validates structured output against the request schema', async () => {
-    const model = mockModel(textParts('{"city":"Paris","days":3}'), textParts('{"city":"Paris","days":"three"}'));
+    const model = mockModel(textParts('{"city":"Paris","days":3}'), textParts('{"city":"Paris","days":"three"}'), textParts('Paris, three days.'));
     const server = createAgentServer({ agents: { assistant: { model } }, logger: recordingLogger() });
     const valid = await generated(await server.fetch(post('assistant/generate', { messages: [userMessage('Plan')], output: { schema: citySchema } })));
     expect(valid).toMatchObject({ status: 'completed', output: { city: 'Paris', days: 3 }, stopReason: 'end_turn' });
@@ -85,6 +85,8 @@ describe('POST {basePath}/{agentId}/generate', () => {
     expect(invalid).toMatchObject({ status: 'failed', stopReason: 'error', error: { code: 'invalid_output' } });
     expect(invalid.error!.message).toContain('days');
     expect(invalid.output).toBeUndefined();
+    const notJson = await generated(await server.fetch(post('assistant/generate', { messages: [userMessage('Plan')], output: { schema: citySchema } })));
+    expect(notJson).toMatchObject({ status: 'failed', stopReason: 'error', error: { code: 'invalid_output', message: 'The model did not answer with JSON.' } });
   });
 
   it("uses the agent's `returns` schema when the request has none", async () => {

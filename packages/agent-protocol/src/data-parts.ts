@@ -3,6 +3,7 @@
 
 export const CHAT_TITLE_PART = 'data-chat-title' as const;
 export const SUGGESTIONS_PART = 'data-suggestions' as const;
+export const COMPACTION_PART = 'data-compaction' as const;
 
 /** `data-chat-title`: a short title for the conversation, generated on its first turn. */
 export interface ChatTitleData {
@@ -15,6 +16,18 @@ export interface SuggestionsData {
 }
 
 /**
+ * `data-compaction`: earlier messages were summarized to fit the agent's context budget; the UI shows
+ * "Earlier messages were summarized", expandable to `summary`. `replacedMessages` counts the model
+ * messages the summary replaced; `throughMessageId` is the last stored UI message it covers (a later
+ * turn reuses the summary instead of summarizing again). Never sent to the model as a part.
+ */
+export interface CompactionData {
+  summary: string;
+  replacedMessages: number;
+  throughMessageId?: string;
+}
+
+/**
  * The data parts of the protocol, keyed as `UIMessage` expects (without the `data-` prefix), open to
  * the app's own `data-*` parts. The index signature keeps custom parts typable but widens
  * `part.data` to `unknown` after a `part.type` check: use {@link isChatTitlePart} /
@@ -23,6 +36,7 @@ export interface SuggestionsData {
 export interface AgentDataTypes {
   'chat-title': ChatTitleData;
   suggestions: SuggestionsData;
+  compaction: CompactionData;
   [name: string]: unknown;
 }
 
@@ -38,6 +52,19 @@ export interface SuggestionsPart {
   type: typeof SUGGESTIONS_PART;
   id?: string;
   data: SuggestionsData;
+}
+
+/** A `data-compaction` part. */
+export interface CompactionPart {
+  type: typeof COMPACTION_PART;
+  id?: string;
+  data: CompactionData;
+}
+
+/** Narrows a message part to a well-formed `data-compaction` part. */
+export function isCompactionPart(part: { type: string }): part is CompactionPart {
+  const data = (part as { data?: unknown }).data;
+  return part.type === COMPACTION_PART && isObject(data) && typeof data.summary === 'string' && typeof data.replacedMessages === 'number';
 }
 
 /** Narrows a message part to a well-formed `data-chat-title` part. */

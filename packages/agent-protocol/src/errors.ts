@@ -8,6 +8,7 @@ export const AGENT_ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  run_not_found: 404,
   unknown_agent: 404,
   conversation_not_found: 404,
   message_not_found: 404,
@@ -15,9 +16,11 @@ export const AGENT_ERROR_STATUS = {
   conversation_conflict: 409,
   history_mismatch: 409,
   approval_not_pending: 409,
+  run_not_paused: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  store_required: 501,
   store_unavailable: 503,
 } as const;
 

@@ -11,3 +11,4 @@ export * from './approval-edits.js';
 export * from './data-part-schemas.js';
 export * from './page-state-schemas.js';
 export * from './request-body.js';
+export * from './generate.js';

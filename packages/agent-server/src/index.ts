@@ -8,6 +8,7 @@ export type {
   AgentProviderSugar,
   AgentServer,
   AgentServerConfig,
+  CompactionConfig,
   Logger,
   PrepareStepRule,
   PruneConfig,

@@ -2,11 +2,12 @@ import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
 import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
+import { handleGenerateRoute } from './runtime/generate/generate-route.js';
 import { runTurn, storeUserId } from './runtime/run-turn.js';
 import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
@@ -17,7 +18,8 @@ import { StoreConflictError, StoreUnavailableError } from './store/types.js';
  *
  * Per request: route → method → `authenticate` (401) → agent (404) → agent `access` (403) → body (415 /
  * 413 / 400) → the turn's UI message stream. With a `store`, `{basePath}/conversations…` are the
- * conversation routes (without one they answer 404 `not_found`). Nothing answers a 500 with
+ * conversation routes (without one they answer 404 `not_found`). `POST {basePath}/{agentId}/generate`
+ * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON. Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
@@ -41,21 +43,11 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       const user = await authenticate(request);
       return handleConversationRoute(request, url, segments.slice(1), { store, cursors, userId: storeUserId(user) });
     }
-    let agentId: string;
-    try {
-      agentId = decodeURIComponent(rawId);
-    } catch {
-      throw new HttpError('not_found', 'Malformed agent id in the path.');
+    if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
+      const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);
+      return handleGenerateRoute(request, url, segments.slice(2), { agentId, agent, user, store, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
     }
-    if (request.method !== 'POST') {
-      throw new HttpError('method_not_allowed', `Use POST ${basePath}/{agentId}.`, undefined, { allow: 'POST' });
-    }
-    const user = await authenticate(request);
-    const agent = Object.hasOwn(config.agents, agentId) ? config.agents[agentId] : undefined;
-    if (!agent) throw new HttpError('unknown_agent', `There is no agent "${agentId.slice(0, 64)}".`);
-    if (agent.access && !(await agent.access(user))) {
-      throw new HttpError('forbidden', 'You may not use this agent.');
-    }
+    const { agentId, agent, user } = await resolveAgent(request, rawId, `${basePath}/{agentId}`);
     const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {
       allowRemoteFileUrls: config.limits?.allowRemoteFileUrls === true,
     });
@@ -72,6 +64,26 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       toolTimeoutMs,
       toolResultMaxChars,
     });
+  }
+
+  /** Method (405) → `authenticate` (401) → agent (404) → agent `access` (403), for every agent route. */
+  async function resolveAgent(request: Request, rawId: string, route: string) {
+    let agentId: string;
+    try {
+      agentId = decodeURIComponent(rawId);
+    } catch {
+      throw new HttpError('not_found', 'Malformed agent id in the path.');
+    }
+    if (request.method !== 'POST') {
+      throw new HttpError('method_not_allowed', `Use POST ${route}.`, undefined, { allow: 'POST' });
+    }
+    const user = await authenticate(request);
+    const agent = Object.hasOwn(config.agents, agentId) ? config.agents[agentId] : undefined;
+    if (!agent) throw new HttpError('unknown_agent', `There is no agent "${agentId.slice(0, 64)}".`);
+    if (agent.access && !(await agent.access(user))) {
+      throw new HttpError('forbidden', 'You may not use this agent.');
+    }
+    return { agentId, agent, user };
   }
 
   async function authenticate(request: Request): Promise<AgentUser | undefined> {

@@ -56,6 +56,8 @@ export const AGENT_OWN_KEYS = [
   'maxContextMessages',
   'pageContext',
   'generateTitle',
+  'returns',
+  'compaction',
   'hooks',
   'providerOptions',
   'access',

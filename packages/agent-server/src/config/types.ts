@@ -36,6 +36,14 @@ export interface PruneConfig {
   emptyMessages?: 'keep' | 'remove';
 }
 
+/** An agent's context compaction (see `AgentConfig.compaction`). */
+export interface CompactionConfig {
+  maxInputTokens: number;
+  keepLastMessages: number;
+  /** The summarizing model (a model object or an id served like the agent's); default: the agent's. */
+  model?: LanguageModel;
+}
+
 /** AI SDK call settings an agent may set. */
 export interface AgentCallSettings {
   temperature?: number;
@@ -118,6 +126,18 @@ export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
   /** Hook names (of `config.hooks`) per slot. */
   hooks?: AgentHooks;
   providerOptions?: SharedV4ProviderOptions;
+  /**
+   * JSON Schema of the agent's structured output on the generate route (`output` of the answer,
+   * validated); a request's `output.schema` overrides it.
+   */
+  returns?: Record<string, unknown>;
+  /**
+   * Context compaction: before a step whose prompt would pass `maxInputTokens` (estimated as
+   * characters / 4, or the provider's input count of the previous step), the messages before the last
+   * `keepLastMessages` are summarized by one call of `model` (default: the agent's) and the summary
+   * replaces them. A failed summary drops the oldest messages instead.
+   */
+  compaction?: CompactionConfig;
   /** Who may use this agent; `false` answers 403. Runs after `authenticate`. */
   access?: (user: AgentUser | undefined) => boolean | Promise<boolean>;
 }

@@ -1,6 +1,7 @@
 import { HOOK_NAMES, type HookName } from './hook-types.js';
 import { checkKnownKeys, isObject, isPositiveInt, show, type IssueList } from './config-checks.js';
 import { checkPrepareStep, checkPrune, checkToolChoice } from './validate-step-options.js';
+import { checkCompaction, checkReturns } from './validate-generate-options.js';
 import { checkAgentTools, type ToolRefContext } from './validate-agent-tools.js';
 import { AGENT_KEYS } from './agent-keys.js';
 
@@ -33,6 +34,8 @@ export function checkAgent(list: IssueList, id: string, agent: unknown, ctx: Age
   if (agent.prune !== undefined) checkPrune(list, at, agent.prune);
   if (agent.pageContext !== undefined && typeof agent.pageContext !== 'boolean') list.add(`${at}.pageContext`, 'must be true or false');
   checkTitle(list, at, agent.generateTitle, ctx);
+  checkReturns(list, at, agent.returns);
+  checkCompaction(list, at, agent.compaction);
   checkHooks(list, at, agent.hooks, ctx);
   if (agent.providerOptions !== undefined && !isObject(agent.providerOptions)) list.add(`${at}.providerOptions`, 'must be an object keyed by provider');
   if (agent.access !== undefined && typeof agent.access !== 'function') list.add(`${at}.access`, 'must be a function (user) => boolean');

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { agentRequestBodySchema, formatIssues, type AgentRequestBody } from '@x/agent-protocol';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
@@ -5,8 +6,8 @@ import { fileUrlIssues } from './file-parts.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
 
-export interface ParsedRequest {
-  body: AgentRequestBody;
+export interface ParsedRequest<B extends AgentRequestBody = AgentRequestBody> {
+  body: B;
   /** Body `conversationId`, else `?conversationId=`. */
   conversationId: string | undefined;
 }
@@ -19,12 +20,35 @@ const MAX_QUERY_ID = 256;
  * protocol schema (400 with issues) of a chat request — each bad input gets its own JSON error,
  * never a 500.
  */
-export async function parseChatRequest(
+export async function parseChatRequest<B extends AgentRequestBody = AgentRequestBody>(
   request: Request,
   url: URL,
   maxBodyBytes: number,
-  options: { allowRemoteFileUrls?: boolean } = {},
-): Promise<ParsedRequest> {
+  options: { allowRemoteFileUrls?: boolean; schema?: z.ZodType<B> } = {},
+): Promise<ParsedRequest<B>> {
+  const schema = options.schema ?? (agentRequestBodySchema as unknown as z.ZodType<B>);
+  const result = schema.safeParse(await readJsonBody(request, maxBodyBytes));
+  if (!result.success) {
+    throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
+  }
+  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true });
+  if (fileIssues.length > 0) {
+    throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
+  }
+  const queryConversationId = url.searchParams.get('conversationId') || undefined;
+  if (queryConversationId !== undefined && queryConversationId.length > MAX_QUERY_ID) {
+    throw new HttpError('invalid_body', 'The conversationId query parameter is too long.', [
+      { path: 'query.conversationId', message: `must be at most ${MAX_QUERY_ID} characters` },
+    ]);
+  }
+  return { body: result.data, conversationId: result.data.conversationId ?? queryConversationId };
+}
+
+/**
+ * The JSON body of a request: content type (415), size limit (413), UTF-8 / JSON / nesting /
+ * `__proto__` checks (400) — each bad input gets its own JSON error.
+ */
+export async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
   }
@@ -44,19 +68,5 @@ export async function parseChatRequest(
       { path: parsed.protoPath, message: 'reserved key "__proto__"' },
     ]);
   }
-  const result = agentRequestBodySchema.safeParse(parsed.value);
-  if (!result.success) {
-    throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
-  }
-  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true });
-  if (fileIssues.length > 0) {
-    throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
-  }
-  const queryConversationId = url.searchParams.get('conversationId') || undefined;
-  if (queryConversationId !== undefined && queryConversationId.length > MAX_QUERY_ID) {
-    throw new HttpError('invalid_body', 'The conversationId query parameter is too long.', [
-      { path: 'query.conversationId', message: `must be at most ${MAX_QUERY_ID} characters` },
-    ]);
-  }
-  return { body: result.data, conversationId: result.data.conversationId ?? queryConversationId };
+  return parsed.value;
 }

@@ -1,10 +1,12 @@
-import { hasToolCall, isStepCount, type StopCondition, type ToolLoopAgentSettings, type ToolSet } from 'ai';
+import { hasToolCall, isStepCount, type ModelMessage, type StopCondition, type ToolLoopAgentSettings, type ToolSet } from 'ai';
 import { CALL_SETTING_KEYS } from '../config/agent-keys.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { AgentConfig } from '../config/types.js';
 import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import { buildToolSet, type AgentToolSet } from '../tools/build-tool-set.js';
 import { repairPageStateInput } from '../tools/update-page-state.js';
+import { compactPrompt } from './compaction.js';
+import { reportCompaction } from './compaction-history.js';
 import { buildInstructions } from './instructions.js';
 import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
@@ -35,6 +37,7 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
   const providerOptions = agentProviderOptions(scope.config, agent);
   const instructions = buildInstructions(agent.instructions, agent.pageContext === true && place.depth === 0, scope.request);
   const hasTools = Object.keys(toolSet.tools).length > 0;
+  const compact = compactor(agent, place, scope);
 
   const settings: ToolLoopAgentSettings<never, ToolSet> = {
     id: place.agentId,
@@ -49,12 +52,33 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
     ...(agent.activeTools !== undefined ? { activeTools: agent.activeTools.filter((n) => n in toolSet.tools) } : {}),
     ...(UPDATE_PAGE_STATE_TOOL in toolSet.tools ? { repairToolCall: repairPageStateInput } : {}),
     stopWhen,
-    prepareStep: ({ stepNumber }) => {
+    prepareStep: async ({ stepNumber, messages, steps }) => {
       const step = stepNumber + 1;
       const overrides = stepOverrides(matchStepRule(agent.prepareStep, step));
       if (hasTools && maxSteps > 1 && step >= maxSteps) overrides.toolChoice = 'none';
+      if (compact) {
+        const compacted = await compact(messages, steps.at(-1)?.usage.inputTokens);
+        if (compacted) overrides.messages = compacted;
+      }
       return Object.keys(overrides).length > 0 ? overrides : undefined;
     },
   };
   return { settings, toolSet, maxSteps };
+}
+
+/**
+ * Context compaction before a step (see `AgentConfig.compaction`): the prompt that replaces the
+ * step's messages, or undefined to keep them. Only the chat's agent reports a marker.
+ */
+function compactor(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope) {
+  const config = agent.compaction;
+  if (!config) return undefined;
+  const model = resolveAgentModel(scope.config, config.model ?? agent.model, agent.connection);
+  const state = place.depth === 0 ? scope.compaction : undefined;
+  return async (messages: ModelMessage[], reportedInputTokens: number | undefined): Promise<ModelMessage[] | undefined> => {
+    const compacted = await compactPrompt({ messages, config, reportedInputTokens, model, signal: scope.signal, logger: scope.logger });
+    if (!compacted) return undefined;
+    if (state) reportCompaction(state, compacted);
+    return compacted.messages;
+  };
 }

@@ -1,22 +1,19 @@
-import { ToolLoopAgent, UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
-import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
-import { applyApprovalEdits } from '../tools/approval-edits.js';
-import { buildAgentRun } from './agent-settings.js';
+import { compactionPart } from './compaction-history.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import type { ConversationStore } from '../store/types.js';
-import { openStoredTurn } from './persist-turn.js';
-import { toModelMessages, validateMessages } from './prepare-messages.js';
-import { runSubAgent } from './run-sub-agent.js';
 import { safeErrorMessage } from './safe-error-message.js';
-import { TurnHooks } from './turn-hooks.js';
-import { releaseScope, type TurnScope } from './turn-scope.js';
+import { releaseScope } from './turn-scope.js';
+import { createTurnAgent, errorText, openTurn } from './turn-setup.js';
 import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
 import { sumUsage } from './usage.js';
+
+export { storeUserId } from './turn-setup.js';
 
 /** One request's turn, after the route resolved the agent and parsed the body. */
 export interface TurnInput {
@@ -45,85 +42,11 @@ export interface TurnInput {
  * A client disconnect (request signal or a cancelled response body) aborts the model call.
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
-  const controller = new AbortController();
-  const signal = AbortSignal.any([input.signal, controller.signal]);
-  const store = input.store;
-  // With a store every turn belongs to a conversation: a request without one starts a new one.
-  const conversationId = input.conversationId ?? (store ? `conv-${crypto.randomUUID()}` : undefined);
-  const request: TurnRequestContext = {
-    agentId: input.agentId,
-    conversationId,
-    userId: typeof input.user?.id === 'string' ? input.user.id : undefined,
-    pageId: input.body.pageId,
-    urlQuery: input.body.urlQuery as TurnRequestContext['urlQuery'],
-    sharedState: input.body.sharedState,
-  };
-  const scope: TurnScope = {
-    config: input.config,
-    logger: input.logger,
-    toolTimeoutMs: input.toolTimeoutMs,
-    toolResultMaxChars: input.toolResultMaxChars,
-    request,
-    user: input.user,
-    signal,
-    cleanups: [],
-    runSubAgent,
-  };
-
-  let prepared;
-  try {
-    const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
-    // With a store the server owns history: the request adds to the stored thread (or is refused).
-    const stored =
-      store && conversationId
-        ? await openStoredTurn({
-            store,
-            userId: storeUserId(input.user),
-            agentId: input.agentId,
-            conversationId,
-            body: input.body,
-            tools: run.toolSet.tools,
-            onFinishError: (error) => input.logger.error('store unavailable: the reply was not saved', { agentId: input.agentId, error: errorText(error) }),
-          })
-        : undefined;
-    const requested = stored ? (stored.thread as AgentRequestBody['messages']) : input.body.messages;
-    const messages = await validateMessages(await applyApprovalEdits(requested, run.toolSet.tools, input.config.approvalSecret, input.logger), run.toolSet.tools);
-    const modelMessages = await toModelMessages(messages, run.toolSet.tools, input.agent);
-    // The user message is saved before the model is called.
-    await stored?.begin();
-    prepared = { run, messages, modelMessages, stored };
-  } catch (error) {
-    await releaseScope(scope);
-    throw error;
-  }
-  const { run, messages, modelMessages, stored } = prepared;
+  const turn = await openTurn(input);
+  const { controller, signal, conversationId, scope, run, messages, modelMessages, stored, hooks } = turn;
   let failure: string | undefined;
-  const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
   const steps: StepResult<ToolSet>[] = [];
-
-  const agent = new ToolLoopAgent<never, ToolSet>({
-    ...run.settings,
-    onError: ({ error }) => {
-      failure ??= safeErrorMessage(error);
-      input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
-    },
-    onStart: () => hooks.fire('onStart', {}),
-    onStepStart: ({ stepNumber }) => hooks.fire('onStepStart', { stepNumber: stepNumber + 1 }),
-    onToolExecutionStart: ({ toolCall }) =>
-      hooks.fire('onToolCallStart', { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input }),
-    onToolExecutionEnd: ({ toolCall, toolOutput, toolExecutionMs }) =>
-      hooks.fire('onToolCallFinish', {
-        toolCallId: toolCall.toolCallId,
-        toolName: toolCall.toolName,
-        input: toolCall.input,
-        durationMs: toolExecutionMs,
-        ...(toolOutput.type === 'tool-result' ? { output: toolOutput.output } : { error: errorText(toolOutput.error) }),
-      }),
-    onStepEnd: (step) => {
-      steps.push(step);
-      hooks.fire('onStepFinish', toHookStep(step, steps.length));
-    },
-  });
+  const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
 
   const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
   let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
@@ -158,7 +81,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         // The reply as the client holds it: the title part is in it too (a store saving the
         // transcript from onFinish then has the title without a second source).
         const baseReply = end?.responseMessage ?? { id: newMessageId(), role: 'assistant' as const, parts: [] };
-        const responseMessage = titlePart ? { ...baseReply, parts: [...baseReply.parts, titlePart] } : baseReply;
+        const extraParts = [...compactionParts, ...(titlePart ? [titlePart] : [])];
+        const responseMessage = extraParts.length > 0 ? { ...baseReply, parts: [...baseReply.parts, ...extraParts] } : baseReply;
         const baseMessages = end?.messages ?? messages;
         const finalMessages = baseMessages.at(-1)?.id === baseReply.id ? [...baseMessages.slice(0, -1), responseMessage] : baseMessages;
         const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;
@@ -194,6 +118,15 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       }
     },
   });
+  // Compaction markers go to the client as they happen and are kept in the reply (stored with it).
+  const compactionParts: ReturnType<typeof compactionPart>[] = [];
+  if (scope.compaction) {
+    scope.compaction.onCompaction = (data) => {
+      const part = compactionPart(data, compactionParts.length + 1);
+      compactionParts.push(part);
+      body.write(part);
+    };
+  }
   const titleWritten = title?.then((text) => {
     if (!text) return;
     titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };
@@ -202,15 +135,6 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   return new Response(body.stream, {
     headers: stored ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId } : UI_MESSAGE_STREAM_HEADERS,
   });
-}
-
-/** The user a store scopes a turn to: `authenticate`'s user id, else `anonymous`. */
-export function storeUserId(user: AgentUser | undefined): string {
-  return typeof user?.id === 'string' && user.id !== '' ? user.id : 'anonymous';
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function newMessageId(): string {

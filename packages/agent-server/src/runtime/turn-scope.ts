@@ -1,6 +1,7 @@
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentServerConfig, Logger } from '../config/types.js';
+import type { TurnCompaction } from './compaction-history.js';
 
 /** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
 export interface AgentRunPlace {
@@ -24,6 +25,8 @@ export interface TurnScope {
   user: AgentUser | undefined;
   /** Aborted when the client stops or disconnects. */
   signal: AbortSignal;
+  /** Context compaction of the chat's agent (when its config has `compaction`). */
+  compaction?: TurnCompaction | undefined;
   /** Resources to release when the turn ends (MCP clients), also after an abort or error. */
   cleanups: (() => Promise<void>)[];
   /** Runs a sub-agent's tool call (`runSubAgent` of `runtime/run-sub-agent`). */

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { agentRequestBodySchema } from './request-body.js';
+
+/**
+ * The non-streaming generate route (DESIGN §8):
+ *
+ * - `POST {basePath}/{agentId}/generate` body {@link GenerateRequestBody} → {@link GenerateResponse}.
+ *   Runs the whole tool loop and answers JSON once it ends. Same auth, access, limits and error
+ *   shapes as `POST {basePath}/{agentId}`; with a store it is a turn of a conversation (server-owned
+ *   history, `conversationId` in the answer).
+ * - `POST {basePath}/{agentId}/generate/{runId}/tool-outputs` body {@link ToolOutputsBody} →
+ *   {@link GenerateResponse}. Resumes a run that answered `status: 'requires_action'` with the outputs
+ *   of its pending client-tool calls (tools without `execute` on the server). Needs a store (501
+ *   `store_required` without one); the paused run's messages and request context (`sharedState`,
+ *   `urlQuery`, `pageId`, conversation) are read back from it, so a restart in between loses nothing.
+ *   Another user's or an unknown run answers 404 `run_not_found`; a run that is not waiting 409
+ *   `run_not_paused`.
+ */
+export const GENERATE_SEGMENT = 'generate';
+export const TOOL_OUTPUTS_SEGMENT = 'tool-outputs';
+
+/** Paths of the generate routes, relative to `basePath` (no trailing slash). */
+export const generatePaths = {
+  generate: (basePath: string, agentId: string) => `${basePath}/${encodeURIComponent(agentId)}/${GENERATE_SEGMENT}`,
+  toolOutputs: (basePath: string, agentId: string, runId: string) =>
+    `${basePath}/${encodeURIComponent(agentId)}/${GENERATE_SEGMENT}/${encodeURIComponent(runId)}/${TOOL_OUTPUTS_SEGMENT}`,
+} as const;
+
+/** How a generate run ended. */
+export type GenerateStatus = 'completed' | 'requires_action' | 'failed';
+
+/**
+ * Why the loop stopped:
+ * - `end_turn`: the model answered without calling more tools;
+ * - `max_steps`: the agent's `maxSteps` was reached while the model still called tools;
+ * - `stop_condition`: a stop rule ended the loop (`stopOnToolCall`, the repeated-call guard);
+ * - `no_executor`: a tool without a server `execute` (a client tool) was called — `requires_action`;
+ * - `depth_limit`: a sub-agent chain hit its depth limit (reserved: the config refuses deeper chains);
+ * - `policy_denied`: a tool policy ended the run (reserved for tool policies);
+ * - `aborted`: the client went away;
+ * - `error`: the model or the structured output failed (see `error`).
+ */
+export type GenerateStopReason =
+  | 'end_turn'
+  | 'max_steps'
+  | 'stop_condition'
+  | 'no_executor'
+  | 'depth_limit'
+  | 'policy_denied'
+  | 'aborted'
+  | 'error';
+
+/** A client-tool call the run waits for. */
+export interface PendingToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** One step of the run (a model call and the tool calls it made). */
+export interface GenerateStep {
+  stepNumber: number;
+  text: string;
+  toolCalls: { toolCallId: string; toolName: string; input: unknown }[];
+  toolResults: { toolCallId: string; toolName: string; output?: unknown; error?: string }[];
+  finishReason: string;
+  usage: GenerateUsage;
+}
+
+/** Token counts (undefined when the provider did not report them). */
+export interface GenerateUsage {
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
+  totalTokens?: number | undefined;
+}
+
+/** Answer of both generate routes (HTTP 200, also for `failed`). */
+export interface GenerateResponse {
+  /** The run; the same id across its pauses (post tool outputs to it). */
+  runId: string;
+  /** The conversation the run belongs to (with a store). */
+  conversationId?: string;
+  status: GenerateStatus;
+  /** The text of the last step. */
+  text: string;
+  /** The structured output, valid against the schema (when one was asked for and the run completed). */
+  output?: unknown;
+  steps: GenerateStep[];
+  usage: GenerateUsage;
+  stopReason: GenerateStopReason;
+  /** The client-tool calls to answer (`status: 'requires_action'`). */
+  pendingToolCalls?: PendingToolCall[];
+  /** Why the run failed (`status: 'failed'`): a safe message. */
+  error?: { code: 'model_error' | 'invalid_output'; message: string };
+}
+
+/** A JSON Schema (draft 2020-12 subset zod's `fromJSONSchema` understands). */
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** Body of `POST {basePath}/{agentId}/generate`: the chat body plus an optional output schema. */
+export const generateRequestBodySchema = agentRequestBodySchema.extend({
+  /** Structured output: the final text must be JSON valid against `schema` (overrides the agent's `returns`). */
+  output: z.object({ schema: z.record(z.string(), z.unknown()) }).optional(),
+});
+
+export type GenerateRequestBody = z.infer<typeof generateRequestBodySchema>;
+
+/** One output for a pending client-tool call. */
+export const toolOutputSchema = z.union([
+  z.object({ toolCallId: z.string().min(1).max(256), output: z.unknown() }).strict(),
+  z.object({ toolCallId: z.string().min(1).max(256), errorText: z.string().max(4_000) }).strict(),
+]);
+
+/** Body of `POST …/generate/{runId}/tool-outputs`: one output per pending call. */
+export const toolOutputsBodySchema = z.object({ outputs: z.array(toolOutputSchema).min(1).max(100) });
+
+export type ToolOutput = z.infer<typeof toolOutputSchema>;
+export type ToolOutputsBody = z.infer<typeof toolOutputsBodySchema>;

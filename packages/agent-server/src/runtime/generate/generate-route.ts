@@ -1,0 +1,146 @@
+import { isToolUIPart, type UIMessage } from 'ai';
+import {
+  formatIssues,
+  generateRequestBodySchema,
+  TOOL_OUTPUTS_SEGMENT,
+  toolOutputsBodySchema,
+  type AgentRequestBody,
+  type GenerateResponse,
+  type JsonSchemaObject,
+  type ToolOutput,
+} from '@x/agent-protocol';
+import type { AgentUser } from '../../config/tool-types.js';
+import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
+import { HttpError } from '../../http/error-response.js';
+import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
+import type { ConversationStore, MessageRecord } from '../../store/types.js';
+import { storeUserId } from '../turn-setup.js';
+import { compileOutputSchema } from './output-schema.js';
+import { conversationOfRunId, newRunId } from './run-id.js';
+import { GENERATE_METADATA_KEY, runGenerate, type GenerateMetadata, type OutputRequest } from './run-generate.js';
+
+/** What the generate routes need from the server (the agent is resolved, access checked). */
+export interface GenerateRouteContext {
+  agentId: string;
+  agent: AgentConfig;
+  user: AgentUser | undefined;
+  store: ConversationStore | undefined;
+  config: AgentServerConfig;
+  logger: Logger;
+  maxBodyBytes: number;
+  toolTimeoutMs: number;
+  toolResultMaxChars: number;
+}
+
+/**
+ * `POST {basePath}/{agentId}/generate` (`rest` empty) and `…/generate/{runId}/tool-outputs`.
+ * The caller already checked the method, `authenticate`, the agent and its `access`.
+ */
+export async function handleGenerateRoute(request: Request, url: URL, rest: string[], ctx: GenerateRouteContext): Promise<Response> {
+  if (rest.length === 0) return json(await startRun(request, url, ctx));
+  if (rest.length === 2 && rest[1] === TOOL_OUTPUTS_SEGMENT) return json(await resumeRun(request, rest[0]!, ctx));
+  throw new HttpError('not_found', 'No such generate route.');
+}
+
+async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): Promise<GenerateResponse> {
+  const { body, conversationId } = await parseChatRequest(request, url, ctx.maxBodyBytes, {
+    allowRemoteFileUrls: ctx.config.limits?.allowRemoteFileUrls === true,
+    schema: generateRequestBodySchema,
+  });
+  const output = outputRequest(body.output?.schema ?? ctx.agent.returns, body.output ? 'output.schema' : undefined);
+  // With a store the run belongs to a conversation, named in its id so a resume finds it.
+  const conversation = conversationId ?? (ctx.store ? `conv-${crypto.randomUUID()}` : undefined);
+  const { output: _output, ...turnBody } = body;
+  return runGenerate(turnInput(request, ctx, turnBody, conversation), { runId: newRunId(ctx.store ? conversation : undefined), output });
+}
+
+async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteContext): Promise<GenerateResponse> {
+  const store = ctx.store;
+  if (!store) throw new HttpError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
+  let runId: string;
+  try {
+    runId = decodeURIComponent(rawRunId);
+  } catch {
+    throw runNotFound();
+  }
+  const conversationId = conversationOfRunId(runId);
+  if (conversationId === undefined) throw runNotFound();
+  const userId = storeUserId(ctx.user);
+  const conversation = await store.getConversation(userId, conversationId);
+  if (!conversation || conversation.agentId !== ctx.agentId) throw runNotFound();
+  const thread = (await store.loadThread(userId, conversationId)) ?? [];
+  if (!thread.some((m) => generateMetadata(m)?.runId === runId)) throw runNotFound();
+  const last = thread.at(-1)!;
+  const paused = generateMetadata(last);
+  if (paused?.runId !== runId || paused.status !== 'requires_action') {
+    throw new HttpError('run_not_paused', 'This run is not waiting for tool outputs.');
+  }
+  const parsed = toolOutputsBodySchema.safeParse(await readJsonBody(request, ctx.maxBodyBytes));
+  if (!parsed.success) throw new HttpError('invalid_body', 'The body must be { outputs: [{ toolCallId, output } | { toolCallId, errorText }] }.', formatIssues(parsed.error).slice(0, 20));
+  const answered = answerPendingCalls(last, parsed.data.outputs);
+  const context = paused.context;
+  const body: AgentRequestBody = {
+    messages: [answered],
+    conversationId,
+    ...(context.sharedState !== undefined ? { sharedState: context.sharedState as Record<string, unknown> } : {}),
+    ...(context.urlQuery !== undefined ? { urlQuery: context.urlQuery as Record<string, string | string[]> } : {}),
+    ...(context.pageId !== undefined ? { pageId: context.pageId } : {}),
+  };
+  const output = context.outputSchema ? outputRequest(context.outputSchema, undefined) : undefined;
+  return runGenerate(turnInput(request, ctx, body, conversationId), { runId, output });
+}
+
+/** The paused reply with an output for each pending call; 400 for an unknown call or a missing one. */
+function answerPendingCalls(reply: MessageRecord, outputs: ToolOutput[]): AgentRequestBody['messages'][number] {
+  const byId = new Map(outputs.map((o) => [o.toolCallId, o]));
+  const pendingIds = new Set<string>();
+  const parts = reply.parts.map((part) => {
+    if (!isToolUIPart(part) || part.state !== 'input-available') return part;
+    pendingIds.add(part.toolCallId);
+    const answer = byId.get(part.toolCallId);
+    if (!answer) return part;
+    return 'errorText' in answer
+      ? { ...part, state: 'output-error' as const, errorText: answer.errorText }
+      : { ...part, state: 'output-available' as const, output: answer.output ?? null };
+  });
+  const issues = outputs.flatMap((o, i) => (pendingIds.has(o.toolCallId) ? [] : [{ path: `outputs.${i}.toolCallId`, message: 'is not a pending tool call of this run' }]));
+  for (const id of pendingIds) if (!byId.has(id)) issues.push({ path: 'outputs', message: `has no output for the pending call ${id.slice(0, 64)}` });
+  if (issues.length > 0) throw new HttpError('invalid_body', 'The outputs do not answer the pending tool calls of this run.', issues.slice(0, 20));
+  return { id: reply.id, role: 'assistant', parts: parts as UIMessage['parts'] };
+}
+
+function outputRequest(schema: JsonSchemaObject | undefined, path: string | undefined): OutputRequest | undefined {
+  if (schema === undefined) return undefined;
+  const compiled = compileOutputSchema(schema);
+  if (compiled.ok) return { schema, validator: compiled.validator };
+  // The agent's `returns` was checked with the config; only a request's schema gets here.
+  throw new HttpError('invalid_body', 'The output schema is not a usable JSON Schema.', [{ path: path ?? 'output.schema', message: compiled.message }]);
+}
+
+function generateMetadata(message: MessageRecord): GenerateMetadata | undefined {
+  if (message.role !== 'assistant') return undefined;
+  const value = message.metadata?.[GENERATE_METADATA_KEY];
+  return typeof value === 'object' && value !== null && typeof (value as GenerateMetadata).runId === 'string' ? (value as GenerateMetadata) : undefined;
+}
+
+function turnInput(request: Request, ctx: GenerateRouteContext, body: AgentRequestBody, conversationId: string | undefined) {
+  return {
+    agentId: ctx.agentId,
+    agent: ctx.agent,
+    body,
+    conversationId,
+    store: ctx.store,
+    user: ctx.user,
+    signal: request.signal,
+    config: ctx.config,
+    logger: ctx.logger,
+    toolTimeoutMs: ctx.toolTimeoutMs,
+    toolResultMaxChars: ctx.toolResultMaxChars,
+  };
+}
+
+const runNotFound = () => new HttpError('run_not_found', 'There is no such run.');
+
+function json(body: GenerateResponse): Response {
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}

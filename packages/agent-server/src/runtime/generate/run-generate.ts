@@ -1,0 +1,144 @@
+import { Output, jsonSchema, type StepResult, type ToolSet, type UIMessage } from 'ai';
+import type { z } from 'zod';
+import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol';
+import { compactionPart } from '../compaction-history.js';
+import { toHookStep } from '../hook-steps.js';
+import type { TurnInput } from '../run-turn.js';
+import { safeErrorMessage } from '../safe-error-message.js';
+import { streamAgentReply, type ReplyEnd } from '../stream-agent-reply.js';
+import { releaseScope } from '../turn-scope.js';
+import { createTurnAgent, errorText, openTurn, type AgentOverrides } from '../turn-setup.js';
+import { sumUsage } from '../usage.js';
+import { pendingToolCalls, stopReasonOf, toGenerateSteps, toGenerateUsage } from './generate-result.js';
+import { readOutput } from './output-schema.js';
+
+/** The metadata key of a stored generate reply: what resuming a paused run needs. */
+export const GENERATE_METADATA_KEY = 'generate';
+
+/** What a stored generate reply keeps in `metadata.generate`. */
+export interface GenerateMetadata {
+  runId: string;
+  status: GenerateResponse['status'];
+  /** The request context the run's tools saw; applied again on resume. */
+  context: { sharedState?: unknown; urlQuery?: unknown; pageId?: string | undefined; outputSchema?: JsonSchemaObject | undefined };
+}
+
+/** The structured output asked for: the raw JSON Schema (sent to the model) and its validator. */
+export interface OutputRequest {
+  schema: JsonSchemaObject;
+  validator: z.ZodType;
+}
+
+/**
+ * Runs one turn to its end without streaming to the client: the same turn as the streaming route
+ * (tools, hooks, server-owned history with a store) read to the end, answered as JSON. A client-tool
+ * call pauses the run (`requires_action`); with a store the reply is saved with `metadata.generate`
+ * (run id, status, request context) so `…/tool-outputs` can resume it, also after a restart.
+ */
+export async function runGenerate(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
+  const turn = await openTurn(input);
+  const { signal, conversationId, run, messages, modelMessages, stored, hooks } = turn;
+  let failure: string | undefined;
+  const steps: StepResult<ToolSet>[] = [];
+  // The schema goes to the model as its response format; the answer is validated here.
+  const overrides = options.output ? ({ output: Output.object({ schema: jsonSchema(options.output.schema) }) } as unknown as AgentOverrides) : {};
+  const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message), overrides);
+  let end: ReplyEnd | undefined;
+  // Compaction markers are kept in the stored reply (the chat UI shows them).
+  const compactionParts: ReturnType<typeof compactionPart>[] = [];
+  if (turn.scope.compaction) turn.scope.compaction.onCompaction = (data) => void compactionParts.push(compactionPart(data, compactionParts.length + 1));
+  try {
+    try {
+      const stream = await streamAgentReply({
+        agent,
+        tools: run.toolSet.tools,
+        modelMessages,
+        originalMessages: messages,
+        signal,
+        generateMessageId: newMessageId,
+        metadata: { agentId: input.agentId, ...(conversationId ? { conversationId } : {}) },
+        onEnd: (event) => (end = event),
+      });
+      const reader = stream.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        if (next.value.type === 'error') failure ??= next.value.errorText;
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        input.logger.error('generate failed', { agentId: input.agentId, error: errorText(error) });
+        failure ??= safeErrorMessage(error);
+      }
+    }
+    const aborted = (end?.isAborted ?? false) || signal.aborted;
+    const tripped = run.toolSet.doomLoop.tripped;
+    const pending = failure || aborted ? [] : pendingToolCalls(end?.responseMessage, run.toolSet.tools);
+    const text = steps.at(-1)?.text ?? '';
+    let status: GenerateResponse['status'] = failure ? 'failed' : pending.length > 0 ? 'requires_action' : 'completed';
+    let error: GenerateResponse['error'] = failure ? { code: 'model_error', message: failure } : undefined;
+    let output: { value: unknown } | undefined;
+    if (options.output && status === 'completed' && !aborted) {
+      const read = readOutput(text, options.output.validator);
+      if (read.ok) output = { value: read.value };
+      else {
+        status = 'failed';
+        error = { code: 'invalid_output', message: read.message };
+      }
+    }
+    const usage = sumUsage(steps.map((s) => s.usage));
+    const reply = end?.responseMessage;
+    const metadata: GenerateMetadata = {
+      runId: options.runId,
+      status,
+      context: {
+        sharedState: input.body.sharedState,
+        urlQuery: input.body.urlQuery,
+        pageId: input.body.pageId,
+        outputSchema: options.output?.schema,
+      },
+    };
+    const storedReply: UIMessage | undefined = reply && {
+      ...reply,
+      parts: [...reply.parts, ...compactionParts],
+      metadata: { ...(isRecord(reply.metadata) ? reply.metadata : {}), [GENERATE_METADATA_KEY]: metadata },
+    };
+    const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;
+    await stored?.finish(
+      { reply: storedReply, aborted, errorText: failure, finishReason, title: undefined, steps: steps.length, usage },
+      newMessageId,
+    );
+    const hookSteps = steps.map((step, i) => toHookStep(step, i + 1));
+    if (storedReply) {
+      await hooks.finish({
+        messages: [...messages.filter((m) => m.id !== storedReply.id), storedReply],
+        responseMessage: storedReply,
+        steps: hookSteps,
+        toolResults: hookSteps.flatMap((s) => s.toolResults),
+        finishReason,
+        usage,
+        isAborted: aborted,
+      });
+    }
+    return {
+      runId: options.runId,
+      ...(stored ? { conversationId: stored.conversationId } : {}),
+      status,
+      text,
+      ...(output ? { output: output.value } : {}),
+      steps: toGenerateSteps(steps),
+      usage: toGenerateUsage(usage),
+      stopReason: error?.code === 'invalid_output' ? 'error' : stopReasonOf({ failed: failure !== undefined, aborted, pending: pending.length, steps, maxSteps: run.maxSteps, guardTripped: tripped !== undefined }),
+      ...(pending.length > 0 ? { pendingToolCalls: pending } : {}),
+      ...(error ? { error } : {}),
+    };
+  } finally {
+    await releaseScope(turn.scope);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function newMessageId(): string {
+  return `msg-${crypto.randomUUID()}`;
+}

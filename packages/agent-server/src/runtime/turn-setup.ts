@@ -1,0 +1,143 @@
+import { ToolLoopAgent, type ModelMessage, type ToolLoopAgentSettings, type StepResult, type ToolSet, type UIMessage } from 'ai';
+import type { AgentRequestBody } from '@x/agent-protocol';
+import type { TurnRequestContext } from '../config/hook-types.js';
+import type { AgentUser } from '../config/tool-types.js';
+import { applyApprovalEdits } from '../tools/approval-edits.js';
+import { buildAgentRun, type AgentRun } from './agent-settings.js';
+import { compactionModelMessages } from './compaction-history.js';
+import { toHookStep } from './hook-steps.js';
+import { openStoredTurn, type StoredTurn } from './persist-turn.js';
+import { toModelMessages, validateMessages } from './prepare-messages.js';
+import { runSubAgent } from './run-sub-agent.js';
+import type { TurnInput } from './run-turn.js';
+import { safeErrorMessage } from './safe-error-message.js';
+import { TurnHooks } from './turn-hooks.js';
+import { releaseScope, type TurnScope } from './turn-scope.js';
+
+/** A turn ready to call the model: shared by the streaming route and the generate route. */
+export interface OpenTurn {
+  controller: AbortController;
+  signal: AbortSignal;
+  conversationId: string | undefined;
+  request: TurnRequestContext;
+  scope: TurnScope;
+  run: AgentRun;
+  messages: UIMessage[];
+  modelMessages: ModelMessage[];
+  stored: StoredTurn | undefined;
+  hooks: TurnHooks;
+}
+
+/**
+ * Builds the turn's scope, the agent run (tools, MCP clients), the stored thread under the server
+ * history rules (with a store), validates and converts the messages (400 on invalid ones) and saves
+ * the user message before the model is called. On any failure the scope is released and the error
+ * rethrown (an `HttpError` becomes the route's JSON error).
+ */
+export async function openTurn(input: TurnInput): Promise<OpenTurn> {
+  const controller = new AbortController();
+  const signal = AbortSignal.any([input.signal, controller.signal]);
+  const store = input.store;
+  // With a store every turn belongs to a conversation: a request without one starts a new one.
+  const conversationId = input.conversationId ?? (store ? `conv-${crypto.randomUUID()}` : undefined);
+  const request: TurnRequestContext = {
+    agentId: input.agentId,
+    conversationId,
+    userId: typeof input.user?.id === 'string' ? input.user.id : undefined,
+    pageId: input.body.pageId,
+    urlQuery: input.body.urlQuery as TurnRequestContext['urlQuery'],
+    sharedState: input.body.sharedState,
+  };
+  const scope: TurnScope = {
+    config: input.config,
+    logger: input.logger,
+    toolTimeoutMs: input.toolTimeoutMs,
+    toolResultMaxChars: input.toolResultMaxChars,
+    request,
+    user: input.user,
+    signal,
+    ...(input.agent.compaction ? { compaction: { ids: undefined, compacted: false } } : {}),
+    cleanups: [],
+    runSubAgent,
+  };
+  try {
+    const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
+    // With a store the server owns history: the request adds to the stored thread (or is refused).
+    const stored =
+      store && conversationId
+        ? await openStoredTurn({
+            store,
+            userId: storeUserId(input.user),
+            agentId: input.agentId,
+            conversationId,
+            body: input.body,
+            tools: run.toolSet.tools,
+            onFinishError: (error) =>
+              input.logger.error('store unavailable: the reply was not saved', { agentId: input.agentId, error: errorText(error) }),
+          })
+        : undefined;
+    const requested = stored ? (stored.thread as AgentRequestBody['messages']) : input.body.messages;
+    const messages = await validateMessages(await applyApprovalEdits(requested, run.toolSet.tools, input.config.approvalSecret, input.logger), run.toolSet.tools);
+    const modelMessages = scope.compaction
+      ? await compactionModelMessages(messages, run.toolSet.tools, input.agent, scope.compaction)
+      : await toModelMessages(messages, run.toolSet.tools, input.agent);
+    // The user message is saved before the model is called.
+    await stored?.begin();
+    const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
+    return { controller, signal, conversationId, request, scope, run, messages, modelMessages, stored, hooks };
+  } catch (error) {
+    await releaseScope(scope);
+    throw error;
+  }
+}
+
+/** Settings a caller sets on top of the agent's (the generate route's structured output). */
+export type AgentOverrides = Partial<ToolLoopAgentSettings<never, ToolSet>>;
+
+/**
+ * The turn's `ToolLoopAgent`: the run's settings with the hooks fired from its callbacks; every step
+ * is pushed to `steps`, and the first model error goes to `onFailure` (a safe message).
+ */
+export function createTurnAgent(
+  turn: OpenTurn,
+  input: Pick<TurnInput, 'agentId' | 'logger'>,
+  steps: StepResult<ToolSet>[],
+  onFailure: (message: string) => void,
+  overrides: AgentOverrides = {},
+): ToolLoopAgent<never, ToolSet> {
+  const { hooks } = turn;
+  return new ToolLoopAgent<never, ToolSet>({
+    ...turn.run.settings,
+    ...overrides,
+    onError: ({ error }) => {
+      // An aborted turn is stopped, not failed (the abort surfaces as an error of the stream).
+      if (!turn.signal.aborted) onFailure(safeErrorMessage(error));
+      input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
+    },
+    onStart: () => hooks.fire('onStart', {}),
+    onStepStart: ({ stepNumber }) => hooks.fire('onStepStart', { stepNumber: stepNumber + 1 }),
+    onToolExecutionStart: ({ toolCall }) =>
+      hooks.fire('onToolCallStart', { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input }),
+    onToolExecutionEnd: ({ toolCall, toolOutput, toolExecutionMs }) =>
+      hooks.fire('onToolCallFinish', {
+        toolCallId: toolCall.toolCallId,
+        toolName: toolCall.toolName,
+        input: toolCall.input,
+        durationMs: toolExecutionMs,
+        ...(toolOutput.type === 'tool-result' ? { output: toolOutput.output } : { error: errorText(toolOutput.error) }),
+      }),
+    onStepEnd: (step) => {
+      steps.push(step);
+      hooks.fire('onStepFinish', toHookStep(step, steps.length));
+    },
+  });
+}
+
+/** The user a store scopes a turn to: `authenticate`'s user id, else `anonymous`. */
+export function storeUserId(user: AgentUser | undefined): string {
+  return typeof user?.id === 'string' && user.id !== '' ? user.id : 'anonymous';
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -40,6 +40,8 @@ export interface TurnInput {
  * ones), runs the `ToolLoopAgent`, fires the hooks, writes the title and the `onFinish` hooks' data
  * parts before `finish`, and closes every MCP client when the turn ends — also on abort or error.
  * A client disconnect (request signal or a cancelled response body) aborts the model call.
+ * With a `store` the server owns history (`openStoredTurn`): the request is applied to the stored
+ * thread, the user message is saved before the model is called, the reply when the turn ends.
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
   const turn = await openTurn(input);

@@ -111,8 +111,10 @@ function toolNameOf(part: AgentUIMessagePart): string {
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
-  const name = part.filename ?? part.mediaType;
-  const isImage = part.mediaType.startsWith('image/');
+  // Loaded history may miss fields the types promise: never throw on them.
+  const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
+  const name = part.filename || mediaType || 'file';
+  const isImage = mediaType.startsWith('image/');
   const src = safeUrl(part.url, { allowDataImages: true, allowBlob: true });
   if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={{ alt: name }} />;
   return <FileCard name={name} size="small" />;
@@ -140,27 +142,29 @@ export function MessageParts({ message, streaming }: { message: AgentUIMessage; 
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
-  const parts = message.parts;
+  const parts = Array.isArray(message.parts) ? message.parts : [];
   const lastIndex = parts.length - 1;
   parts.forEach((part, index) => {
+    if (!part || typeof part.type !== 'string') return;
     const live = streaming && index === lastIndex;
     const key = `${index}`;
     if (part.type === 'text') {
-      if (message.role === 'user') out.push(<div key={key} style={{ whiteSpace: 'pre-wrap' }}>{part.text}</div>);
-      else out.push(<StreamingMarkdown key={key} text={part.text} streaming={live} />);
+      const text = typeof part.text === 'string' ? part.text : '';
+      if (message.role === 'user') out.push(<div key={key} style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
+      else out.push(<StreamingMarkdown key={key} text={text} streaming={live} />);
       return;
     }
     if (part.type === 'reasoning') {
       if (display.reasoning === 'hidden') return;
-      out.push(<Reasoning key={key} text={part.text} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
+      out.push(<Reasoning key={key} text={typeof part.text === 'string' ? part.text : ''} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
       return;
     }
     if (part.type === 'source-url') {
-      sources.push({ key: part.sourceId, href: safeUrl(part.url), title: part.title ?? part.url });
+      sources.push({ key: part.sourceId ?? key, href: safeUrl(part.url), title: part.title ?? part.url ?? '' });
       return;
     }
     if (part.type === 'source-document') {
-      sources.push({ key: part.sourceId, href: undefined, title: part.title });
+      sources.push({ key: part.sourceId ?? key, href: undefined, title: part.title ?? '' });
       return;
     }
     if (part.type === 'file') {

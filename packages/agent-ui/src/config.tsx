@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, type CSSProperties, type ReactNode 
 import { XProvider } from './antdx.js';
 import { contrast, ensureContrast, over, parseColor, toHex } from './contrast.js';
 import { enUS, type AgentUIStrings } from './locale.js';
+import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
 /**
  * The kit's own component tokens. Defaults derive from the antd theme tokens, so dark and compact
@@ -72,6 +73,8 @@ export interface AgentUIProviderProps {
   antdLocale?: Locale;
   /** Text direction; `rtl` mirrors every component. */
   direction?: 'ltr' | 'rtl';
+  /** Markdown of model output: which images load (none by default) and an image proxy. */
+  markdown?: MarkdownOptions;
   children?: ReactNode;
 }
 
@@ -79,8 +82,9 @@ export interface AgentUIProviderProps {
  * Theme, locale and direction for the kit (and the antd / Ant Design X components inside it).
  * Optional: components render with English strings and the ambient antd theme without it.
  */
-export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale, direction, children }: AgentUIProviderProps) {
+export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale, direction, markdown, children }: AgentUIProviderProps) {
   const parent = useContext(ConfigContext);
+  const parentMarkdown = useMarkdownOptions();
   const dark = appearance?.dark;
   const compact = appearance?.compact;
   const mergedTheme = useMemo<ThemeConfig | undefined>(() => {
@@ -112,7 +116,9 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   // would remount the children whenever a theme prop appears or goes.
   return (
     <XProvider {...xProps}>
-      <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
+      <ConfigContext.Provider value={value}>
+        <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>{children}</MarkdownOptionsProvider>
+      </ConfigContext.Provider>
     </XProvider>
   );
 }

@@ -41,6 +41,8 @@ export interface AgentUIStrings {
   /** One line for consecutive tool calls: `tools` are their names in order of first use. */
   toolsUsed: (tools: readonly string[], count: number) => string;
   toolsRunning: (count: number) => string;
+  /** Size of a list in a tool result's summary. */
+  itemCount: (count: number) => string;
   approvalTitle: (tool: string) => string;
   approve: string;
   reject: string;
@@ -106,6 +108,7 @@ export const enUS: AgentUIStrings = {
   hideFullResult: 'Hide full result',
   toolsUsed: (tools, count) => (tools.length === 1 ? `Used ${tools[0]} ${count === 1 ? 'once' : `${count} times`}` : `Used ${tools.length} tools`),
   toolsRunning: (count) => `Running ${count} tool calls…`,
+  itemCount: (count) => (count === 1 ? '1 item' : `${count} items`),
   approvalTitle: (tool) => `Allow ${tool} to run?`,
   approve: 'Approve',
   reject: 'Reject',
@@ -170,6 +173,7 @@ export const zhCN: AgentUIStrings = {
   hideFullResult: '收起完整结果',
   toolsUsed: (tools, count) => (tools.length === 1 ? `已使用 ${tools[0]} ${count} 次` : `已使用 ${tools.length} 个工具`),
   toolsRunning: (count) => `正在运行 ${count} 个工具调用…`,
+  itemCount: (count) => `${count} 项`,
   approvalTitle: (tool) => `允许运行 ${tool} 吗？`,
   approve: '批准',
   reject: '拒绝',

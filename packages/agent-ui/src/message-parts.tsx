@@ -12,6 +12,8 @@ import { safeUrl } from './safe-url.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import { ToolCard, cardStyle } from './tool-card.js';
 import { sameToolCall, toolCallOf } from './tool-parts.js';
+import { ToolGroup } from './tools/tool-group.js';
+import { toolRuns } from './tools/tool-runs.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -144,8 +146,22 @@ export function MessageParts({ message, streaming }: { message: AgentUIMessage; 
   const sources: { key: string; href: string | undefined; title: string }[] = [];
   const parts = Array.isArray(message.parts) ? message.parts : [];
   const lastIndex = parts.length - 1;
+  // Consecutive calls the kit's own cards show collapse into one line (custom renderers and
+  // approvals stay on their own).
+  const runs = toolRuns(parts, (part) => {
+    if (toolCallIdOf(part) === undefined || toolRenderers?.[toolNameOf(part)] !== undefined) return false;
+    const state = (part as { state?: string }).state;
+    return state !== 'approval-requested' && state !== 'approval-responded';
+  });
+  const inRun = new Set<number>();
   parts.forEach((part, index) => {
-    if (!part || typeof part.type !== 'string') return;
+    if (!part || typeof part.type !== 'string' || inRun.has(index)) return;
+    const run = runs.get(index);
+    if (run) {
+      for (const i of run.indexes) inRun.add(i);
+      out.push(<ToolGroup key={`tools-${toolCallIdOf(part)}`} parts={run.indexes.map((i) => parts[i]!)} resultDisplay={display.toolResults ?? 'summary'} />);
+      return;
+    }
     const live = streaming && index === lastIndex;
     const key = `${index}`;
     if (part.type === 'text') {

@@ -9,6 +9,8 @@ import { useMarkdownStyles } from './markdown-styles.js';
 interface HighlightProps {
   code: string;
   language: string | undefined;
+  /** Dark background: the dark palette. */
+  dark: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export function CodeBlock({ code, lang, streaming }: { code: string; lang: strin
         <CopyButton text={text} />
       </div>
       <pre style={styles.codePre} tabIndex={0}>
-        <code className={language ? `language-${language}` : undefined}>{streaming ? text : <HighlightedCode code={text} language={language} />}</code>
+        <code className={language ? `language-${language}` : undefined}>{streaming ? text : <HighlightedCode code={text} language={language} dark={styles.dark} />}</code>
       </pre>
     </div>
   );

@@ -3,10 +3,7 @@
 // models write most, never its full build (190+ languages).
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
 import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
 import python from 'highlight.js/lib/languages/python';
@@ -18,9 +15,8 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { useMemo, type ReactNode } from 'react';
 import { DARK_PALETTE, LIGHT_PALETTE, scopeColor, type CodePalette } from './code-palette.js';
-import { useMarkdownStyles } from './markdown-styles.js';
 
-const LANGUAGES = { bash, css, diff, go, java, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
+const LANGUAGES = { bash, diff, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
@@ -53,8 +49,7 @@ export function highlightedNodes(html: string, palette: CodePalette): ReactNode[
 }
 
 /** `code` highlighted as `language` (plain when highlight.js does not know it). */
-export function HighlightedCode({ code, language }: { code: string; language: string | undefined }) {
-  const { dark } = useMarkdownStyles();
+export function HighlightedCode({ code, language, dark }: { code: string; language: string | undefined; dark: boolean }) {
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
   return useMemo(() => {
     if (!language || !hljs.getLanguage(language)) return <>{code}</>;

@@ -3,7 +3,7 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
-import { contrast, ensureContrast, over, parseColor, toHex } from './contrast.js';
+import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './contrast.js';
 import { enUS, type AgentUIStrings } from './locale.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
@@ -123,6 +123,11 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   );
 }
 
+function isDarkColor(color: string): boolean {
+  const value = parseColor(color);
+  return !!value && 0.299 * value[0] + 0.587 * value[1] + 0.114 * value[2] < 128;
+}
+
 const px = (value: number | string) => (typeof value === 'number' ? `${value}px` : value);
 
 /**
@@ -164,6 +169,9 @@ export function useTokenStyle(): CSSProperties {
       color: token.colorText,
       fontFamily: token.fontFamily,
       fontSize: token.fontSize,
+      // Native parts (scrollbars, form controls) follow the theme, not the page.
+      colorScheme: isDarkColor(token.colorBgContainer) ? 'dark' : 'light',
+      scrollbarColor: `${token.colorBorder} transparent`,
     } as CSSProperties;
   }, [token, tokens]);
 }
@@ -185,17 +193,25 @@ export function useAccessibleTokens(): Record<string, string> {
     if (!bg || bg[3] < 1 || !text) return {};
     const out: Record<string, string> = {};
     const textTarget = over(text, bg);
+    // Text sits on the page and on the kit's shaded surfaces (cards, code, table headers): it must
+    // pass on both. Moving toward the text colour only raises contrast against either.
+    const fill = parseColor(token.colorFillTertiary);
+    const surfaces = fill ? [bg, over(fill, bg)] : [bg];
+    const passes = (color: Rgba) => surfaces.every((surface) => contrast(over(color, surface), surface) >= 4.5);
     for (const key of ['colorTextDescription', 'colorTextTertiary', 'colorTextSecondary', 'colorError', 'colorErrorText', 'colorLink', 'colorSuccessText', 'colorWarningText'] as const) {
-      const value = parseColor(token[key]);
-      if (value && contrast(over(value, bg), bg) < 4.5) out[key] = toHex(ensureContrast(value, bg, key.startsWith('colorText') ? textTarget : textTarget));
+      let value = parseColor(token[key]);
+      if (!value || passes(value)) continue;
+      for (const surface of surfaces) value = ensureContrast(value, surface, textTarget);
+      out[key] = toHex(value);
     }
-    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError.
+    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError. A darker colorError would
+    // fail as text on a dark page (danger buttons and messages), so it is only darkened when it still passes there.
     const light = parseColor(token.colorTextLightSolid) ?? [...WHITE];
     for (const key of ['colorPrimary', 'colorError'] as const) {
       const value = parseColor(out[key] ?? token[key]);
       if (value && contrast(over(value, bg), over(light, bg)) < 4.5) {
         const fixed = ensureContrast(value, over(light, bg), [...BLACK]);
-        // Keep text on the page readable too (light themes: darker is better on both counts).
+        if (key === 'colorError' && !passes(fixed)) continue;
         out[key] = toHex(fixed);
       }
     }

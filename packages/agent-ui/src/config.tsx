@@ -186,7 +186,7 @@ const BLACK = [0, 0, 0, 1] as const;
  * `#1677ff` is 4.1:1, `#ff4d4f` on white 3.3:1); a theme that already passes is left untouched.
  */
 export function useAccessibleTokens(): Record<string, string> {
-  const { token } = antdTheme.useToken();
+  const { token, theme: derivation } = antdTheme.useToken();
   return useMemo(() => {
     const bg = parseColor(token.colorBgContainer);
     const text = parseColor(token.colorText);
@@ -215,8 +215,34 @@ export function useAccessibleTokens(): Record<string, string> {
         out[key] = toHex(fixed);
       }
     }
+    // colorPrimary, colorError and colorLink are seeds: the theme's algorithm derives the colour in
+    // use from them (the dark algorithm darkens them again). Move each seed until the derived colour
+    // meets its goal.
+    const derived = (key: string, seed: string): Rgba | undefined => {
+      try {
+        return parseColor(String((derivation.getDerivativeToken({ ...token, [key]: seed } as never) as unknown as Record<string, unknown>)[key]));
+      } catch {
+        return parseColor(seed);
+      }
+    };
+    const goals: Record<string, { ok: (color: Rgba) => boolean; toward: Rgba }> = {
+      colorError: { ok: passes, toward: textTarget },
+      colorLink: { ok: passes, toward: textTarget },
+      colorPrimary: { ok: (color) => contrast(over(color, bg), over(light, bg)) >= 4.5, toward: [...BLACK] },
+    };
+    for (const [key, goal] of Object.entries(goals)) {
+      const wanted = out[key];
+      if (!wanted) continue;
+      let seed = parseColor(wanted)!;
+      for (let step = 0; step < 20; step++) {
+        const result = derived(key, toHex(seed));
+        if (!result || goal.ok(result)) break;
+        seed = [seed[0] + (goal.toward[0] - seed[0]) * 0.1, seed[1] + (goal.toward[1] - seed[1]) * 0.1, seed[2] + (goal.toward[2] - seed[2]) * 0.1, 1];
+      }
+      out[key] = toHex(seed);
+    }
     return out;
-  }, [token]);
+  }, [token, derivation]);
 }
 
 /**

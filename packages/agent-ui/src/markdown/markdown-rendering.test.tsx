@@ -39,7 +39,7 @@ describe('markdown styling', () => {
     expect(block.querySelector('pre')!.style.background).not.toBe('');
     // Highlighting arrives with its chunk: coloured spans inside the same <code>.
     await waitFor(() => expect(block.querySelector('code span[style*="color"]')).not.toBeNull());
-    expect(within(block).getByText('const')).toHaveStyle({ color: '#cf222e' });
+    expect(within(block).getByText('const')).toHaveStyle({ color: '#b31d28' });
     expect(block.querySelector('code')).toHaveTextContent('const answer: number = 42; // the answer');
     await user.click(within(block).getByRole('button', { name: 'Copy code' }));
     expect(await within(block).findByRole('button', { name: 'Copied' })).toHaveTextContent('Copied');

@@ -45,7 +45,7 @@ export function markdownStyles(token: Token): MarkdownStyles {
       color: token.colorTextSecondary,
     },
     inlineCode: { ...mono, background: token.colorFillTertiary, borderRadius: token.borderRadiusSM, padding: '0.1em 0.35em' },
-    codeBlock: { border, borderRadius: token.borderRadiusLG, margin: `${token.marginXS}px 0 ${token.marginSM}px`, overflow: 'hidden', background: token.colorFillQuaternary },
+    codeBlock: { border, borderRadius: token.borderRadiusLG, margin: `${token.marginXS}px 0 ${token.marginSM}px`, overflow: 'hidden', background: token.colorFillTertiary },
     codeHeader: {
       display: 'flex',
       alignItems: 'center',
@@ -58,7 +58,7 @@ export function markdownStyles(token: Token): MarkdownStyles {
       color: token.colorTextSecondary,
     },
     codeLang: { fontFamily: token.fontFamilyCode },
-    codePre: { ...mono, margin: 0, padding: `${token.paddingXS}px ${token.paddingSM}px`, overflowX: 'auto', whiteSpace: 'pre', wordBreak: 'normal', overflowWrap: 'normal', background: token.colorFillTertiary, color: token.colorText },
+    codePre: { ...mono, margin: 0, padding: `${token.paddingXS}px ${token.paddingSM}px`, overflowX: 'auto', whiteSpace: 'pre', wordBreak: 'normal', overflowWrap: 'normal', background: 'transparent', color: token.colorText },
     strippedLink: { color: 'inherit', textDecoration: 'none', cursor: 'text' },
     imagePlaceholder: {
       display: 'inline-flex',

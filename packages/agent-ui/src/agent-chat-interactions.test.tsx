@@ -54,7 +54,7 @@ describe('AgentChat interactions', () => {
     expect(card).toHaveTextContent(/tempC: 3/);
     expect(card).not.toHaveTextContent(/"tempC":3/);
     await user.click(within(card).getByText('Show full result'));
-    expect(within(card).getByLabelText('Result')).toBeVisible();
+    expect(await within(card).findByLabelText('Result')).toBeVisible();
     await waitReady(container);
   });
 

@@ -5,7 +5,8 @@ import { ThoughtChain } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
-import { McpContent } from './tools/mcp-content.js';
+import { lazyComponent } from './lazy-component.js';
+import type { FullResultProps } from './tools/full-result.js';
 import { describeResult, mcpResultOf } from './tools/tool-result.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
@@ -29,7 +30,7 @@ export const cardStyle: CSSProperties = {
   maxWidth: '100%',
   overflow: 'hidden',
 };
-const preStyle: CSSProperties = {
+export const preStyle: CSSProperties = {
   margin: '4px 0 0',
   padding: 8,
   maxHeight: 320,
@@ -59,22 +60,14 @@ export function statusOf(call: ToolCallView): ChainStatus {
   }
 }
 
-/** The full result: an MCP result as its content (text, images, resources), anything else as JSON. */
-function FullResult({ output, label }: { output: unknown; label: string }) {
-  const mcp = mcpResultOf(output);
-  if (mcp) {
-    return (
-      <div style={{ ...preStyle, whiteSpace: undefined, fontSize: undefined }} role="group" aria-label={label} tabIndex={0}>
-        <McpContent result={mcp} />
-      </div>
-    );
-  }
-  return (
-    <pre style={preStyle} aria-label={label} tabIndex={0}>
-      {toDisplayJson(output, 100_000)}
-    </pre>
-  );
-}
+/**
+ * The full result (JSON, or an MCP result's text, images and resources): its own chunk, fetched
+ * when a result is first opened or shown in full; a line of the same text size meanwhile.
+ */
+const FullResult = lazyComponent<FullResultProps>(
+  async () => (await import('./tools/full-result.js')).FullResult,
+  () => <div style={preStyle} aria-busy="true" />,
+);
 
 /** "Show full result" / "Hide full result" over a native disclosure (keyboard operable, announces its state). */
 function ResultDisclosure({ output }: { output: unknown }) {

@@ -1,5 +1,5 @@
 'use client';
-import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
@@ -33,7 +33,7 @@ function CopyButton({ text }: { text: string }) {
     <Button
       type="text"
       size="small"
-      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      icon={<CopyOutlined />}
       aria-label={copied ? strings.copied : strings.copyCode}
       aria-live="polite"
       onClick={() => {

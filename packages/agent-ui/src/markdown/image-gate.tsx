@@ -1,5 +1,4 @@
 'use client';
-import { PictureOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { safeUrl } from '../safe-url.js';
@@ -24,7 +23,7 @@ export function ImageGate({ src, alt, title }: { src: string | undefined; alt: s
   const host = hostOf(url) || url;
   return (
     <button type="button" style={styles.imagePlaceholder} onClick={() => setClicked(true)} data-xagent-image-blocked={host} data-xagent-kit="" title={`${strings.loadImage}: ${url}`}>
-      <PictureOutlined aria-hidden="true" />
+      <span aria-hidden="true">🖼</span>
       <span>
         {alt ? `${alt} · ` : ''}
         {strings.imageBlocked(host)}

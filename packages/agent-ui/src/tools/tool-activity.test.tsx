@@ -41,7 +41,7 @@ describe('tool card', () => {
     expect(summary.style.minHeight).toBe('24px');
     await user.click(summary);
     expect(within(card).getByText('Hide full result')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Result')).toHaveTextContent('"carrier": "DHL"');
+    expect(await within(card).findByLabelText('Result')).toHaveTextContent('"carrier": "DHL"');
     await user.click(within(card).getByText('Hide full result'));
     expect(within(card).getByText('Show full result')).toBeInTheDocument();
   });
@@ -53,7 +53,7 @@ describe('tool card', () => {
     expect(card).toHaveTextContent('Order 42 shipped on Monday.');
     expect(card).not.toHaveTextContent('"content"');
     await user.click(within(card).getByText('Show full result'));
-    const result = within(card).getByRole('group', { name: 'Result' });
+    const result = await within(card).findByRole('group', { name: 'Result' });
     expect(result).toHaveTextContent('Order 42 shipped on Monday.');
     expect(result.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
     expect(result).toHaveTextContent('file:///orders/42.json');

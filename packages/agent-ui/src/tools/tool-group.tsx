@@ -1,5 +1,5 @@
 'use client';
-import { CheckCircleOutlined, CloseCircleOutlined, DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
+import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { AgentUIMessagePart } from '@x/agent-react';
 import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
@@ -46,17 +46,18 @@ export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summa
   const running = statuses.filter((status) => status === 'loading').length;
   const failed = statuses.filter((status) => status === 'error' || status === 'abort').length;
   const label = running ? strings.toolsRunning(calls.length) : strings.toolsUsed(names, calls.length);
+  // Glyphs rather than icons: nothing new in the first chunk.
   const icon = running ? (
     <LoadingOutlined aria-hidden="true" />
   ) : failed ? (
-    <CloseCircleOutlined aria-hidden="true" style={{ color: token.colorErrorText }} />
+    <span aria-hidden="true" style={{ color: token.colorErrorText }}>✕</span>
   ) : (
-    <CheckCircleOutlined aria-hidden="true" style={{ color: token.colorSuccessText }} />
+    <span aria-hidden="true" style={{ color: token.colorSuccessText }}>✓</span>
   );
   return (
     <div style={{ ...cardStyle, padding: '2px 8px' }} data-xagent-tool-group={names.join(' ')} aria-busy={running ? true : undefined}>
       <button type="button" style={toggleStyle} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        {open ? <DownOutlined aria-hidden="true" style={{ fontSize: token.fontSizeSM }} /> : <RightOutlined aria-hidden="true" style={{ fontSize: token.fontSizeSM }} />}
+        <RightOutlined aria-hidden="true" rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM }} />
         <span>{label}</span>
         {icon}
         {failed && !running ? <span style={{ color: token.colorErrorText }}>{`(${failed})`}</span> : null}

@@ -19,7 +19,7 @@ describe('composer attachment preview', () => {
     expect(container.querySelector('[data-xagent-composer] img')).toHaveAttribute('src', url);
     expect(screen.getByAltText('cat.png')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove attachment: cat.png' }));
-    expect(revoke).toHaveBeenCalledWith(url);
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(url));
     expect(container.querySelector('[data-xagent-composer] img')).toBeNull();
   });
 });

@@ -5,8 +5,7 @@ import { ThoughtChain } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
-import { lazyComponent } from './lazy-component.js';
-import type { FullResultProps } from './tools/full-result.js';
+import { FullResult, preStyle } from './tools/full-result.js';
 import { describeResult, mcpResultOf } from './tools/tool-result.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
@@ -30,17 +29,6 @@ export const cardStyle: CSSProperties = {
   maxWidth: '100%',
   overflow: 'hidden',
 };
-export const preStyle: CSSProperties = {
-  margin: '4px 0 0',
-  padding: 8,
-  maxHeight: 320,
-  overflow: 'auto',
-  fontSize: '0.85em',
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  background: 'var(--xagent-card-bg)',
-  borderRadius: 'var(--xagent-card-radius)',
-};
 const labelStyle: CSSProperties = { fontWeight: 600, marginInlineEnd: 6 };
 /** Disclosure rows: at least 24 px tall (WCAG 2.2 target size). */
 export const summaryStyle: CSSProperties = { cursor: 'pointer', width: 'fit-content', maxWidth: '100%', minHeight: 24, lineHeight: '24px' };
@@ -59,15 +47,6 @@ export function statusOf(call: ToolCallView): ChainStatus {
       return 'loading';
   }
 }
-
-/**
- * The full result (JSON, or an MCP result's text, images and resources): its own chunk, fetched
- * when a result is first opened or shown in full; a line of the same text size meanwhile.
- */
-const FullResult = lazyComponent<FullResultProps>(
-  async () => (await import('./tools/full-result.js')).FullResult,
-  () => <div style={preStyle} aria-busy="true" />,
-);
 
 /** "Show full result" / "Hide full result" over a native disclosure (keyboard operable, announces its state). */
 function ResultDisclosure({ output }: { output: unknown }) {

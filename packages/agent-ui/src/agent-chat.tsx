@@ -289,11 +289,11 @@ const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null>> = {};
  * streams only that message re-renders; the composer keeps its own state.
  */
 export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function AgentChat(props, ref) {
-  const { theme, appearance, tokens, locale, antdLocale, direction } = props;
+  const { theme, appearance, tokens, locale, antdLocale, direction, markdown } = props;
   // The providers are always rendered (never conditionally): a theme, locale or direction change must
   // not change the tree's shape, or everything below — the chat and its transcript — would remount.
   return (
-    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction}>
+    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction} markdown={markdown}>
       <AccessibleTheme enabled={props.accessibleColors !== false}>
         <AgentChatBody {...props} forwardedRef={ref} />
       </AccessibleTheme>

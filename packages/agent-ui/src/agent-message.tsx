@@ -16,6 +16,7 @@ import { Bubble } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from './message-context.js';
 import { ActionButton, MessageParts } from './message-parts.js';
+import { MessageBoundary } from './transcript/message-boundary.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -75,11 +76,11 @@ const assistantStyles = { content: assistantContentStyle, root: { width: '100%' 
 
 /** Plain text of a message (its text parts joined). */
 export function messageText(message: AgentUIMessage): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return (message.parts ?? []).map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
 function hasVisibleContent(message: AgentUIMessage): boolean {
-  return message.parts.some((part) => part.type !== 'step-start' && !(part.type === 'text' && part.text === ''));
+  return (message.parts ?? []).some((part) => part?.type !== 'step-start' && !(part?.type === 'text' && part.text === ''));
 }
 
 /**
@@ -149,7 +150,9 @@ export const AgentMessage = memo(function AgentMessage({
         </Space>
       </form>
     ) : (
-      <MessageParts message={message} streaming={streaming} />
+      <MessageBoundary resetKey={message}>
+        <MessageParts message={message} streaming={streaming} />
+      </MessageBoundary>
     );
 
   const footer =

@@ -2,7 +2,8 @@
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
-import { FileCard, Sender } from './antdx.js';
+import { Sender } from './antdx.js';
+import { AttachmentPreview } from './composer/attachment-preview.js';
 import { useAgentUIConfig } from './config.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from './format.js';
@@ -119,7 +120,7 @@ export const AgentComposer = memo(function AgentComposer({
           <ul style={{ ...filesStyle, listStyle: 'none', margin: 0 }} aria-label={strings.attach}>
             {files.map(({ id, file }) => (
               <li key={id} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <FileCard name={file.name} byte={file.size} size="small" />
+                <AttachmentPreview file={file} />
                 <Button
                   type="text"
                   size="small"

@@ -3,8 +3,9 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
-import { contrast, ensureContrast, over, parseColor, toHex } from './contrast.js';
+import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './contrast.js';
 import { enUS, type AgentUIStrings } from './locale.js';
+import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
 /**
  * The kit's own component tokens. Defaults derive from the antd theme tokens, so dark and compact
@@ -72,6 +73,8 @@ export interface AgentUIProviderProps {
   antdLocale?: Locale;
   /** Text direction; `rtl` mirrors every component. */
   direction?: 'ltr' | 'rtl';
+  /** Markdown of model output: which images load (none by default) and an image proxy. */
+  markdown?: MarkdownOptions;
   children?: ReactNode;
 }
 
@@ -79,8 +82,9 @@ export interface AgentUIProviderProps {
  * Theme, locale and direction for the kit (and the antd / Ant Design X components inside it).
  * Optional: components render with English strings and the ambient antd theme without it.
  */
-export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale, direction, children }: AgentUIProviderProps) {
+export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale, direction, markdown, children }: AgentUIProviderProps) {
   const parent = useContext(ConfigContext);
+  const parentMarkdown = useMarkdownOptions();
   const dark = appearance?.dark;
   const compact = appearance?.compact;
   const mergedTheme = useMemo<ThemeConfig | undefined>(() => {
@@ -112,9 +116,16 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   // would remount the children whenever a theme prop appears or goes.
   return (
     <XProvider {...xProps}>
-      <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
+      <ConfigContext.Provider value={value}>
+        <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>{children}</MarkdownOptionsProvider>
+      </ConfigContext.Provider>
     </XProvider>
   );
+}
+
+function isDarkColor(color: string): boolean {
+  const value = parseColor(color);
+  return !!value && 0.299 * value[0] + 0.587 * value[1] + 0.114 * value[2] < 128;
 }
 
 const px = (value: number | string) => (typeof value === 'number' ? `${value}px` : value);
@@ -158,6 +169,9 @@ export function useTokenStyle(): CSSProperties {
       color: token.colorText,
       fontFamily: token.fontFamily,
       fontSize: token.fontSize,
+      // Native parts (scrollbars, form controls) follow the theme, not the page.
+      colorScheme: isDarkColor(token.colorBgContainer) ? 'dark' : 'light',
+      scrollbarColor: `${token.colorBorder} transparent`,
     } as CSSProperties;
   }, [token, tokens]);
 }
@@ -172,29 +186,63 @@ const BLACK = [0, 0, 0, 1] as const;
  * `#1677ff` is 4.1:1, `#ff4d4f` on white 3.3:1); a theme that already passes is left untouched.
  */
 export function useAccessibleTokens(): Record<string, string> {
-  const { token } = antdTheme.useToken();
+  const { token, theme: derivation } = antdTheme.useToken();
   return useMemo(() => {
     const bg = parseColor(token.colorBgContainer);
     const text = parseColor(token.colorText);
     if (!bg || bg[3] < 1 || !text) return {};
     const out: Record<string, string> = {};
     const textTarget = over(text, bg);
+    // Text sits on the page and on the kit's shaded surfaces (cards, code, table headers): it must
+    // pass on both. Moving toward the text colour only raises contrast against either.
+    const fill = parseColor(token.colorFillTertiary);
+    const surfaces = fill ? [bg, over(fill, bg)] : [bg];
+    const passes = (color: Rgba) => surfaces.every((surface) => contrast(over(color, surface), surface) >= 4.5);
     for (const key of ['colorTextDescription', 'colorTextTertiary', 'colorTextSecondary', 'colorError', 'colorErrorText', 'colorLink', 'colorSuccessText', 'colorWarningText'] as const) {
-      const value = parseColor(token[key]);
-      if (value && contrast(over(value, bg), bg) < 4.5) out[key] = toHex(ensureContrast(value, bg, key.startsWith('colorText') ? textTarget : textTarget));
+      let value = parseColor(token[key]);
+      if (!value || passes(value)) continue;
+      for (const surface of surfaces) value = ensureContrast(value, surface, textTarget);
+      out[key] = toHex(value);
     }
-    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError.
+    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError. A darker colorError would
+    // fail as text on a dark page (danger buttons and messages), so it is only darkened when it still passes there.
     const light = parseColor(token.colorTextLightSolid) ?? [...WHITE];
     for (const key of ['colorPrimary', 'colorError'] as const) {
       const value = parseColor(out[key] ?? token[key]);
       if (value && contrast(over(value, bg), over(light, bg)) < 4.5) {
         const fixed = ensureContrast(value, over(light, bg), [...BLACK]);
-        // Keep text on the page readable too (light themes: darker is better on both counts).
+        if (key === 'colorError' && !passes(fixed)) continue;
         out[key] = toHex(fixed);
       }
     }
+    // colorPrimary, colorError and colorLink are seeds: the theme's algorithm derives the colour in
+    // use from them (the dark algorithm darkens them again). Move each seed until the derived colour
+    // meets its goal.
+    const derived = (key: string, seed: string): Rgba | undefined => {
+      try {
+        return parseColor(String((derivation.getDerivativeToken({ ...token, [key]: seed } as never) as unknown as Record<string, unknown>)[key]));
+      } catch {
+        return parseColor(seed);
+      }
+    };
+    const goals: Record<string, { ok: (color: Rgba) => boolean; toward: Rgba }> = {
+      colorError: { ok: passes, toward: textTarget },
+      colorLink: { ok: passes, toward: textTarget },
+      colorPrimary: { ok: (color) => contrast(over(color, bg), over(light, bg)) >= 4.5, toward: [...BLACK] },
+    };
+    for (const [key, goal] of Object.entries(goals)) {
+      const wanted = out[key];
+      if (!wanted) continue;
+      let seed = parseColor(wanted)!;
+      for (let step = 0; step < 20; step++) {
+        const result = derived(key, toHex(seed));
+        if (!result || goal.ok(result)) break;
+        seed = [seed[0] + (goal.toward[0] - seed[0]) * 0.1, seed[1] + (goal.toward[1] - seed[1]) * 0.1, seed[2] + (goal.toward[2] - seed[2]) * 0.1, 1];
+      }
+      out[key] = toHex(seed);
+    }
     return out;
-  }, [token]);
+  }, [token, derivation]);
 }
 
 /**

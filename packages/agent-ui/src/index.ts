@@ -35,3 +35,4 @@ export { toolCallOf, type ToolCallView, type ToolCallState } from './tool-parts.
 export { AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
 export { enUS, zhCN, type AgentUIStrings } from './locale.js';
 export { safeUrl } from './safe-url.js';
+export type { MarkdownOptions } from './markdown/markdown-options.js';

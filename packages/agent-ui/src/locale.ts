@@ -11,6 +11,8 @@ export interface AgentUIStrings {
   fileTypeRefused: (name: string) => string;
   copy: string;
   copied: string;
+  /** Name of a code block's copy button. */
+  copyCode: string;
   edit: string;
   saveEdit: string;
   cancelEdit: string;
@@ -22,6 +24,8 @@ export interface AgentUIStrings {
   retry: string;
   dismiss: string;
   errorTitle: string;
+  /** Shown in place of a message that failed to render. */
+  messageFailed: string;
   thinking: string;
   reasoning: string;
   showReasoning: string;
@@ -34,6 +38,11 @@ export interface AgentUIStrings {
   toolResult: string;
   showFullResult: string;
   hideFullResult: string;
+  /** One line for consecutive tool calls: `tools` are their names in order of first use. */
+  toolsUsed: (tools: readonly string[], count: number) => string;
+  toolsRunning: (count: number) => string;
+  /** Size of a list in a tool result's summary. */
+  itemCount: (count: number) => string;
   approvalTitle: (tool: string) => string;
   approve: string;
   reject: string;
@@ -43,6 +52,9 @@ export interface AgentUIStrings {
   approved: string;
   rejected: string;
   sources: string;
+  /** An image from model output that was not loaded; `host` is where it would load from. */
+  imageBlocked: (host: string) => string;
+  loadImage: string;
   suggestions: string;
   earlierMessages: (count: number) => string;
   openChat: string;
@@ -69,6 +81,7 @@ export const enUS: AgentUIStrings = {
   fileTypeRefused: (name) => `“${name}” is not an accepted file type and was not attached.`,
   copy: 'Copy',
   copied: 'Copied',
+  copyCode: 'Copy code',
   edit: 'Edit',
   saveEdit: 'Save and resend',
   cancelEdit: 'Cancel editing',
@@ -80,6 +93,7 @@ export const enUS: AgentUIStrings = {
   retry: 'Retry',
   dismiss: 'Dismiss',
   errorTitle: 'Something went wrong',
+  messageFailed: 'This message could not be shown.',
   thinking: 'Thinking…',
   reasoning: 'Reasoning',
   showReasoning: 'Show reasoning',
@@ -92,6 +106,9 @@ export const enUS: AgentUIStrings = {
   toolResult: 'Result',
   showFullResult: 'Show full result',
   hideFullResult: 'Hide full result',
+  toolsUsed: (tools, count) => (tools.length === 1 ? `Used ${tools[0]} ${count === 1 ? 'once' : `${count} times`}` : `Used ${tools.length} tools`),
+  toolsRunning: (count) => `Running ${count} tool calls…`,
+  itemCount: (count) => (count === 1 ? '1 item' : `${count} items`),
   approvalTitle: (tool) => `Allow ${tool} to run?`,
   approve: 'Approve',
   reject: 'Reject',
@@ -101,6 +118,8 @@ export const enUS: AgentUIStrings = {
   approved: 'Approved',
   rejected: 'Rejected',
   sources: 'Sources',
+  imageBlocked: (host) => `Image from ${host}`,
+  loadImage: 'Load image',
   suggestions: 'Suggestions',
   earlierMessages: (count) => `Show ${count} earlier messages`,
   openChat: 'Open chat',
@@ -127,6 +146,7 @@ export const zhCN: AgentUIStrings = {
   fileTypeRefused: (name) => `“${name}”的文件类型不受支持，未添加。`,
   copy: '复制',
   copied: '已复制',
+  copyCode: '复制代码',
   edit: '编辑',
   saveEdit: '保存并重新发送',
   cancelEdit: '取消编辑',
@@ -138,6 +158,7 @@ export const zhCN: AgentUIStrings = {
   retry: '重试',
   dismiss: '关闭',
   errorTitle: '出错了',
+  messageFailed: '无法显示这条消息。',
   thinking: '思考中…',
   reasoning: '推理过程',
   showReasoning: '展开推理过程',
@@ -150,6 +171,9 @@ export const zhCN: AgentUIStrings = {
   toolResult: '结果',
   showFullResult: '查看完整结果',
   hideFullResult: '收起完整结果',
+  toolsUsed: (tools, count) => (tools.length === 1 ? `已使用 ${tools[0]} ${count} 次` : `已使用 ${tools.length} 个工具`),
+  toolsRunning: (count) => `正在运行 ${count} 个工具调用…`,
+  itemCount: (count) => `${count} 项`,
   approvalTitle: (tool) => `允许运行 ${tool} 吗？`,
   approve: '批准',
   reject: '拒绝',
@@ -159,6 +183,8 @@ export const zhCN: AgentUIStrings = {
   approved: '已批准',
   rejected: '已拒绝',
   sources: '来源',
+  imageBlocked: (host) => `来自 ${host} 的图片`,
+  loadImage: '加载图片',
   suggestions: '建议',
   earlierMessages: (count) => `显示更早的 ${count} 条消息`,
   openChat: '打开对话',

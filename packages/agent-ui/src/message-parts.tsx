@@ -12,6 +12,8 @@ import { safeUrl } from './safe-url.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import { ToolCard, cardStyle } from './tool-card.js';
 import { sameToolCall, toolCallOf } from './tool-parts.js';
+import { ToolGroup } from './tools/tool-group.js';
+import { toolRuns } from './tools/tool-runs.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -111,8 +113,10 @@ function toolNameOf(part: AgentUIMessagePart): string {
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
-  const name = part.filename ?? part.mediaType;
-  const isImage = part.mediaType.startsWith('image/');
+  // Loaded history may miss fields the types promise: never throw on them.
+  const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
+  const name = part.filename || mediaType || 'file';
+  const isImage = mediaType.startsWith('image/');
   const src = safeUrl(part.url, { allowDataImages: true, allowBlob: true });
   if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={{ alt: name }} />;
   return <FileCard name={name} size="small" />;
@@ -140,27 +144,43 @@ export function MessageParts({ message, streaming }: { message: AgentUIMessage; 
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
-  const parts = message.parts;
+  const parts = Array.isArray(message.parts) ? message.parts : [];
   const lastIndex = parts.length - 1;
+  // Consecutive calls the kit's own cards show collapse into one line (custom renderers and
+  // approvals stay on their own).
+  const runs = toolRuns(parts, (part) => {
+    if (toolCallIdOf(part) === undefined || toolRenderers?.[toolNameOf(part)] !== undefined) return false;
+    const state = (part as { state?: string }).state;
+    return state !== 'approval-requested' && state !== 'approval-responded';
+  });
+  const inRun = new Set<number>();
   parts.forEach((part, index) => {
+    if (!part || typeof part.type !== 'string' || inRun.has(index)) return;
+    const run = runs.get(index);
+    if (run) {
+      for (const i of run.indexes) inRun.add(i);
+      out.push(<ToolGroup key={`tools-${toolCallIdOf(part)}`} parts={run.indexes.map((i) => parts[i]!)} resultDisplay={display.toolResults ?? 'summary'} />);
+      return;
+    }
     const live = streaming && index === lastIndex;
     const key = `${index}`;
     if (part.type === 'text') {
-      if (message.role === 'user') out.push(<div key={key} style={{ whiteSpace: 'pre-wrap' }}>{part.text}</div>);
-      else out.push(<StreamingMarkdown key={key} text={part.text} streaming={live} />);
+      const text = typeof part.text === 'string' ? part.text : '';
+      if (message.role === 'user') out.push(<div key={key} style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
+      else out.push(<StreamingMarkdown key={key} text={text} streaming={live} />);
       return;
     }
     if (part.type === 'reasoning') {
       if (display.reasoning === 'hidden') return;
-      out.push(<Reasoning key={key} text={part.text} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
+      out.push(<Reasoning key={key} text={typeof part.text === 'string' ? part.text : ''} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
       return;
     }
     if (part.type === 'source-url') {
-      sources.push({ key: part.sourceId, href: safeUrl(part.url), title: part.title ?? part.url });
+      sources.push({ key: part.sourceId ?? key, href: safeUrl(part.url), title: part.title ?? part.url ?? '' });
       return;
     }
     if (part.type === 'source-document') {
-      sources.push({ key: part.sourceId, href: undefined, title: part.title });
+      sources.push({ key: part.sourceId ?? key, href: undefined, title: part.title ?? '' });
       return;
     }
     if (part.type === 'file') {

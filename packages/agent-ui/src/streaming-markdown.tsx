@@ -4,6 +4,8 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { markdownToSpeech, useAnnounce } from './announcer.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
+import { BlockStreamingProvider, MARKDOWN_COMPONENTS } from './markdown/markdown-components.js';
+import { MarkdownStylesProvider } from './markdown/markdown-styles.js';
 
 /**
  * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
@@ -35,12 +37,15 @@ export interface StreamingMarkdownProps {
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
   return (
-    <XMarkdown
-      content={streaming ? completeTail(text) : text}
-      escapeRawHtml
-      openLinksInNewTab
-      dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
-    />
+    <BlockStreamingProvider value={streaming}>
+      <XMarkdown
+        content={streaming ? completeTail(text) : text}
+        escapeRawHtml
+        openLinksInNewTab
+        dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
+        components={MARKDOWN_COMPONENTS}
+      />
+    </BlockStreamingProvider>
   );
 });
 
@@ -79,16 +84,18 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   if (!blockwise) {
     return (
       <div className={className} data-xagent-markdown="">
-        {text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}
+        <MarkdownStylesProvider>{text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}</MarkdownStylesProvider>
       </div>
     );
   }
   return (
     <div className={className} data-xagent-markdown="">
-      {blocks.done.map((block, index) => (
-        <MarkdownBlock key={index} text={block} streaming={false} />
-      ))}
-      {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
+      <MarkdownStylesProvider>
+        {blocks.done.map((block, index) => (
+          <MarkdownBlock key={index} text={block} streaming={false} />
+        ))}
+        {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
+      </MarkdownStylesProvider>
     </div>
   );
 });

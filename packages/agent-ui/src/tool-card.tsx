@@ -1,10 +1,12 @@
 'use client';
 import { theme } from 'antd';
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useState, type CSSProperties, type ReactNode } from 'react';
 import { ThoughtChain } from './antdx.js';
 import { useAgentUIConfig } from './config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
+import { FullResult, preStyle } from './tools/full-result.js';
+import { describeResult, mcpResultOf } from './tools/tool-result.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
 export type ToolResultDisplay = 'summary' | 'full' | 'none';
@@ -27,26 +29,16 @@ export const cardStyle: CSSProperties = {
   maxWidth: '100%',
   overflow: 'hidden',
 };
-const preStyle: CSSProperties = {
-  margin: '4px 0 0',
-  padding: 8,
-  maxHeight: 320,
-  overflow: 'auto',
-  fontSize: '0.85em',
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  background: 'var(--xagent-card-bg)',
-  borderRadius: 'var(--xagent-card-radius)',
-};
 const labelStyle: CSSProperties = { fontWeight: 600, marginInlineEnd: 6 };
-const summaryStyle: CSSProperties = { cursor: 'pointer', width: 'fit-content' };
+/** Disclosure rows: at least 24 px tall (WCAG 2.2 target size). */
+export const summaryStyle: CSSProperties = { cursor: 'pointer', width: 'fit-content', maxWidth: '100%', minHeight: 24, lineHeight: '24px' };
 
 type ChainStatus = 'loading' | 'success' | 'error' | 'abort';
 
-function statusOf(call: ToolCallView): ChainStatus {
+export function statusOf(call: ToolCallView): ChainStatus {
   switch (call.state) {
     case 'output-available':
-      return call.preliminary ? 'loading' : 'success';
+      return call.preliminary ? 'loading' : mcpResultOf(call.output)?.isError ? 'error' : 'success';
     case 'output-error':
       return 'error';
     case 'output-denied':
@@ -56,9 +48,22 @@ function statusOf(call: ToolCallView): ChainStatus {
   }
 }
 
+/** "Show full result" / "Hide full result" over a native disclosure (keyboard operable, announces its state). */
+function ResultDisclosure({ output }: { output: unknown }) {
+  const { strings } = useAgentUIConfig();
+  const [open, setOpen] = useState(false);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary style={summaryStyle}>{open ? strings.hideFullResult : strings.showFullResult}</summary>
+      {open ? <FullResult output={output} label={strings.toolResult} /> : null}
+    </details>
+  );
+}
+
 /**
- * A tool call: name and status (Ant Design X ThoughtChain item), its input, and a summary of its
- * result with the full result behind a native disclosure (keyboard operable, announces its state).
+ * A tool call: name and status (Ant Design X ThoughtChain item), its input, and a short human
+ * summary of its result (an MCP result's text, a list's size, an object's first fields) with the
+ * full result behind a disclosure.
  */
 export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary', children }: ToolCardProps) {
   const { strings } = useAgentUIConfig();
@@ -78,7 +83,7 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
       : call.state === 'output-denied'
         ? call.approval?.reason
         : call.state === 'output-available' && resultDisplay !== 'none'
-          ? summarize(call.output)
+          ? describeResult(call.output, strings.itemCount)
           : undefined;
   return (
     <div
@@ -97,26 +102,15 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
       ) : null}
       {call.input !== undefined ? (
         <details>
-          <summary style={summaryStyle}>
+          <summary style={{ ...summaryStyle, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             <span style={labelStyle}>{strings.toolInput}</span>
             <code>{summarize(call.input, 80)}</code>
           </summary>
           <pre style={preStyle} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>
       ) : null}
-      {call.state === 'output-available' && resultDisplay === 'summary' ? (
-        <details>
-          <summary style={summaryStyle}>{strings.showFullResult}</summary>
-          <pre style={preStyle} aria-label={strings.toolResult} tabIndex={0}>
-            {toDisplayJson(call.output, 100_000)}
-          </pre>
-        </details>
-      ) : null}
-      {call.state === 'output-available' && resultDisplay === 'full' ? (
-        <pre style={preStyle} aria-label={strings.toolResult} tabIndex={0}>
-          {toDisplayJson(call.output, 100_000)}
-        </pre>
-      ) : null}
+      {call.state === 'output-available' && resultDisplay === 'summary' ? <ResultDisclosure output={call.output} /> : null}
+      {call.state === 'output-available' && resultDisplay === 'full' ? <FullResult output={call.output} label={strings.toolResult} /> : null}
       {children}
     </div>
   );

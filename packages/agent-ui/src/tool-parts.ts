@@ -28,7 +28,7 @@ export interface ToolCallView {
 export function toolCallOf(part: AgentUIMessagePart): ToolCallView | undefined {
   const type = part.type;
   let toolName: string;
-  if (type === 'dynamic-tool') toolName = (part as { toolName: string }).toolName;
+  if (type === 'dynamic-tool') toolName = (part as { toolName?: string }).toolName ?? 'tool';
   else if (type.startsWith('tool-')) toolName = type.slice('tool-'.length);
   else return undefined;
   const p = part as unknown as {

@@ -30,13 +30,16 @@ const ATTACKS = [
 function assertHarmless(root: HTMLElement) {
   expect(window.__pwned).toBeUndefined();
   expect(root.querySelector('script, style, iframe, object, embed, form, link, meta')).toBeNull();
-  // The kit's own icons are SVG; model output never is.
-  expect(root.querySelector('[data-xagent-markdown] svg')).toBeNull();
+  // The kit's own icons are SVG; model output never is. The kit's own markdown elements (marked
+  // data-xagent-kit, an attribute model output cannot carry) and code blocks are styled by the kit.
+  const kit = '[data-xagent-kit], [data-xagent-code-block]';
+  for (const svg of root.querySelectorAll('[data-xagent-markdown] svg')) expect(svg.closest(kit)).not.toBeNull();
   for (const element of root.querySelectorAll('*')) {
     for (const attribute of element.getAttributeNames()) {
       expect(attribute.startsWith('on'), `${element.tagName} has ${attribute}`).toBe(false);
     }
-    if (element.closest('[data-xagent-markdown]')) expect(element.hasAttribute('style'), `${element.tagName} has style`).toBe(false);
+    const kitOwned = element.hasAttribute('data-xagent-kit') || element.closest('[data-xagent-code-block], button[data-xagent-kit]');
+    if (element.closest('[data-xagent-markdown]') && !kitOwned) expect(element.hasAttribute('style'), `${element.tagName} has style`).toBe(false);
   }
   for (const element of root.querySelectorAll('[href], [src]')) {
     const url = element.getAttribute('href') ?? element.getAttribute('src') ?? '';

@@ -27,4 +27,15 @@ describe('sanitizeHistory', () => {
     ] as unknown as UIMessage[];
     expect(sanitizeHistory(messages)).toEqual([{ id: 'c', role: 'assistant', parts: [{ type: 'reasoning', text: 'thinking', state: 'done' }] }]);
   });
+
+  it('drops malformed loaded parts instead of throwing: null, no type, text or reasoning without text', () => {
+    const messages = [
+      { id: 'u', role: 'user', parts: [null, { text: 'no type' }, { type: 'text' }, { type: 'reasoning', text: 7 }, { type: 'text', text: 'kept' }] },
+      { id: 'a', role: 'assistant', parts: [{ type: 'file', url: 'data:,x' }] },
+    ] as unknown as UIMessage[];
+    expect(sanitizeHistory(messages)).toEqual([
+      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'kept' }] },
+      messages[1],
+    ]);
+  });
 });

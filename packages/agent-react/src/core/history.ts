@@ -8,7 +8,8 @@ const WAITING_FOR_USER = new Set(['approval-requested', 'approval-responded']);
  * - tool calls that never got a result are dropped (`input-streaming`, `input-available`, and
  *   approvals everywhere but in the last message, where the user can still answer them),
  * - text and reasoning left `streaming` are marked `done`, empty ones are dropped,
- * - messages left without content (no parts, or only `step-start` markers) are dropped.
+ * - messages left without content (no parts, or only `step-start` markers) are dropped,
+ * - malformed parts (null, no string `type`, text or reasoning without a string `text`) are dropped.
  *
  * The input is not modified; messages that need no change keep their identity.
  */
@@ -19,6 +20,11 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
     let changed = false;
     const parts: MESSAGE['parts'] = [];
     for (const part of message.parts ?? []) {
+      // Loaded data may be malformed: a part that is not an object with a string type is dropped.
+      if (typeof part !== 'object' || part === null || typeof (part as { type?: unknown }).type !== 'string') {
+        changed = true;
+        continue;
+      }
       if (isToolUIPart(part)) {
         const keep = FINAL_TOOL_STATES.has(part.state) || (isLast && WAITING_FOR_USER.has(part.state));
         if (!keep) {
@@ -26,7 +32,7 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
           continue;
         }
       } else if (part.type === 'text' || part.type === 'reasoning') {
-        if (part.text.length === 0) {
+        if (typeof part.text !== 'string' || part.text.length === 0) {
           changed = true;
           continue;
         }

@@ -52,13 +52,11 @@ export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolReque
 export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';
 export { DEFAULTS } from './config/defaults.js';
 export {
-  CONFIG_FILE_KEYS,
   createAgentServerFromFile,
   loadAgentConfig,
   parseAgentConfig,
   type AgentConfigCode,
   type ConfigFileFormat,
 } from './config/load-config-file.js';
-export { errorResponse } from './http/error-response.js';
 export * from './store/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';

@@ -44,3 +44,4 @@ export { AgentChatTransport, createAgentTransport, agentEndpoint, type AgentRequ
 export { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 export type { ThrottleSetting } from './frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
+export * from './conversations/index.js';

@@ -3,8 +3,8 @@ import { DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@a
 import { Button, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
-import { Conversations } from './antdx.js';
-import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from './config.js';
+import { Conversations } from '../antdx.js';
+import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from '../config.js';
 
 /** One conversation in the list. */
 export interface ConversationItem {

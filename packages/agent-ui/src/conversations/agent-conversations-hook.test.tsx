@@ -37,6 +37,8 @@ function Sidebar(options: UseConversationsOptions) {
   return <AgentConversations conversations={useConversations(options)} locale="en-US" />;
 }
 
+/** The entry of the menu just opened (a closed menu may still be in the DOM while it animates out). */
+const menuItem = async (name: RegExp) => (await screen.findAllByRole('menuitem', { name })).at(-1)!;
 const nav = () => screen.getByRole('navigation', { name: 'Conversations' });
 
 describe('AgentConversations driven by useConversations', () => {
@@ -62,7 +64,7 @@ describe('AgentConversations driven by useConversations', () => {
     render(<Sidebar fetch={fetch} undoTimeout={60_000} />);
     await within(nav()).findByRole('button', { name: /^Quarterly report/ });
     await user.click(within(nav()).getByRole('button', { name: 'Actions for Quarterly report' }));
-    await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    await user.click(await menuItem(/Delete/));
     expect(within(nav()).queryByRole('button', { name: /^Quarterly report/ })).not.toBeInTheDocument();
     expect(within(nav()).getByRole('status')).toHaveTextContent('Deleted “Quarterly report”');
     await waitFor(() => expect(within(nav()).getByRole('button', { name: /^Weekend in Lisbon/ })).toHaveFocus());
@@ -78,7 +80,7 @@ describe('AgentConversations driven by useConversations', () => {
     const user = userEvent.setup();
     render(<Sidebar fetch={fetch} undoTimeout={30} />);
     await user.click(await within(nav()).findByRole('button', { name: 'Actions for Weekend in Lisbon' }));
-    await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    await user.click(await menuItem(/Delete/));
     await waitFor(async () => expect((await client.list()).items.map((c) => c.id)).toEqual(['report']));
     expect(within(nav()).getByRole('status')).toBeEmptyDOMElement();
   });
@@ -88,7 +90,7 @@ describe('AgentConversations driven by useConversations', () => {
     const user = userEvent.setup();
     render(<Sidebar fetch={fetch} />);
     await user.click(await within(nav()).findByRole('button', { name: 'Actions for Weekend in Lisbon' }));
-    await user.click(await screen.findByRole('menuitem', { name: /Rename/ }));
+    await user.click(await menuItem(/Rename/));
     const input = within(nav()).getByRole('textbox', { name: 'New title for Weekend in Lisbon' });
     await user.clear(input);
     await user.keyboard('Lisbon with kids{Enter}');
@@ -98,7 +100,7 @@ describe('AgentConversations driven by useConversations', () => {
     // Deleted elsewhere (another tab): the rename is refused and rolled back.
     await client.remove('report');
     await user.click(within(nav()).getByRole('button', { name: 'Actions for Quarterly report' }));
-    await user.click(await screen.findByRole('menuitem', { name: /Rename/ }));
+    await user.click(await menuItem(/Rename/));
     await user.keyboard('{Control>}a{/Control}Renamed{Enter}');
     expect(await within(nav()).findByRole('alert')).toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: /^Quarterly report/ })).toBeInTheDocument();

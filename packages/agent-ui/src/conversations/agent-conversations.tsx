@@ -124,13 +124,11 @@ function ConversationsBody(props: AgentConversationsProps) {
     current.props.conversations?.select(key);
     current.props.onSelect?.({ key, previousKey: current.activeKey });
   };
-  const onNew =
-    conversations || props.onNew
-      ? () => {
-          latest.current.props.conversations?.create();
-          latest.current.props.onNew?.();
-        }
-      : undefined;
+  const showNew = Boolean(conversations || props.onNew);
+  const onNew = () => {
+    latest.current.props.conversations?.create();
+    latest.current.props.onNew?.();
+  };
   const rename = (key: string, title: string) => {
     const { conversations: hook, onRename } = latest.current.props;
     if (hook) void hook.rename(key, title);
@@ -250,7 +248,7 @@ function ConversationsBody(props: AgentConversationsProps) {
   const hasGroups = items.some((item) => item.group);
   return (
     <nav ref={navRef} tabIndex={-1} aria-label={kitStrings.conversations} className={className} style={{ ...tokenStyle, ...style }} data-xagent-conversations="">
-      {onNew ? (
+      {showNew ? (
         <Button block icon={<PlusOutlined aria-hidden />} onClick={onNew} style={{ marginBottom: 8 }} data-xagent-new-chat="">
           {kitStrings.newChat}
         </Button>

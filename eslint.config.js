@@ -65,6 +65,24 @@ export default tseslint.config(
       ),
     },
   },
+  // The core of the hooks is framework-free (DESIGN §10): no React, no UI kit, no server.
+  {
+    files: ['packages/agent-react/src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zustand', message: 'src/core uses zustand/vanilla; the React binding belongs in the hooks.' }],
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', ...uiKit, ...server, '@x/agent-ui'],
+              message: 'src/core is framework-free: React belongs in the hooks (src/*.ts); the core builds on the `ai` package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/agent-ui/src/**'],
     ignores: ['**/*.test.*', 'packages/agent-ui/src/test-utils/**'],

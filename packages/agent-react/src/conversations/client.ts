@@ -7,6 +7,7 @@ import {
   type FeedbackBody,
 } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
+import { deleteStoredMessage, fetchHistory, putFeedback, type RouteAnswer } from '../core/conversation-requests.js';
 
 /** Where the conversation routes are and how to reach them (the same options as `useAgentChat`). */
 export interface ConversationsClientOptions {
@@ -43,7 +44,6 @@ export interface ListConversationsParams {
 export interface ConversationHistoryParams {
   /** The `prevCursor` of a loaded page: loads the page before it. */
   before?: string | null;
-  limit?: number;
 }
 
 /** Fetch wrappers over the conversation routes of `@x/agent-protocol` (no React). */
@@ -64,6 +64,12 @@ function query(params: Record<string, string | number | null | undefined>): stri
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** The value of a route answer of the chat core's requests, or its failure as a {@link ConversationsError}. */
+function unwrap<T>(answer: RouteAnswer<T>): T {
+  if (answer.ok) return answer.value;
+  throw new ConversationsError(answer.error.message, answer.status, answer.code ?? (answer.status === 0 ? 'network_error' : `http_${answer.status}`));
 }
 
 /** Creates a {@link ConversationsClient}. Every failure rejects with a {@link ConversationsError}. */
@@ -99,9 +105,9 @@ export function createConversationsClient(options: ConversationsClientOptions = 
       const url = conversationPaths.list(base) + query({ cursor: params.cursor, limit: params.limit, q: params.q?.trim(), agentId: params.agentId });
       return (await (await request(url, { method: 'GET', ...(init.signal ? { signal: init.signal } : {}) })).json()) as ConversationPage;
     },
+    // History, message deletion and feedback are the chat core's requests (useAgentChat uses them too).
     async history<MESSAGE extends UIMessage = UIMessage>(id: string, params: ConversationHistoryParams = {}) {
-      const url = conversationPaths.one(base, id) + query({ before: params.before, limit: params.limit });
-      return (await (await request(url, { method: 'GET' })).json()) as ConversationHistory<MESSAGE>;
+      return unwrap(await fetchHistory<MESSAGE>(options, id, params.before ?? undefined));
     },
     async rename(id, title) {
       const response = await request(conversationPaths.one(base, id), { method: 'PATCH', json: { title } });
@@ -111,10 +117,10 @@ export function createConversationsClient(options: ConversationsClientOptions = 
       await request(conversationPaths.one(base, id), { method: 'DELETE', ...(init.keepalive ? { keepalive: true } : {}) });
     },
     async deleteMessage(id, messageId) {
-      await request(conversationPaths.message(base, id, messageId), { method: 'DELETE' });
+      unwrap(await deleteStoredMessage(options, id, messageId));
     },
     async setFeedback(id, messageId, body) {
-      await request(conversationPaths.feedback(base, id, messageId), { method: 'PUT', json: body });
+      unwrap(await putFeedback(options, id, messageId, body));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { AgentEventHandlers } from '../events.js';
+import type { AgentEventHandlers } from '../core/events.js';
 import type { ConversationsClient } from './client.js';
 import { ConversationsStore, type ConversationsSnapshot, type ConversationsStoreOptions } from './store.js';
 

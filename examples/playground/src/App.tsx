@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { themePresets, type ThemeName } from './theme-presets.ts';
 import { conversationFromUrl, useConversationUrl } from './use-conversation-url.ts';
+import { useStoredFeedback } from './use-stored-feedback.ts';
 
 interface PromptInfo {
   key: string;
@@ -20,6 +21,7 @@ export function App() {
   // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
   const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
   useConversationUrl(conversations);
+  const feedback = useStoredFeedback(conversations);
   const shared = useSharedState<Profile>(emptyProfile);
 
   useEffect(() => {
@@ -49,6 +51,8 @@ export function App() {
       }}
       sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
       {...conversations.chatEvents}
+      feedbackValues={feedback.feedbackValues}
+      onFeedback={feedback.onFeedback}
       {...preset}
     />
   );

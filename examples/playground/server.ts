@@ -1,5 +1,6 @@
 // The playground's API server on node:http: the real @x/agent-server, which also serves the
 // conversation routes from its store. Run with Node >= 22.12 (`node server.ts`; types are stripped).
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { memoryStore, pgliteStore } from '@x/agent-server';
@@ -10,7 +11,9 @@ const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787)
 // Conversations live in PGlite (embedded Postgres) in .data/ (git-ignored); PLAYGROUND_DATA=memory
 // keeps them in memory only (the e2e run), any other value is the data folder.
 const data = process.env.PLAYGROUND_DATA;
-const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir: data ?? join(import.meta.dirname, '.data', 'pglite') });
+const dataDir = data ?? join(import.meta.dirname, '.data', 'pglite');
+if (data !== 'memory') mkdirSync(dataDir, { recursive: true });
+const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir });
 const { server: agents, label, prompts } = await createPlaygroundAgentServer(store);
 const agentHandler = toNodeHandler(agents);
 

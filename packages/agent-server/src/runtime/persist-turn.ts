@@ -81,8 +81,8 @@ export async function openStoredTurn(options: {
         ...(end.errorText !== undefined ? { errorText: end.errorText } : {}),
       };
       const reply: MessageInput = { id: base.id, role: 'assistant', parts: base.parts, metadata };
-      try {
-        await store.finishTurn({
+      const write = () =>
+        store.finishTurn({
           userId,
           conversationId,
           runId,
@@ -94,9 +94,28 @@ export async function openStoredTurn(options: {
           usage: end.usage ? (JSON.parse(JSON.stringify(end.usage)) as Record<string, unknown>) : undefined,
           now: new Date(),
         });
+      try {
+        await write();
       } catch (error) {
         options.onFinishError(error);
+        retryInBackground(write);
       }
     },
   };
+}
+
+/** Delays of the background retries of a reply that could not be saved (the database was away). */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * Retries saving a reply a few times over about a minute, so a database blip neither loses the reply
+ * nor leaves the conversation locked by a run that looks active. Timers do not keep the process alive.
+ */
+function retryInBackground(write: () => Promise<void>, attempt = 0): void {
+  const delay = RETRY_DELAYS_MS[attempt];
+  if (delay === undefined) return;
+  const timer = setTimeout(() => {
+    write().catch(() => retryInBackground(write, attempt + 1));
+  }, delay);
+  (timer as { unref?: () => void }).unref?.();
 }

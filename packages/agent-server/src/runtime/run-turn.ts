@@ -7,7 +7,7 @@ import { buildAgentRun } from './agent-settings.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
 import type { ConversationStore } from '../store/types.js';
-import { openStoredTurn, type StoredTurn } from './persist-turn.js';
+import { openStoredTurn } from './persist-turn.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';

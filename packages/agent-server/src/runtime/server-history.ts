@@ -147,6 +147,7 @@ function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<st
     return { ...stored, state: 'approval-responded', approval: { id: stored.approval!.id, approved: approval.approved, ...reason } } as Part;
   }
   if (client.state === 'output-available' || client.state === 'output-error') {
+    if (stored.state.startsWith('output-')) throw mismatch('The request rewrites the result of a tool call.');
     const tool = tools[toolNameOf(stored)];
     if (!tool || typeof tool.execute === 'function') {
       throw new HttpError('invalid_messages', `Only the server gives results of the tool "${toolNameOf(stored).slice(0, 64)}".`);

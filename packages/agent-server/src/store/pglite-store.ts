@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { ConversationStore } from './types.js';
@@ -18,7 +19,7 @@ export interface PgliteStoreOptions extends SqlStoreOptions {
  */
 export function pgliteStore(options: PgliteStoreOptions = {}): ConversationStore {
   const dataDir = options.dataDir ?? './.agent-store';
-  let opened: Promise<import('@electric-sql/pglite').PGlite> | undefined;
+  let opened: Promise<PGlite> | undefined;
   const open = () =>
     (opened ??= import('@electric-sql/pglite').then(({ PGlite }) => PGlite.create(dataDir)).catch((error: unknown) => {
       opened = undefined;

@@ -65,6 +65,9 @@ function toRun(row: Row): RunRecord {
 }
 
 const MESSAGE_COLUMNS = 'conversation_id, id, parent_id, seq, role, parts, metadata, created_at';
+const JOINED_MESSAGE_COLUMNS = MESSAGE_COLUMNS.split(', ')
+  .map((column) => `m.${column}`)
+  .join(', ');
 
 /** Writes a message: replaced in place when its id exists, else appended after the last one. */
 async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, now: Date): Promise<void> {
@@ -150,22 +153,27 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
 
     getConversation: (userId, id) => guard('get conversation', () => owned(client, userId, id)),
 
+    // One round trip each: the conversation (scoped to the user) left-joined to its messages — no
+    // row means no such conversation, one row of nulls an empty thread.
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
-        if (!(await owned(client, userId, id))) return null;
         const { rows } = await client.query(
-          `select ${MESSAGE_COLUMNS} from agent_messages where conversation_id = $1 and ($2::integer is null or seq < $2)
-           order by seq desc limit $3`,
-          [id, query.beforeSeq ?? null, query.limit],
+          `select ${JOINED_MESSAGE_COLUMNS} from agent_conversations c
+           left join agent_messages m on m.conversation_id = c.id and ($3::integer is null or m.seq < $3)
+           where c.id = $1 and c.user_id = $2 order by m.seq desc limit $4`,
+          [id, userId, query.beforeSeq ?? null, query.limit],
         );
-        return rows.map(toMessage).reverse();
+        return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage).reverse();
       }),
 
     loadThread: (userId, id) =>
       guard('load thread', async () => {
-        if (!(await owned(client, userId, id))) return null;
-        const { rows } = await client.query(`select ${MESSAGE_COLUMNS} from agent_messages where conversation_id = $1 order by seq`, [id]);
-        return rows.map(toMessage);
+        const { rows } = await client.query(
+          `select ${JOINED_MESSAGE_COLUMNS} from agent_conversations c left join agent_messages m on m.conversation_id = c.id
+           where c.id = $1 and c.user_id = $2 order by m.seq`,
+          [id, userId],
+        );
+        return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage);
       }),
 
     renameConversation: (userId, id, title) =>

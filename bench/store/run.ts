@@ -1,0 +1,239 @@
+/**
+ * `pnpm bench:store [--turns=300] [--reads=200] [--only=pglite|postgres]`
+ *
+ * The conversation store on PGlite (a data folder) and on a real PostgreSQL started here (temp
+ * cluster on a loopback port, default settings, fsync on):
+ * - append a turn: the store work of one turn as the server does it (load conversation + thread,
+ *   begin = user message + run, finish = reply + run end), on 30 conversations growing to ~20
+ *   messages; and the same turn end to end through `createAgentServer` with an instant mock model;
+ * - list: `GET /conversations` first page (30) of a user with 10,000 conversations;
+ * - load: `GET /conversations/{id}` newest page (50) of a 5,000-message conversation;
+ * - request body bytes per turn at thread length 10 vs 1,000, server-owned history vs the AI SDK
+ *   default (the whole thread every turn).
+ * Writes store.json and store.md to bench/results. Prints numbers; gates nothing.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { createAgentServer, pgliteStore, postgresStore, type ConversationStore } from '@x/agent-server';
+import { startPostgres } from '../../packages/agent-server/src/test-utils/postgres-server.ts';
+import { fmt, percentile } from '../render/stats.ts';
+import { conversationsSql, threadSql } from './seed.ts';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const turns = Number(option('turns') ?? 300);
+const reads = Number(option('reads') ?? 200);
+const only = option('only');
+const here = path.dirname(new URL(import.meta.url).pathname);
+const outDir = path.resolve(here, '..', 'results');
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+const model = new MockLanguageModelV4({
+  doStream: async () => ({
+    stream: simulateReadableStream({
+      chunks: [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'A short answer of a few words.' },
+        { type: 'text-end', id: 't' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ],
+      initialDelayInMs: null,
+      chunkDelayInMs: null,
+    }),
+  }),
+});
+
+const stats = (ms: number[]) => ({ n: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: Math.max(...ms) });
+const userMessage = (id: string, text: string) => ({ id, role: 'user' as const, parts: [{ type: 'text' as const, text }] });
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function measure(name: string, store: ConversationStore, seed: (sql: string) => Promise<void>) {
+  const server = createAgentServer({
+    agents: { assistant: { model } },
+    authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'anon' }),
+    logger: { warn: () => {}, error: (m, meta) => console.error(m, meta) },
+    store,
+  });
+  await store.listConversations('warm', { limit: 1 }); // migrations
+  log(`${name}: seeding 10,000 conversations and a 5,000-message thread`);
+  await seed(conversationsSql('bench-list', 10_000));
+  await seed(threadSql('long', 'bench-load', 5_000));
+  await seed(threadSql('len10', 'bench-bytes', 10));
+  await seed(threadSql('len1000', 'bench-bytes', 1_000));
+
+  // Append a turn: the store calls of one turn, as the server makes them.
+  const appendMs: number[] = [];
+  const conversations = Array.from({ length: 30 }, (_, i) => `turn-${i}`);
+  for (let k = 0; k < turns + 30; k++) {
+    const id = conversations[k % conversations.length]!;
+    const ms = await time(async () => {
+      const conversation = await store.getConversation('bench-turn', id);
+      if (conversation) await store.loadThread('bench-turn', id);
+      const runId = `run-${k}`;
+      await store.beginTurn({
+        userId: 'bench-turn',
+        conversationId: id,
+        agentId: 'assistant',
+        expectedVersion: conversation ? conversation.version : null,
+        messages: [{ ...userMessage(`u-${k}`, `Question ${k}: what about the plan for next week?`), metadata: { createdAt: Date.now() } }],
+        run: { id: runId },
+        now: new Date(),
+      });
+      await store.finishTurn({
+        userId: 'bench-turn',
+        conversationId: id,
+        runId,
+        reply: { id: `a-${k}`, role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'A short answer of a few words.', state: 'done' }], metadata: { finishReason: 'stop' } },
+        status: 'completed',
+        stopReason: 'stop',
+        steps: 1,
+        usage: { inputTokens: 10, outputTokens: 5 },
+        now: new Date(),
+      });
+    });
+    if (k >= 30) appendMs.push(ms); // the first round creates the conversations (warm-up)
+  }
+  log(`${name}: append a turn (store) p50 ${fmt(percentile(appendMs, 50))} ms, p99 ${fmt(percentile(appendMs, 99))} ms`);
+
+  // The same turn end to end through createAgentServer (mock model answers at once).
+  const fullMs: number[] = [];
+  for (let k = 0; k < Math.min(turns, 200) + 10; k++) {
+    const id = conversations[k % conversations.length]!;
+    const ms = await time(async () => {
+      const response = await server.fetch(request('/api/agent/assistant', 'bench-turn', { conversationId: id, messages: [userMessage(`f-${k}`, 'And then?')] }));
+      if (response.status !== 200) throw new Error(`turn answered ${response.status}: ${await response.text()}`);
+      await response.text();
+    });
+    if (k >= 10) fullMs.push(ms);
+  }
+  log(`${name}: full turn through the server p50 ${fmt(percentile(fullMs, 50))} ms, p99 ${fmt(percentile(fullMs, 99))} ms`);
+
+  const listMs: number[] = [];
+  const loadMs: number[] = [];
+  for (let k = 0; k < reads + 10; k++) {
+    const list = await time(async () => {
+      const response = await server.fetch(request('/api/agent/conversations', 'bench-list'));
+      const page = (await response.json()) as { items: unknown[] };
+      if (page.items.length !== 30) throw new Error('list page is not 30 long');
+    });
+    const load = await time(async () => {
+      const response = await server.fetch(request('/api/agent/conversations/long', 'bench-load'));
+      const history = (await response.json()) as { messages: unknown[] };
+      if (history.messages.length !== 50) throw new Error('history page is not 50 long');
+    });
+    if (k >= 10) {
+      listMs.push(list);
+      loadMs.push(load);
+    }
+  }
+  log(`${name}: list p99 ${fmt(percentile(listMs, 99))} ms, load p99 ${fmt(percentile(loadMs, 99))} ms`);
+
+  // Request bytes per turn: what the client sends at thread length 10 vs 1,000.
+  const bytes: Record<string, { serverOwned: number; wholeThread: number }> = {};
+  for (const id of ['len10', 'len1000']) {
+    const thread = (await store.loadThread('bench-bytes', id))!.map((m) => ({ id: m.id, role: m.role, parts: m.parts, metadata: m.metadata }));
+    const next = userMessage(`${id}-next`, 'One more question about the plan, please.');
+    const serverOwned = JSON.stringify({ id, conversationId: id, messages: [next], trigger: 'submit-message' });
+    const wholeThread = JSON.stringify({ id, messages: [...thread, next], trigger: 'submit-message' });
+    const response = await server.fetch(request('/api/agent/assistant', 'bench-bytes', JSON.parse(serverOwned) as Record<string, unknown>));
+    if (response.status !== 200) throw new Error(`bytes turn answered ${response.status}`);
+    await response.text();
+    bytes[id] = { serverOwned: Buffer.byteLength(serverOwned), wholeThread: Buffer.byteLength(wholeThread) };
+  }
+  return { appendTurnStore: stats(appendMs), fullTurnServer: stats(fullMs), listFirstPage: stats(listMs), loadNewestPage: stats(loadMs), bytes };
+}
+
+function request(url: string, user: string, body?: Record<string, unknown>): Request {
+  return new Request(`http://localhost${url}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', 'x-user': user },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+
+if (only !== 'postgres') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'xkit-bench-pglite-'));
+  try {
+    const first = pgliteStore({ dataDir: dir });
+    await first.listConversations('warm', { limit: 1 });
+    await first.close?.();
+    // Seeding goes through its own PGlite on the folder, then the store reopens it.
+    const pending: string[] = [];
+    const store = pgliteStore({ dataDir: dir });
+    results.pglite = await measure('PGlite', store, async (sql) => {
+      pending.push(sql);
+      await store.close?.();
+      const db = await PGlite.create(dir);
+      await db.exec(sql);
+      await db.close();
+    });
+    await store.close?.();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (only !== 'pglite') {
+  const server = await startPostgres();
+  try {
+    const store = postgresStore({ connectionString: server.connectionString });
+    const admin = new pg.Client({ connectionString: server.connectionString });
+    await admin.connect();
+    results.postgres = await measure('PostgreSQL', store, async (sql) => void (await admin.query(sql)));
+    await admin.end();
+    await store.close?.();
+  } finally {
+    server.destroy();
+  }
+}
+
+const cpus = os.cpus();
+const meta = { date: new Date().toISOString(), node: process.version, cpus: `${cpus.length} × ${cpus[0]?.model ?? '?'}`, loadavg: os.loadavg().map((l) => l.toFixed(2)), turns, reads };
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, 'store.json'), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+
+const row = (label: string, pick: (r: Awaited<ReturnType<typeof measure>>) => { p50: number; p99: number }, target: string) =>
+  `| ${label} | ${Object.values(results).map((r) => `${fmt(pick(r).p50)} / ${fmt(pick(r).p99)}`).join(' | ')} | ${target} |`;
+const backends = Object.keys(results);
+const lines = [
+  '# Store benchmark (`pnpm bench:store`)',
+  '',
+  `${meta.date}, Node ${meta.node}, ${meta.cpus}, load average ${meta.loadavg.join(' / ')} at the end. ${turns} turns, ${reads} reads per lane.`,
+  'PostgreSQL: a temp cluster started by the bench (Debian PostgreSQL, default settings, fsync on); PGlite: a temp data folder.',
+  '',
+  `| ms, p50 / p99 | ${backends.join(' | ')} | target |`,
+  `|---|${backends.map(() => '---|').join('')}---|`,
+  row('append a turn (store: load + begin + finish)', (r) => r.appendTurnStore, 'p99 ≤ 15 on PostgreSQL'),
+  row('full turn through createAgentServer (instant mock model)', (r) => r.fullTurnServer, '—'),
+  row('list: first page of 10,000 conversations', (r) => r.listFirstPage, 'p99 ≤ 20'),
+  row('load: newest page of a 5,000-message conversation', (r) => r.loadNewestPage, 'p99 ≤ 20'),
+  '',
+  '| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |',
+  '|---|---|---|---|',
+];
+const anyBytes = Object.values(results)[0]?.bytes;
+if (anyBytes) {
+  const s10 = anyBytes.len10!.serverOwned;
+  const s1000 = anyBytes.len1000!.serverOwned;
+  const w10 = anyBytes.len10!.wholeThread;
+  const w1000 = anyBytes.len1000!.wholeThread;
+  lines.push(`| server-owned history (with a store) | ${s10} | ${s1000} | ${(s1000 / s10).toFixed(3)}× (target ≤ 1.1×) |`);
+  lines.push(`| whole thread (AI SDK default, no store) | ${w10} | ${w1000} | ${(w1000 / w10).toFixed(1)}× |`);
+}
+writeFileSync(path.join(outDir, 'store.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));

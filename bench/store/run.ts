@@ -215,6 +215,9 @@ const lines = [
   '',
   `${meta.date}, Node ${meta.node}, ${meta.cpus}, load average ${meta.loadavg.join(' / ')} at the end. ${turns} turns, ${reads} reads per lane.`,
   'PostgreSQL: a temp cluster started by the bench (Debian PostgreSQL, default settings, fsync on); PGlite: a temp data folder.',
+  ...(Number(meta.loadavg[0]) > cpus.length
+    ? ['', `**Noisy run:** the load average (${meta.loadavg[0]}) was above the ${cpus.length} cores (other jobs shared the machine), so p99 mostly measures waiting for a core; p50 is the better guide. Re-run on a quiet machine before comparing with the targets.`]
+    : []),
   '',
   `| ms, p50 / p99 | ${backends.join(' | ')} | target |`,
   `|---|${backends.map(() => '---|').join('')}---|`,

@@ -105,7 +105,20 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');
 }
 
-const STORE_METHODS = ['listConversations', 'getConversation', 'listMessages', 'loadThread', 'beginTurn', 'finishTurn'];
+const STORE_METHODS = [
+  'listConversations',
+  'getConversation',
+  'listMessages',
+  'loadThread',
+  'renameConversation',
+  'deleteConversation',
+  'deleteMessage',
+  'updateMessageMetadata',
+  'beginTurn',
+  'finishTurn',
+  'listRuns',
+  'touchRun',
+];
 
 function isStore(value: unknown): boolean {
   return isObject(value) && STORE_METHODS.every((name) => typeof value[name] === 'function');

@@ -40,6 +40,7 @@ describe('conversation routes', () => {
   it('refuses agent ids that are route segments, as a config error', () => {
     expect(() => createAgentServer({ agents: { conversations: { model: mockModel(textParts('hi')) } }, logger: silent })).toThrow(ConfigError);
     expect(() => createAgentServer({ agents: { runs: { model: mockModel(textParts('hi')) } }, logger: silent })).toThrow(/route segment/);
+    expect(() => createAgentServer({ agents: { a: { model: mockModel(textParts('hi')) } }, store: {} as ConversationStore, logger: silent })).toThrow(/store/);
   });
 
   it('lists newest first with cursor paging, title search and an agent filter', async () => {
@@ -165,6 +166,17 @@ describe('conversation routes', () => {
       expect(await errorOf(response)).toBe('conversation_not_found');
     }
     expect(await errorOf(await server.fetch(routeRequest('/c1/other/m1')))).toBe('not_found');
+    for (const conversationId of [42, { id: 'c1' }, ['c1']]) {
+      const response = await server.fetch(
+        new Request('http://localhost/api/agent/assistant', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ conversationId, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }),
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toBe('invalid_body');
+    }
     const wrong = await server.fetch(routeRequest('', { method: 'DELETE' }));
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');

@@ -22,8 +22,10 @@ describe('a turn on a stored conversation', () => {
     const page = (await (await server.fetch(routeRequest(''))).json()) as ConversationPage;
     expect(page.items).toMatchObject([{ id: 'c1', agentId: 'assistant', activeRunId: expect.stringMatching(/^run-/) }]);
     expect((await store.loadThread('alice', 'c1'))!.map((m) => m.id)).toEqual(['u1']);
-    abort.abort();
+    abort.abort(); // Stop through the request's signal
     await reading;
+    await vi.waitFor(async () => expect((await store.getConversation('alice', 'c1'))?.activeRunId).toBeNull());
+    expect((await store.loadThread('alice', 'c1'))!.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
   });
 
   it('keeps the user message and the partial reply with stopReason "stopped" when the turn is aborted mid-stream', async () => {

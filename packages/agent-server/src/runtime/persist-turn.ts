@@ -1,7 +1,7 @@
 import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
 import type { AgentRequestBody, StoredMessageMetadata } from '@x/agent-protocol';
 import { HttpError } from '../http/error-response.js';
-import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
 import { reconcileHistory } from './server-history.js';
 
 /** How a stored turn ended, as the runtime saw it. */
@@ -47,6 +47,8 @@ export async function openStoredTurn(options: {
   const stored = conversation ? ((await store.loadThread(userId, conversationId)) ?? []) : [];
   const reconciled = reconcileHistory(stored, options.body, options.tools);
   const runId = `run-${crypto.randomUUID()}`;
+  // While the run streams, it is marked alive, so another instance never takes it for dead.
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   return {
     conversationId,
     runId,
@@ -63,6 +65,8 @@ export async function openStoredTurn(options: {
           run: { id: runId },
           now: new Date(),
         });
+        heartbeat = setInterval(() => void store.touchRun(userId, conversationId, runId, new Date()).catch(() => {}), RUN_HEARTBEAT_MS);
+        (heartbeat as { unref?: () => void }).unref?.();
       } catch (error) {
         if (!(error instanceof StoreConflictError)) throw error;
         // An id taken by another user's conversation: that conversation does not exist for this one.
@@ -73,6 +77,7 @@ export async function openStoredTurn(options: {
       }
     },
     async finish(end, newMessageId) {
+      clearInterval(heartbeat);
       const stopReason: StoredMessageMetadata['stopReason'] = end.errorText !== undefined ? 'error' : end.aborted ? 'stopped' : undefined;
       const base = end.reply ?? { id: newMessageId(), role: 'assistant' as const, parts: [] };
       const metadata: Record<string, unknown> = {

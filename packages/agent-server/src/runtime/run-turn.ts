@@ -41,6 +41,8 @@ export interface TurnInput {
  * ones), runs the `ToolLoopAgent`, fires the hooks, writes the title and the `onFinish` hooks' data
  * parts before `finish`, and closes every MCP client when the turn ends — also on abort or error.
  * A client disconnect (request signal or a cancelled response body) aborts the model call.
+ * With a `store` the server owns history (`openStoredTurn`): the request is applied to the stored
+ * thread, the user message is saved before the model is called, the reply when the turn ends.
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
   const controller = new AbortController();
@@ -100,7 +102,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   const agent = new ToolLoopAgent<never, ToolSet>({
     ...run.settings,
     onError: ({ error }) => {
-      failure ??= safeErrorMessage(error);
+      // An aborted turn is stopped, not failed (the abort surfaces as an error of the stream).
+      if (!signal.aborted) failure ??= safeErrorMessage(error);
       input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
     },
     onStart: () => hooks.fire('onStart', {}),

@@ -12,6 +12,7 @@ const METHODS: (keyof ConversationStore)[] = [
   'beginTurn',
   'finishTurn',
   'listRuns',
+  'touchRun',
   'close',
 ];
 

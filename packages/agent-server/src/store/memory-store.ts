@@ -140,7 +140,7 @@ export function memoryStore(): ConversationStore {
         if (!thread || thread.conversation.userId !== input.userId) throw new StoreConflictError('The conversation is gone.');
         if (thread.conversation.version !== input.expectedVersion) throw new StoreConflictError();
         const active = thread.runs.find((r) => r.id === thread!.conversation.activeRunId);
-        if (active && Date.parse(active.startedAt) > input.now.getTime() - STALE_RUN_MS) {
+        if (active && Date.parse(active.heartbeatAt ?? active.startedAt) > input.now.getTime() - STALE_RUN_MS) {
           throw new StoreConflictError('Another turn is running on this conversation.');
         }
         if (active) Object.assign(active, { status: 'failed', stopReason: 'interrupted', finishedAt: input.now.toISOString() });
@@ -159,6 +159,7 @@ export function memoryStore(): ConversationStore {
         steps: 0,
         usage: null,
         startedAt: input.now.toISOString(),
+        heartbeatAt: null,
         finishedAt: null,
         initiatorRunId: input.run.initiatorRunId ?? null,
       });
@@ -187,6 +188,10 @@ export function memoryStore(): ConversationStore {
       }
       if (thread.conversation.activeRunId === input.runId) thread.conversation.activeRunId = null;
       bump(thread, input.now);
+    },
+    async touchRun(userId, id, runId, now) {
+      const run = own(userId, id)?.runs.find((r) => r.id === runId && r.status === 'running');
+      if (run) run.heartbeatAt = now.toISOString();
     },
     async listRuns(userId, id) {
       const thread = own(userId, id);

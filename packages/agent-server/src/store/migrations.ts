@@ -13,8 +13,8 @@ create table agent_conversations (
   user_id text not null,
   agent_id text not null,
   title text,
-  created_at timestamptz not null,
-  updated_at timestamptz not null,
+  created_at timestamptz(3) not null,
+  updated_at timestamptz(3) not null,
   version integer not null default 0,
   active_run_id text,
   metadata jsonb not null default '{}'::jsonb
@@ -41,6 +41,7 @@ create table agent_runs (
   steps integer not null default 0,
   usage jsonb,
   started_at timestamptz not null,
+  heartbeat_at timestamptz,
   finished_at timestamptz,
   initiator_run_id text
 );

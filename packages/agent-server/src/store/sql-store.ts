@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every statement of the SQL store in one file, so PGlite and PostgreSQL
+// run exactly the same SQL and a reviewer sees the whole schema usage at once.
 import { migrate } from './migrations.js';
 import { transaction, type SqlClient, type SqlSession } from './sql-client.js';
 import {
@@ -59,6 +61,7 @@ function toRun(row: Row): RunRecord {
     steps: Number(row.steps),
     usage: (row.usage as Record<string, unknown> | null) ?? null,
     startedAt: iso(row.started_at),
+    heartbeatAt: isoOrNull(row.heartbeat_at),
     finishedAt: isoOrNull(row.finished_at),
     initiatorRunId: (row.initiator_run_id as string | null) ?? null,
   };
@@ -237,9 +240,11 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
             if (!current) throw new StoreConflictError('The conversation is gone.');
             if (current.version !== input.expectedVersion) throw new StoreConflictError();
             if (current.activeRunId !== null) {
-              const { rows } = await tx.query<{ started_at: unknown }>('select started_at from agent_runs where id = $1', [current.activeRunId]);
-              const startedAt = rows[0] ? Date.parse(iso(rows[0].started_at)) : 0;
-              if (startedAt > input.now.getTime() - STALE_RUN_MS) throw new StoreConflictError('Another turn is running on this conversation.');
+              const { rows } = await tx.query<{ seen: unknown }>('select coalesce(heartbeat_at, started_at) as seen from agent_runs where id = $1', [
+                current.activeRunId,
+              ]);
+              const seen = rows[0] ? Date.parse(iso(rows[0].seen)) : 0;
+              if (seen > input.now.getTime() - STALE_RUN_MS) throw new StoreConflictError('Another turn is running on this conversation.');
               await tx.query(`update agent_runs set status = 'failed', stop_reason = 'interrupted', finished_at = $2 where id = $1 and status = 'running'`, [
                 current.activeRunId,
                 input.now,
@@ -265,24 +270,53 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         }),
       ),
 
+    // One statement (atomic on its own, one round trip): lock the user's conversation, write the
+    // reply, end the run, release the conversation.
     finishTurn: (input) =>
-      guard('finish turn', () =>
-        transaction(client, async (tx) => {
-          const id = input.conversationId;
-          if (!(await owned(tx, input.userId, id, true))) return;
-          if (input.reply) await writeMessage(tx, id, input.reply, input.now);
-          await tx.query(
-            `update agent_runs set message_id = $2, status = $3, stop_reason = $4, steps = $5, usage = $6::jsonb, finished_at = $7 where id = $1`,
-            [input.runId, input.reply?.id ?? null, input.status, input.stopReason ?? null, input.steps, input.usage ? json(input.usage) : null, input.now],
-          );
-          await tx.query(
-            `update agent_conversations set title = coalesce(title, $3), version = version + 1, updated_at = $4,
-               active_run_id = case when active_run_id = $2 then null else active_run_id end
-             where id = $1`,
-            [id, input.runId, input.title ?? null, input.now],
-          );
-        }),
-      ),
+      guard('finish turn', async () => {
+        const reply = input.reply;
+        await client.query(
+          `with c as (select id from agent_conversations where id = $1 and user_id = $2 for update),
+           msg as (
+             insert into agent_messages (${MESSAGE_COLUMNS})
+             select $1, $3::text, (select id from agent_messages where conversation_id = $1 and id <> $3::text order by seq desc limit 1),
+                    coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $4, $5::jsonb, $6::jsonb, $12
+             from c where $3::text is not null
+             on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata
+           ),
+           run as (
+             update agent_runs set message_id = $3::text, status = $7, stop_reason = $8, steps = $9, usage = $10::jsonb, finished_at = $12
+             where id = $11 and exists (select 1 from c)
+           )
+           update agent_conversations set title = coalesce(title, $13), version = version + 1, updated_at = $12,
+             active_run_id = case when active_run_id = $11 then null else active_run_id end
+           where id in (select id from c)`,
+          [
+            input.conversationId,
+            input.userId,
+            reply?.id ?? null,
+            reply?.role ?? 'assistant',
+            json(reply?.parts ?? []),
+            json(reply?.metadata),
+            input.status,
+            input.stopReason ?? null,
+            input.steps,
+            input.usage ? json(input.usage) : null,
+            input.runId,
+            input.now,
+            input.title ?? null,
+          ],
+        );
+      }),
+
+    touchRun: (userId, id, runId, now) =>
+      guard('touch run', async () => {
+        await client.query(
+          `update agent_runs r set heartbeat_at = $4 from agent_conversations c
+           where r.id = $3 and r.conversation_id = $1 and r.status = 'running' and c.id = $1 and c.user_id = $2`,
+          [id, userId, runId, now],
+        );
+      }),
 
     listRuns: (userId, id) =>
       guard('list runs', async () => {

@@ -43,6 +43,8 @@ export interface RunRecord {
   steps: number;
   usage: Record<string, unknown> | null;
   startedAt: string;
+  /** Last sign of life of the server running it (`touchRun`), null before the first. */
+  heartbeatAt: string | null;
   finishedAt: string | null;
   /** The run that started this one (a sub-agent's or a resumed run's parent). */
   initiatorRunId: string | null;
@@ -138,6 +140,8 @@ export interface ConversationStore {
   /** Writes the reply, the title and the run's end; clears `activeRunId`. */
   finishTurn(input: FinishTurnInput): Promise<void>;
   listRuns(userId: string, conversationId: string): Promise<RunRecord[] | null>;
+  /** Marks a running run alive (the server calls it every `RUN_HEARTBEAT_MS` while the run streams). */
+  touchRun(userId: string, conversationId: string, runId: string, now: Date): Promise<void>;
   /** Releases connections (the server never calls it; tests and apps do). */
   close?(): Promise<void>;
 }
@@ -158,5 +162,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** A run that started this long ago and is still `running` is taken as dead (the server died). */
-export const STALE_RUN_MS = 10 * 60_000;
+/** How often a server marks its running runs alive. */
+export const RUN_HEARTBEAT_MS = 15_000;
+
+/**
+ * A `running` run with no sign of life (start or heartbeat) for this long is taken as dead — its
+ * server died mid-turn — and the next turn takes the conversation over.
+ */
+export const STALE_RUN_MS = 4 * RUN_HEARTBEAT_MS;

@@ -194,5 +194,20 @@ export function describeConversationStore(
       ]);
       expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual(['u1', 'u2']);
     });
+
+    it('keeps a long run that its server marks alive (touchRun)', async () => {
+      const user = unique('u');
+      const id = unique('c');
+      const base = { userId: user, conversationId: id, agentId: 'assistant' };
+      const long = new Date(Date.now() - 60 * 60_000);
+      const begun = await store.beginTurn({ ...base, expectedVersion: null, messages: [text('u1', 'user', 'Hi')], run: { id: `${id}-r1` }, now: long });
+      const seen = new Date();
+      await store.touchRun(user, id, `${id}-r1`, seen);
+      await store.touchRun(unique('other'), id, `${id}-r1`, new Date(0));
+      expect((await store.listRuns(user, id))![0]).toMatchObject({ status: 'running', heartbeatAt: seen.toISOString() });
+      await expect(
+        store.beginTurn({ ...base, expectedVersion: begun.version, messages: [text('u2', 'user', 'Again')], run: { id: `${id}-r2` }, now: new Date() }),
+      ).rejects.toBeInstanceOf(StoreConflictError);
+    });
   });
 }

@@ -6,6 +6,18 @@ import tseslint from 'typescript-eslint';
 const uiKit = ['antd', 'antd/*', '@ant-design/*'];
 const server = ['@x/agent-server', '@x/agent-server/*', '@x/mock-server', '@x/mock-server/*'];
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+const coreRule = (more) => [
+  'error',
+  {
+    paths: [{ name: 'zustand', message: 'src/core uses zustand/vanilla; the React binding belongs in the hooks.' }],
+    patterns: [
+      {
+        group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', '@testing-library/*', ...more],
+        message: 'src/core is framework-free: React belongs in the hooks (src/*.ts); the core builds on the `ai` package.',
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   {
@@ -37,7 +49,7 @@ export default tseslint.config(
   // The one direction of dependency (DESIGN §1).
   {
     files: ['packages/agent-protocol/src/**'],
-    ignores: ['**/*.test.*'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts'],
     rules: {
       'no-restricted-imports': restrict(
         ['react', 'react-dom', '@ai-sdk/*', '@x/*', ...uiKit],
@@ -47,7 +59,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/agent-server/src/**'],
-    ignores: ['**/*.test.*'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts'],
     rules: {
       'no-restricted-imports': restrict(
         ['react', 'react-dom', '@x/agent-react', '@x/agent-ui', '@ai-sdk/react', ...uiKit],
@@ -57,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/agent-react/src/**'],
-    ignores: ['**/*.test.*', 'packages/agent-react/src/test-utils/**'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts', 'packages/agent-react/src/test-utils/**'],
     rules: {
       'no-restricted-imports': restrict(
         [...uiKit, ...server, '@x/agent-ui'],
@@ -65,27 +77,19 @@ export default tseslint.config(
       ),
     },
   },
-  // The core of the hooks is framework-free (DESIGN §10): no React, no UI kit, no server.
+  // The core of the hooks is framework-free (DESIGN §10): no React, no UI kit, no server; its tests
+  // drive it without React too (they may start the real server).
   {
     files: ['packages/agent-react/src/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'zustand', message: 'src/core uses zustand/vanilla; the React binding belongs in the hooks.' }],
-          patterns: [
-            {
-              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', ...uiKit, ...server, '@x/agent-ui'],
-              message: 'src/core is framework-free: React belongs in the hooks (src/*.ts); the core builds on the `ai` package.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': coreRule([...uiKit, ...server, '@x/agent-ui']) },
+  },
+  {
+    files: ['packages/agent-react/src/core/**/*.test.*'],
+    rules: { 'no-restricted-imports': coreRule([]) },
   },
   {
     files: ['packages/agent-ui/src/**'],
-    ignores: ['**/*.test.*', 'packages/agent-ui/src/test-utils/**'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts', 'packages/agent-ui/src/test-utils/**'],
     rules: {
       'no-restricted-imports': restrict(server, 'Components talk to the server only over HTTP.'),
     },

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
@@ -64,5 +65,25 @@ describe('useConversations', () => {
     expect(result.current.selectedId).toBe('from-url');
     expect(result.current.create).toBe(create);
     expect(result.current.select).toBe(select);
+  });
+
+  it('works in StrictMode: one list after the double effects, and a delete waits for its undo window', async () => {
+    const { fetch, urls } = server();
+    const say = await fetch('/api/agent/assistant', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ conversationId: 'c1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }] }),
+    });
+    await say.text();
+    const { result, unmount } = renderHook(() => useConversations({ fetch, undoTimeout: 60_000 }), { wrapper: StrictMode });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.items.map((item) => item.id)).toEqual(['c1']);
+    act(() => void result.current.remove('c1'));
+    expect(result.current.items).toEqual([]);
+    expect(result.current.pendingDeletes.map((pending) => pending.id)).toEqual(['c1']);
+    expect(urls.filter((url) => url.endsWith('/conversations/c1'))).toEqual([]);
+    // Unmounting sends what the user asked for.
+    unmount();
+    await waitFor(() => expect(urls.filter((url) => url.endsWith('/conversations/c1'))).toHaveLength(1));
   });
 });

@@ -46,6 +46,7 @@ export interface AgentConversationsProps {
   activeKey?: string;
   /** A conversation that is loading (e.g. its history), shown busy. */
   loadingKey?: string;
+  /** A row was chosen (also with `conversations`, after it selected the row). */
   onSelect?: (event: { key: string; previousKey: string | undefined }) => void;
   /** The "New chat" button; hidden when not given and not driven by `conversations`. */
   onNew?: () => void;
@@ -59,6 +60,7 @@ export interface AgentConversationsProps {
   formatTimestamp?: (timestamp: Date) => string;
   /** BCP 47 locale of dates and the built-in strings (default: antd's locale, else the browser's). */
   locale?: string;
+  /** Overrides of the built-in strings (group names, search, undo, …). */
   strings?: Partial<AgentConversationsStrings>;
   /** The search box (with `conversations`; default shown). */
   search?: boolean;

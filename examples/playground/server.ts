@@ -1,16 +1,19 @@
-// The playground's API server on node:http: the agent route (the real @x/agent-server) and the
-// conversation routes. Run with Node >= 22.12 (`node server.ts`; types are stripped).
+// The playground's API server on node:http: the real @x/agent-server, which also serves the
+// conversation routes from its store. Run with Node >= 22.12 (`node server.ts`; types are stripped).
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { toNodeHandler, writeResponse, toWebRequest } from '@x/agent-server/node';
-import { conversationRoutes } from './server/conversation-routes.ts';
-import { ConversationStore } from './server/conversation-store.ts';
+import { memoryStore, pgliteStore } from '@x/agent-server';
+import { toNodeHandler } from '@x/agent-server/node';
 import { createPlaygroundAgentServer } from './server/playground-agent-server.ts';
 
 const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787);
-// PLAYGROUND_DATA=memory keeps conversations in memory only (tests); default: a JSON file.
-const dataFile = process.env.PLAYGROUND_DATA === 'memory' ? undefined : (process.env.PLAYGROUND_DATA ?? join(import.meta.dirname, '.data', 'conversations.json'));
-const store = new ConversationStore(dataFile);
+// Conversations live in PGlite (embedded Postgres) in .data/ (git-ignored); PLAYGROUND_DATA=memory
+// keeps them in memory only (the e2e run), any other value is the data folder.
+const data = process.env.PLAYGROUND_DATA;
+const dataDir = data ?? join(import.meta.dirname, '.data', 'pglite');
+if (data !== 'memory') mkdirSync(dataDir, { recursive: true });
+const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir });
 const { server: agents, label, prompts } = await createPlaygroundAgentServer(store);
 const agentHandler = toNodeHandler(agents);
 
@@ -19,17 +22,10 @@ const http = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts }));
     return;
   }
-  if (req.url?.startsWith('/api/conversations')) {
-    const controller = new AbortController();
-    void conversationRoutes(toWebRequest(req, controller.signal), store).then((response) =>
-      writeResponse(response ?? new Response(null, { status: 404 }), res),
-    );
-    return;
-  }
   agentHandler(req, res);
 });
 http.listen(port, '127.0.0.1', () => {
-  console.log(`playground API on http://127.0.0.1:${port}/api/agent/assistant — ${label}`);
+  console.log(`playground API on http://127.0.0.1:${port}/api/agent/assistant — ${label}; conversations in ${data === 'memory' ? 'memory' : 'PGlite'}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

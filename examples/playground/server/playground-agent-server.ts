@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createAgentServer, type AgentServer, type AgentServerConfig } from '@x/agent-server';
+import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore } from '@x/agent-server';
 import { createScenarioServer, mcpEcho, scenarios } from '@x/mock-server';
-import type { ConversationStore } from './conversation-store.ts';
-
-type HookFunction = NonNullable<AgentServerConfig['hooks']>[string];
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
 /** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
@@ -12,15 +9,6 @@ export function everythingMcpSource(): McpSource {
   const require = createRequire(import.meta.url);
   const pkg = require.resolve('@modelcontextprotocol/server-everything/package.json');
   return { type: 'stdio', name: 'everything', command: process.execPath, args: [pkg.replace(/package\.json$/, 'dist/index.js'), 'stdio'], tools: ['echo', 'get-sum'] };
-}
-
-/** The onFinish hook that saves every finished (or stopped) turn of a conversation. */
-function saveConversation(store: ConversationStore): HookFunction {
-  return (event) => {
-    if (event.hook !== 'onFinish' || !event.conversationId) return undefined;
-    store.save(event.conversationId, event.messages);
-    return undefined;
-  };
 }
 
 /** A prompt the playground offers (welcome screen), one per scenario. */
@@ -41,11 +29,11 @@ export interface PlaygroundServer {
 /**
  * The playground's agent server. Without a provider key: the scripted scenarios (the smart
  * `assistant` picks one from the user's words) incl. a real MCP server process. With
- * ANTHROPIC_API_KEY or OPENAI_API_KEY: the same tools on that provider.
+ * ANTHROPIC_API_KEY or OPENAI_API_KEY: the same tools on that provider. Conversations (history,
+ * titles, feedback, stop reasons) are saved by the server itself in `store`.
  */
 export async function createPlaygroundAgentServer(store: ConversationStore): Promise<PlaygroundServer> {
   const mcp = everythingMcpSource();
-  const hooks = { saveConversation: saveConversation(store) };
   // Approvals are HMAC-signed so a client cannot forge an approved call (a new secret per process is
   // enough here: a pending approval survives as long as the server does).
   const approvalSecret = process.env.APPROVAL_SECRET ?? randomBytes(32).toString('hex');
@@ -55,16 +43,15 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
-      config: { hooks, approvalSecret },
-      agentDefaults: { hooks: { onFinish: ['saveConversation'] } },
+      config: { approvalSecret, store },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
   const { toolCall, approval, agenticTurn } = scenarios;
   const server = createAgentServer({
     tools: { ...toolCall.tools, ...approval.tools, ...agenticTurn.tools },
-    hooks,
     approvalSecret,
+    store,
     agents: {
       assistant: {
         model: provider.model,
@@ -75,7 +62,6 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
         mcp: [mcp],
         generateTitle: true,
         pageContext: true,
-        hooks: { onFinish: ['saveConversation'] },
       },
     },
   });

@@ -1,10 +1,11 @@
-import { useSharedState, type AgentUIMessage } from '@x/agent-react';
+import { useConversations, useSharedState } from '@x/agent-react';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Layout, Segmented, Space, Tag, Typography, theme as antdTheme } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { themePresets, type ThemeName } from './theme-presets.ts';
-import { useConversations } from './use-conversations.ts';
+import { conversationFromUrl, useConversationUrl } from './use-conversation-url.ts';
+import { useStoredFeedback } from './use-stored-feedback.ts';
 
 interface PromptInfo {
   key: string;
@@ -13,21 +14,14 @@ interface PromptInfo {
   prompt: string;
 }
 
-const newConversationId = () => `c-${crypto.randomUUID()}`;
-
-function groupOf(updatedAt: number): string {
-  const startOfToday = new Date().setHours(0, 0, 0, 0);
-  return updatedAt >= startOfToday ? 'Today' : 'Earlier';
-}
-
 export function App() {
   const [themeName, setThemeName] = useState<ThemeName>('light');
   const [display, setDisplay] = useState<'inline' | 'drawer'>('inline');
-  const [conversationId, setConversationId] = useState(newConversationId);
-  const [history, setHistory] = useState<AgentUIMessage[]>([]);
-  const [loadingKey, setLoadingKey] = useState<string>();
   const [info, setInfo] = useState<{ mode: string; prompts: PromptInfo[] }>({ mode: '', prompts: [] });
-  const conversations = useConversations();
+  // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
+  const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
+  useConversationUrl(conversations);
+  const feedback = useStoredFeedback(conversations);
   const shared = useSharedState<Profile>(emptyProfile);
 
   useEffect(() => {
@@ -36,47 +30,16 @@ export function App() {
       .then((body: { mode: string; prompts: PromptInfo[] }) => setInfo(body));
   }, []);
 
-  const select = useCallback(
-    async (key: string) => {
-      setConversationId(key);
-      setHistory([]);
-      setLoadingKey(key);
-      const messages = await conversations.load(key);
-      setHistory(messages);
-      setLoadingKey((current) => (current === key ? undefined : current));
-    },
-    [conversations],
-  );
-
-  const startNew = useCallback(() => {
-    setConversationId(newConversationId());
-    setHistory([]);
-  }, []);
-
   const preset = themePresets[themeName];
   const algorithm = [
     ...(preset.appearance?.dark ? [antdTheme.darkAlgorithm] : []),
     ...(preset.appearance?.compact ? [antdTheme.compactAlgorithm] : []),
   ];
-  const items = useMemo(
-    () =>
-      conversations.items.map((c) => ({
-        key: c.id,
-        label: c.title,
-        group: groupOf(c.updatedAt),
-        timestamp: c.updatedAt,
-      })),
-    [conversations.items],
-  );
-  const activeIsSaved = items.some((i) => i.key === conversationId);
-
   const chat = (
     <AgentChat
       agentId="assistant"
-      conversationId={conversationId}
-      messages={history}
+      conversationId={conversations.selectedId}
       sharedState={shared.store}
-      loading={loadingKey === conversationId}
       display={display}
       drawer={{ title: 'Assistant', width: 480 }}
       height="100%"
@@ -87,8 +50,9 @@ export function App() {
         prompts: info.prompts.map((p) => ({ key: p.key, text: p.prompt, label: p.label, description: p.prompt })),
       }}
       sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
-      onMessageComplete={() => void conversations.refresh()}
-      onTitleGenerated={() => void conversations.refresh()}
+      {...conversations.chatEvents}
+      feedbackValues={feedback.feedbackValues}
+      onFeedback={feedback.onFeedback}
       {...preset}
     />
   );
@@ -126,23 +90,7 @@ export function App() {
         </Layout.Header>
         <Layout hasSider style={{ minHeight: 0 }}>
           <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8 }}>
-            <AgentConversations
-              items={items}
-              activeKey={activeIsSaved ? conversationId : undefined}
-              loadingKey={loadingKey}
-              onSelect={({ key }) => void select(key)}
-              onNew={startNew}
-              onMenuClick={({ action, conversationKey }) => {
-                if (action === 'delete') {
-                  void conversations.remove(conversationKey);
-                  if (conversationKey === conversationId) startNew();
-                }
-                if (action === 'rename') {
-                  const title = window.prompt('New title', items.find((i) => i.key === conversationKey)?.label ?? '');
-                  if (title) void conversations.rename(conversationKey, title);
-                }
-              }}
-            />
+            <AgentConversations conversations={conversations} />
           </Layout.Sider>
           <Layout.Content style={{ display: 'flex', gap: 16, padding: 16, minHeight: 0 }}>
             <section aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>

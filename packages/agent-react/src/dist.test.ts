@@ -40,6 +40,8 @@ describe('the built package', () => {
     console.info(`@x/agent-react bundle: ${minified} B minified, ${gzip} B gzip`);
     expect(inputs.some((input) => input.includes('agent-protocol'))).toBe(true);
     expect(inputs.some((input) => /node_modules\/(react|ai|zustand|zod)\//.test(input))).toBe(false);
-    expect(gzip).toBeLessThan(12_000);
+    // 12 KB for the chat hooks + 2 KB for the conversation list (client, store, useConversations: about
+    // 2.6 KB gzip, tree-shaken away by apps that do not import them).
+    expect(gzip).toBeLessThan(14_000);
   });
 });

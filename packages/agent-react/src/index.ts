@@ -41,3 +41,4 @@ export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';
+export * from './conversations/index.js';

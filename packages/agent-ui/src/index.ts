@@ -8,7 +8,7 @@ export {
   type AgentChatSenderOptions,
   type AgentChatDrawerOptions,
 } from './agent-chat.js';
-export { AgentConversations, type AgentConversationsProps, type ConversationItem, type ConversationMenuAction } from './agent-conversations.js';
+export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
 export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './message-list.js';
 export { AgentMessage, messageText, type AgentMessageProps } from './agent-message.js';
 export { MessageParts } from './message-parts.js';

@@ -1,0 +1,44 @@
+import { Input, type InputRef } from 'antd';
+import { useEffect, useRef } from 'react';
+
+export interface RenameInputProps {
+  initial: string;
+  label: string;
+  onSubmit: (title: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The inline title editor of a conversation row: Enter or leaving the field saves, Escape cancels.
+ * Clicks and keys stay inside (the row would select itself otherwise).
+ */
+export function RenameInput({ initial, label, onSubmit, onCancel }: RenameInputProps) {
+  const ref = useRef<InputRef>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    ref.current?.focus({ cursor: 'all' });
+  }, []);
+  const finish = (save: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    const title = ref.current?.input?.value.trim() ?? '';
+    if (save && title && title !== initial) onSubmit(title);
+    else onCancel();
+  };
+  return (
+    <Input
+      ref={ref}
+      size="small"
+      defaultValue={initial}
+      aria-label={label}
+      maxLength={200}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') finish(true);
+        if (event.key === 'Escape') finish(false);
+      }}
+      onBlur={() => finish(true)}
+    />
+  );
+}

@@ -2,7 +2,7 @@ import { render, renderHook } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AgentConversations } from '../agent-conversations.js';
+import { AgentConversations } from '../conversations/agent-conversations.js';
 import { useAccessibleTokens, useTokenStyle } from '../config.js';
 import { contrast, over, parseColor } from '../contrast.js';
 

@@ -56,6 +56,11 @@ test('an agentic turn with 20 tool calls completes with a summary', async ({ pag
   const chat = chatOf(page);
   await chat.send('Check the status of all 20 open orders');
   await chat.waitReady();
+  // The 20 consecutive calls collapse into one line; expanding it shows every call, each finished.
+  const group = chat.log.getByRole('button', { name: 'Used lookupOrder 20 times' });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(chat.log.locator('[data-xagent-tool="lookupOrder"]')).toHaveCount(0);
+  await group.click();
   await expect(chat.log.locator('[data-xagent-tool="lookupOrder"][data-state="output-available"]')).toHaveCount(20);
   await expect(chat.messages('assistant').last()).toContainText('I checked 20 orders: 14 shipped, 6 delayed.');
 });

@@ -18,9 +18,9 @@ import {
 import { flushSync } from 'react-dom';
 import { AgentMessage } from './agent-message.js';
 import { userInputWithin, watchUserInput } from './input-recency.js';
-import { Bubble } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import type { FeedbackValue } from './message-context.js';
+import { Bubble } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
+import type { FeedbackValue } from '../chat/message-context.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {

@@ -12,9 +12,9 @@ import {
 import type { AgentUIMessage } from '@x/agent-react';
 import { Button, Input, Space } from 'antd';
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Bubble } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import { useMessageContext, type FeedbackValue, type MessageAction } from './message-context.js';
+import { Bubble } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
+import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { ActionButton, MessageParts } from './message-parts.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */

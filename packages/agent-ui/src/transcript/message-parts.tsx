@@ -3,15 +3,15 @@ import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { Button } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { ApprovalCard } from './approval-card.js';
-import { FileCard, Think } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import { toDisplayJson } from './format.js';
-import { useMessageContext } from './message-context.js';
-import { safeUrl } from './safe-url.js';
-import { StreamingMarkdown } from './streaming-markdown.js';
-import { ToolCard, cardStyle } from './tool-card.js';
-import { sameToolCall, toolCallOf } from './tool-parts.js';
+import { ApprovalCard } from '../tools/approval-card.js';
+import { FileCard, Think } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
+import { toDisplayJson } from '../tools/format.js';
+import { useMessageContext } from '../chat/message-context.js';
+import { safeUrl } from '../markdown/safe-url.js';
+import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
+import { ToolCard, cardStyle } from '../tools/tool-card.js';
+import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);

@@ -1,8 +1,8 @@
 'use client';
 import type { AgentUIMessage } from '@x/agent-react';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ToolResultDisplay } from './tool-card.js';
-import type { ToolCallView } from './tool-parts.js';
+import type { ToolResultDisplay } from '../tools/tool-card.js';
+import type { ToolCallView } from '../tools/tool-parts.js';
 
 /** A message action the kit can show. */
 export type MessageAction = 'copy' | 'edit' | 'delete' | 'regenerate' | 'feedback';

@@ -1,8 +1,8 @@
 'use client';
 import { theme } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { ThoughtChain } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
+import { ThoughtChain } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
 

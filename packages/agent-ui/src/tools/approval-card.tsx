@@ -1,7 +1,7 @@
 'use client';
 import { Button, Input, Space, theme } from 'antd';
 import { memo, useId, useState, type ReactNode } from 'react';
-import { useAgentUIConfig } from './config.js';
+import { useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './tool-card.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';

@@ -1,7 +1,7 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useEffect, useRef, useState } from 'react';
-import { markdownToSpeech, useAnnounce } from './announcer.js';
+import { markdownToSpeech, useAnnounce } from '../a11y/announcer.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 

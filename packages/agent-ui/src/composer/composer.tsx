@@ -2,10 +2,10 @@
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
-import { FileCard, Sender } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
+import { FileCard, Sender } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
-import { formatBytes } from './format.js';
+import { formatBytes } from '../tools/format.js';
 import type { OutgoingMessage } from '@x/agent-react';
 
 /** Attachment settings of the composer. */

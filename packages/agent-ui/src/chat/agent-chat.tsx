@@ -26,14 +26,14 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { AnnouncerProvider } from './announcer.js';
+import { AnnouncerProvider } from '../a11y/announcer.js';
 import type { ChatDrawerProps } from './chat-drawer.js';
 import type { ErrorAlertProps } from './error-alert.js';
-import { lazyComponent } from './lazy-component.js';
-import { Think, ThoughtChain } from './antdx.js';
+import { lazyComponent } from '../lazy/lazy-component.js';
+import { Think, ThoughtChain } from '../antdx.js';
 import { WelcomeHeader } from './welcome-header.js';
-import { AgentComposer, type ComposerAttachmentOptions } from './composer.js';
-import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from './config.js';
+import { AgentComposer, type ComposerAttachmentOptions } from '../composer/composer.js';
+import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps } from '../config.js';
 import {
   MessageContextProvider,
   type DataPartRendererProps,
@@ -43,9 +43,9 @@ import {
   type MessageHandlers,
   type ToolRenderers,
 } from './message-context.js';
-import { AgentMessageList, type AgentMessageListRef } from './message-list.js';
-import { messageText } from './agent-message.js';
-import { useReleaseFocusOnUnmount } from './release-focus.js';
+import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
+import { messageText } from '../transcript/agent-message.js';
+import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { PromptList, type PromptItem } from './prompt-list.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */

@@ -1,12 +1,14 @@
 'use client';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useCallback, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { memo, useCallback, useContext, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
+import { ApprovalContext, ChatContext, type ChatContextValue } from '../chat/chat-context.js';
+import { missingProvider } from '../chat/missing-provider.js';
 import { FileCard, Sender } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
-import type { OutgoingMessage } from '@x/agent-react';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -20,14 +22,15 @@ export interface ComposerAttachmentOptions {
 
 /** Props of {@link AgentComposer}. */
 export interface AgentComposerProps {
-  /** A reply is streaming: the send button becomes a stop button. */
+  /** A reply is streaming: the send button becomes a stop button (default: the provider's chat status). */
   busy?: boolean;
   /**
    * Sends the message. Return `false` (or a promise of `false`) to keep the text in the composer
-   * (e.g. an `onBeforeSend` check refused it).
+   * (e.g. an `onBeforeSend` check refused it). Default: the `AgentChatProvider`'s chat; without
+   * one, `onSend` is required.
    */
-  onSend: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
-  /** Stops the streaming reply. */
+  onSend?: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
+  /** Stops the streaming reply (default: the provider's chat). */
   onStop?: () => void;
   placeholder?: string;
   /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
@@ -51,8 +54,35 @@ const filesStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, p
  * The composer: Ant Design X Sender with its own state (typing never re-renders the transcript),
  * named send/stop buttons, and attachments from the picker, paste and drop — files refused by
  * `accept`/`maxSize` are listed with the reason, never dropped silently.
+ *
+ * Inside an `AgentChatProvider` it sends to and stops the provider's chat and follows its status
+ * (props override each); outside one it works from `onSend` (and `busy`, `onStop`) and throws
+ * without `onSend`.
  */
-export const AgentComposer = memo(function AgentComposer({
+export const AgentComposer = memo(function AgentComposer(props: AgentComposerProps) {
+  const context = useContext(ChatContext);
+  if (props.onSend) return <ComposerView {...props} onSend={props.onSend} />;
+  if (!context) throw missingProvider('AgentComposer', '`onSend`');
+  return <ConnectedComposer {...props} context={context} />;
+});
+
+/** The composer on the provider's chat: its status, send and stop. */
+function ConnectedComposer({ context, ...props }: AgentComposerProps & { context: ChatContextValue }) {
+  const busy = useAgentBusy(context.chat);
+  const approvals = useContext(ApprovalContext);
+  const awaitingApproval = (approvals?.pending.length ?? 0) > 0;
+  return (
+    <ComposerView
+      {...props}
+      busy={props.busy ?? busy}
+      onSend={context.send}
+      onStop={props.onStop ?? context.stop}
+      awaitingApproval={awaitingApproval}
+    />
+  );
+}
+
+const ComposerView = memo(function ComposerView({
   busy = false,
   onSend,
   onStop,
@@ -62,7 +92,8 @@ export const AgentComposer = memo(function AgentComposer({
   attachments,
   className,
   style,
-}: AgentComposerProps) {
+  awaitingApproval = false,
+}: AgentComposerProps & { onSend: NonNullable<AgentComposerProps['onSend']>; awaitingApproval?: boolean }) {
   const { strings } = useAgentUIConfig();
   const [value, setValue] = useState('');
   const [files, setFiles] = useState<PendingFile[]>([]);
@@ -167,7 +198,7 @@ export const AgentComposer = memo(function AgentComposer({
         loading={busy}
         disabled={disabled}
         submitType={submitType}
-        placeholder={placeholder ?? strings.composerPlaceholder}
+        placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
         aria-label={strings.composerLabel}
         header={header}
         onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}

@@ -42,6 +42,10 @@ export interface AgentUIStrings {
   cancel: string;
   approved: string;
   rejected: string;
+  /** An approval left in an earlier message: the user moved on, answering it would run nothing. */
+  approvalExpired: string;
+  /** The composer's placeholder while the reply waits for an approval. */
+  awaitingApproval: string;
   sources: string;
   suggestions: string;
   earlierMessages: (count: number) => string;
@@ -100,6 +104,8 @@ export const enUS: AgentUIStrings = {
   cancel: 'Cancel',
   approved: 'Approved',
   rejected: 'Rejected',
+  approvalExpired: 'Expired: not answered before the conversation moved on',
+  awaitingApproval: 'Approve or reject the request above to continue, or send a new message',
   sources: 'Sources',
   suggestions: 'Suggestions',
   earlierMessages: (count) => `Show ${count} earlier messages`,
@@ -158,6 +164,8 @@ export const zhCN: AgentUIStrings = {
   cancel: '取消',
   approved: '已批准',
   rejected: '已拒绝',
+  approvalExpired: '已过期：对话继续前未作答',
+  awaitingApproval: '请先批准或拒绝上面的请求，或发送新消息',
   sources: '来源',
   suggestions: '建议',
   earlierMessages: (count) => `显示更早的 ${count} 条消息`,

@@ -1,6 +1,8 @@
 'use client';
 import { Button, Input, Space, theme } from 'antd';
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useContext, useId, useState, type ReactNode } from 'react';
+import { ApprovalContext } from '../chat/chat-context.js';
+import { missingProvider } from '../chat/missing-provider.js';
 import { useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './tool-card.js';
@@ -9,12 +11,17 @@ import { sameToolCall, type ToolCallView } from './tool-parts.js';
 /** Props of {@link ApprovalCard}. */
 export interface ApprovalCardProps {
   call: ToolCallView;
-  /** Called with the approval id. */
-  onApprove: (approvalId: string, reason?: string) => void;
-  /** Called with the approval id and the reason typed (if any). */
-  onDeny: (approvalId: string, reason?: string) => void;
+  /** Called with the approval id (default: the `AgentChatProvider`'s approve). */
+  onApprove?: (approvalId: string, reason?: string) => void;
+  /** Called with the approval id and the reason typed, if any (default: the provider's deny). */
+  onDeny?: (approvalId: string, reason?: string) => void;
   /** Disable the buttons (e.g. while the answer is being sent). */
   disabled?: boolean;
+  /**
+   * The approval was left in an earlier message (the user moved on): shown as expired, without
+   * Approve/Reject. Default: what the provider's `useToolApproval` says.
+   */
+  expired?: boolean;
 }
 
 /**
@@ -22,11 +29,11 @@ export interface ApprovalCardProps {
  * would add ~3 KB gz to every chat page's first load for this one label). The status text colors are
  * the ones the kit's accessible theme keeps at 4.5:1 on the container background.
  */
-function Verdict({ approved, children }: { approved: boolean; children: ReactNode }) {
+function Verdict({ approved, expired, children }: { approved: boolean; expired?: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <span
-      data-xagent-verdict={approved ? 'approved' : 'rejected'}
+      data-xagent-verdict={expired ? 'expired' : approved ? 'approved' : 'rejected'}
       style={{
         display: 'inline-block',
         marginTop: 8,
@@ -34,8 +41,8 @@ function Verdict({ approved, children }: { approved: boolean; children: ReactNod
         fontSize: token.fontSizeSM,
         lineHeight: token.lineHeightSM,
         borderRadius: token.borderRadiusSM,
-        border: `${token.lineWidth}px ${token.lineType} ${approved ? token.colorSuccessBorder : token.colorErrorBorder}`,
-        color: approved ? token.colorSuccessText : token.colorErrorText,
+        border: `${token.lineWidth}px ${token.lineType} ${expired ? token.colorBorder : approved ? token.colorSuccessBorder : token.colorErrorBorder}`,
+        color: expired ? token.colorTextSecondary : approved ? token.colorSuccessText : token.colorErrorText,
         background: token.colorBgContainer,
         whiteSpace: 'normal',
       }}
@@ -48,17 +55,25 @@ function Verdict({ approved, children }: { approved: boolean; children: ReactNod
 /**
  * Asks the user to approve a tool call: the tool, its input, Approve / Reject (with an optional
  * reason). Every control is a native button or text field, reachable and operable by keyboard.
+ * Without `onApprove`/`onDeny` it answers through the nearest `AgentChatProvider` (and throws
+ * without one); an approval left in an earlier message shows as expired.
  */
-export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny, disabled }: ApprovalCardProps) {
+export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approveProp, onDeny: denyProp, disabled, expired: expiredProp }: ApprovalCardProps) {
   const { strings } = useAgentUIConfig();
+  const approvals = useContext(ApprovalContext);
+  if ((!approveProp || !denyProp) && !approvals) throw missingProvider('ApprovalCard', '`onApprove` and `onDeny`');
+  const onApprove = approveProp ?? ((id: string, reason?: string) => void approvals!.approve(id, reason));
+  const onDeny = denyProp ?? ((id: string, reason?: string) => void approvals!.deny(id, reason));
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const titleId = useId();
   const approvalId = call.approval?.id;
   const answered = call.state !== 'approval-requested';
+  const expired =
+    !answered && (expiredProp ?? (approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId)));
   const title = strings.approvalTitle(call.toolName);
   return (
-    <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state}>
+    <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
       <div id={titleId} style={{ fontWeight: 600 }}>
         {title}
       </div>
@@ -69,7 +84,11 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny
         </summary>
         <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
       </details>
-      {answered ? (
+      {expired ? (
+        <Verdict approved={false} expired>
+          {strings.approvalExpired}
+        </Verdict>
+      ) : answered ? (
         <Verdict approved={call.approval?.approved === true}>
           {call.approval?.approved ? strings.approved : strings.rejected}
           {call.approval?.reason ? `: ${call.approval.reason}` : ''}
@@ -110,4 +129,9 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove, onDeny
     </section>
   );
 },
-(prev, next) => prev.onApprove === next.onApprove && prev.onDeny === next.onDeny && prev.disabled === next.disabled && sameToolCall(prev.call, next.call));
+(prev, next) =>
+  prev.onApprove === next.onApprove &&
+  prev.onDeny === next.onDeny &&
+  prev.disabled === next.disabled &&
+  prev.expired === next.expired &&
+  sameToolCall(prev.call, next.call));

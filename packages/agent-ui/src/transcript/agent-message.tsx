@@ -16,6 +16,7 @@ import { Bubble } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { ActionButton, MessageParts } from './message-parts.js';
+import { messageText } from './message-text.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -24,6 +25,8 @@ export interface AgentMessageProps {
   streaming?: boolean;
   /** Regenerate is offered (usually: last assistant message, chat idle). */
   canRegenerate?: boolean;
+  /** The reply waits for the user's approval: feedback (like Regenerate) does not apply yet. */
+  awaitingApproval?: boolean;
   /** Current feedback on this message. */
   feedback?: FeedbackValue | null;
   /**
@@ -73,10 +76,6 @@ const actionsStandInStyle: CSSProperties = {
 const userStyles = { content: userContentStyle, root: { maxWidth: 'var(--xagent-user-bubble-max-width)', marginInlineStart: 'auto' } };
 const assistantStyles = { content: assistantContentStyle, root: { width: '100%' }, body: { width: '100%', minWidth: 0 } };
 
-/** Plain text of a message (its text parts joined). */
-export function messageText(message: AgentUIMessage): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
 
 function hasVisibleContent(message: AgentUIMessage): boolean {
   return message.parts.some((part) => part.type !== 'step-start' && !(part.type === 'text' && part.text === ''));
@@ -85,17 +84,19 @@ function hasVisibleContent(message: AgentUIMessage): boolean {
 /**
  * One message: every part rendered, plus its actions. Memoized: while another message streams,
  * this one does not re-render (its `message` object keeps its identity and the handlers it uses
- * come from a stable context).
+ * come from a stable context). Its actions act on the chat of the nearest `AgentChatProvider`;
+ * it throws without one.
  */
 export const AgentMessage = memo(function AgentMessage({
   message,
   streaming = false,
   canRegenerate = false,
+  awaitingApproval = false,
   feedback = null,
   deferActions = false,
   style,
 }: AgentMessageProps) {
-  const { handlers, display } = useMessageContext();
+  const { handlers, display } = useMessageContext('AgentMessage');
   const { strings } = useAgentUIConfig();
   const [editing, setEditing] = useState<string | null>(null);
   // Once shown, the toolbar stays (no flicker when the pointer leaves).
@@ -162,7 +163,7 @@ export const AgentMessage = memo(function AgentMessage({
         {!isUser && show('regenerate') && canRegenerate ? (
           <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
         ) : null}
-        {!isUser && show('feedback') ? (
+        {!isUser && show('feedback') && !awaitingApproval ? (
           <>
             <ActionButton
               label={strings.like}

@@ -2,11 +2,12 @@
 import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { Button } from 'antd';
-import { memo, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { ApprovalCard } from '../tools/approval-card.js';
 import { FileCard, Think } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
+import { ApprovalContext } from '../chat/chat-context.js';
 import { useMessageContext } from '../chat/message-context.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
@@ -69,12 +70,15 @@ interface ToolPartProps {
  * config re-renders every part.
  */
 const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
-  const { toolRenderers, handlers, display } = useMessageContext();
+  const { toolRenderers, handlers, display } = useMessageContext('MessageParts');
+  const approvals = useContext(ApprovalContext);
   const call = toolCallOf(part);
   if (!call) return null;
+  const approvalId = call.approval?.id;
+  // Left unanswered in an earlier message (the user moved on): answering would run nothing.
+  const expired = call.state === 'approval-requested' && approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId);
   const Custom = toolRenderers?.[call.toolName];
   if (Custom && message) {
-    const approvalId = call.approval?.id;
     return (
       <Custom
         call={call}
@@ -82,11 +86,12 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
         addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
         approve={(reason) => approvalId && handlers.approve(approvalId, reason)}
         deny={(reason) => approvalId && handlers.deny(approvalId, reason)}
+        expired={expired}
       />
     );
   }
   if (call.state === 'approval-requested' || call.state === 'approval-responded') {
-    return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} />;
+    return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} expired={expired} />;
   }
   return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
 }, sameToolPart);
@@ -119,7 +124,7 @@ function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }
 }
 
 function DataPart({ part, message }: { part: { type: `data-${string}`; data: unknown }; message: AgentUIMessage }) {
-  const { dataRenderers } = useMessageContext();
+  const { dataRenderers } = useMessageContext('MessageParts');
   const name = part.type.slice('data-'.length);
   const Custom = dataRenderers?.[name];
   if (Custom) return <Custom name={name} data={part.data} message={message} />;
@@ -131,12 +136,20 @@ function DataPart({ part, message }: { part: { type: `data-${string}`; data: unk
   );
 }
 
+/** Props of {@link MessageParts}. */
+export interface MessagePartsProps {
+  message: AgentUIMessage;
+  /** The message is receiving tokens (its last part renders as a stream). */
+  streaming?: boolean;
+}
+
 /**
  * Every part of a message in order: markdown text, reasoning, tool calls (with approval cards and
- * per-tool renderers), sources, files and data parts.
+ * per-tool renderers), sources, files and data parts. Needs an `AgentChatProvider` above it (its
+ * approve / deny and tool outputs act on the provider's chat); throws without one.
  */
-export function MessageParts({ message, streaming }: { message: AgentUIMessage; streaming: boolean }) {
-  const { display, toolRenderers } = useMessageContext();
+export function MessageParts({ message, streaming = false }: MessagePartsProps) {
+  const { display, toolRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];

@@ -1,0 +1,51 @@
+'use client';
+import type { AgentChat, OutgoingMessage, ToolApproval } from '@x/agent-react';
+import { createContext, useContext, type RefObject } from 'react';
+import type { PromptItem } from './prompt-list.js';
+import type { FeedbackValue } from './message-context.js';
+import { missingProvider } from './missing-provider.js';
+
+/** A handle on the transcript, registered by the `AgentMessageList` inside the provider. */
+export interface TranscriptHandle {
+  scrollToBottom: (behavior?: ScrollBehavior) => void;
+}
+
+/**
+ * The chat and its commands, shared by every part under `AgentChatProvider`. Stable for a chat:
+ * streaming never changes it.
+ */
+export interface ChatContextValue {
+  /** The chat from `useAgentChat`. */
+  chat: AgentChat;
+  /** Sends a message (scrolling the transcript to the bottom first); resolves whether it was sent. */
+  send: (message: OutgoingMessage) => Promise<boolean>;
+  /** Stops the reply in progress. */
+  stop: () => void;
+  /** Regenerates a reply (default: the last one). */
+  regenerate: (messageId?: string) => Promise<void>;
+  /** Sends a prompt the user clicked (a suggestion or welcome prompt), after `onSuggestionClick`. */
+  sendPrompt: (text: string) => void;
+  /** The provider's `suggestions` (the transcript's last `data-suggestions` part overrides them). */
+  suggestions: readonly PromptItem[] | undefined;
+  /** The transcript inside this provider, when one is mounted. */
+  transcript: RefObject<TranscriptHandle | null>;
+}
+
+export const ChatContext = createContext<ChatContextValue | null>(null);
+
+/** The provider's chat context; throws (naming `part`) outside `AgentChatProvider`. */
+export function useChatContext(part: string, alternative?: string): ChatContextValue {
+  const value = useContext(ChatContext);
+  if (!value) throw missingProvider(part, alternative);
+  return value;
+}
+
+/**
+ * The approvals of the provider's chat, from `useToolApproval`: one answer per approval, and the
+ * approvals left in earlier messages marked `expired`. Changes only when an approval appears, is
+ * answered or expires.
+ */
+export const ApprovalContext = createContext<ToolApproval | null>(null);
+
+/** Feedback per message id (controlled by `feedbackValues`, or the provider's own state). */
+export const FeedbackContext = createContext<Readonly<Record<string, FeedbackValue | null | undefined>> | null>(null);

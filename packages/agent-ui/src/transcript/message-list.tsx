@@ -20,7 +20,7 @@ import { ApprovalContext, ChatContext, FeedbackContext } from '../chat/chat-cont
 import { missingProvider } from '../chat/missing-provider.js';
 import type { FeedbackValue } from '../chat/message-context.js';
 import { Bubble } from '../antdx.js';
-import { useAgentUIConfig } from '../config.js';
+import { useAgentUIConfig, useTokenStyle } from '../config.js';
 import { useFollowBottom } from './follow-bottom.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
@@ -99,6 +99,9 @@ const Transcript = memo(
     ref,
   ) {
     const { strings } = useAgentUIConfig();
+    // The kit tokens (bubbles, cards, gaps) on the transcript itself, so that a custom layout
+    // without AgentChat's root element gets the same look.
+    const tokenStyle = useTokenStyle();
     const context = useContext(ChatContext);
     const providedFeedback = useContext(FeedbackContext);
     const feedbackValues = feedbackProp ?? providedFeedback;
@@ -211,7 +214,7 @@ const Transcript = memo(
         aria-busy={busy}
         tabIndex={0}
         className={className}
-        style={style ? { ...scrollStyle, ...style } : scrollStyle}
+        style={{ ...tokenStyle, ...scrollStyle, ...style }}
         data-xagent-transcript=""
       >
         <div ref={innerRef} style={innerStyle}>

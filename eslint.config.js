@@ -6,6 +6,18 @@ import tseslint from 'typescript-eslint';
 const uiKit = ['antd', 'antd/*', '@ant-design/*'];
 const server = ['@x/agent-server', '@x/agent-server/*', '@x/mock-server', '@x/mock-server/*'];
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+const coreRule = (more) => [
+  'error',
+  {
+    paths: [{ name: 'zustand', message: 'src/core uses zustand/vanilla; the React binding belongs in the hooks.' }],
+    patterns: [
+      {
+        group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', '@testing-library/*', ...more],
+        message: 'src/core is framework-free: React belongs in the hooks (src/*.ts); the core builds on the `ai` package.',
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   {
@@ -64,6 +76,16 @@ export default tseslint.config(
         'The headless hooks must not pull a UI kit or the server: an app that wants only hooks installs no antd.',
       ),
     },
+  },
+  // The core of the hooks is framework-free (DESIGN §10): no React, no UI kit, no server; its tests
+  // drive it without React too (they may start the real server).
+  {
+    files: ['packages/agent-react/src/core/**'],
+    rules: { 'no-restricted-imports': coreRule([...uiKit, ...server, '@x/agent-ui']) },
+  },
+  {
+    files: ['packages/agent-react/src/core/**/*.test.*'],
+    rules: { 'no-restricted-imports': coreRule([]) },
   },
   {
     files: ['packages/agent-ui/src/**'],

@@ -7,7 +7,7 @@ import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 /**
  * Vitest projects:
- * - unit:      node tests of the protocol, the server and the mock server
+ * - unit:      node tests of the protocol, the server and the mock server; type tests (`*.test-d.ts`)
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
  * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest)
  */
@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts'],
           testTimeout: 20_000,
+          // Type tests (`*.test-d.ts`, every package) run under `tsc` with the rest of the suite.
+          typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.typetests.json' },
         },
       },
       {
@@ -29,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'jsdom',
-          include: ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}'],
+          include: ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}', 'test/surface/**/*.test.ts'],
           setupFiles: ['./test/setup-dom.ts'],
           testTimeout: 20_000,
         },

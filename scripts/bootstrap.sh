@@ -6,6 +6,7 @@
 #   2. pnpm at the exact version of package.json's `packageManager`, installed from the npm registry
 #      into the same cache folder (corepack's signature check fails on these machines).
 #   3. Debian's chromium for browser tests when no Chromium is found and we may run apt-get.
+#   4. Debian's postgresql (server binaries for the store tests and bench) when initdb is missing.
 # Idempotent and quiet when everything is already there.
 
 XKIT_CACHE="${XKIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/x-agent-kit}"
@@ -51,5 +52,13 @@ if [ -z "${XKIT_CHROMIUM:-}" ] && [ "${XKIT_SKIP_BROWSER:-0}" != 1 ] && command 
     && XKIT_CHROMIUM=/usr/bin/chromium || xkit_log "could not install chromium; browser tests will use Playwright's default"
 fi
 [ -n "${XKIT_CHROMIUM:-}" ] && export XKIT_CHROMIUM
+
+# PostgreSQL server binaries for the store's tests and bench (they start their own temp cluster).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "${XKIT_SKIP_POSTGRES:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo -n"
+  xkit_log "installing Debian's postgresql"
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql; } >&2 \
+    || xkit_log "could not install postgresql; the PostgreSQL store tests will fail"
+fi
 export NEXT_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1
 xkit_log "node $(node -v), pnpm $(pnpm -v), chromium ${XKIT_CHROMIUM:-<playwright default>}"

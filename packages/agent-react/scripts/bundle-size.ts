@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 /** What an app installs beside this package anyway: left out of the measured bundle. */
-export const EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'ai', '@ai-sdk/react', 'zustand', 'zustand/*', 'zod', 'zod/*'];
+export const EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'ai', 'zustand', 'zustand/*', 'zod', 'zod/*'];
 
 const packageDir = path.resolve(import.meta.dirname, '..');
 

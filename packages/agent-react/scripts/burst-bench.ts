@@ -6,9 +6,8 @@
  * `FIXTURE=path/to/fixture.json` replays the `frames` of a render-bench fixture instead.
  */
 import { readFileSync } from 'node:fs';
-import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { AgentChatTransport } from '../dist/index.js';
+import { AgentChatTransport, AgentCoreChat as Chat } from '../dist/internal.js';
 
 const deltas = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 7);

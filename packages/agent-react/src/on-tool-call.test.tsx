@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { UPDATE_PAGE_STATE_TOOL, type AgentUIMessage, type UpdatePageStateOutput } from '@x/agent-protocol';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AgentChat } from './agent-chat-types.js';
+import type { UseAgentChatResult } from './core/types.js';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 
@@ -62,7 +62,7 @@ describe('onToolCall (browser tools)', () => {
 describe('types', () => {
   it('carries the app tool types through the chat: addToolOutput is checked against each tool', () => {
     type Tools = { weather: { input: { city: string }; output: { tempF: number } } };
-    const check = (chat: AgentChat<Tools>) => {
+    const check = (chat: UseAgentChatResult<Tools>) => {
       expectTypeOf(chat.messages).toEqualTypeOf<AgentUIMessage<Tools>[]>();
       void chat.addToolOutput({ tool: 'weather', toolCallId: 't', output: { tempF: 1 } });
       // @ts-expect-error: the output must match the tool's output type

@@ -2,15 +2,15 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatStatus, UITools } from 'ai';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import type { AgentChat } from './agent-chat-types.js';
-import type { AgentChatSnapshot } from './chat-store.js';
+import type { UseAgentChatResult } from './core/types.js';
+import type { AgentChatSnapshot } from './core/chat-store.js';
 
 /**
  * Subscribes to a slice of the chat: the component re-renders only when `selector`'s result changes
  * (by `isEqual`, default `Object.is`). The building block of the hooks below.
  */
 export function useAgentChatSelector<TOOLS extends UITools, T>(
-  chat: Pick<AgentChat<TOOLS>, 'store'>,
+  chat: Pick<UseAgentChatResult<TOOLS>, 'store'>,
   selector: (snapshot: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => T,
   isEqual: (a: T, b: T) => boolean = Object.is,
 ): T {
@@ -32,7 +32,7 @@ export function useAgentChatSelector<TOOLS extends UITools, T>(
 }
 
 /** The whole transcript (re-renders at most once per frame while streaming). */
-export function useAgentMessages<TOOLS extends UITools>(chat: Pick<AgentChat<TOOLS>, 'store'>): readonly AgentUIMessage<TOOLS>[] {
+export function useAgentMessages<TOOLS extends UITools>(chat: Pick<UseAgentChatResult<TOOLS>, 'store'>): readonly AgentUIMessage<TOOLS>[] {
   return useAgentChatSelector(chat, selectMessages);
 }
 
@@ -40,7 +40,7 @@ export function useAgentMessages<TOOLS extends UITools>(chat: Pick<AgentChat<TOO
  * The ids of the transcript, in order: a new array only when a message is added, removed or moved,
  * so a list that renders one row per id does not re-render while a reply streams.
  */
-export function useAgentMessageIds<TOOLS extends UITools>(chat: Pick<AgentChat<TOOLS>, 'store'>): readonly string[] {
+export function useAgentMessageIds<TOOLS extends UITools>(chat: Pick<UseAgentChatResult<TOOLS>, 'store'>): readonly string[] {
   return useAgentChatSelector(chat, selectIds, sameIds);
 }
 
@@ -49,7 +49,7 @@ export function useAgentMessageIds<TOOLS extends UITools>(chat: Pick<AgentChat<T
  * row of the streaming message re-renders (other messages keep their object identity).
  */
 export function useAgentMessage<TOOLS extends UITools>(
-  chat: Pick<AgentChat<TOOLS>, 'store'>,
+  chat: Pick<UseAgentChatResult<TOOLS>, 'store'>,
   messageId: string,
 ): AgentUIMessage<TOOLS> | undefined {
   const store = chat.store;
@@ -59,19 +59,19 @@ export function useAgentMessage<TOOLS extends UITools>(
 }
 
 /** The chat status alone: does not re-render per streamed token (only on status changes). */
-export function useAgentStatus(chat: Pick<AgentChat, 'store'> | Pick<AgentChat<never>, 'store'>): ChatStatus {
-  const store = (chat as Pick<AgentChat, 'store'>).store;
+export function useAgentStatus(chat: Pick<UseAgentChatResult, 'store'> | Pick<UseAgentChatResult<never>, 'store'>): ChatStatus {
+  const store = (chat as Pick<UseAgentChatResult, 'store'>).store;
   return useSyncExternalStore(store.subscribe, () => store.getSnapshot().status, () => store.getSnapshot().status);
 }
 
 /** The chat error alone. */
-export function useAgentError(chat: Pick<AgentChat, 'store'> | Pick<AgentChat<never>, 'store'>): Error | undefined {
-  const store = (chat as Pick<AgentChat, 'store'>).store;
+export function useAgentError(chat: Pick<UseAgentChatResult, 'store'> | Pick<UseAgentChatResult<never>, 'store'>): Error | undefined {
+  const store = (chat as Pick<UseAgentChatResult, 'store'>).store;
   return useSyncExternalStore(store.subscribe, () => store.getSnapshot().error, () => store.getSnapshot().error);
 }
 
 /** True while a reply is submitted or streaming. */
-export function useAgentBusy(chat: Pick<AgentChat, 'store'> | Pick<AgentChat<never>, 'store'>): boolean {
+export function useAgentBusy(chat: Pick<UseAgentChatResult, 'store'> | Pick<UseAgentChatResult<never>, 'store'>): boolean {
   const status = useAgentStatus(chat);
   return status === 'submitted' || status === 'streaming';
 }

@@ -1,16 +1,23 @@
-import { Chat } from '@ai-sdk/react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testServer, textOf } from './test-utils/test-server.js';
-import { agentEndpoint, isNonEmptyObject } from './transport.js';
+import { AgentCoreChat } from './core/chat.js';
+import { agentEndpoint, apiBase, isNonEmptyObject } from './core/transport.js';
 import { useAgentChat } from './use-agent-chat.js';
 
 describe('transport helpers', () => {
   it('builds {api}/{agentId} with the id encoded and trailing slashes dropped', () => {
     expect(agentEndpoint(undefined, 'support')).toBe('/api/agent/support');
     expect(agentEndpoint('https://x.test/agents//', 'a b/c')).toBe('https://x.test/agents/a%20b%2Fc');
+  });
+
+  it('takes api as a path, a full URL string or a URL object', () => {
+    expect(apiBase(undefined)).toBe('/api/agent');
+    expect(apiBase('/custom/')).toBe('/custom');
+    expect(apiBase('https://agents.example.com/api/agent')).toBe('https://agents.example.com/api/agent');
+    expect(agentEndpoint(new URL('https://agents.example.com/api/agent/'), 'support')).toBe('https://agents.example.com/api/agent/support');
   });
 
   it('sends sharedState only for a non-empty plain object', () => {
@@ -66,14 +73,14 @@ describe('burst replay through useAgentChat (real server)', () => {
     const burst = burstFetch(fetch, 16 * 1024);
     const { result } = renderHook(() => useAgentChat({ agentId: 'assistant', fetch: burst }));
     let kitUpdates = 0;
-    const stop = result.current.chat['~registerMessagesCallback'](() => kitUpdates++);
+    const stop = (result.current.chat as AgentCoreChat<UIMessage>).subscribe((change) => change === 'messages' && kitUpdates++);
     await act(() => result.current.sendMessage({ text: 'weather?' }).then((r) => (r.sent ? r.done : undefined)));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     stop();
 
-    const reference = new Chat<UIMessage>({ transport: new DefaultChatTransport<UIMessage>({ api: agentEndpoint(undefined, 'assistant'), fetch: burst }) });
+    const reference = new AgentCoreChat<UIMessage>({ transport: new DefaultChatTransport<UIMessage>({ api: agentEndpoint(undefined, 'assistant'), fetch: burst }) });
     let sdkUpdates = 0;
-    reference['~registerMessagesCallback'](() => sdkUpdates++);
+    reference.subscribe((change) => change === 'messages' && sdkUpdates++);
     await reference.sendMessage({ text: 'weather?' });
     expect(reference.status).toBe('ready');
 

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { createMockAgentServer, echoScenario, errorMidStreamScenario, inProcessFetch } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
-import type { UseAgentChatOptions } from './agent-chat-types.js';
+import type { UseAgentChatOptions } from './core/types.js';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 
@@ -50,7 +50,7 @@ describe('transport', () => {
       a: { script: { steps: [[{ type: 'text', text: 'ok' }]], chunkDelayMs: 0 } },
       b: { script: { steps: [[{ type: 'text', text: 'ok' }]], chunkDelayMs: 0 } },
     });
-    let props: UseAgentChatOptions = { agentId: 'a', api: '/custom/', fetch, conversationId: 'c1', sharedState: { name: 'Ada' }, urlQuery: { tab: 'x' }, pageId: 'p1', headers: { 'x-one': '1' } };
+    let props: UseAgentChatOptions = { agentId: 'a', api: '/custom/', fetch, conversationId: 'c1', history: 'client', sharedState: { name: 'Ada' }, urlQuery: { tab: 'x' }, pageId: 'p1', headers: { 'x-one': '1' } };
     const { result, rerender } = renderHook((p: UseAgentChatOptions) => useAgentChat(p), { initialProps: props });
     const transport = (result.current.chat as unknown as { transport: unknown }).transport;
     await act(() => result.current.sendMessage({ text: 'one' }).then((r) => (r.sent ? r.done : undefined)));

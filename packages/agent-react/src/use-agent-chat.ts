@@ -1,11 +1,31 @@
 'use client';
 import type { UITools } from 'ai';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { AgentChat, UseAgentChatOptions } from './agent-chat-types.js';
-import { AgentChatController } from './chat-controller.js';
-import type { AgentChatSnapshot } from './chat-store.js';
+import { AgentChatController } from './core/controller.js';
+import type { AgentChatSnapshot } from './core/chat-store.js';
+import type { ChatSession } from './core/session.js';
+import type { UseAgentChatOptions, UseAgentChatResult } from './core/types.js';
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The React side of a controller: which session a render shows. A render may run more than once
+ * (StrictMode, concurrent rendering), so the session of a conversation is opened once and reused;
+ * sessions of earlier conversations are detached by the effect that shows the new one.
+ */
+class SessionSlot<TOOLS extends UITools> {
+  private current: ChatSession<TOOLS> | undefined;
+
+  constructor(readonly controller: AgentChatController<TOOLS>) {}
+
+  /** The session for these options: the current one, or a new one when the conversation changed. */
+  sessionFor(options: UseAgentChatOptions<TOOLS>): ChatSession<TOOLS> {
+    const current = this.current;
+    if (current && current.conversationId === options.conversationId) return current;
+    this.current = this.controller.open(options);
+    return this.current;
+  }
+}
 
 /**
  * A chat with one agent of an `@x/agent-server` route.
@@ -16,9 +36,10 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  * never re-renders while a reply streams; children subscribe to what they show with
  * `useAgentMessageIds`, `useAgentMessage`, `useAgentStatus` (see `selectors.ts`).
  */
-export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentChatOptions<TOOLS>): AgentChat<TOOLS> {
-  const [controller] = useState(() => new AgentChatController<TOOLS>(options));
-  const session = controller.sessionFor(options);
+export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentChatOptions<TOOLS>): UseAgentChatResult<TOOLS> {
+  const [slot] = useState(() => new SessionSlot<TOOLS>(new AgentChatController<TOOLS>(options)));
+  const controller = slot.controller;
+  const session = slot.sessionFor(options);
   useIsomorphicLayoutEffect(() => {
     controller.setOptions(options);
   });
@@ -27,13 +48,9 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
     controller.adoptHistory(session, history);
   }, [controller, session, history]);
   useEffect(() => {
-    controller.revive(session);
-    controller.retireOld();
-    const unwatch = controller.watch(session);
-    return () => {
-      unwatch();
-      controller.dispose(session, controller.isCurrent(session) ? 'unmount' : 'conversation-switch');
-    };
+    // StrictMode runs this twice (attach, detach, attach): a detached session can be attached again.
+    const detach = controller.attach(session);
+    return () => detach(controller.isCurrent(session) ? 'unmount' : 'conversation-switch');
   }, [controller, session]);
 
   const store = session.store;
@@ -47,7 +64,8 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
       (c.seen === next ||
         ((!tracked.messages || c.seen.messages === next.messages) &&
           (!tracked.status || c.seen.status === next.status) &&
-          (!tracked.error || c.seen.error === next.error)))
+          (!tracked.error || c.seen.error === next.error) &&
+          (!tracked.history || (c.seen.historyStatus === next.historyStatus && c.seen.hasOlder === next.hasOlder))))
     ) {
       return c.shown;
     }

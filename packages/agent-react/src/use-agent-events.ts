@@ -2,8 +2,8 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { AgentChat } from './agent-chat-types.js';
-import type { AgentEventHandlers } from './events.js';
+import type { UseAgentChatResult } from './core/types.js';
+import type { AgentEventHandlers } from './core/events.js';
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
@@ -13,7 +13,7 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  * latest handlers are used (no need to memoise them).
  */
 export function useAgentEvents<TOOLS extends UITools>(
-  chat: Pick<AgentChat<TOOLS>, 'events'>,
+  chat: Pick<UseAgentChatResult<TOOLS>, 'events'>,
   handlers: AgentEventHandlers<AgentUIMessage<TOOLS>>,
 ): void {
   const latest = useRef(handlers);

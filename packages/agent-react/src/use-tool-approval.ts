@@ -1,25 +1,13 @@
 'use client';
 import type { AgentUIMessage } from '@x/agent-protocol';
-import { getToolName, isToolUIPart, type UITools } from 'ai';
+import type { UITools } from 'ai';
 import { useCallback, useRef } from 'react';
-import type { AgentChat } from './agent-chat-types.js';
-import type { AgentChatSnapshot } from './chat-store.js';
+import type { UseAgentChatResult } from './core/types.js';
+import type { AgentChatSnapshot } from './core/chat-store.js';
 import { useAgentChatSelector } from './selectors.js';
+import { pendingApprovals, type PendingApproval } from './core/approvals.js';
 
-/** A tool call waiting for the user's approval. */
-export interface PendingApproval {
-  /** Pass to `approve`/`deny`. */
-  approvalId: string;
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  /** True for dynamic (e.g. MCP) tools. */
-  dynamic: boolean;
-  /** The assistant message holding the call. */
-  messageId: string;
-  /** Why the server asks, when it says. */
-  requestReason: string | undefined;
-}
+export { pendingApprovals, type PendingApproval };
 
 export interface ToolApproval {
   /** The unanswered approvals the reply is waiting for (those of the last message), oldest first. */
@@ -35,27 +23,6 @@ export interface ToolApproval {
   deny(approvalId: string, reason?: string): Promise<void>;
 }
 
-/** Collects the unanswered approvals of a whole transcript (static and dynamic tools). */
-export function pendingApprovals(messages: readonly AgentUIMessage[]): PendingApproval[] {
-  const out: PendingApproval[] = [];
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    for (const part of message.parts) {
-      if (!isToolUIPart(part) || part.state !== 'approval-requested' || part.approval.isAutomatic) continue;
-      out.push({
-        approvalId: part.approval.id,
-        toolCallId: part.toolCallId,
-        toolName: getToolName(part),
-        input: part.input,
-        dynamic: part.type === 'dynamic-tool',
-        messageId: message.id,
-        requestReason: part.approval.requestReason,
-      });
-    }
-  }
-  return out;
-}
-
 const samePending = (a: readonly PendingApproval[], b: readonly PendingApproval[]) =>
   a.length === b.length && a.every((p, i) => p.approvalId === b[i]!.approvalId && p.input === b[i]!.input);
 
@@ -63,7 +30,7 @@ const samePending = (a: readonly PendingApproval[], b: readonly PendingApproval[
  * Pending tool approvals of a chat with approve/deny. Each approval is answered at most once
  * (repeated clicks are ignored); the chat resends exactly once, after the last pending one.
  */
-export function useToolApproval<TOOLS extends UITools>(chat: Pick<AgentChat<TOOLS>, 'store' | 'addToolApprovalResponse'>): ToolApproval {
+export function useToolApproval<TOOLS extends UITools>(chat: Pick<UseAgentChatResult<TOOLS>, 'store' | 'addToolApprovalResponse'>): ToolApproval {
   const all = useAgentChatSelector(
     chat,
     (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => pendingApprovals(s.messages as readonly AgentUIMessage[]),

@@ -53,4 +53,5 @@ export {
   type ConfigFileFormat,
 } from './config/load-config-file.js';
 export { errorResponse } from './http/error-response.js';
+export * from './store/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';

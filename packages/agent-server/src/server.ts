@@ -2,16 +2,23 @@ import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
 import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
+import { CONVERSATIONS_SEGMENT } from '@x/agent-protocol';
+import { cursorCodec } from './http/conversation-cursor.js';
+import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
-import { runTurn } from './runtime/run-turn.js';
+import { runTurn, storeUserId } from './runtime/run-turn.js';
+import { guardedStore } from './store/guarded-store.js';
+import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
  * the logger) and returns a Web-standard handler for `POST {basePath}/{agentId}`.
  *
  * Per request: route → method → `authenticate` (401) → agent (404) → agent `access` (403) → body (415 /
- * 413 / 400) → the turn's UI message stream. Nothing answers a 500 with internals.
+ * 413 / 400) → the turn's UI message stream. With a `store`, `{basePath}/conversations…` are the
+ * conversation routes (without one they answer 404 `not_found`). Nothing answers a 500 with
+ * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer(config: AgentServerConfig): AgentServer {
   const logger = config?.logger ?? consoleLogger;
@@ -20,12 +27,20 @@ export function createAgentServer(config: AgentServerConfig): AgentServer {
   const maxBodyBytes = config.limits?.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const toolTimeoutMs = config.limits?.toolTimeoutMs ?? DEFAULTS.toolTimeoutMs;
   const toolResultMaxChars = config.limits?.toolResultMaxChars ?? DEFAULTS.toolResultMaxChars;
+  const store = config.store ? guardedStore(config.store) : undefined;
+  const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const prefix = `${basePath}/`;
     if (!url.pathname.startsWith(prefix)) throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
     const rawId = url.pathname.slice(prefix.length).replace(/\/+$/, '');
+    const segments = rawId.split('/');
+    if (segments[0] === CONVERSATIONS_SEGMENT) {
+      if (!store || !cursors) throw new HttpError('not_found', 'This server keeps no conversations (it has no store).');
+      const user = await authenticate(request);
+      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, userId: storeUserId(user) });
+    }
     let agentId: string;
     try {
       agentId = decodeURIComponent(rawId);
@@ -49,6 +64,7 @@ export function createAgentServer(config: AgentServerConfig): AgentServer {
       agent,
       body,
       conversationId,
+      store,
       user,
       signal: request.signal,
       config,
@@ -72,6 +88,11 @@ export function createAgentServer(config: AgentServerConfig): AgentServer {
         return await handle(request);
       } catch (error) {
         if (error instanceof HttpError) return error.toResponse();
+        if (error instanceof StoreConflictError) return errorResponse('conversation_conflict', 'The conversation changed meanwhile; reload it.');
+        if (error instanceof StoreUnavailableError) {
+          logger.error('store unavailable', { error: error.message });
+          return errorResponse('store_unavailable', 'The conversation store is unavailable; try again shortly.');
+        }
         logger.error('request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         return errorResponse('internal_error', 'The server failed to handle the request.');
       }

@@ -1,13 +1,13 @@
 'use client';
 import { useLayoutEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { SharedStateSource } from './backends.js';
+import type { SharedStateSource } from '../core/shared-state/backends.js';
 import {
   createSharedStateStore,
   type SharedStateOptions,
   type SharedStateStore,
   type SharedStateWrite,
-} from './create-shared-state-store.js';
+} from '../core/shared-state/create-shared-state-store.js';
 
 /** What `useSharedState` returns: the current value and log, the store, and its operations. */
 export interface SharedState<T extends Record<string, unknown>> {

@@ -2,6 +2,7 @@ import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
 /** Where the server reports what it cannot answer with (failed hooks, skipped tools, warnings). */
@@ -157,6 +158,15 @@ export interface AgentServerConfig {
   basePath?: string;
   limits?: AgentLimits;
   logger?: Logger;
+  /**
+   * Where conversations live (`memoryStore()`, `pgliteStore()`, `postgresStore()` or your own
+   * `ConversationStore`). With it the server owns history: a turn's request carries only what is new
+   * (the protocol's `ServerHistoryRules`), the user message is saved before the model is called and
+   * the reply when it ends, and the `{basePath}/conversations` routes exist (list, load, rename,
+   * delete, delete a message, feedback), all scoped to `authenticate`'s user. Without it the client
+   * sends the whole history and the conversation routes answer 404 `not_found`.
+   */
+  store?: ConversationStore;
 }
 
 /** What `createAgentServer` returns. */

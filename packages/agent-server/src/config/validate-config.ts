@@ -1,4 +1,4 @@
-import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
+import { isReservedKey, RESERVED_AGENT_IDS, toolNameProblem } from '@x/agent-protocol';
 import { connectionIssues } from '../providers/index.js';
 import { isToolSchema } from '../tools/tool-schema.js';
 import { checkKnownKeys, isObject, isPositiveInt, IssueList } from './config-checks.js';
@@ -9,7 +9,7 @@ import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -38,6 +38,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     const agentIds = new Set(Object.keys(raw.agents).filter((id) => !isReservedKey(id)));
     for (const [id, agent] of Object.entries(raw.agents)) {
       if (!AGENT_ID.test(id) || isReservedKey(id)) list.add(`agents.${id}`, `"${id}" is not a valid agent id (letters, digits, "_" or "-", at most 64)`);
+      else if (RESERVED_AGENT_IDS.includes(id)) list.add(`agents.${id}`, `"${id}" is a route segment (${RESERVED_AGENT_IDS.join(', ')}) and cannot be an agent id`);
       edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, connectionNames, hookNames }));
     }
     for (const cycle of findSubAgentCycles(edges)) {
@@ -56,6 +57,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.basePath !== undefined && !(typeof raw.basePath === 'string' && /^\/[\w./-]*$/.test(raw.basePath))) {
     list.add('basePath', 'must start with "/"');
   }
+  if (raw.store !== undefined && !isStore(raw.store)) list.add('store', 'must be a ConversationStore (memoryStore(), pgliteStore(), postgresStore() or your own)');
   if (raw.limits !== undefined) {
     if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
     else {
@@ -101,4 +103,10 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   if (!isToolSchema(tool.inputSchema)) list.add(`${at}.inputSchema`, 'must be a zod schema or a JSON Schema object');
   if (typeof tool.execute !== 'function') list.add(`${at}.execute`, 'must be a function (input, ctx) => result');
   if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');
+}
+
+const STORE_METHODS = ['listConversations', 'getConversation', 'listMessages', 'loadThread', 'beginTurn', 'finishTurn'];
+
+function isStore(value: unknown): boolean {
+  return isObject(value) && STORE_METHODS.every((name) => typeof value[name] === 'function');
 }

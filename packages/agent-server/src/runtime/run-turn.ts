@@ -6,6 +6,8 @@ import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js'
 import { buildAgentRun } from './agent-settings.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
+import type { ConversationStore } from '../store/types.js';
+import { openStoredTurn } from './persist-turn.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { TurnHooks } from './turn-hooks.js';
@@ -20,6 +22,8 @@ export interface TurnInput {
   agent: AgentConfig;
   body: AgentRequestBody;
   conversationId: string | undefined;
+  /** The server's conversation store (guarded), when it has one: the server then owns history. */
+  store?: ConversationStore | undefined;
   user: AgentUser | undefined;
   /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;
@@ -41,9 +45,12 @@ export interface TurnInput {
 export async function runTurn(input: TurnInput): Promise<Response> {
   const controller = new AbortController();
   const signal = AbortSignal.any([input.signal, controller.signal]);
+  const store = input.store;
+  // With a store every turn belongs to a conversation: a request without one starts a new one.
+  const conversationId = input.conversationId ?? (store ? `conv-${crypto.randomUUID()}` : undefined);
   const request: TurnRequestContext = {
     agentId: input.agentId,
-    conversationId: input.conversationId,
+    conversationId,
     userId: typeof input.user?.id === 'string' ? input.user.id : undefined,
     pageId: input.body.pageId,
     urlQuery: input.body.urlQuery as TurnRequestContext['urlQuery'],
@@ -63,20 +70,39 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   let prepared;
   try {
     const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
-    const messages = await validateMessages(input.body.messages, run.toolSet.tools);
+    // With a store the server owns history: the request adds to the stored thread (or is refused).
+    const stored =
+      store && conversationId
+        ? await openStoredTurn({
+            store,
+            userId: storeUserId(input.user),
+            agentId: input.agentId,
+            conversationId,
+            body: input.body,
+            tools: run.toolSet.tools,
+            onFinishError: (error) => input.logger.error('store unavailable: the reply was not saved', { agentId: input.agentId, error: errorText(error) }),
+          })
+        : undefined;
+    const messages = await validateMessages(stored ? (stored.thread as AgentRequestBody['messages']) : input.body.messages, run.toolSet.tools);
     const modelMessages = await toModelMessages(messages, run.toolSet.tools, input.agent);
-    prepared = { run, messages, modelMessages };
+    // The user message is saved before the model is called.
+    await stored?.begin();
+    prepared = { run, messages, modelMessages, stored };
   } catch (error) {
     await releaseScope(scope);
     throw error;
   }
-  const { run, messages, modelMessages } = prepared;
+  const { run, messages, modelMessages, stored } = prepared;
+  let failure: string | undefined;
   const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
   const steps: StepResult<ToolSet>[] = [];
 
   const agent = new ToolLoopAgent<never, ToolSet>({
     ...run.settings,
-    onError: ({ error }) => input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) }),
+    onError: ({ error }) => {
+      failure ??= safeErrorMessage(error);
+      input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
+    },
     onStart: () => hooks.fire('onStart', {}),
     onStepStart: ({ stepNumber }) => hooks.fire('onStepStart', { stepNumber: stepNumber + 1 }),
     onToolExecutionStart: ({ toolCall }) =>
@@ -107,13 +133,14 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       originalMessages: messages,
       signal,
       generateMessageId: newMessageId,
-      metadata: { agentId: input.agentId, ...(input.conversationId ? { conversationId: input.conversationId } : {}) },
-      onEnd: hooks.has('onFinish') ? (event) => (end = event) : undefined,
+      metadata: { agentId: input.agentId, ...(conversationId ? { conversationId } : {}) },
+      onEnd: hooks.has('onFinish') || stored ? (event) => (end = event) : undefined,
     }),
     errorText: (error) => {
       if (signal.aborted) return undefined;
       input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
-      return safeErrorMessage(error);
+      failure ??= safeErrorMessage(error);
+      return failure;
     },
     // A cancelled body (the client went away) aborts the turn even where the platform does not
     // abort the request's signal.
@@ -130,14 +157,29 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         const responseMessage = titlePart ? { ...baseReply, parts: [...baseReply.parts, titlePart] } : baseReply;
         const baseMessages = end?.messages ?? messages;
         const finalMessages = baseMessages.at(-1)?.id === baseReply.id ? [...baseMessages.slice(0, -1), responseMessage] : baseMessages;
+        const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;
+        const usage = sumUsage(steps.map((s) => s.usage));
+        const isAborted = (end?.isAborted ?? false) || signal.aborted;
+        await stored?.finish(
+          {
+            reply: end ? responseMessage : undefined,
+            aborted: isAborted,
+            errorText: failure ?? (tripped ? tripped.message : undefined),
+            finishReason,
+            title: titlePart?.data.title,
+            steps: steps.length,
+            usage,
+          },
+          newMessageId,
+        );
         const dataParts = await hooks.finish({
           messages: finalMessages,
           responseMessage,
           steps: hookSteps,
           toolResults: hookSteps.flatMap((s) => s.toolResults),
-          finishReason: end?.finishReason ?? steps.at(-1)?.finishReason,
-          usage: sumUsage(steps.map((s) => s.usage)),
-          isAborted: (end?.isAborted ?? false) || signal.aborted,
+          finishReason,
+          usage,
+          isAborted,
         });
         return dataParts as UIMessageChunk[];
       } catch (error) {
@@ -153,7 +195,14 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     titlePart = { type: CHAT_TITLE_PART, id: 'chat-title', data: { title: text } };
     body.write(titlePart);
   });
-  return new Response(body.stream, { headers: UI_MESSAGE_STREAM_HEADERS });
+  return new Response(body.stream, {
+    headers: stored ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId } : UI_MESSAGE_STREAM_HEADERS,
+  });
+}
+
+/** The user a store scopes a turn to: `authenticate`'s user id, else `anonymous`. */
+export function storeUserId(user: AgentUser | undefined): string {
+  return typeof user?.id === 'string' && user.id !== '' ? user.id : 'anonymous';
 }
 
 function errorText(error: unknown): string {

@@ -1,5 +1,5 @@
 'use client';
-import { useToolApproval, type AgentChat, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
+import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
@@ -26,14 +26,17 @@ export interface FeedbackEvent {
 /** Props of {@link AgentChatProvider}. */
 export interface AgentChatProviderProps {
   /** The chat from `useAgentChat`. */
-  chat: AgentChat;
+  chat: UseAgentChatResult;
   /** What to show of each message (reasoning, tool results, sources, actions). */
   messageDisplay?: MessageDisplayOptions;
   /** A component per tool name (generative UI), rendered instead of the default tool card. */
   toolRenderers?: ToolRenderers;
   /** A component per custom data part name (without `data-`). */
   dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
-  /** Feedback per message id (controlled); without it the provider keeps its own. */
+  /**
+   * Feedback per message id (controlled). Without it each message shows the feedback in its
+   * metadata: a click calls the chat's `setFeedback` (saved on the server while it owns the history).
+   */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
   /** Like / dislike clicked. */
   onFeedback?: (event: FeedbackEvent) => void;
@@ -44,7 +47,7 @@ export interface AgentChatProviderProps {
   children?: ReactNode;
 }
 
-const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null>> = {};
+const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null | undefined>> = {};
 
 const idsOf = (approvals: ToolApproval['pending']) => approvals.map((a) => a.approvalId).join('\n');
 
@@ -82,9 +85,8 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
   const approval = useStableApproval(useToolApproval(chat));
   const transcript = useRef<TranscriptHandle | null>(null);
 
-  // Uncontrolled feedback when `feedbackValues` is not given.
-  const [ownFeedback, setOwnFeedback] = useState<Record<string, FeedbackValue | null>>({});
-  const feedback = feedbackValues ?? (Object.keys(ownFeedback).length ? ownFeedback : EMPTY_FEEDBACK);
+  // Without `feedbackValues`, each message shows the feedback kept in its metadata (`setFeedback`).
+  const feedback = feedbackValues ?? EMPTY_FEEDBACK;
 
   const send = useCallback(
     async (message: OutgoingMessage): Promise<boolean> => {
@@ -117,7 +119,8 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
       delete: (messageId) => void chat.deleteMessage(messageId),
       regenerate: (messageId) => void regenerate(messageId),
       feedback: (messageId, value) => {
-        if (!latest.current.feedbackValues) setOwnFeedback((current) => ({ ...current, [messageId]: value }));
+        // Kept in the message's metadata, and saved on the server while it owns the history.
+        void chat.setFeedback(messageId, value);
         latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
       },
       approve: (approvalId, reason) => void approve(approvalId, reason),
@@ -150,7 +153,7 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
 /** What {@link useAgentChatContext} returns. */
 export interface AgentChatContext {
   /** The provider's chat (`useAgentChat`'s result): read its state with the `@x/agent-react` selectors. */
-  chat: AgentChat;
+  chat: UseAgentChatResult;
   /** Sends a message as the composer does; resolves whether it was sent. */
   send: (message: OutgoingMessage | string) => Promise<boolean>;
   /** Stops the reply in progress. */

@@ -71,7 +71,7 @@ export interface AgentChatProps
   height?: CSSProperties['height'];
   /** Largest width of the transcript and composer (centred). */
   maxWidth?: CSSProperties['maxWidth'];
-  /** Show a skeleton instead of the transcript (e.g. while history loads). */
+  /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
   loading?: boolean;
   sender?: AgentChatSenderOptions;
   messageDisplay?: MessageDisplayOptions;

@@ -1,5 +1,5 @@
 'use client';
-import { useAgentChat, useAgentEvents, useAgentStatus } from '@x/agent-react';
+import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus } from '@x/agent-react';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { Think, ThoughtChain } from '../antdx.js';
@@ -58,10 +58,10 @@ export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function Agent
 });
 
 function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<AgentChatRef> }) {
-  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, loading, sender, className, style } = props;
+  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, sender, className, style } = props;
   const { strings, direction } = useAgentUIConfig();
   const tokenStyle = useTokenStyle();
-  const { agentId, api, conversationId, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
+  const { agentId, api, transport, conversationId, history, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -70,7 +70,9 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
   const agent = useAgentChat({
     agentId,
     api,
+    transport,
     conversationId,
+    history,
     sharedState,
     urlQuery,
     pageId,
@@ -90,6 +92,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
   useAgentEvents(agent, { ...props, onToolCall: undefined });
   // Status only: this component does not re-render per streamed token.
   const status = useAgentStatus(agent);
+  // The skeleton while the app says so, or while the server's history of the conversation loads.
+  const loading = useAgentChatSelector(agent, (snapshot) => snapshot.historyStatus === 'loading') || !!props.loading;
 
   useImperativeHandle(
     forwardedRef,

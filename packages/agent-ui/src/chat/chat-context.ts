@@ -1,5 +1,5 @@
 'use client';
-import type { AgentChat, OutgoingMessage, ToolApproval } from '@x/agent-react';
+import type { UseAgentChatResult, OutgoingMessage, ToolApproval } from '@x/agent-react';
 import { createContext, useContext, type RefObject } from 'react';
 import type { PromptItem } from './prompt-list.js';
 import type { FeedbackValue } from './message-context.js';
@@ -16,7 +16,7 @@ export interface TranscriptHandle {
  */
 export interface ChatContextValue {
   /** The chat from `useAgentChat`. */
-  chat: AgentChat;
+  chat: UseAgentChatResult;
   /** Sends a message (scrolling the transcript to the bottom first); resolves whether it was sent. */
   send: (message: OutgoingMessage) => Promise<boolean>;
   /** Stops the reply in progress. */

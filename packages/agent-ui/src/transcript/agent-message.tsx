@@ -9,7 +9,7 @@ import {
   LikeOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
 import { Button, Input, Space } from 'antd';
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Bubble } from '../antdx.js';
@@ -27,7 +27,7 @@ export interface AgentMessageProps {
   canRegenerate?: boolean;
   /** The reply waits for the user's approval: feedback (like Regenerate) does not apply yet. */
   awaitingApproval?: boolean;
-  /** Current feedback on this message. */
+  /** Current feedback on this message (default: the one kept in its metadata, see `setFeedback`). */
   feedback?: FeedbackValue | null;
   /**
    * Render the action toolbar on demand: when the pointer enters the message or focus moves into it
@@ -92,10 +92,11 @@ export const AgentMessage = memo(function AgentMessage({
   streaming = false,
   canRegenerate = false,
   awaitingApproval = false,
-  feedback = null,
+  feedback: feedbackProp,
   deferActions = false,
   style,
 }: AgentMessageProps) {
+  const feedback = feedbackProp !== undefined ? feedbackProp : ((message.metadata as StoredMessageMetadata | undefined)?.feedback?.value ?? null);
   const { handlers, display } = useMessageContext('AgentMessage');
   const { strings } = useAgentUIConfig();
   const [editing, setEditing] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 'use client';
-import type { AgentChat } from '@x/agent-react';
+import type { UseAgentChatResult } from '@x/agent-react';
 import { useState } from 'react';
 
 /** The newest messages of a loaded history keep their action toolbars at mount. */
@@ -10,7 +10,7 @@ const EAGER_ACTIONS = 4;
  * rows render action toolbars on demand. Messages added one at a time (a live conversation) are not
  * in it. Starts over for another chat store.
  */
-export function useHistoryIds(store: AgentChat['store'], ids: readonly string[]): ReadonlySet<string> {
+export function useHistoryIds(store: UseAgentChatResult['store'], ids: readonly string[]): ReadonlySet<string> {
   const [state, setState] = useState(() => nextHistoryIds(undefined, store, ids));
   if (state.store === store && state.ids === ids) return state.history;
   // Derived state: updated during render when the ids change (no extra commit).

@@ -1,5 +1,5 @@
 'use client';
-import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type AgentChat, type AgentChatSnapshot } from '@x/agent-react';
+import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type UseAgentChatResult, type AgentChatSnapshot } from '@x/agent-react';
 import { Button } from 'antd';
 import {
   forwardRef,
@@ -32,7 +32,7 @@ export interface AgentMessageListProps {
    * Default: the chat of the nearest `AgentChatProvider`. Given without a provider, the list
    * provides one itself (default message display, no renderers).
    */
-  chat?: AgentChat;
+  chat?: UseAgentChatResult;
   /** Feedback per message id (default: the provider's). */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
   /** Messages mounted at first; older ones mount as the user scrolls up (default 40). */
@@ -94,7 +94,7 @@ export const AgentMessageList = memo(
 );
 
 const Transcript = memo(
-  forwardRef<AgentMessageListRef, AgentMessageListProps & { chat: AgentChat }>(function Transcript(
+  forwardRef<AgentMessageListRef, AgentMessageListProps & { chat: UseAgentChatResult }>(function Transcript(
     { chat, feedbackValues: feedbackProp, initialRenderCount = PAGE, empty, footer, className, style },
     ref,
   ) {
@@ -236,7 +236,7 @@ const Transcript = memo(
                 streaming={isLast && lastIsAssistant && status === 'streaming'}
                 canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
                 awaitingApproval={isLast && awaitingApproval}
-                feedback={feedbackValues?.[id] ?? null}
+                feedback={feedbackValues?.[id]}
                 deferActions={historyIds.has(id)}
                 style={isLast ? liveRowStyle : rowStyle}
               />

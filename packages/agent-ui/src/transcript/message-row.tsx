@@ -1,5 +1,5 @@
 'use client';
-import type { AgentChat, AgentUIMessage } from '@x/agent-react';
+import type { UseAgentChatResult, AgentUIMessage } from '@x/agent-react';
 import { memo, startTransition, useLayoutEffect, useReducer, useRef, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { FeedbackValue } from '../chat/message-context.js';
@@ -26,7 +26,7 @@ const INPUT_RECENT_MS = 1000;
  * the stream's last text is on screen as soon as the stream ends, because the list re-renders the
  * row (no longer streaming) synchronously with the status change.
  */
-function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUIMessage | undefined {
+function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean): AgentUIMessage | undefined {
   const store = chat.store;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const message = store.getMessage(id);
@@ -75,12 +75,12 @@ export const MessageRow = memo(function MessageRow({
   deferActions,
   style,
 }: {
-  chat: AgentChat;
+  chat: UseAgentChatResult;
   id: string;
   streaming: boolean;
   canRegenerate: boolean;
   awaitingApproval: boolean;
-  feedback: FeedbackValue | null;
+  feedback: FeedbackValue | null | undefined;
   deferActions: boolean;
   style: CSSProperties;
 }) {

@@ -8,8 +8,11 @@ export type Resolvable<T> = T | (() => T);
 /** What the transport reads at the moment a request is sent. */
 export interface AgentRequestOptions {
   agentId: string;
-  api?: string;
+  /** A path (`/api/agent`) or a full URL; default `/api/agent`. */
+  api?: string | URL;
   conversationId?: string;
+  /** The server owns the history: send only the last message (what is new), not the transcript. */
+  onlyNew?: boolean;
   /** The exposed page state; sent only when it is a non-empty plain object. */
   sharedState?: Record<string, unknown> | undefined;
   urlQuery?: Record<string, string | string[]> | undefined;
@@ -19,9 +22,14 @@ export interface AgentRequestOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** The route's base: `api` (a path or a full URL) without trailing slashes; default `/api/agent`. */
+export function apiBase(api: string | URL | undefined): string {
+  return String(api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
+}
+
 /** `{api}/{agentId}` with the agent id URL-encoded and trailing slashes of `api` removed. */
-export function agentEndpoint(api: string | undefined, agentId: string): string {
-  return `${(api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '')}/${encodeURIComponent(agentId)}`;
+export function agentEndpoint(api: string | URL | undefined, agentId: string): string {
+  return `${apiBase(api)}/${encodeURIComponent(agentId)}`;
 }
 
 /** True for a plain object with at least one own key: only then is sharedState sent. */
@@ -58,7 +66,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
       const requestBody = {
         ...body,
         id,
-        messages,
+        messages: options.onlyNew ? messages.slice(-1) : messages,
         trigger,
         ...(messageId ? { messageId } : {}),
         ...(options.conversationId ? { conversationId: options.conversationId } : {}),

@@ -1,7 +1,15 @@
-import type { Chat } from '@ai-sdk/react';
-import type { AgentMessageMetadata, AgentUIMessage } from '@x/agent-protocol';
-import type { ChatAddToolOutputFunction, ChatOnToolCallCallback, ChatRequestOptions, ChatStatus, FileUIPart, UITools } from 'ai';
-import type { AgentChatStore } from './chat-store.js';
+import type { AgentMessageMetadata, AgentUIMessage, FeedbackValue } from '@x/agent-protocol';
+import type {
+  AbstractChat,
+  ChatAddToolOutputFunction,
+  ChatOnToolCallCallback,
+  ChatRequestOptions,
+  ChatStatus,
+  ChatTransport,
+  FileUIPart,
+  UITools,
+} from 'ai';
+import type { AgentChatStore, HistoryStatus } from './chat-store.js';
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
 import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
@@ -56,13 +64,36 @@ export type SharedStateInput = Record<string, unknown> | SharedStateLink | { sto
 export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
   /** Id of the agent in the server config: requests go to `{api}/{agentId}` (read at send time). */
   agentId: string;
-  /** Route prefix (default `/api/agent`), read at send time. */
-  api?: string;
+  /**
+   * Where the agent route is mounted, read at send time: a path (`/api/agent`, the default) or a
+   * full URL (`https://agents.example.com/api/agent`, a string or a `URL`). Turns are posted to
+   * `{api}/{agentId}`, conversation routes live under `{api}/conversations`.
+   */
+  api?: string | URL;
+  /**
+   * A transport of your own (any AI SDK `ChatTransport`), used instead of the kit's. `api`,
+   * `headers`, `credentials`, `fetch`, `sharedState`, `urlQuery` and `pageId` are then yours to send;
+   * the conversation routes (history, delete, feedback) still use `api`, `headers` and `fetch`.
+   */
+  transport?: ChatTransport<AgentUIMessage<TOOLS>>;
   /**
    * The conversation the transcript belongs to. A new value stops the reply in progress and swaps
-   * the transcript (to `messages`, or empty).
+   * the transcript (to `messages`, to the server's history, or empty).
    */
   conversationId?: string;
+  /**
+   * Who keeps the conversation's history (default `'auto'`):
+   * - `'auto'`: with a `conversationId` and no `messages`, load `GET {api}/conversations/{id}`; a
+   *   server with a store answers (history, or 404 `conversation_not_found` for a new conversation)
+   *   and then owns the history; any other answer keeps it in the browser (`'client'`);
+   * - `'server'`: as `'auto'`, but a failed load is reported through `error`;
+   * - `'client'`: never load; every request carries the whole transcript.
+   *
+   * While the server owns the history a request carries only what is new (the user's message, or
+   * the last assistant message with approval answers and browser tool outputs), `deleteMessage` and
+   * `setFeedback` call the server, and `loadOlder` pages further back.
+   */
+  history?: 'auto' | 'server' | 'client';
   /**
    * The page state the agent may see, read at send time and sent only when it is a non-empty object.
    * A store from `useSharedState`/`createSharedStateStore` also lets the agent write it
@@ -102,7 +133,7 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
 }
 
 /** What `useAgentChat` returns. Methods are stable for a conversation. */
-export interface AgentChat<TOOLS extends UITools = UITools> {
+export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   /** The transcript (reading it subscribes the calling component to message updates). */
   readonly messages: AgentUIMessage<TOOLS>[];
   /** `submitted` | `streaming` | `ready` | `error` (reading it subscribes to status changes). */
@@ -111,6 +142,18 @@ export interface AgentChat<TOOLS extends UITools = UITools> {
   readonly error: Error | undefined;
   /** The conversation of this transcript. */
   readonly conversationId: string | undefined;
+  /** `loading` while the server's history of `conversationId` is fetched, else `ready`. */
+  readonly historyStatus: HistoryStatus;
+  /** True when the server has older messages than the first one shown: call `loadOlder`. */
+  readonly hasOlder: boolean;
+  /** Loads the previous page of the server's history in front of the transcript; false if none. */
+  loadOlder(): Promise<boolean>;
+  /**
+   * Sets (or with `null` removes) the user's feedback on a message: kept in
+   * `message.metadata.feedback` and, while the server owns the history, saved there (optimistic,
+   * rolled back with `error` set when the server refuses). Resolves false when it was not saved.
+   */
+  setFeedback(messageId: string, value: FeedbackValue | null): Promise<boolean>;
   /** Sends a user message (through `onBeforeSend`); see `SendResult`. */
   sendMessage(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
   /** Replaces an assistant reply (default: the last one), stopping a reply in progress first. */
@@ -121,7 +164,11 @@ export interface AgentChat<TOOLS extends UITools = UITools> {
   setMessages(messages: AgentUIMessage<TOOLS>[] | ((current: AgentUIMessage<TOOLS>[]) => AgentUIMessage<TOOLS>[])): void;
   /** Stops any reply and empties the transcript. */
   clearMessages(): Promise<void>;
-  /** Removes one message (stopping its reply if it is streaming); false when there is none. */
+  /**
+   * Removes one message (stopping its reply if it is streaming); false when there is none. While the
+   * server owns the history it is deleted there too (optimistic; restored, with `error` set, when
+   * the server refuses).
+   */
   deleteMessage(messageId: string): Promise<boolean>;
   /** Replaces a user message's text, drops everything after it and resends (through `onBeforeSend`). */
   editMessage(messageId: string, text: string): Promise<SendResult>;
@@ -135,6 +182,9 @@ export interface AgentChat<TOOLS extends UITools = UITools> {
   readonly store: AgentChatStore<AgentUIMessage<TOOLS>>;
   /** Where `useAgentEvents` registers. */
   readonly events: AgentEventSource<AgentUIMessage<TOOLS>>;
-  /** The underlying AI SDK chat. */
-  readonly chat: Chat<AgentUIMessage<TOOLS>>;
+  /** The underlying chat (the `ai` package's `AbstractChat`). */
+  readonly chat: AbstractChat<AgentUIMessage<TOOLS>>;
 }
+
+/** @deprecated Renamed {@link UseAgentChatResult} (`AgentChat` is the styled component of `@x/agent-ui`). */
+export type AgentChat<TOOLS extends UITools = UITools> = UseAgentChatResult<TOOLS>;

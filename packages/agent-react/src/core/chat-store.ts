@@ -1,5 +1,5 @@
-import type { Chat } from '@ai-sdk/react';
 import type { ChatStatus, UIMessage } from 'ai';
+import type { AgentCoreChat } from './chat.js';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';
 import { shareMessages } from './structural-sharing.js';
 
@@ -27,16 +27,29 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
   readonly messages: readonly MESSAGE[];
   readonly status: ChatStatus;
   readonly error: Error | undefined;
+  /** Where the transcript came from: `loading` while the server's history is fetched, then `ready`. */
+  readonly historyStatus: HistoryStatus;
+  /** True when the server holds older messages than the first one shown (`loadOlder`). */
+  readonly hasOlder: boolean;
+}
+
+/** `loading` while a conversation's history is fetched from the server; `ready` otherwise. */
+export type HistoryStatus = 'loading' | 'ready';
+
+/** The part of a snapshot that is not the chat's own state. */
+export interface HistoryInfo {
+  historyStatus: HistoryStatus;
+  hasOlder: boolean;
 }
 
 /**
- * An external store over one AI SDK `Chat` for `useSyncExternalStore`: it coalesces streaming
+ * An external store over one chat (`AgentCoreChat`) for `useSyncExternalStore`: it coalesces streaming
  * message updates (one publish per animation frame by default) and publishes status and error
  * changes at once, flushing pending messages first so no token is lost. It listens to the chat only
  * while it has subscribers, and cancels any scheduled frame when the last one leaves.
  */
 export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
-  readonly chat: Chat<MESSAGE>;
+  readonly chat: AgentCoreChat<MESSAGE>;
   private snapshot: AgentChatSnapshot<MESSAGE>;
   private readonly listeners = new Set<() => void>();
   private disconnectChat: (() => void) | undefined;
@@ -49,13 +62,23 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** The chat's messages array the published one was made from (position by position). */
   private source: readonly MESSAGE[];
 
+  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false };
+
   constructor(
-    chat: Chat<MESSAGE>,
+    chat: AgentCoreChat<MESSAGE>,
     private throttle: ThrottleSetting = 'frame',
   ) {
     this.chat = chat;
     this.source = chat.messages;
-    this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error };
+    this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error, ...this.history };
+  }
+
+  /** Sets where the transcript stands with the server's history; publishes at once. */
+  setHistory(history: Partial<HistoryInfo>): void {
+    const next = { ...this.history, ...history };
+    if (next.historyStatus === this.history.historyStatus && next.hasOlder === this.history.hasOlder) return;
+    this.history = next;
+    this.flush();
   }
 
   /** Changes the throttle for later updates. */
@@ -152,13 +175,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   }
 
   private connect(): void {
-    const chat = this.chat;
-    const unsubscribes = [
-      chat['~registerMessagesCallback'](this.onMessages),
-      chat['~registerStatusCallback'](this.flush),
-      chat['~registerErrorCallback'](this.flush),
-    ];
-    this.disconnectChat = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+    this.disconnectChat = this.chat.subscribe((change) => (change === 'messages' ? this.onMessages() : this.flush()));
     this.read();
   }
 
@@ -179,11 +196,13 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   private read(): boolean {
     const { messages: source, status, error } = this.chat;
     const current = this.snapshot;
-    if (this.source === source && current.status === status && current.error === error) return false;
+    const { historyStatus, hasOlder } = this.history;
+    const sameHistory = current.historyStatus === historyStatus && current.hasOlder === hasOlder;
+    if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
-    if (current.messages === messages && current.status === status && current.error === error) return false;
-    this.snapshot = { messages, status, error };
+    if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
+    this.snapshot = { messages, status, error, historyStatus, hasOlder };
     this.publishes++;
     return true;
   }

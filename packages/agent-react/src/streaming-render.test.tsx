@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { isToolUIPart } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AgentChat } from './agent-chat-types.js';
-import type { AgentChatSnapshot } from './chat-store.js';
+import type { UseAgentChatResult } from './core/types.js';
+import type { AgentChatSnapshot } from './core/chat-store.js';
 import { useAgentMessage, useAgentMessageIds, useAgentStatus } from './selectors.js';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
@@ -103,22 +103,22 @@ describe('throttled streaming', () => {
 describe('re-render isolation primitives', () => {
   it('re-renders only the streaming row; the owner, earlier rows and the composer stay put', async () => {
     const counts = { owner: 0, list: 0, composer: 0, rows: new Map<string, number>() };
-    const Row = memo(function Row({ chat, id }: { chat: AgentChat; id: string }) {
+    const Row = memo(function Row({ chat, id }: { chat: UseAgentChatResult; id: string }) {
       const message = useAgentMessage(chat, id);
       counts.rows.set(id, (counts.rows.get(id) ?? 0) + 1);
       return <li data-testid={`row-${message?.role}`}>{textOf(message)}</li>;
     });
-    const List = memo(function List({ chat }: { chat: AgentChat }) {
+    const List = memo(function List({ chat }: { chat: UseAgentChatResult }) {
       const ids = useAgentMessageIds(chat);
       counts.list++;
       return <ul>{ids.map((id) => <Row key={id} chat={chat} id={id} />)}</ul>;
     });
-    const Composer = memo(function Composer({ chat }: { chat: AgentChat }) {
+    const Composer = memo(function Composer({ chat }: { chat: UseAgentChatResult }) {
       const status = useAgentStatus(chat);
       counts.composer++;
       return <button type="button" onClick={() => void chat.sendMessage({ text: 'go' })}>send ({status})</button>;
     });
-    const handle = { current: undefined as AgentChat | undefined };
+    const handle = { current: undefined as UseAgentChatResult | undefined };
     function Owner() {
       const chat = useAgentChat({ agentId: 'talker', fetch });
       handle.current = chat;

@@ -1,0 +1,52 @@
+import { conversationPaths, type ConversationHistory, type FeedbackBody } from '@x/agent-protocol';
+import type { UIMessage } from 'ai';
+import { apiBase, type AgentRequestOptions } from './transport.js';
+
+/** How a request to a conversation route ended. */
+export type RouteAnswer<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; code: string | undefined; error: Error };
+
+type RouteOptions = Pick<AgentRequestOptions, 'api' | 'headers' | 'credentials' | 'fetch'>;
+
+async function call<T>(options: RouteOptions, url: string, init: RequestInit, parse: (response: Response) => Promise<T>): Promise<RouteAnswer<T>> {
+  const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  let response: Response;
+  try {
+    response = await (options.fetch ?? globalThis.fetch)(url, {
+      ...init,
+      headers,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+    });
+  } catch (error) {
+    return { ok: false, status: 0, code: undefined, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  if (response.ok) return { ok: true, value: await parse(response) };
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+  const code = typeof body?.error?.code === 'string' ? body.error.code : undefined;
+  const message = typeof body?.error?.message === 'string' ? body.error.message : `${init.method ?? 'GET'} ${url} answered ${response.status}`;
+  return { ok: false, status: response.status, code, error: new Error(message) };
+}
+
+/** `GET {api}/conversations/{id}` (`before`: the cursor of an older page). */
+export function fetchHistory<MESSAGE extends UIMessage>(
+  options: RouteOptions,
+  conversationId: string,
+  before?: string,
+): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
+  const url = conversationPaths.one(apiBase(options.api), conversationId) + (before ? `?before=${encodeURIComponent(before)}` : '');
+  return call(options, url, { method: 'GET' }, (response) => response.json() as Promise<ConversationHistory<MESSAGE>>);
+}
+
+/** `DELETE {api}/conversations/{id}/messages/{messageId}`. */
+export function deleteStoredMessage(options: RouteOptions, conversationId: string, messageId: string): Promise<RouteAnswer<void>> {
+  const url = conversationPaths.message(apiBase(options.api), conversationId, messageId);
+  return call(options, url, { method: 'DELETE' }, async () => undefined);
+}
+
+/** `PUT {api}/conversations/{id}/messages/{messageId}/feedback`. */
+export function putFeedback(options: RouteOptions, conversationId: string, messageId: string, body: FeedbackBody): Promise<RouteAnswer<void>> {
+  const url = conversationPaths.feedback(apiBase(options.api), conversationId, messageId);
+  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
+}

@@ -1,0 +1,81 @@
+import type { AgentUIMessage } from '@x/agent-protocol';
+import type { ChatRequestOptions, UITools } from 'ai';
+import { isBusy, type ChatSession } from './session.js';
+import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
+
+/** What `send` needs from the controller. */
+export interface SendGate<TOOLS extends UITools> {
+  readonly options: UseAgentChatOptions<TOOLS>;
+  /** True while an `onBeforeSend` check runs. */
+  checking: boolean;
+  isCurrent(session: ChatSession<TOOLS>): boolean;
+}
+
+/**
+ * `sendMessage` / `editMessage`: refuses empty and busy sends, runs `onBeforeSend` (one check at a
+ * time), waits for the server's history, then sends (an edit stops a reply in progress first).
+ */
+export async function send<TOOLS extends UITools>(
+  gate: SendGate<TOOLS>,
+  session: ChatSession<TOOLS>,
+  message: OutgoingMessage,
+  kind: 'send' | 'edit',
+  messageId: string | undefined,
+  options: ChatRequestOptions | undefined,
+): Promise<SendResult> {
+  const hasFiles = message.files !== undefined && message.files.length > 0;
+  if (!message.text?.trim() && !hasFiles) return { sent: false, reason: 'empty' };
+  if (gate.checking) return { sent: false, reason: 'check-pending' };
+  const chat = session.chat;
+  if (kind === 'send' && isBusy(chat)) return { sent: false, reason: 'busy' };
+  const before = gate.options.onBeforeSend;
+  if (before) {
+    gate.checking = true;
+    try {
+      const verdict = await before(message, {
+        kind,
+        ...(messageId ? { messageId } : {}),
+        agentId: gate.options.agentId,
+        conversationId: session.conversationId,
+        messages: chat.messages as readonly AgentUIMessage<TOOLS>[],
+      });
+      if (verdict === false) return { sent: false, reason: 'cancelled' };
+    } catch (error) {
+      return { sent: false, reason: 'cancelled', error };
+    } finally {
+      gate.checking = false;
+    }
+  }
+  if (session.historyLoad !== 'none') await session.historyReady;
+  if (!gate.isCurrent(session) || session.disposed) return { sent: false, reason: 'conversation-changed' };
+  if (kind === 'edit') {
+    const previous = chat.messages.find((m) => m.id === messageId);
+    if (!previous || previous.role !== 'user') return { sent: false, reason: 'not-found' };
+    if (isBusy(chat)) {
+      session.tracker.stopReason = 'edit';
+      await chat.stop();
+    }
+    session.tracker.emit('onEditMessage', {
+      messageId: messageId!,
+      previous,
+      text: message.text,
+      conversationId: session.conversationId,
+    });
+  }
+  session.used = true;
+  const done = chat
+    .sendMessage(
+      {
+        text: message.text,
+        ...(message.files ? { files: message.files } : {}),
+        ...(message.metadata ? { metadata: message.metadata } : {}),
+        ...(messageId ? { messageId } : {}),
+      } as Parameters<typeof chat.sendMessage>[0],
+      options,
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => session.tracker.error(error instanceof Error ? error : new Error(String(error))),
+    );
+  return { sent: true, done };
+}

@@ -1,0 +1,115 @@
+import type { AgentErrorCode, AgentUIMessage, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';
+import type { UITools } from 'ai';
+import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
+import { sanitizeHistory } from './history.js';
+import { requestOptions, type ChatSession } from './session.js';
+import type { UseAgentChatOptions } from './types.js';
+
+type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
+
+const CONVERSATION_NOT_FOUND: AgentErrorCode = 'conversation_not_found';
+
+/**
+ * Loads the server's history of the session's conversation, once (DESIGN §7): 200 → the server owns
+ * the history and its messages are the transcript; 404 `conversation_not_found` → the server owns a
+ * conversation that does not exist yet (empty); anything else (404 `not_found` from a server without
+ * a store, a network error…) → the browser keeps the history, unless `history: 'server'` was asked
+ * for, in which case the failure is reported as the chat's error.
+ */
+export async function loadServerHistory<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
+  if (session.historyLoad !== 'pending' || !session.conversationId) return;
+  session.historyLoad = 'started';
+  const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
+  if (answer.ok) {
+    session.historyOwner = 'server';
+    if (!session.used && session.chat.messages.length === 0) {
+      const history = sanitizeHistory(answer.value.messages);
+      session.tracker.markHistory(history);
+      session.chat.messages = history;
+    }
+    session.prevCursor = answer.value.prevCursor;
+  } else if (answer.status === 404 && answer.code === CONVERSATION_NOT_FOUND) {
+    session.historyOwner = 'server';
+  } else if (options.history === 'server') {
+    session.historyOwner = 'server';
+    session.chat.fail(answer.error);
+  }
+  session.store.setHistory({ historyStatus: 'ready', hasOlder: session.prevCursor !== null });
+  session.markHistoryReady();
+}
+
+/** Loads the page before the first shown message (server history); false when there is none. */
+export async function loadOlder<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<boolean> {
+  const cursor = session.prevCursor;
+  if (session.historyOwner !== 'server' || !cursor || !session.conversationId) return false;
+  const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId, cursor);
+  if (!answer.ok) {
+    session.chat.fail(answer.error);
+    return false;
+  }
+  const shown = new Set(session.chat.messages.map((m) => m.id));
+  const older = sanitizeHistory(answer.value.messages.filter((m) => !shown.has(m.id)));
+  session.tracker.markHistory(older);
+  session.chat.messages = [...older, ...session.chat.messages];
+  session.prevCursor = answer.value.prevCursor;
+  session.store.setHistory({ hasOlder: answer.value.prevCursor !== null });
+  return true;
+}
+
+/** Puts a removed message back where it was (a refused delete). */
+function restore<TOOLS extends UITools>(session: ChatSession<TOOLS>, message: Message<TOOLS>, index: number): void {
+  const messages = session.chat.messages;
+  if (messages.some((m) => m.id === message.id)) return;
+  session.chat.messages = [...messages.slice(0, index), message, ...messages.slice(index)];
+}
+
+/**
+ * Removes a message from the transcript and, while the server owns the history, from the server:
+ * optimistic, restored (with `error` set) when the server refuses. True when it was removed.
+ */
+export async function removeMessage<TOOLS extends UITools>(
+  options: UseAgentChatOptions<TOOLS>,
+  session: ChatSession<TOOLS>,
+  message: Message<TOOLS>,
+): Promise<boolean> {
+  const index = session.chat.messages.findIndex((m) => m.id === message.id);
+  if (index === -1) return false;
+  session.chat.messages = session.chat.messages.filter((m) => m.id !== message.id);
+  if (session.historyOwner !== 'server' || !session.conversationId) return true;
+  const answer = await deleteStoredMessage(requestOptions(options, session), session.conversationId, message.id);
+  if (answer.ok) return true;
+  restore(session, message, index);
+  session.chat.fail(answer.error);
+  return false;
+}
+
+function withFeedback<MESSAGE extends AgentUIMessage<UITools>>(message: MESSAGE, feedback: StoredMessageMetadata['feedback'] | undefined): MESSAGE {
+  const { feedback: _previous, ...rest } = (message.metadata ?? {}) as StoredMessageMetadata & Record<string, unknown>;
+  return { ...message, metadata: feedback ? { ...rest, feedback } : rest };
+}
+
+function replace<TOOLS extends UITools>(session: ChatSession<TOOLS>, id: string, update: (message: Message<TOOLS>) => Message<TOOLS>): void {
+  session.chat.messages = session.chat.messages.map((m) => (m.id === id ? update(m) : m));
+}
+
+/**
+ * Sets the user's feedback on a message (`metadata.feedback`), saved on the server while it owns the
+ * history: optimistic, rolled back (with `error` set) when the server refuses.
+ */
+export async function setFeedback<TOOLS extends UITools>(
+  options: UseAgentChatOptions<TOOLS>,
+  session: ChatSession<TOOLS>,
+  messageId: string,
+  value: FeedbackValue | null,
+): Promise<boolean> {
+  const message = session.chat.messages.find((m) => m.id === messageId);
+  if (!message) return false;
+  const previous = (message.metadata as StoredMessageMetadata | undefined)?.feedback;
+  replace(session, messageId, (m) => withFeedback(m, value ? { value, at: new Date().toISOString() } : undefined));
+  if (session.historyOwner !== 'server' || !session.conversationId) return true;
+  const answer = await putFeedback(requestOptions(options, session), session.conversationId, messageId, { value });
+  if (answer.ok) return true;
+  replace(session, messageId, (m) => withFeedback(m, previous));
+  session.chat.fail(answer.error);
+  return false;
+}

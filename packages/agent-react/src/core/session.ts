@@ -1,0 +1,160 @@
+import type { AgentRequestBody, AgentUIMessage } from '@x/agent-protocol';
+import type { UITools } from 'ai';
+import { shouldContinue } from './auto-continue.js';
+import { AgentCoreChat } from './chat.js';
+import { AgentChatStore } from './chat-store.js';
+import { EventTracker, type EventHub, type StopReason } from './events.js';
+import { sanitizeHistory } from './history.js';
+import { createAgentTransport, isNonEmptyObject, type AgentRequestOptions } from './transport.js';
+import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
+import type { AgentToolCall, SharedStateInput, UseAgentChatOptions, UseAgentChatResult } from './types.js';
+
+type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
+
+/** Who keeps a conversation's history: the server (with a store) or the browser. */
+export type HistoryOwner = 'server' | 'client';
+
+/** One conversation: its chat, store, event tracker and the handle `useAgentChat` returns. */
+export interface ChatSession<TOOLS extends UITools = UITools> {
+  readonly conversationId: string | undefined;
+  readonly chat: AgentCoreChat<Message<TOOLS>>;
+  readonly store: AgentChatStore<Message<TOOLS>>;
+  readonly tracker: EventTracker<Message<TOOLS>>;
+  readonly handle: UseAgentChatResult<TOOLS>;
+  /** Tool calls answered in the browser (they, unlike server tools, make the chat continue). */
+  readonly answeredByClient: Set<string>;
+  /** Keys of the sharedState the latest request exposed: the allowlist of `update-page-state`. */
+  exposedKeys: string[] | undefined;
+  /** The `messages` option the transcript was loaded from. */
+  loadedFrom: Message<TOOLS>[] | undefined;
+  /** True once something was sent in this conversation (later `messages` options are then ignored). */
+  used: boolean;
+  /** True once the session was detached (no view shows it): it no longer continues by itself. */
+  disposed: boolean;
+  /** Who owns the history (decided by the first load; `client` until then). */
+  historyOwner: HistoryOwner;
+  /** Whether the server's history still has to be loaded when the session is first attached. */
+  historyLoad: 'none' | 'pending' | 'started';
+  /** Settles once the history is known (loaded, or not the server's): sends wait for it. */
+  readonly historyReady: Promise<void>;
+  markHistoryReady(): void;
+  /** Cursor of the page before the first loaded message (server history). */
+  prevCursor: string | null;
+}
+
+/** What a session needs from the controller that owns it (the latest options, events, tool calls). */
+export interface SessionHost<TOOLS extends UITools> {
+  readonly options: UseAgentChatOptions<TOOLS>;
+  readonly events: EventHub<Message<TOOLS>>;
+  handleToolCall(session: ChatSession<TOOLS>, toolCall: AgentToolCall<TOOLS>): void;
+  createHandle(session: ChatSession<TOOLS>): UseAgentChatResult<TOOLS>;
+}
+
+/** The shared-state store behind a `sharedState` option, if it is one. */
+export function sharedStateLink(input: SharedStateInput | undefined): SharedStateLink | undefined {
+  if (isSharedStateStore(input)) return input;
+  const store = (input as { store?: unknown } | undefined)?.store;
+  return isSharedStateStore(store) ? store : undefined;
+}
+
+/** What the transport and the conversation routes read at send time. */
+export function requestOptions<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): AgentRequestOptions {
+  const link = sharedStateLink(options.sharedState);
+  return {
+    agentId: options.agentId,
+    ...(options.api !== undefined ? { api: options.api } : {}),
+    ...(session.conversationId ? { conversationId: session.conversationId } : {}),
+    onlyNew: session.historyOwner === 'server',
+    sharedState: link ? link.expose() : (options.sharedState as Record<string, unknown> | undefined),
+    urlQuery: options.urlQuery,
+    pageId: options.pageId,
+    headers: options.headers,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+}
+
+/** Creates the session of one conversation (nothing runs until it is attached or used). */
+export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, options: UseAgentChatOptions<TOOLS>): ChatSession<TOOLS> {
+  const conversationId = options.conversationId;
+  const history = sanitizeHistory(options.messages ?? []);
+  const answeredByClient = new Set<string>();
+  const loadsHistory = conversationId !== undefined && options.messages === undefined && (options.history ?? 'auto') !== 'client';
+  // eslint-disable-next-line prefer-const -- assigned once the chat exists
+  let session: ChatSession<TOOLS>;
+  const chat = new AgentCoreChat<Message<TOOLS>>({
+    ...(conversationId ? { id: conversationId } : {}),
+    messages: history,
+    transport:
+      options.transport ??
+      createAgentTransport<Message<TOOLS>>(
+        () => requestOptions(host.options, session),
+        (body: AgentRequestBody) => {
+          session.exposedKeys = isNonEmptyObject(body.sharedState) ? Object.keys(body.sharedState) : [];
+        },
+      ),
+    onToolCall: ({ toolCall }) => host.handleToolCall(session, toolCall as AgentToolCall<TOOLS>),
+    onFinish: (event) => session.tracker.finish(event),
+    onData: (part) => session.tracker.data(part as never),
+    onError: (error) => session.tracker.error(error),
+    sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
+  });
+  const store = new AgentChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
+  if (loadsHistory) store.setHistory({ historyStatus: 'loading' });
+  const tracker = new EventTracker<Message<TOOLS>>(conversationId, history, answeredByClient, host.events);
+  let markHistoryReady = () => {};
+  const historyReady = loadsHistory ? new Promise<void>((resolve) => (markHistoryReady = resolve)) : Promise.resolve();
+  session = {
+    conversationId,
+    chat,
+    store,
+    tracker,
+    answeredByClient,
+    exposedKeys: undefined,
+    loadedFrom: options.messages,
+    used: false,
+    disposed: false,
+    historyOwner: 'client',
+    historyLoad: loadsHistory ? 'pending' : 'none',
+    historyReady,
+    markHistoryReady: () => markHistoryReady(),
+    prevCursor: null,
+    handle: undefined as unknown as UseAgentChatResult<TOOLS>,
+  };
+  (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
+  return session;
+}
+
+/** True while a reply is submitted or streaming. */
+export function isBusy(chat: { status: string }): boolean {
+  return chat.status === 'submitted' || chat.status === 'streaming';
+}
+
+/** Stops the reply in progress (if any), telling the event tracker why. */
+export async function stopWith(session: ChatSession<UITools>, reason: StopReason): Promise<void> {
+  if (isBusy(session.chat)) session.tracker.stopReason = reason;
+  await session.chat.stop();
+}
+
+/**
+ * Starts showing a session: events are derived from its transcript from now on. Returns how to
+ * stop showing it, which also stops its reply (with `reason`). Attaching again after a detach is
+ * allowed (a view that mounts twice).
+ */
+export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>): (reason: StopReason) => void {
+  session.disposed = false;
+  const scan = () => session.tracker.scan(session.chat.messages);
+  scan();
+  const unsubscribe = session.chat.subscribe((change) => {
+    if (change === 'messages') scan();
+  });
+  let detached = false;
+  return (reason) => {
+    if (detached) return;
+    detached = true;
+    unsubscribe();
+    session.disposed = true;
+    if (isBusy(session.chat)) session.tracker.stopReason = reason;
+    void session.chat.stop();
+  };
+}

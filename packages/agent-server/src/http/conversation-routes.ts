@@ -1,0 +1,148 @@
+import type { UIMessage } from 'ai';
+import type { ConversationHistory, ConversationPage, ConversationSummary } from '@x/agent-protocol';
+import type { ConversationRecord, ConversationStore, MessageRecord } from '../store/types.js';
+import { readFeedbackBody, readLimit, readRenameBody } from './conversation-bodies.js';
+import type { CursorCodec } from './conversation-cursor.js';
+import { HttpError } from './error-response.js';
+
+/** Longest conversation or message id the routes look up (longer ones cannot exist). */
+const MAX_ID = 256;
+const MAX_QUERY = 200;
+
+export interface ConversationRouteContext {
+  store: ConversationStore;
+  cursors: CursorCodec;
+  userId: string;
+}
+
+/** A conversation row as the wire shows it (no `userId`). */
+export function toSummary(record: ConversationRecord): ConversationSummary {
+  return {
+    id: record.id,
+    agentId: record.agentId,
+    title: record.title,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    version: record.version,
+    activeRunId: record.activeRunId,
+    metadata: record.metadata,
+  };
+}
+
+/** A stored message as a UI message (its metadata holds feedback and stop reason). */
+export function toUIMessage(record: MessageRecord): UIMessage {
+  return { id: record.id, role: record.role, parts: record.parts, metadata: record.metadata };
+}
+
+const json = (value: unknown, status = 200): Response =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+
+const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
+const messageNotFound = () => new HttpError('message_not_found', 'There is no such message in this conversation.');
+const notAllowed = (allow: string) => new HttpError('method_not_allowed', `Use ${allow} on this route.`, undefined, { allow });
+
+/** A path segment as an id: decoded, at most 256 characters — else the thing cannot exist (404). */
+function segmentId(segment: string | undefined, missing: () => HttpError): string {
+  if (segment === undefined || segment === '') throw missing();
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    throw missing();
+  }
+  if (id.length > MAX_ID) throw missing();
+  return id;
+}
+
+/**
+ * The conversation routes under `{basePath}/conversations` (`segments` are the path parts after
+ * `conversations`). Every lookup is scoped to the user: another user's conversation is a 404
+ * `conversation_not_found` on every route.
+ */
+export async function handleConversationRoute(request: Request, url: URL, segments: string[], ctx: ConversationRouteContext): Promise<Response> {
+  const { store, userId } = ctx;
+  const method = request.method;
+  if (segments.length === 0) {
+    if (method !== 'GET') throw notAllowed('GET');
+    return json(await listConversations(url, ctx));
+  }
+  const id = segmentId(segments[0], conversationNotFound);
+  if (segments.length === 1) {
+    if (method === 'GET') return json(await loadConversation(url, id, ctx));
+    if (method === 'PATCH') {
+      if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+      const { title } = await readRenameBody(request);
+      const renamed = await store.renameConversation(userId, id, title);
+      if (!renamed) throw conversationNotFound();
+      return json({ conversation: toSummary(renamed) });
+    }
+    if (method === 'DELETE') {
+      if (!(await store.deleteConversation(userId, id))) throw conversationNotFound();
+      return noContent();
+    }
+    throw notAllowed('GET, PATCH, DELETE');
+  }
+  if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
+    throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
+  }
+  const messageId = segmentId(segments[2], messageNotFound);
+  if (segments.length === 3) {
+    if (method !== 'DELETE') throw notAllowed('DELETE');
+    missing(await store.deleteMessage(userId, id, messageId));
+    return noContent();
+  }
+  if (method !== 'PUT') throw notAllowed('PUT');
+  if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+  const { value, comment } = await readFeedbackBody(request);
+  const feedback = value === null ? null : { value, ...(comment !== undefined ? { comment } : {}), at: new Date().toISOString() };
+  missing(await store.updateMessageMetadata(userId, id, messageId, { feedback }));
+  return noContent();
+}
+
+function missing(state: 'ok' | 'conversation' | 'message'): void {
+  if (state === 'conversation') throw conversationNotFound();
+  if (state === 'message') throw messageNotFound();
+}
+
+async function listConversations(url: URL, ctx: ConversationRouteContext): Promise<ConversationPage> {
+  const limit = readLimit(url, 30, 100);
+  const q = url.searchParams.get('q')?.trim() || undefined;
+  const agentId = url.searchParams.get('agentId') || undefined;
+  if ((q?.length ?? 0) > MAX_QUERY || (agentId?.length ?? 0) > MAX_ID) {
+    throw new HttpError('invalid_body', 'The search is too long.', [{ path: 'query.q', message: `must be at most ${MAX_QUERY} characters` }]);
+  }
+  const cursor = url.searchParams.get('cursor');
+  let after: { updatedAt: string; id: string } | undefined;
+  if (cursor) {
+    const position = await ctx.cursors.decode('list', cursor);
+    if (typeof position.u !== 'string' || typeof position.i !== 'string' || position.q !== (q ?? null) || position.a !== (agentId ?? null)) {
+      throw new HttpError('invalid_cursor', 'The cursor belongs to another search.');
+    }
+    after = { updatedAt: position.u, id: position.i };
+  }
+  const rows = await ctx.store.listConversations(ctx.userId, { limit: limit + 1, after, q, agentId });
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? await ctx.cursors.encode('list', { u: last.updatedAt, i: last.id, q: q ?? null, a: agentId ?? null }) : null;
+  return { items: items.map(toSummary), nextCursor };
+}
+
+async function loadConversation(url: URL, id: string, ctx: ConversationRouteContext): Promise<ConversationHistory> {
+  const limit = readLimit(url, 50, 200);
+  const before = url.searchParams.get('before');
+  let beforeSeq: number | undefined;
+  if (before) {
+    const position = await ctx.cursors.decode('messages', before);
+    if (position.c !== id || typeof position.s !== 'number') throw new HttpError('invalid_cursor', 'The cursor belongs to another conversation.');
+    beforeSeq = position.s;
+  }
+  const conversation = await ctx.store.getConversation(ctx.userId, id);
+  if (!conversation) throw conversationNotFound();
+  const rows = await ctx.store.listMessages(ctx.userId, id, { limit: limit + 1, beforeSeq });
+  if (!rows) throw conversationNotFound();
+  const messages = rows.length > limit ? rows.slice(rows.length - limit) : rows;
+  const prevCursor = rows.length > limit && messages[0] ? await ctx.cursors.encode('messages', { c: id, s: messages[0].seq }) : null;
+  return { conversation: toSummary(conversation), messages: messages.map(toUIMessage), prevCursor };
+}

@@ -1,0 +1,121 @@
+import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
+import type { AgentRequestBody, StoredMessageMetadata } from '@x/agent-protocol';
+import { HttpError } from '../http/error-response.js';
+import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import { reconcileHistory } from './server-history.js';
+
+/** How a stored turn ended, as the runtime saw it. */
+export interface StoredTurnEnd {
+  /** The reply as the client holds it (the title part included); undefined when the model never started. */
+  reply: UIMessage | undefined;
+  aborted: boolean;
+  /** Safe text of the error that ended the turn, if it failed. */
+  errorText: string | undefined;
+  finishReason: string | undefined;
+  title: string | undefined;
+  steps: number;
+  usage: LanguageModelUsage | undefined;
+}
+
+/** A turn on a stored conversation: its thread, the write before the model call and the one after. */
+export interface StoredTurn {
+  conversationId: string;
+  runId: string;
+  /** The whole thread for the model: the stored messages with what the request adds. */
+  thread: UIMessage[];
+  /** Saves the user message (or the answers) and a running run; 409 when another turn won. */
+  begin(): Promise<void>;
+  /** Saves the reply with its stop reason, the title and the run's end. Never throws (logs). */
+  finish(end: StoredTurnEnd, newMessageId: () => string): Promise<void>;
+}
+
+/**
+ * Loads the conversation (scoped to the user) and applies the request to it under the server
+ * history rules — nothing is written yet, so a refused request changes nothing.
+ */
+export async function openStoredTurn(options: {
+  store: ConversationStore;
+  userId: string;
+  agentId: string;
+  conversationId: string;
+  body: AgentRequestBody;
+  tools: Record<string, Tool>;
+  onFinishError: (error: unknown) => void;
+}): Promise<StoredTurn> {
+  const { store, userId, conversationId } = options;
+  const conversation = await store.getConversation(userId, conversationId);
+  const stored = conversation ? ((await store.loadThread(userId, conversationId)) ?? []) : [];
+  const reconciled = reconcileHistory(stored, options.body, options.tools);
+  const runId = `run-${crypto.randomUUID()}`;
+  return {
+    conversationId,
+    runId,
+    thread: reconciled.thread,
+    async begin() {
+      try {
+        await store.beginTurn({
+          userId,
+          conversationId,
+          agentId: options.agentId,
+          expectedVersion: conversation ? conversation.version : null,
+          truncateFromId: reconciled.truncateFromId,
+          messages: reconciled.writes.map((m) => ({ ...m, metadata: { createdAt: Date.now(), ...m.metadata } })),
+          run: { id: runId },
+          now: new Date(),
+        });
+      } catch (error) {
+        if (!(error instanceof StoreConflictError)) throw error;
+        // An id taken by another user's conversation: that conversation does not exist for this one.
+        if (!conversation && !(await store.getConversation(userId, conversationId))) {
+          throw new HttpError('conversation_not_found', 'There is no such conversation.');
+        }
+        throw new HttpError('conversation_conflict', 'Another turn changed this conversation meanwhile; reload it and send again.');
+      }
+    },
+    async finish(end, newMessageId) {
+      const stopReason: StoredMessageMetadata['stopReason'] = end.errorText !== undefined ? 'error' : end.aborted ? 'stopped' : undefined;
+      const base = end.reply ?? { id: newMessageId(), role: 'assistant' as const, parts: [] };
+      const metadata: Record<string, unknown> = {
+        ...(typeof base.metadata === 'object' && base.metadata !== null ? (base.metadata as Record<string, unknown>) : {}),
+        ...(stopReason ? { stopReason } : {}),
+        ...(end.errorText !== undefined ? { errorText: end.errorText } : {}),
+      };
+      const reply: MessageInput = { id: base.id, role: 'assistant', parts: base.parts, metadata };
+      const write = () =>
+        store.finishTurn({
+          userId,
+          conversationId,
+          runId,
+          reply,
+          title: end.title,
+          status: stopReason === 'error' ? 'failed' : stopReason === 'stopped' ? 'stopped' : 'completed',
+          stopReason: stopReason ?? end.finishReason,
+          steps: end.steps,
+          usage: end.usage ? (JSON.parse(JSON.stringify(end.usage)) as Record<string, unknown>) : undefined,
+          now: new Date(),
+        });
+      try {
+        await write();
+      } catch (error) {
+        options.onFinishError(error);
+        retryInBackground(write);
+      }
+    },
+  };
+}
+
+/** Delays of the background retries of a reply that could not be saved (the database was away). */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * Retries saving a reply a few times over about a minute, so a database blip neither loses the reply
+ * nor leaves the conversation locked by a run that looks active. Timers do not keep the process alive.
+ */
+function retryInBackground(write: () => Promise<void>, attempt = 0): void {
+  const delay = RETRY_DELAYS_MS[attempt];
+  if (delay === undefined) return;
+  const timer = setTimeout(() => {
+    write().catch(() => retryInBackground(write, attempt + 1));
+  }, delay);
+  (timer as { unref?: () => void }).unref?.();
+}

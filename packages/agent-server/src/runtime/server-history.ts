@@ -1,0 +1,164 @@
+import type { Tool, UIMessage } from 'ai';
+import type { AgentRequestBody, WireUIMessage } from '@x/agent-protocol';
+import { HttpError } from '../http/error-response.js';
+import type { MessageInput, MessageRecord } from '../store/types.js';
+
+/** The thread a turn runs on, and what it writes before the model is called. */
+export interface ReconciledHistory {
+  /** The whole thread sent to the model (stored messages plus what the request adds). */
+  thread: UIMessage[];
+  /** Drop this stored message and every later one first. */
+  truncateFromId?: string;
+  /** Messages to write (new user message, an answered assistant message). */
+  writes: MessageInput[];
+}
+
+type Part = UIMessage['parts'][number];
+type ToolPart = Part & { toolCallId: string; state: string; input?: unknown; approval?: { id?: unknown; approved?: unknown; reason?: unknown } };
+
+/** Keys the server owns in `message.metadata`; a client cannot set them. */
+const SERVER_METADATA_KEYS = ['feedback', 'stopReason', 'errorText'];
+
+const mismatch = (message: string) => new HttpError('history_mismatch', message);
+const isToolPart = (part: Part): part is ToolPart => part.type.startsWith('tool-') || part.type === 'dynamic-tool';
+const toolNameOf = (part: ToolPart): string => (part.type === 'dynamic-tool' ? String((part as { toolName?: unknown }).toolName) : part.type.slice(5));
+
+/** JSON with sorted keys, without what differs harmlessly between a client's copy and the stored one. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/** A part as compared: no provider metadata, no streaming state of text/reasoning. */
+function comparable(part: Part): unknown {
+  const { providerMetadata: _p, callProviderMetadata: _c, ...rest } = part as Part & { providerMetadata?: unknown; callProviderMetadata?: unknown };
+  if (part.type === 'text' || part.type === 'reasoning') delete (rest as { state?: unknown }).state;
+  return rest;
+}
+
+/** The parts that count: data parts are the server's annotations, never sent to the model. */
+const modelParts = (parts: readonly Part[] | undefined): Part[] => (parts ?? []).filter((p) => !p.type.startsWith('data-'));
+const sameParts = (a: readonly Part[] | undefined, b: readonly Part[] | undefined): boolean =>
+  canonical(modelParts(a).map(comparable)) === canonical(modelParts(b).map(comparable));
+
+function clientMetadata(metadata: unknown): Record<string, unknown> {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return {};
+  return Object.fromEntries(Object.entries(metadata).filter(([key]) => !SERVER_METADATA_KEYS.includes(key)));
+}
+
+const fromRecord = (record: MessageRecord): UIMessage => ({ id: record.id, role: record.role, parts: record.parts, metadata: record.metadata });
+
+/**
+ * Applies a request to the stored thread under the protocol's `ServerHistoryRules`: the request may
+ * add a user message, edit the last user message, answer pending approvals and give outputs of
+ * client tools on the last assistant message, or regenerate the last reply. Anything else — a
+ * rewritten earlier message, a tool call that never happened, a result for a server tool, an answer
+ * to an approval that is not pending — throws (409 / 400) before anything is written.
+ */
+export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody, tools: Record<string, Tool>): ReconciledHistory {
+  const index = new Map(stored.map((m, i) => [m.id, i]));
+  const incoming = (body.messages as WireUIMessage[]).filter((m) => Array.isArray(m.parts) && m.parts.length > 0) as unknown as UIMessage[];
+  const checkKnown = (upTo: number) => {
+    for (const message of incoming) {
+      const at = index.get(message.id);
+      if (at === undefined || at >= upTo) throw mismatch('The request has a message the conversation does not have.');
+      const record = stored[at]!;
+      if (record.role !== message.role || !sameParts(record.parts, message.parts)) throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
+    }
+  };
+
+  if (body.trigger === 'regenerate-message') {
+    const target = body.messageId ?? stored.at(-1)?.id;
+    const at = target === undefined ? undefined : index.get(target);
+    if (at === undefined || at !== stored.length - 1 || stored[at]!.role !== 'assistant') {
+      throw mismatch('Only the last reply of the conversation can be regenerated.');
+    }
+    checkKnown(at);
+    return { thread: stored.slice(0, at).map(fromRecord), truncateFromId: target!, writes: [] };
+  }
+
+  let thread = stored.map(fromRecord);
+  let truncateFromId: string | undefined;
+  const writes: MessageInput[] = [];
+  incoming.forEach((message, i) => {
+    const isLast = i === incoming.length - 1;
+    const at = index.get(message.id);
+    if (at === undefined) {
+      if (!isLast || message.role !== 'user') throw mismatch('The request has a message the conversation does not have.');
+      const added = { id: message.id, role: message.role, parts: message.parts, metadata: clientMetadata(message.metadata) };
+      thread.push(added);
+      writes.push(added);
+      return;
+    }
+    const record = stored[at]!;
+    if (record.role !== message.role) throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
+    if (sameParts(record.parts, message.parts)) return;
+    if (isLast && message.role === 'user') {
+      // An edit: replaces the stored message and drops what followed it.
+      const edited = { id: message.id, role: message.role, parts: message.parts, metadata: { ...record.metadata, ...clientMetadata(message.metadata) } };
+      truncateFromId = message.id;
+      thread = [...thread.slice(0, at), edited];
+      writes.push(edited);
+      return;
+    }
+    if (isLast && message.role === 'assistant' && at === stored.length - 1) {
+      const answered = applyAnswers(record, message, tools);
+      thread[at] = answered;
+      writes.push({ id: answered.id, role: 'assistant', parts: answered.parts, metadata: record.metadata });
+      return;
+    }
+    throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
+  });
+  if (writes.length === 0 && truncateFromId === undefined && thread.filter((m) => m.parts.length > 0).at(-1)?.role !== 'user') {
+    throw new HttpError('invalid_messages', 'The request adds nothing to answer: send a new user message, approval answers or tool outputs.');
+  }
+  return { thread, ...(truncateFromId !== undefined ? { truncateFromId } : {}), writes };
+}
+
+/** The stored last reply with the client's approval answers and client-tool outputs, and nothing else. */
+function applyAnswers(record: MessageRecord, message: UIMessage, tools: Record<string, Tool>): UIMessage {
+  const storedTools = new Map(record.parts.filter(isToolPart).map((p) => [p.toolCallId, p]));
+  const answers = new Map<string, ToolPart>();
+  for (const part of message.parts) {
+    if (!isToolPart(part)) continue;
+    if (!storedTools.has(part.toolCallId)) throw mismatch('The request has a tool call that never happened.');
+    answers.set(part.toolCallId, part);
+  }
+  const storedRest = record.parts.filter((p) => !isToolPart(p));
+  const incomingRest = message.parts.filter((p) => !isToolPart(p));
+  if (!sameParts(storedRest, incomingRest)) throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
+  const parts = record.parts.map((part) => (isToolPart(part) ? answer(part, answers.get(part.toolCallId), tools) : part));
+  return { id: record.id, role: 'assistant', parts, metadata: record.metadata };
+}
+
+function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<string, Tool>): Part {
+  if (!client || canonical(comparable(stored)) === canonical(comparable(client))) return stored;
+  if (client.type !== stored.type || canonical(client.input) !== canonical(stored.input)) throw mismatch('A tool call of the request differs from the stored one.');
+  if (client.state === 'approval-responded') {
+    const approval = client.approval;
+    if (stored.state !== 'approval-requested' || approval?.id !== stored.approval?.id || typeof approval?.approved !== 'boolean') {
+      throw new HttpError('approval_not_pending', 'The request answers an approval that is not pending.');
+    }
+    const reason = typeof approval.reason === 'string' ? { reason: approval.reason.slice(0, 2_000) } : {};
+    return { ...stored, state: 'approval-responded', approval: { id: stored.approval!.id, approved: approval.approved, ...reason } } as Part;
+  }
+  if (client.state === 'output-available' || client.state === 'output-error') {
+    if (stored.state.startsWith('output-')) throw mismatch('The request rewrites the result of a tool call.');
+    const tool = tools[toolNameOf(stored)];
+    if (!tool || typeof tool.execute === 'function') {
+      throw new HttpError('invalid_messages', `Only the server gives results of the tool "${toolNameOf(stored).slice(0, 64)}".`);
+    }
+    if (stored.state !== 'input-available') throw mismatch('The request gives an output to a tool call that is not waiting for one.');
+    const { output, errorText } = client as ToolPart & { output?: unknown; errorText?: unknown };
+    return (
+      client.state === 'output-available'
+        ? { ...stored, state: 'output-available', output }
+        : { ...stored, state: 'output-error', errorText: typeof errorText === 'string' ? errorText.slice(0, 4_000) : 'The tool failed.' }
+    ) as Part;
+  }
+  throw mismatch('A tool call of the request differs from the stored one.');
+}

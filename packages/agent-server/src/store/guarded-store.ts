@@ -1,0 +1,37 @@
+import { StoreConflictError, StoreUnavailableError, type ConversationStore } from './types.js';
+
+const METHODS: (keyof ConversationStore)[] = [
+  'listConversations',
+  'getConversation',
+  'listMessages',
+  'loadThread',
+  'renameConversation',
+  'deleteConversation',
+  'deleteMessage',
+  'updateMessageMetadata',
+  'beginTurn',
+  'finishTurn',
+  'listRuns',
+  'close',
+];
+
+/**
+ * The store as the server calls it: any error but a conflict becomes `StoreUnavailableError` (503
+ * `store_unavailable`), so a third-party store that throws its driver's errors never makes a 500.
+ */
+export function guardedStore(store: ConversationStore): ConversationStore {
+  const guarded: Record<string, unknown> = {};
+  for (const key of METHODS) {
+    const value = store[key];
+    if (typeof value !== 'function') continue;
+    guarded[key] = async (...args: unknown[]) => {
+      try {
+        return await (value as (...a: unknown[]) => Promise<unknown>).apply(store, args);
+      } catch (error) {
+        if (error instanceof StoreConflictError || error instanceof StoreUnavailableError) throw error;
+        throw new StoreUnavailableError(`The conversation store failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    };
+  }
+  return guarded as unknown as ConversationStore;
+}

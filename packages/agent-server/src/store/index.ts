@@ -1,0 +1,18 @@
+export { memoryStore } from './memory-store.js';
+export { pgliteStore, type PgliteStoreOptions } from './pglite-store.js';
+export { postgresStore, type PostgresStoreOptions } from './postgres-store.js';
+export type { SqlStoreOptions } from './sql-store.js';
+export {
+  StoreConflictError,
+  StoreUnavailableError,
+  type BeginTurnInput,
+  type ConversationRecord,
+  type ConversationStore,
+  type FinishTurnInput,
+  type ListConversationsQuery,
+  type ListMessagesQuery,
+  type MessageInput,
+  type MessageRecord,
+  type RunRecord,
+  type RunStatus,
+} from './types.js';

@@ -1,0 +1,196 @@
+import {
+  STALE_RUN_MS,
+  StoreConflictError,
+  type BeginTurnInput,
+  type ConversationRecord,
+  type ConversationStore,
+  type FinishTurnInput,
+  type MessageInput,
+  type MessageRecord,
+  type RunRecord,
+} from './types.js';
+
+interface Thread {
+  conversation: ConversationRecord;
+  messages: MessageRecord[];
+  runs: RunRecord[];
+  nextSeq: number;
+}
+
+/**
+ * A `ConversationStore` in this process's memory: for tests and demos (everything is gone on
+ * restart). Same semantics as the SQL stores; returns copies, so callers cannot change its state.
+ */
+export function memoryStore(): ConversationStore {
+  const threads = new Map<string, Thread>();
+  const own = (userId: string, id: string): Thread | undefined => {
+    const thread = threads.get(id);
+    return thread && thread.conversation.userId === userId ? thread : undefined;
+  };
+  const copy = <T>(value: T): T => structuredClone(value);
+  const bump = (thread: Thread, now?: Date) => {
+    thread.conversation.version += 1;
+    if (now) thread.conversation.updatedAt = now.toISOString();
+  };
+  const write = (thread: Thread, message: MessageInput, parentId: string | null, now: Date): MessageRecord => {
+    const existing = thread.messages.find((m) => m.id === message.id);
+    if (existing) {
+      existing.parts = copy(message.parts);
+      existing.metadata = copy(message.metadata ?? {});
+      existing.role = message.role;
+      return existing;
+    }
+    const record: MessageRecord = {
+      conversationId: thread.conversation.id,
+      id: message.id,
+      parentId,
+      seq: thread.nextSeq++,
+      role: message.role,
+      parts: copy(message.parts),
+      metadata: copy(message.metadata ?? {}),
+      createdAt: now.toISOString(),
+    };
+    thread.messages.push(record);
+    return record;
+  };
+
+  return {
+    async listConversations(userId, query) {
+      const q = query.q?.toLowerCase();
+      return [...threads.values()]
+        .map((t) => t.conversation)
+        .filter((c) => c.userId === userId)
+        .filter((c) => query.agentId === undefined || c.agentId === query.agentId)
+        .filter((c) => q === undefined || (c.title ?? '').toLowerCase().includes(q))
+        .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.id < b.id ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1))
+        .filter((c) => !query.after || c.updatedAt < query.after.updatedAt || (c.updatedAt === query.after.updatedAt && c.id < query.after.id))
+        .slice(0, query.limit)
+        .map(copy);
+    },
+    async getConversation(userId, id) {
+      const thread = own(userId, id);
+      return thread ? copy(thread.conversation) : null;
+    },
+    async listMessages(userId, id, query) {
+      const thread = own(userId, id);
+      if (!thread) return null;
+      const before = thread.messages.filter((m) => query.beforeSeq === undefined || m.seq < query.beforeSeq);
+      return copy(before.slice(Math.max(0, before.length - query.limit)));
+    },
+    async loadThread(userId, id) {
+      const thread = own(userId, id);
+      return thread ? copy(thread.messages) : null;
+    },
+    async renameConversation(userId, id, title) {
+      const thread = own(userId, id);
+      if (!thread) return null;
+      thread.conversation.title = title;
+      bump(thread);
+      return copy(thread.conversation);
+    },
+    async deleteConversation(userId, id) {
+      if (!own(userId, id)) return false;
+      threads.delete(id);
+      return true;
+    },
+    async deleteMessage(userId, id, messageId) {
+      const thread = own(userId, id);
+      if (!thread) return 'conversation';
+      const index = thread.messages.findIndex((m) => m.id === messageId);
+      if (index < 0) return 'message';
+      thread.messages.splice(index, 1);
+      bump(thread);
+      return 'ok';
+    },
+    async updateMessageMetadata(userId, id, messageId, patch) {
+      const thread = own(userId, id);
+      if (!thread) return 'conversation';
+      const message = thread.messages.find((m) => m.id === messageId);
+      if (!message) return 'message';
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) delete message.metadata[key];
+        else message.metadata[key] = copy(value);
+      }
+      bump(thread);
+      return 'ok';
+    },
+    async beginTurn(input: BeginTurnInput) {
+      let thread = threads.get(input.conversationId);
+      if (input.expectedVersion === null) {
+        if (thread) throw new StoreConflictError('The conversation exists already.');
+        const at = input.now.toISOString();
+        thread = {
+          conversation: {
+            id: input.conversationId,
+            userId: input.userId,
+            agentId: input.agentId,
+            title: null,
+            createdAt: at,
+            updatedAt: at,
+            version: 0,
+            activeRunId: null,
+            metadata: {},
+          },
+          messages: [],
+          runs: [],
+          nextSeq: 1,
+        };
+        threads.set(input.conversationId, thread);
+      } else {
+        if (!thread || thread.conversation.userId !== input.userId) throw new StoreConflictError('The conversation is gone.');
+        if (thread.conversation.version !== input.expectedVersion) throw new StoreConflictError();
+        const active = thread.runs.find((r) => r.id === thread!.conversation.activeRunId);
+        if (active && Date.parse(active.startedAt) > input.now.getTime() - STALE_RUN_MS) {
+          throw new StoreConflictError('Another turn is running on this conversation.');
+        }
+        if (active) Object.assign(active, { status: 'failed', stopReason: 'interrupted', finishedAt: input.now.toISOString() });
+      }
+      if (input.truncateFromId !== undefined) {
+        const from = thread.messages.findIndex((m) => m.id === input.truncateFromId);
+        if (from >= 0) thread.messages.splice(from);
+      }
+      for (const message of input.messages) write(thread, message, thread.messages.at(-1)?.id ?? null, input.now);
+      thread.runs.push({
+        id: input.run.id,
+        conversationId: input.conversationId,
+        messageId: null,
+        status: 'running',
+        stopReason: null,
+        steps: 0,
+        usage: null,
+        startedAt: input.now.toISOString(),
+        finishedAt: null,
+        initiatorRunId: input.run.initiatorRunId ?? null,
+      });
+      thread.conversation.activeRunId = input.run.id;
+      bump(thread, input.now);
+      return copy(thread.conversation);
+    },
+    async finishTurn(input: FinishTurnInput) {
+      const thread = own(input.userId, input.conversationId);
+      if (!thread) return; // deleted while the turn ran
+      if (input.reply) {
+        const parent = thread.messages.filter((m) => m.id !== input.reply!.id).at(-1)?.id ?? null;
+        write(thread, input.reply, parent, input.now);
+      }
+      if (input.title !== undefined && thread.conversation.title === null) thread.conversation.title = input.title;
+      const run = thread.runs.find((r) => r.id === input.runId);
+      if (run) {
+        Object.assign(run, {
+          messageId: input.reply?.id ?? null,
+          status: input.status,
+          stopReason: input.stopReason ?? null,
+          steps: input.steps,
+          usage: input.usage ? copy(input.usage) : null,
+          finishedAt: input.now.toISOString(),
+        });
+      }
+      if (thread.conversation.activeRunId === input.runId) thread.conversation.activeRunId = null;
+      bump(thread, input.now);
+    },
+    async listRuns(userId, id) {
+      const thread = own(userId, id);
+      return thread ? copy(thread.runs) : null;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describeConversationStore } from '../testing/conversation-store-suite.js';
+import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresStore } from './postgres-store.js';
+import { StoreUnavailableError } from './types.js';
+
+let server: PostgresServer;
+const started = startPostgres();
+beforeAll(async () => {
+  server = await started;
+}, 60_000);
+afterAll(() => server?.destroy());
+
+describeConversationStore('postgresStore (a real PostgreSQL server)', async () => postgresStore({ connectionString: (await started).connectionString }), {
+  close: (store) => store.close?.(),
+});
+
+describe('postgresStore migrations', () => {
+  it('lets several instances start at once on an empty database; migrating again is a no-op', async () => {
+    const admin = new pg.Client({ connectionString: server.connectionString });
+    await admin.connect();
+    await admin.query('create database fresh');
+    await admin.end();
+    const url = server.connectionString.replace(/\/postgres$/, '/fresh');
+    const stores = Array.from({ length: 4 }, () => postgresStore({ connectionString: url }));
+    const lists = await Promise.all(stores.map((store) => store.listConversations('u', { limit: 1 })));
+    expect(lists).toEqual([[], [], [], []]);
+    const again = postgresStore({ connectionString: url });
+    expect(await again.listConversations('u', { limit: 1 })).toEqual([]);
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const { rows } = await check.query('select version from agent_store_migrations order by version');
+    await check.end();
+    expect(rows).toEqual([{ version: 1 }]);
+    await Promise.all([...stores, again].map((store) => store.close?.()));
+  }, 60_000);
+
+  it('accepts a pool of yours and leaves it open', async () => {
+    const pool = new pg.Pool({ connectionString: server.connectionString });
+    const store = postgresStore({ pool });
+    expect(await store.getConversation('nobody', 'nothing')).toBeNull();
+    await store.close?.();
+    expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  });
+
+  it('fails fast with StoreUnavailableError when nothing listens', async () => {
+    const store = postgresStore({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', timeoutMs: 3_000 });
+    await expect(store.listConversations('u', { limit: 1 })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await store.close?.();
+  });
+});

@@ -1,0 +1,162 @@
+import type { UIMessage } from 'ai';
+
+/** A conversation row. Dates are ISO 8601 strings (millisecond precision). */
+export interface ConversationRecord {
+  id: string;
+  userId: string;
+  agentId: string;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Bumped by every write to the conversation (optimistic concurrency). */
+  version: number;
+  /** The run that is streaming now, if any. */
+  activeRunId: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** A message row: a UI message plus its place in the thread. */
+export interface MessageRecord {
+  conversationId: string;
+  id: string;
+  /** The message this one answers or follows (branches later need no migration). */
+  parentId: string | null;
+  /** Position in the conversation, increasing along the thread. */
+  seq: number;
+  role: UIMessage['role'];
+  parts: UIMessage['parts'];
+  /** The message's metadata, with `feedback`, `stopReason` and `errorText` (`StoredMessageMetadata`). */
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+export type RunStatus = 'running' | 'completed' | 'stopped' | 'failed';
+
+/** One turn of the model on a conversation. */
+export interface RunRecord {
+  id: string;
+  conversationId: string;
+  /** The assistant message the run wrote (null until it is known). */
+  messageId: string | null;
+  status: RunStatus;
+  stopReason: string | null;
+  steps: number;
+  usage: Record<string, unknown> | null;
+  startedAt: string;
+  finishedAt: string | null;
+  /** The run that started this one (a sub-agent's or a resumed run's parent). */
+  initiatorRunId: string | null;
+}
+
+/** A message to write: a UI message (`metadata` is kept as is). */
+export interface MessageInput {
+  id: string;
+  role: UIMessage['role'];
+  parts: UIMessage['parts'];
+  metadata?: Record<string, unknown> | undefined;
+}
+
+export interface ListConversationsQuery {
+  /** At most this many (the caller asks one more to know whether a next page exists). */
+  limit: number;
+  /** Keyset position: return conversations strictly older than this (`updatedAt` desc, then `id` desc). */
+  after?: { updatedAt: string; id: string } | undefined;
+  /** Case-insensitive substring of the title. */
+  q?: string | undefined;
+  agentId?: string | undefined;
+}
+
+export interface ListMessagesQuery {
+  limit: number;
+  /** Only messages with a smaller `seq` than this. */
+  beforeSeq?: number | undefined;
+}
+
+/** What a turn writes before the model is called (one transaction). */
+export interface BeginTurnInput {
+  userId: string;
+  conversationId: string;
+  agentId: string;
+  /**
+   * The version the turn was prepared against; `null` when the conversation must not exist yet
+   * (it is created). A different version, or a run that is still active, is a conflict.
+   */
+  expectedVersion: number | null;
+  /** Drop this message and every later one first (an edited user message, a regenerated reply). */
+  truncateFromId?: string | undefined;
+  /** Written in order: an existing id is replaced in place, a new one is appended. */
+  messages: MessageInput[];
+  run: { id: string; initiatorRunId?: string | undefined };
+  now: Date;
+}
+
+/** What a turn writes when it ends (one transaction). */
+export interface FinishTurnInput {
+  userId: string;
+  conversationId: string;
+  runId: string;
+  /** The reply (an existing id is replaced in place — an approval continuation — else appended). */
+  reply?: MessageInput | undefined;
+  /** A generated title; written only when the conversation has none. */
+  title?: string | undefined;
+  status: Exclude<RunStatus, 'running'>;
+  stopReason?: string | undefined;
+  steps: number;
+  usage?: Record<string, unknown> | undefined;
+  now: Date;
+}
+
+/**
+ * Where conversations live (DESIGN §7). Every method is scoped to `userId`: another user's
+ * conversation is the same as a missing one (`null` / `false`). Implementations: `memoryStore()`,
+ * `pgliteStore()`, `postgresStore()`; `@x/agent-server/testing` has a conformance suite for others.
+ *
+ * Errors: a write that lost a race throws `StoreConflictError`; a store that cannot do its work
+ * (database down, timeout) throws — the server answers 503 `store_unavailable` for anything but a
+ * conflict.
+ */
+export interface ConversationStore {
+  listConversations(userId: string, query: ListConversationsQuery): Promise<ConversationRecord[]>;
+  getConversation(userId: string, conversationId: string): Promise<ConversationRecord | null>;
+  /** The newest `limit` messages (before `beforeSeq`), oldest first; `null` for a missing conversation. */
+  listMessages(userId: string, conversationId: string, query: ListMessagesQuery): Promise<MessageRecord[] | null>;
+  /** The whole thread, oldest first; `null` for a missing conversation. */
+  loadThread(userId: string, conversationId: string): Promise<MessageRecord[] | null>;
+  renameConversation(userId: string, conversationId: string, title: string): Promise<ConversationRecord | null>;
+  deleteConversation(userId: string, conversationId: string): Promise<boolean>;
+  /** `'conversation'` / `'message'` when that is missing, else `'ok'`. */
+  deleteMessage(userId: string, conversationId: string, messageId: string): Promise<'ok' | 'conversation' | 'message'>;
+  /** Merges `patch` into the message's metadata (a `null` value removes the key). */
+  updateMessageMetadata(
+    userId: string,
+    conversationId: string,
+    messageId: string,
+    patch: Record<string, unknown>,
+  ): Promise<'ok' | 'conversation' | 'message'>;
+  /** Writes the turn's new messages and a `running` run; sets `activeRunId`. */
+  beginTurn(input: BeginTurnInput): Promise<ConversationRecord>;
+  /** Writes the reply, the title and the run's end; clears `activeRunId`. */
+  finishTurn(input: FinishTurnInput): Promise<void>;
+  listRuns(userId: string, conversationId: string): Promise<RunRecord[] | null>;
+  /** Releases connections (the server never calls it; tests and apps do). */
+  close?(): Promise<void>;
+}
+
+/** A write lost a race (stale `version`, a run already active, an id taken). */
+export class StoreConflictError extends Error {
+  constructor(message = 'The conversation changed meanwhile.') {
+    super(message);
+    this.name = 'StoreConflictError';
+  }
+}
+
+/** The database cannot be reached or did not answer in time. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** A run that started this long ago and is still `running` is taken as dead (the server died). */
+export const STALE_RUN_MS = 10 * 60_000;

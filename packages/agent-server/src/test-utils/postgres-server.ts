@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A throwaway PostgreSQL cluster on a free loopback port (tests and bench). */
+export interface PostgresServer {
+  connectionString: string;
+  port: number;
+  /** Stops the server (fast shutdown); `start()` brings it back on the same port and data. */
+  stop(): void;
+  start(): void;
+  /** Stops it and removes its folder. Safe to call twice. */
+  destroy(): void;
+}
+
+/** The newest Debian PostgreSQL `bin` folder (`/usr/lib/postgresql/N/bin`); `scripts/bootstrap.sh` installs it. */
+export function postgresBinDir(): string {
+  const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  if (!versions[0]) throw new Error('PostgreSQL is not installed (run `. scripts/bootstrap.sh`).');
+  return `/usr/lib/postgresql/${versions[0]}/bin`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Starts a new cluster in a temp folder: `initdb` + `pg_ctl start`, as the `postgres` user when this
+ * runs as root (initdb refuses root), directly otherwise. Trust auth on 127.0.0.1 only. The server
+ * is stopped when the process exits, also after a failed test run.
+ */
+export async function startPostgres(options: { settings?: Record<string, string> } = {}): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'xkit-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (command: string) =>
+    asRoot ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio: 'pipe' }) : execFileSync('/bin/sh', ['-c', command], { stdio: 'pipe' });
+  const port = await freePort();
+  const data = join(dir, 'data');
+  const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: dir, ...options.settings };
+  const flags = Object.entries(settings)
+    .map(([key, value]) => `-c ${key}=${value}`)
+    .join(' ');
+  run(`${bin}/initdb -D ${quote(data)} -A trust -U postgres --no-sync >/dev/null`);
+  let running = false;
+  const start = () => {
+    run(`${bin}/pg_ctl -D ${quote(data)} -o ${quote(`-p ${port} ${flags}`)} -l ${quote(join(dir, 'log'))} -w start >/dev/null`);
+    running = true;
+  };
+  const stop = () => {
+    if (!running) return;
+    running = false;
+    run(`${bin}/pg_ctl -D ${quote(data)} -m fast -w stop >/dev/null`);
+  };
+  let destroyed = false;
+  const destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    try {
+      stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', destroy);
+  start();
+  return { connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, destroy };
+}

@@ -1,0 +1,1 @@
+export { describeConversationStore } from './conversation-store-suite.js';

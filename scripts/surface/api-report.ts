@@ -1,0 +1,57 @@
+/**
+ * API reports (API Extractor) of every published package: `packages/<name>/api-report.api.md`.
+ *
+ *   node scripts/surface/api-report.ts          compare (fails when the surface changed: run api:update)
+ *   node scripts/surface/api-report.ts --update regenerate the checked-in reports (`pnpm api:update`)
+ *
+ * Needs `pnpm build` first (reads `dist/*.d.ts`). Only the root entry of each package is reported;
+ * secondary entries (`/node`, `/next`, `/internal`) are listed by their own d.ts.
+ */
+import path from 'node:path';
+import { Extractor, ExtractorConfig, ExtractorLogLevel, type IConfigFile } from '@microsoft/api-extractor';
+import { SURFACE_PACKAGES } from './packages.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const update = process.argv.includes('--update');
+let failed = 0;
+
+for (const name of SURFACE_PACKAGES) {
+  const projectFolder = path.join(root, 'packages', name);
+  const configObject: IConfigFile = {
+    projectFolder,
+    mainEntryPointFilePath: '<projectFolder>/dist/index.d.ts',
+    bundledPackages: [],
+    compiler: { tsconfigFilePath: '<projectFolder>/tsconfig.json' },
+    apiReport: { enabled: true, reportFolder: '<projectFolder>/', reportTempFolder: path.join(root, 'node_modules/.cache/api-extractor', name), reportFileName: 'api-report' },
+    docModel: { enabled: false },
+    dtsRollup: { enabled: false },
+    tsdocMetadata: { enabled: false },
+    messages: {
+      compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
+      extractorMessageReporting: {
+        default: { logLevel: ExtractorLogLevel.None },
+        'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None },
+        'ae-forgotten-export': { logLevel: ExtractorLogLevel.None },
+      },
+      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+    },
+  };
+  const config = ExtractorConfig.prepare({
+    configObject,
+    configObjectFullPath: path.join(projectFolder, 'api-extractor.json'),
+    packageJsonFullPath: path.join(projectFolder, 'package.json'),
+  });
+  const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: (m) => {
+    if (m.logLevel === ExtractorLogLevel.Warning && m.category === 'Compiler') m.logLevel = ExtractorLogLevel.None;
+  } });
+  if (result.apiReportChanged && !update) {
+    failed++;
+    console.error(`✗ ${name}: the public API changed — review it and run \`pnpm api:update\` (packages/${name}/api-report.api.md)`);
+  } else if (!result.succeeded) {
+    failed++;
+    console.error(`✗ ${name}: API Extractor failed (${result.errorCount} errors)`);
+  } else {
+    console.log(`✓ ${name}${update && result.apiReportChanged ? ' (report updated)' : ''}`);
+  }
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,29 @@
+/**
+ * `publint` and `@arethetypeswrong/cli` (profile esm-only: the packages are ESM only) for every
+ * published package, after `pnpm build`. Exits non-zero when either finds a problem.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { SURFACE_PACKAGES } from './packages.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+let failed = 0;
+
+function run(label: string, command: string, args: string[], cwd: string): void {
+  try {
+    execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' });
+    console.log(`✓ ${label}`);
+  } catch (error) {
+    failed++;
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    console.error(`✗ ${label}\n${stdout ?? ''}${stderr ?? ''}`);
+  }
+}
+
+for (const name of SURFACE_PACKAGES) {
+  const dir = path.join(root, 'packages', name);
+  run(`publint @x/${name}`, bin('publint'), ['--strict', '.'], dir);
+  run(`attw @x/${name}`, bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--format', 'ascii'], dir);
+}
+process.exitCode = failed ? 1 : 0;

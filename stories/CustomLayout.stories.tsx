@@ -37,13 +37,29 @@ function SidePanel() {
   );
 }
 
+/** A welcome screen taller than the transcript's box. */
+function TallWelcome() {
+  return (
+    <section aria-labelledby="custom-welcome-title">
+      <h2 id="custom-welcome-title" style={{ fontSize: 20 }}>
+        Welcome to your assistant
+      </h2>
+      {Array.from({ length: 30 }, (_, i) => (
+        <p key={i} style={{ margin: '0 0 24px' }}>
+          Tip {i + 1}: ask for a summary, a plan or a draft, and refine it from there.
+        </p>
+      ))}
+    </section>
+  );
+}
+
 /** A layout of the app's own, built from the kit's exported parts under AgentChatProvider. */
-function CustomLayout() {
+function CustomLayout({ welcome = false }: { welcome?: boolean }) {
   const chat = useAgentChat({ agentId: 'assistant' });
   return (
     <AgentChatProvider chat={chat} messageDisplay={{ actions: ['copy', 'regenerate', 'feedback'] }}>
       <div style={frameStyle}>
-        <AgentMessageList style={{ gridColumn: 1 }} />
+        <AgentMessageList style={{ gridColumn: 1 }} empty={welcome ? <TallWelcome /> : undefined} />
         <div style={{ gridColumn: 1 }}>
           <AgentSuggestions />
         </div>
@@ -112,5 +128,18 @@ export const ApproveCopyAndStop: Story = {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await expect(reply.textContent).toBe(kept);
     });
+  },
+};
+
+/** A welcome screen taller than the transcript opens at its top (the transcript follows the bottom only once messages arrive). */
+export const WelcomeOpensAtTop: Story = {
+  args: { welcome: true },
+  play: async ({ canvasElement }) => {
+    const transcript = within(canvasElement).getByRole('log');
+    await expect(within(transcript).getByRole('heading', { name: 'Welcome to your assistant' })).toBeInTheDocument();
+    await waitFor(() => expect(transcript.scrollHeight).toBeGreaterThan(transcript.clientHeight));
+    // Give the transcript's resize observer a few frames to (wrongly) follow the bottom.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await expect(transcript.scrollTop).toBe(0);
   },
 };

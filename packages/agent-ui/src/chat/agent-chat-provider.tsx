@@ -3,7 +3,7 @@ import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type Out
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
-import { ApprovalContext, ChatContext, FeedbackContext, useChatContext, type ChatContextValue, type TranscriptHandle } from './chat-context.js';
+import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
   MessageContextProvider,
   type DataPartRendererProps,
@@ -84,6 +84,7 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
   });
   const approval = useStableApproval(useToolApproval(chat));
   const transcript = useRef<TranscriptHandle | null>(null);
+  const composer = useRef<ComposerHandle | null>(null);
 
   // Without `feedbackValues`, each message shows the feedback kept in its metadata (`setFeedback`).
   const feedback = feedbackValues ?? EMPTY_FEEDBACK;
@@ -107,24 +108,39 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
   );
   const suggestions = useShallowStable(props.suggestions);
   const chatValue = useMemo<ChatContextValue>(
-    () => ({ chat, send, stop, regenerate, sendPrompt, suggestions, transcript }),
+    () => ({ chat, send, stop, regenerate, sendPrompt, suggestions, transcript, composer }),
     [chat, send, stop, regenerate, sendPrompt, suggestions],
   );
 
+  const chatValueRef = useRef(chatValue);
+  useLayoutEffect(() => {
+    chatValueRef.current = chatValue;
+  });
   const { approve, deny } = approval;
   const handlers = useMemo<MessageHandlers>(
     () => ({
       copy: (message) => void navigator.clipboard?.writeText(messageText(message)).catch(() => {}),
       edit: (messageId, text) => void chat.editMessage(messageId, text),
-      delete: (messageId) => void chat.deleteMessage(messageId),
+      delete: (messageId) => {
+        // The message (and the Delete button that had the focus) goes: keep the focus in the chat.
+        focusChat(chatValueRef.current, 'transcript');
+        void chat.deleteMessage(messageId);
+      },
       regenerate: (messageId) => void regenerate(messageId),
       feedback: (messageId, value) => {
         // Kept in the message's metadata, and saved on the server while it owns the history.
         void chat.setFeedback(messageId, value);
         latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
       },
-      approve: (approvalId, reason) => void approve(approvalId, reason),
-      deny: (approvalId, reason) => void deny(approvalId, reason),
+      approve: (approvalId, reason) => {
+        // The card's buttons go once it is answered: the focus moves on to the composer.
+        focusChat(chatValueRef.current);
+        void approve(approvalId, reason);
+      },
+      deny: (approvalId, reason) => {
+        focusChat(chatValueRef.current);
+        void deny(approvalId, reason);
+      },
       addToolOutput: (toolName, toolCallId, output) => void chat.addToolOutput({ tool: toolName as never, toolCallId, output: output as never }),
     }),
     [chat, regenerate, approve, deny],

@@ -8,6 +8,14 @@ import { missingProvider } from './missing-provider.js';
 /** A handle on the transcript, registered by the `AgentMessageList` inside the provider. */
 export interface TranscriptHandle {
   scrollToBottom: (behavior?: ScrollBehavior) => void;
+  /** Moves the focus to the transcript (its `role="log"` element). */
+  focus: () => void;
+}
+
+/** A handle on the composer, registered by the `AgentComposer` inside the provider. */
+export interface ComposerHandle {
+  /** Moves the focus to the composer's text field. */
+  focus: () => void;
 }
 
 /**
@@ -29,9 +37,22 @@ export interface ChatContextValue {
   suggestions: readonly PromptItem[] | undefined;
   /** The transcript inside this provider, when one is mounted. */
   transcript: RefObject<TranscriptHandle | null>;
+  /** The composer inside this provider, when one is mounted. */
+  composer: RefObject<ComposerHandle | null>;
 }
 
 export const ChatContext = createContext<ChatContextValue | null>(null);
+
+/**
+ * Keeps the focus in the chat when the control that had it goes away (an answered approval card,
+ * a deleted message): to the composer, else the transcript. Returns whether it found one.
+ */
+export function focusChat(context: ChatContextValue | null, prefer: 'composer' | 'transcript' = 'composer'): boolean {
+  const order = prefer === 'composer' ? [context?.composer.current, context?.transcript.current] : [context?.transcript.current, context?.composer.current];
+  const target = order.find((handle) => handle);
+  target?.focus();
+  return !!target;
+}
 
 /** The provider's chat context; throws (naming `part`) outside `AgentChatProvider`. */
 export function useChatContext(part: string, alternative?: string): ChatContextValue {

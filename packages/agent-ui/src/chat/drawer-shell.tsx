@@ -1,7 +1,7 @@
 'use client';
 import { MessageOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import type { AgentChatDrawerOptions } from './agent-chat-types.js';
@@ -48,8 +48,12 @@ function DrawerTriggerPlaceholder({ options, open, setOpen }: ChatDrawerProps) {
   );
 }
 
-/** The drawer's open state, owned here so that it survives the drawer's chunk arriving. */
+/**
+ * The drawer's open state, owned here so that it survives the drawer's chunk arriving. Closing it
+ * gives the focus back to what opened it (the floating button, or the app's own control).
+ */
 export function DrawerShell({ options = {}, children }: { options?: AgentChatDrawerOptions; children: ReactNode }) {
+  const { strings } = useAgentUIConfig();
   const [ownOpen, setOwnOpen] = useState(options.defaultOpen ?? false);
   const open = options.open ?? ownOpen;
   const latestOptions = useRef(options);
@@ -60,10 +64,20 @@ export function DrawerShell({ options = {}, children }: { options?: AgentChatDra
     if (latestOptions.current.open === undefined) setOwnOpen(next);
     latestOptions.current.onOpenChange?.(next);
   }, []);
+  // The element that had the focus when the drawer opened (derived while rendering the change).
+  const [shown, setShown] = useState({ open, opener: null as Element | null });
+  if (shown.open !== open) setShown({ open, opener: open ? (globalThis.document?.activeElement ?? null) : shown.opener });
+  const opener = shown.opener;
+  useEffect(() => {
+    if (open || !opener) return;
+    // The floating button is rendered anew when the drawer closes: find it if the opener is gone.
+    const trigger = Array.from(document.querySelectorAll('button')).find((button) => button.getAttribute('aria-label') === strings.openChat);
+    const target = opener.isConnected && opener !== document.body ? opener : trigger;
+    if (target instanceof HTMLElement) target.focus();
+  }, [open, opener, strings.openChat]);
   return (
     <ChatDrawer options={options} open={open} setOpen={setOpen}>
       {children}
     </ChatDrawer>
   );
 }
-

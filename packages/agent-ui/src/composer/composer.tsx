@@ -1,9 +1,9 @@
 'use client';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useCallback, useContext, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
 import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
-import { ApprovalContext, ChatContext, type ChatContextValue } from '../chat/chat-context.js';
+import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { FileCard, Sender } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
@@ -78,6 +78,7 @@ function ConnectedComposer({ context, ...props }: AgentComposerProps & { context
       onSend={context.send}
       onStop={props.onStop ?? context.stop}
       awaitingApproval={awaitingApproval}
+      handleRef={context.composer}
     />
   );
 }
@@ -93,13 +94,32 @@ const ComposerView = memo(function ComposerView({
   className,
   style,
   awaitingApproval = false,
-}: AgentComposerProps & { onSend: NonNullable<AgentComposerProps['onSend']>; awaitingApproval?: boolean }) {
+  handleRef,
+}: AgentComposerProps & { onSend: NonNullable<AgentComposerProps['onSend']>; awaitingApproval?: boolean; handleRef?: RefObject<ComposerHandle | null> }) {
   const { strings } = useAgentUIConfig();
   const [value, setValue] = useState('');
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusText = useCallback(() => rootRef.current?.querySelector('textarea')?.focus(), []);
+  // The provider moves the focus here when the control that had it goes away.
+  useLayoutEffect(() => {
+    if (!handleRef) return;
+    const handle = { focus: focusText };
+    handleRef.current = handle;
+    return () => {
+      if (handleRef.current === handle) handleRef.current = null;
+    };
+  }, [handleRef, focusText]);
+  // Stop (the button or Escape): the Stop button turns back into Send, so the focus goes to the text.
+  const stop = onStop
+    ? () => {
+        onStop();
+        focusText();
+      }
+    : undefined;
   const inputId = useId();
   const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
 
@@ -173,7 +193,21 @@ const ComposerView = memo(function ComposerView({
     ) : null;
 
   return (
-    <div className={className} style={style} onDrop={onDrop} onDragOver={(event) => options && event.preventDefault()} data-xagent-composer="">
+    <div
+      ref={rootRef}
+      className={className}
+      style={style}
+      onDrop={onDrop}
+      onDragOver={(event) => options && event.preventDefault()}
+      onKeyDown={(event) => {
+        // Escape stops a streaming reply, as in other chat apps.
+        if (event.key === 'Escape' && busy && stop) {
+          event.preventDefault();
+          stop();
+        }
+      }}
+      data-xagent-composer=""
+    >
       {options ? (
         <input
           ref={inputRef}
@@ -194,7 +228,7 @@ const ComposerView = memo(function ComposerView({
         value={value}
         onChange={(next) => setValue(next)}
         onSubmit={(text) => void submit(text)}
-        onCancel={onStop}
+        onCancel={stop}
         loading={busy}
         disabled={disabled}
         submitType={submitType}

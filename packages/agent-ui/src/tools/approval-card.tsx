@@ -1,9 +1,9 @@
 'use client';
 import { Button, Input, Space, theme } from 'antd';
 import { memo, useContext, useId, useState, type ReactNode } from 'react';
-import { ApprovalContext } from '../chat/chat-context.js';
+import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
-import { useAgentUIConfig } from '../config.js';
+import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './tool-card.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
@@ -31,6 +31,10 @@ export interface ApprovalCardProps {
  */
 function Verdict({ approved, expired, children }: { approved: boolean; expired?: boolean; children: ReactNode }) {
   const { token } = theme.useToken();
+  // Outside AgentChat's accessible theme (a custom layout), the status colors are fixed here.
+  const fixes = useAccessibleTokens();
+  const successText = fixes.colorSuccessText ?? token.colorSuccessText;
+  const errorText = fixes.colorErrorText ?? token.colorErrorText;
   return (
     <span
       data-xagent-verdict={expired ? 'expired' : approved ? 'approved' : 'rejected'}
@@ -42,13 +46,28 @@ function Verdict({ approved, expired, children }: { approved: boolean; expired?:
         lineHeight: token.lineHeightSM,
         borderRadius: token.borderRadiusSM,
         border: `${token.lineWidth}px ${token.lineType} ${expired ? token.colorBorder : approved ? token.colorSuccessBorder : token.colorErrorBorder}`,
-        color: expired ? token.colorTextSecondary : approved ? token.colorSuccessText : token.colorErrorText,
+        color: expired ? (fixes.colorTextSecondary ?? token.colorTextSecondary) : approved ? successText : errorText,
         background: token.colorBgContainer,
         whiteSpace: 'normal',
       }}
     >
       {children}
     </span>
+  );
+}
+
+/**
+ * The user's answer to an approval: "Approved", or "Rejected: reason". Shown on the approval card
+ * once answered, and kept on the tool card after the call ran (or was skipped).
+ */
+export function ApprovalVerdict({ approval }: { approval: ToolCallView['approval'] }) {
+  const { strings } = useAgentUIConfig();
+  if (approval?.approved === undefined) return null;
+  return (
+    <Verdict approved={approval.approved}>
+      {approval.approved ? strings.approved : strings.rejected}
+      {approval.reason ? `: ${approval.reason}` : ''}
+    </Verdict>
   );
 }
 
@@ -61,9 +80,21 @@ function Verdict({ approved, expired, children }: { approved: boolean; expired?:
 export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approveProp, onDeny: denyProp, disabled, expired: expiredProp }: ApprovalCardProps) {
   const { strings } = useAgentUIConfig();
   const approvals = useContext(ApprovalContext);
+  const chatContext = useContext(ChatContext);
   if ((!approveProp || !denyProp) && !approvals) throw missingProvider('ApprovalCard', '`onApprove` and `onDeny`');
-  const onApprove = approveProp ?? ((id: string, reason?: string) => void approvals!.approve(id, reason));
-  const onDeny = denyProp ?? ((id: string, reason?: string) => void approvals!.deny(id, reason));
+  // Answered, the card loses its buttons: the provider's composer takes the focus.
+  const onApprove =
+    approveProp ??
+    ((id: string, reason?: string) => {
+      focusChat(chatContext);
+      void approvals!.approve(id, reason);
+    });
+  const onDeny =
+    denyProp ??
+    ((id: string, reason?: string) => {
+      focusChat(chatContext);
+      void approvals!.deny(id, reason);
+    });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const titleId = useId();
@@ -89,10 +120,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           {strings.approvalExpired}
         </Verdict>
       ) : answered ? (
-        <Verdict approved={call.approval?.approved === true}>
-          {call.approval?.approved ? strings.approved : strings.rejected}
-          {call.approval?.reason ? `: ${call.approval.reason}` : ''}
-        </Verdict>
+        <ApprovalVerdict approval={call.approval} />
       ) : rejecting ? (
         <form
           style={{ marginTop: 8 }}

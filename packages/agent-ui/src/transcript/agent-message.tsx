@@ -109,6 +109,13 @@ export const AgentMessage = memo(function AgentMessage({
     focusFirstAction.current = true;
     setActionsShown(true);
   };
+  const focusEdit = useRef(false);
+  useEffect(() => {
+    if (editing !== null || !focusEdit.current) return;
+    focusEdit.current = false;
+    const buttons = toolbarRef.current?.querySelectorAll<HTMLElement>('button') ?? [];
+    Array.from(buttons).find((button) => button.getAttribute('aria-label') === strings.edit)?.focus();
+  }, [editing, strings.edit]);
   useEffect(() => {
     if (!showActions || !focusFirstAction.current) return;
     focusFirstAction.current = false;
@@ -120,6 +127,16 @@ export const AgentMessage = memo(function AgentMessage({
   const text = messageText(message);
   const empty = !hasVisibleContent(message);
 
+  // Closing the editor brings the focus back to the Edit button (the editor's fields go away).
+  const closeEditor = () => {
+    focusEdit.current = true;
+    setEditing(null);
+  };
+  const save = () => {
+    if (editing?.trim()) handlers.edit(message.id, editing.trim());
+    closeEditor();
+  };
+
   if (message.role === 'system') return null;
 
   const content =
@@ -127,8 +144,7 @@ export const AgentMessage = memo(function AgentMessage({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (editing.trim()) handlers.edit(message.id, editing.trim());
-          setEditing(null);
+          save();
         }}
       >
         <Input.TextArea
@@ -138,14 +154,18 @@ export const AgentMessage = memo(function AgentMessage({
           autoSize={{ minRows: 1, maxRows: 10 }}
           onChange={(event) => setEditing(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') setEditing(null);
+            // As in the composer: Enter saves, Shift+Enter adds a line; Escape cancels.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              save();
+            } else if (event.key === 'Escape') closeEditor();
           }}
         />
         <Space style={{ marginTop: 8 }}>
           <Button htmlType="submit" type="primary" size="small">
             {strings.saveEdit}
           </Button>
-          <Button size="small" onClick={() => setEditing(null)}>
+          <Button size="small" onClick={closeEditor}>
             {strings.cancelEdit}
           </Button>
         </Space>

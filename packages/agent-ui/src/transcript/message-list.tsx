@@ -140,7 +140,7 @@ const Transcript = memo(
     useLayoutEffect(() => {
       const transcript = context?.transcript;
       if (!transcript) return;
-      const handle = { scrollToBottom };
+      const handle = { scrollToBottom, focus: () => scrollRef.current?.focus({ preventScroll: true }) };
       transcript.current = handle;
       return () => {
         if (transcript.current === handle) transcript.current = null;
@@ -156,9 +156,13 @@ const Transcript = memo(
     // A message the user just added (not one uncovered by regenerate/delete shrinking the list).
     const seenCount = useRef(ids.length);
     useLayoutEffect(() => {
-      const grew = ids.length > seenCount.current;
+      const before = seenCount.current;
       seenCount.current = ids.length;
-      if (grew && lastRole === 'user') scrollToBottom();
+      if (ids.length === 0) {
+        // The welcome screen (or an empty transcript) opens at its top, not its bottom.
+        following.current = false;
+        if (scrollRef.current) scrollRef.current.scrollTop = 0;
+      } else if (ids.length > before && (lastRole === 'user' || before === 0)) scrollToBottom();
     }, [ids.length, lastRole, scrollToBottom]);
 
     // Mount older messages when the top sentinel comes into view, keeping the view where it was.

@@ -3,7 +3,7 @@ import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { Button } from 'antd';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
-import { ApprovalCard } from '../tools/approval-card.js';
+import { ApprovalCard, ApprovalVerdict } from '../tools/approval-card.js';
 import { FileCard, Think } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
@@ -93,7 +93,13 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
   if (call.state === 'approval-requested' || call.state === 'approval-responded') {
     return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} expired={expired} />;
   }
-  return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
+  // A call the user approved or rejected keeps the answer on its card.
+  const answered = call.approval?.approved !== undefined && !(call.approval as { isAutomatic?: boolean }).isAutomatic;
+  return (
+    <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'}>
+      {answered ? <ApprovalVerdict approval={call.approval} /> : undefined}
+    </ToolCard>
+  );
 }, sameToolPart);
 
 function sameToolPart(prev: ToolPartProps, next: ToolPartProps): boolean {

@@ -49,7 +49,7 @@ export default tseslint.config(
   // The one direction of dependency (DESIGN §1).
   {
     files: ['packages/agent-protocol/src/**'],
-    ignores: ['**/*.test.*'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts'],
     rules: {
       'no-restricted-imports': restrict(
         ['react', 'react-dom', '@ai-sdk/*', '@x/*', ...uiKit],
@@ -59,7 +59,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/agent-server/src/**'],
-    ignores: ['**/*.test.*'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts'],
     rules: {
       'no-restricted-imports': restrict(
         ['react', 'react-dom', '@x/agent-react', '@x/agent-ui', '@ai-sdk/react', ...uiKit],
@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/agent-react/src/**'],
-    ignores: ['**/*.test.*', 'packages/agent-react/src/test-utils/**'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts', 'packages/agent-react/src/test-utils/**'],
     rules: {
       'no-restricted-imports': restrict(
         [...uiKit, ...server, '@x/agent-ui'],
@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/agent-ui/src/**'],
-    ignores: ['**/*.test.*', 'packages/agent-ui/src/test-utils/**'],
+    ignores: ['**/*.test.*', '**/*.test-d.ts', 'packages/agent-ui/src/test-utils/**'],
     rules: {
       'no-restricted-imports': restrict(server, 'Components talk to the server only over HTTP.'),
     },

@@ -38,6 +38,6 @@ export {
 export type { ControlledSharedState, SharedStateSource } from './core/shared-state/backends.js';
 export type { SharedStateValidator, StandardSchemaLike } from './core/shared-state/validators.js';
 export { sanitizeHistory } from './core/history.js';
-export type { AgentRequestOptions, Resolvable } from './core/transport.js';
+export { AgentChatTransport, type AgentRequestOptions, type Resolvable } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';

@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { memoryStore } from '@x/agent-server';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { testServer, textOf } from './test-utils/test-server.js';
@@ -25,5 +26,21 @@ describe('React StrictMode', () => {
     expect(users).toHaveLength(1);
     expect(completes).toHaveLength(1);
     expect(requests).toHaveLength(1);
+  });
+
+  it('loads the server history of a conversation once and then sends only what is new', async () => {
+    const server = testServer({ a: { script: { steps: [[{ type: 'text', text: 'stored' }]], chunkDelayMs: 0 } } }, {}, { store: memoryStore() });
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch: server.fetch, conversationId: 'strict' }), { wrapper: StrictMode });
+    await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
+    await act(() => first.result.current.sendMessage({ text: 'one' }).then((r) => (r.sent ? r.done : undefined)));
+    first.unmount();
+    const loads = () => server.urls.filter((url) => url.endsWith('/conversations/strict')).length;
+    const before = loads();
+    const second = renderHook(() => useAgentChat({ agentId: 'a', fetch: server.fetch, conversationId: 'strict' }), { wrapper: StrictMode });
+    await waitFor(() => expect(second.result.current.historyStatus).toBe('ready'));
+    expect(loads() - before).toBe(1);
+    expect(second.result.current.messages.map((m) => textOf(m))).toEqual(['one', 'stored']);
+    await act(() => second.result.current.sendMessage({ text: 'two' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(server.requests.at(-1)!.messages).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { createMockAgentServer, echoScenario, errorMidStreamScenario, inProcessFetch } from '@x/mock-server';
+import { DefaultChatTransport } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { UseAgentChatOptions } from './core/types.js';
 import { testServer, textOf } from './test-utils/test-server.js';
@@ -45,6 +46,26 @@ describe('useAgentChat', () => {
 });
 
 describe('transport', () => {
+  it('takes api as a full URL and a transport of the app’s own', async () => {
+    const { fetch, urls } = testServer({ a: { script: { steps: [[{ type: 'text', text: 'ok' }]], chunkDelayMs: 0 } } });
+    const full = renderHook(() => useAgentChat({ agentId: 'a', api: 'https://agents.example.test/api/agent/', fetch }));
+    await act(() => full.result.current.sendMessage({ text: 'one' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(urls.at(-1)).toBe('https://agents.example.test/api/agent/a');
+
+    const sent: unknown[] = [];
+    const transport = new DefaultChatTransport<AgentUIMessage>({
+      api: '/api/agent/a',
+      fetch: (input, init) => {
+        sent.push(input);
+        return fetch(input, init);
+      },
+    });
+    const own = renderHook(() => useAgentChat({ agentId: 'ignored', transport }));
+    await act(() => own.result.current.sendMessage({ text: 'two' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(sent).toEqual(['/api/agent/a']);
+    expect(textOf(own.result.current.messages.at(-1))).toBe('ok');
+  });
+
   it('reads agentId, sharedState, urlQuery, pageId and headers at send time without a new transport', async () => {
     const { fetch, requests, urls, headers } = testServer({
       a: { script: { steps: [[{ type: 'text', text: 'ok' }]], chunkDelayMs: 0 } },

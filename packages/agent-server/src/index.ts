@@ -1,4 +1,5 @@
 export { createAgentServer } from './server.js';
+export type { AgentIdOf, InferAgentTools } from './config/infer-tools.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
 export type {
   AgentCallSettings,

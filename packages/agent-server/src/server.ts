@@ -20,7 +20,7 @@ import { StoreConflictError, StoreUnavailableError } from './store/types.js';
  * conversation routes (without one they answer 404 `not_found`). Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
-export function createAgentServer(config: AgentServerConfig): AgentServer {
+export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
   const logger = config?.logger ?? consoleLogger;
   validateConfig(config, logger);
   const basePath = (config.basePath ?? DEFAULTS.basePath).replace(/\/+$/, '');

@@ -169,10 +169,10 @@ export interface AgentServerConfig {
   store?: ConversationStore;
 }
 
-/** What `createAgentServer` returns. */
-export interface AgentServer {
+/** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */
+export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {
   /** Web-standard handler: answers `POST {basePath}/{agentId}` with the UI message stream. */
   fetch(request: Request): Promise<Response>;
   /** The validated config (read-only). */
-  readonly config: Readonly<AgentServerConfig>;
+  readonly config: Readonly<C>;
 }

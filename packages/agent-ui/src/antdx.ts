@@ -5,7 +5,7 @@ import BubbleModule from '@ant-design/x/es/bubble/index.js';
 import SenderModule from '@ant-design/x/es/sender/index.js';
 import ConversationsModule from '@ant-design/x/es/conversations/index.js';
 import XProviderModule from '@ant-design/x/es/x-provider/index.js';
-import { defaultExport } from './lazy-component.js';
+import { defaultExport } from './lazy/lazy-component.js';
 
 export const Bubble = /* @__PURE__ */ defaultExport(BubbleModule);
 export const Sender = /* @__PURE__ */ defaultExport(SenderModule);
@@ -14,6 +14,6 @@ export const XProvider = /* @__PURE__ */ defaultExport(XProviderModule);
 
 // Loaded on demand, each with a placeholder of the same size (see lazy-component.tsx): FileCard
 // (antd Image with its preview, Spin, Skeleton), Think and ThoughtChain.Item.
-export { FileCard, type FileCardProps } from './file-card.js';
-export { Think, type ThinkProps } from './think.js';
-export { ThoughtChain, type ThoughtChainItemProps } from './thought-chain.js';
+export { FileCard, type FileCardProps } from './transcript/file-card.js';
+export { Think, type ThinkProps } from './transcript/think.js';
+export { ThoughtChain, type ThoughtChainItemProps } from './tools/thought-chain.js';

@@ -3,8 +3,8 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
-import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './contrast.js';
-import { enUS, type AgentUIStrings } from './locale.js';
+import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
+import { enUS, type AgentUIStrings } from './theme/locale.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
 /**

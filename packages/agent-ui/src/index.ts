@@ -1,4 +1,6 @@
 'use client';
+// The public surface of @x/agent-ui: every value here is documented in the package README.
+// Internals the kit's own stories and tests need are in `./internal.ts` (`@x/agent-ui/internal`).
 export {
   AgentChat,
   type AgentChatProps,
@@ -7,32 +9,35 @@ export {
   type AgentChatWelcome,
   type AgentChatSenderOptions,
   type AgentChatDrawerOptions,
-} from './agent-chat.js';
-export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
-export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './message-list.js';
-export { AgentMessage, messageText, type AgentMessageProps } from './agent-message.js';
-export { MessageParts } from './message-parts.js';
-export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer.js';
-export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tool-card.js';
-export { ApprovalCard, type ApprovalCardProps } from './approval-card.js';
-export { PromptList, type PromptListProps, type PromptItem } from './prompt-list.js';
-export { StreamingMarkdown, SAFE_DOMPURIFY_CONFIG, type StreamingMarkdownProps } from './streaming-markdown.js';
-export { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
-export { AnnouncerProvider, useAnnounce, type Announce } from './announcer.js';
+} from './chat/agent-chat.js';
 export {
-  MessageContextProvider,
-  useMessageContext,
-  type MessageAction,
-  type MessageDisplayOptions,
-  type FeedbackValue,
-  type ToolRenderers,
-  type ToolRendererProps,
-  type DataPartRendererProps,
-  type MessageHandlers,
-  type MessageContextValue,
-} from './message-context.js';
-export { toolCallOf, type ToolCallView, type ToolCallState } from './tool-parts.js';
-export { AgentUIProvider, useAgentUIConfig, useTokenStyle, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
-export { enUS, zhCN, type AgentUIStrings } from './locale.js';
-export { safeUrl } from './safe-url.js';
+  AgentChatProvider,
+  useAgentChatContext,
+  type AgentChatProviderProps,
+  type AgentChatContext,
+  type FeedbackEvent,
+} from './chat/agent-chat-provider.js';
+export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
+export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './transcript/message-list.js';
+export { AgentMessage, type AgentMessageProps } from './transcript/agent-message.js';
+export { messageText } from './transcript/message-text.js';
+export { MessageParts, type MessagePartsProps } from './transcript/message-parts.js';
+export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
+export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
+export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';
+export { ApprovalCard, type ApprovalCardProps } from './tools/approval-card.js';
+export type { ToolCallView, ToolCallState } from './tools/tool-parts.js';
+export { PromptList, type PromptListProps, type PromptItem } from './chat/prompt-list.js';
+export { StreamingMarkdown, type StreamingMarkdownProps } from './markdown/streaming-markdown.js';
+export type {
+  MessageAction,
+  MessageDisplayOptions,
+  FeedbackValue,
+  ToolRenderers,
+  ToolRendererProps,
+  DataPartRendererProps,
+} from './chat/message-context.js';
+export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
+export { enUS, zhCN, type AgentUIStrings } from './theme/locale.js';
+export { safeUrl } from './markdown/safe-url.js';
 export type { MarkdownOptions } from './markdown/markdown-options.js';

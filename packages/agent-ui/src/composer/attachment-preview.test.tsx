@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentComposer } from '../composer.js';
+import { AgentComposer } from './composer.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
-import { lazyComponent } from '../lazy-component.js';
+import { lazyComponent } from '../lazy/lazy-component.js';
 import { useMarkdownStyles } from './markdown-styles.js';
 
 interface HighlightProps {

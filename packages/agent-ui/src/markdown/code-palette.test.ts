@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { contrast, over, parseColor } from '../contrast.js';
+import { contrast, over, parseColor } from '../theme/contrast.js';
 import { DARK_PALETTE, LIGHT_PALETTE, scopeColor } from './code-palette.js';
 
 /** The code block's background: colorFillTertiary over the page (plus the card it may sit on). */

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
-import { safeUrl } from '../safe-url.js';
+import { safeUrl } from './safe-url.js';
 import { hostOf, imageSource, useMarkdownOptions } from './markdown-options.js';
 import { useMarkdownStyles } from './markdown-styles.js';
 

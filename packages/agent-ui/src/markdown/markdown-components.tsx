@@ -1,7 +1,7 @@
 'use client';
 import type { ComponentProps, XMarkdownProps } from '@ant-design/x-markdown';
 import { createContext, useContext, type ReactNode } from 'react';
-import { safeUrl } from '../safe-url.js';
+import { safeUrl } from './safe-url.js';
 import { CodeBlock } from './code-block.js';
 import { ImageGate } from './image-gate.js';
 import { useMarkdownStyles } from './markdown-styles.js';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AgentUIProvider } from '../config.js';
-import { StreamingMarkdown } from '../streaming-markdown.js';
+import { StreamingMarkdown } from './streaming-markdown.js';
 import type { MarkdownOptions } from './markdown-options.js';
 
 const TABLE = '| Plan | Price |\n| --- | ---: |\n| Free | 0 |\n| Pro | 20 |';

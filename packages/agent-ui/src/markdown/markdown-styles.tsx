@@ -1,7 +1,7 @@
 'use client';
 import { theme } from 'antd';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { parseColor } from '../contrast.js';
+import { parseColor } from '../theme/contrast.js';
 
 /** Inline styles of the markdown elements, derived from the antd tokens in scope (light, dark, compact). */
 export interface MarkdownStyles {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AgentConversations } from '../conversations/agent-conversations.js';
 import { useAccessibleTokens, useTokenStyle } from '../config.js';
-import { contrast, over, parseColor } from '../contrast.js';
+import { contrast, over, parseColor } from './contrast.js';
 
 const dark = ({ children }: { children: ReactNode }) => <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>{children}</ConfigProvider>;
 const light = ({ children }: { children: ReactNode }) => <ConfigProvider theme={{}}>{children}</ConfigProvider>;

@@ -1,6 +1,6 @@
 'use client';
 import type { CSSProperties } from 'react';
-import { toDisplayJson } from '../format.js';
+import { toDisplayJson } from './format.js';
 import { McpContent } from './mcp-content.js';
 import { mcpResultOf } from './tool-result.js';
 

@@ -1,6 +1,6 @@
 'use client';
 import type { CSSProperties } from 'react';
-import { safeUrl } from '../safe-url.js';
+import { safeUrl } from '../markdown/safe-url.js';
 import type { McpContentItem, McpToolResult } from './tool-result.js';
 
 const textStyle: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: '4px 0' };

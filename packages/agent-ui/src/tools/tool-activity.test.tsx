@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { describe, expect, it } from 'vitest';
-import { AgentMessage } from '../agent-message.js';
-import { enUS } from '../locale.js';
+import { AgentMessage } from '../transcript/agent-message.js';
+import { enUS } from '../theme/locale.js';
 import { describeResult } from './tool-result.js';
 
 const call = (name: string, id: string, output: unknown, state = 'output-available') =>

@@ -4,8 +4,8 @@ import type { AgentUIMessagePart } from '@x/agent-react';
 import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
-import { cardStyle, statusOf, ToolCard, type ToolResultDisplay } from '../tool-card.js';
-import { sameToolCall, toolCallOf, type ToolCallView } from '../tool-parts.js';
+import { cardStyle, statusOf, ToolCard, type ToolResultDisplay } from './tool-card.js';
+import { sameToolCall, toolCallOf, type ToolCallView } from './tool-parts.js';
 
 /** Props of {@link ToolGroup}. */
 export interface ToolGroupProps {

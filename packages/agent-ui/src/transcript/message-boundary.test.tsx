@@ -3,8 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage } from '@x/agent-react';
 import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/mock-server';
 import { describe, expect, it, vi } from 'vitest';
-import { AgentChat } from '../agent-chat.js';
-import { AgentMessage } from '../agent-message.js';
+import { AgentChat } from '../chat/agent-chat.js';
+import { AgentMessage } from './agent-message.js';
 
 const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenario, chunkDelayMs: 1 } } });
 

@@ -1,32 +1,39 @@
 'use client';
-import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type AgentChat, type AgentChatSnapshot, type AgentUIMessage } from '@x/agent-react';
+import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type UseAgentChatResult, type AgentChatSnapshot } from '@x/agent-react';
 import { Button } from 'antd';
 import {
   forwardRef,
   memo,
   startTransition,
   useCallback,
+  useContext,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
-  useReducer,
   useRef,
   useState,
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { flushSync } from 'react-dom';
-import { AgentMessage } from './agent-message.js';
-import { userInputWithin, watchUserInput } from './input-recency.js';
-import { Bubble } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import type { FeedbackValue } from './message-context.js';
+import { AgentChatProvider } from '../chat/agent-chat-provider.js';
+import { ApprovalContext, ChatContext, FeedbackContext } from '../chat/chat-context.js';
+import { missingProvider } from '../chat/missing-provider.js';
+import type { FeedbackValue } from '../chat/message-context.js';
+import { Bubble } from '../antdx.js';
+import { useAgentUIConfig, useTokenStyle } from '../config.js';
+import { useFollowBottom } from './follow-bottom.js';
+import { useHistoryIds } from './history-ids.js';
+import { MessageRow } from './message-row.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {
-  /** The chat from `useAgentChat`: the list subscribes to ids and status, each row to its message. */
-  chat: AgentChat;
-  /** Feedback per message id. */
+  /**
+   * The chat from `useAgentChat`: the list subscribes to ids and status, each row to its message.
+   * Default: the chat of the nearest `AgentChatProvider`. Given without a provider, the list
+   * provides one itself (default message display, no renderers).
+   */
+  chat?: UseAgentChatResult;
+  /** Feedback per message id (default: the provider's). */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
   /** Messages mounted at first; older ones mount as the user scrolls up (default 40). */
   initialRenderCount?: number;
@@ -46,15 +53,11 @@ export interface AgentMessageListRef {
   element: HTMLDivElement | null;
 }
 
-const BOTTOM_SLACK = 48;
-
 /** The role of the last message (a string: the selector result stays equal while a reply streams). */
 const selectLastRole = (snapshot: AgentChatSnapshot): string | undefined => snapshot.messages.at(-1)?.role;
 const PAGE = 40;
 /** Rows rendered in the first (synchronous) pass of a long transcript: enough to fill a viewport. */
 const FIRST_PAINT = 10;
-/** The newest messages of a loaded history keep their action toolbars at mount. */
-const EAGER_ACTIONS = 4;
 
 const scrollStyle: CSSProperties = {
   flex: 1,
@@ -81,11 +84,30 @@ const liveRowStyle: CSSProperties = {};
  * `AgentMessage`'s `deferActions`); messages that arrive while the list is shown get theirs at once.
  */
 export const AgentMessageList = memo(
-  forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(
-    { chat, feedbackValues, initialRenderCount = PAGE, empty, footer, className, style },
+  forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(props, ref) {
+    const context = useContext(ChatContext);
+    const chat = props.chat ?? context?.chat;
+    if (!chat) throw missingProvider('AgentMessageList', 'a `chat`');
+    const list = <Transcript {...props} chat={chat} ref={ref} />;
+    return context ? list : <AgentChatProvider chat={chat}>{list}</AgentChatProvider>;
+  }),
+);
+
+const Transcript = memo(
+  forwardRef<AgentMessageListRef, AgentMessageListProps & { chat: UseAgentChatResult }>(function Transcript(
+    { chat, feedbackValues: feedbackProp, initialRenderCount = PAGE, empty, footer, className, style },
     ref,
   ) {
     const { strings } = useAgentUIConfig();
+    // The kit tokens (bubbles, cards, gaps) on the transcript itself, so that a custom layout
+    // without AgentChat's root element gets the same look.
+    const tokenStyle = useTokenStyle();
+    const context = useContext(ChatContext);
+    const providedFeedback = useContext(FeedbackContext);
+    const feedbackValues = feedbackProp ?? providedFeedback;
+    const approvals = useContext(ApprovalContext);
+    // The reply waits for the user's approval: Regenerate and feedback cannot apply yet.
+    const awaitingApproval = (approvals?.pending.length ?? 0) > 0;
     const scrollRef = useRef<HTMLDivElement>(null);
     const innerRef = useRef<HTMLDivElement>(null);
     const topRef = useRef<HTMLDivElement>(null);
@@ -114,33 +136,18 @@ export const AgentMessageList = memo(
     }, []);
     useImperativeHandle(ref, () => ({ scrollToBottom, get element() { return scrollRef.current; } }), [scrollToBottom]);
 
-    // Follow new content while the user is at the bottom.
-    useEffect(() => {
-      const element = scrollRef.current;
-      const inner = innerRef.current;
-      if (!element || !inner) return;
-      // Only the user moving up stops following. A scroll event can arrive after new content was
-      // laid out but before the ResizeObserver below caught up: judging "at the bottom" then would
-      // drop following on growth the user never scrolled away from (seen when suggestions appear).
-      let lastTop = element.scrollTop;
-      const onScroll = () => {
-        const top = element.scrollTop;
-        if (element.scrollHeight - top - element.clientHeight <= BOTTOM_SLACK) following.current = true;
-        else if (top < lastTop - 1) following.current = false;
-        lastTop = top;
-      };
-      element.addEventListener('scroll', onScroll, { passive: true });
-      const observer = new ResizeObserver(() => {
-        if (!following.current) return;
-        element.scrollTop = element.scrollHeight;
-        lastTop = element.scrollTop;
-      });
-      observer.observe(inner);
+    // The provider's commands (send) scroll this transcript.
+    useLayoutEffect(() => {
+      const transcript = context?.transcript;
+      if (!transcript) return;
+      const handle = { scrollToBottom, focus: () => scrollRef.current?.focus({ preventScroll: true }) };
+      transcript.current = handle;
       return () => {
-        element.removeEventListener('scroll', onScroll);
-        observer.disconnect();
+        if (transcript.current === handle) transcript.current = null;
       };
-    }, []);
+    }, [context, scrollToBottom]);
+
+    useFollowBottom(scrollRef, innerRef, following);
 
     // A new message from the user always brings the view back to the bottom.
     // Only the last message's role, not the message: subscribing to the message would re-render the
@@ -149,9 +156,13 @@ export const AgentMessageList = memo(
     // A message the user just added (not one uncovered by regenerate/delete shrinking the list).
     const seenCount = useRef(ids.length);
     useLayoutEffect(() => {
-      const grew = ids.length > seenCount.current;
+      const before = seenCount.current;
       seenCount.current = ids.length;
-      if (grew && lastRole === 'user') scrollToBottom();
+      if (ids.length === 0) {
+        // The welcome screen (or an empty transcript) opens at its top, not its bottom.
+        following.current = false;
+        if (scrollRef.current) scrollRef.current.scrollTop = 0;
+      } else if (ids.length > before && (lastRole === 'user' || before === 0)) scrollToBottom();
     }, [ids.length, lastRole, scrollToBottom]);
 
     // Mount older messages when the top sentinel comes into view, keeping the view where it was.
@@ -207,7 +218,7 @@ export const AgentMessageList = memo(
         aria-busy={busy}
         tabIndex={0}
         className={className}
-        style={style ? { ...scrollStyle, ...style } : scrollStyle}
+        style={{ ...tokenStyle, ...scrollStyle, ...style }}
         data-xagent-transcript=""
       >
         <div ref={innerRef} style={innerStyle}>
@@ -227,8 +238,9 @@ export const AgentMessageList = memo(
                 chat={chat}
                 id={id}
                 streaming={isLast && lastIsAssistant && status === 'streaming'}
-                canRegenerate={isLast && lastIsAssistant && !busy}
-                feedback={feedbackValues?.[id] ?? null}
+                canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
+                awaitingApproval={isLast && awaitingApproval}
+                feedback={feedbackValues?.[id]}
                 deferActions={historyIds.has(id)}
                 style={isLast ? liveRowStyle : rowStyle}
               />
@@ -246,113 +258,3 @@ export const AgentMessageList = memo(
   }),
 );
 
-/** How long after a key or pointer press streaming updates keep rendering in a transition. */
-const INPUT_RECENT_MS = 1000;
-
-/**
- * The message of one row. Each row subscribes to its own message only, so other rows do not
- * re-render while one streams. How a streamed update renders depends on the user:
- *
- * - while they type or click (a key press other than Tab, Escape or a modifier, or a pointer
- *   press, in the last second, with no Enter since: Enter sends), in a transition: the
- *   markdown work of each published frame is interruptible, so a keystroke in the composer (an
- *   urgent update) is handled first instead of waiting for the frame's parse. One render and one
- *   commit per published frame (no urgent pass with stale text first, as `useDeferredValue` would
- *   add); a frame still rendering when the next one is published finishes first;
- * - otherwise synchronously, right after the publish (as `useSyncExternalStore` would): the text is
- *   painted in the frame it was published in.
- *
- * Updates outside streaming render at once. The row always renders the latest published message:
- * the stream's last text is on screen as soon as the stream ends, because the list re-renders the
- * row (no longer streaming) synchronously with the status change.
- */
-function useRowMessage(chat: AgentChat, id: string, streaming: boolean): AgentUIMessage | undefined {
-  const store = chat.store;
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const message = store.getMessage(id);
-  const rendered = useRef(message);
-  const deferUpdates = useRef(streaming);
-  useLayoutEffect(() => {
-    rendered.current = message;
-    deferUpdates.current = streaming;
-  });
-  useLayoutEffect(() => {
-    watchUserInput();
-    let queued = false;
-    let disposed = false;
-    const renderNow = () => {
-      queued = false;
-      if (!disposed && store.getMessage(id) !== rendered.current) flushSync(rerender);
-    };
-    const onChange = () => {
-      if (store.getMessage(id) === rendered.current) return;
-      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) startTransition(rerender);
-      else if (!queued) {
-        // After the publishing task's current call stack (never inside a React render or commit).
-        queued = true;
-        queueMicrotask(renderNow);
-      }
-    };
-    const unsubscribe = store.subscribeMessage(id, onChange);
-    // A publish between this render and the subscription is not lost.
-    onChange();
-    return () => {
-      unsubscribe();
-      disposed = true;
-    };
-  }, [store, id]);
-  return message;
-}
-
-/** One row: its message (see {@link useRowMessage}) in an {@link AgentMessage}. */
-const MessageRow = memo(function MessageRow({
-  chat,
-  id,
-  streaming,
-  canRegenerate,
-  feedback,
-  deferActions,
-  style,
-}: {
-  chat: AgentChat;
-  id: string;
-  streaming: boolean;
-  canRegenerate: boolean;
-  feedback: FeedbackValue | null;
-  deferActions: boolean;
-  style: CSSProperties;
-}) {
-  const message = useRowMessage(chat, id, streaming);
-  if (!message) return null;
-  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} feedback={feedback} deferActions={deferActions} style={style} />;
-});
-
-/**
- * The ids of messages that came as a loaded history (many at once), except the newest few: their
- * rows render action toolbars on demand. Messages added one at a time (a live conversation) are not
- * in it. Starts over for another chat store.
- */
-function useHistoryIds(store: AgentChat['store'], ids: readonly string[]): ReadonlySet<string> {
-  const [state, setState] = useState(() => nextHistoryIds(undefined, store, ids));
-  if (state.store === store && state.ids === ids) return state.history;
-  // Derived state: updated during render when the ids change (no extra commit).
-  const next = nextHistoryIds(state, store, ids);
-  setState(next);
-  return next.history;
-}
-
-interface HistoryIds {
-  store: unknown;
-  ids: readonly string[];
-  known: ReadonlySet<string>;
-  history: ReadonlySet<string>;
-}
-
-function nextHistoryIds(previous: HistoryIds | undefined, store: unknown, ids: readonly string[]): HistoryIds {
-  const base = previous && previous.store === store ? previous : { known: new Set<string>(), history: new Set<string>() };
-  const fresh = ids.filter((id) => !base.known.has(id));
-  if (fresh.length === 0) return { store, ids, known: base.known, history: base.history };
-  const known = new Set([...base.known, ...fresh]);
-  const history = fresh.length > EAGER_ACTIONS ? new Set([...base.history, ...fresh.slice(0, -EAGER_ACTIONS)]) : base.history;
-  return { store, ids, known, history };
-}

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentChat } from './agent-chat.js';
+import { AgentChat } from '../chat/agent-chat.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 
 declare global {

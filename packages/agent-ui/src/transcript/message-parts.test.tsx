@@ -5,11 +5,11 @@ import { createAgentServer } from '@x/agent-server';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentChat } from './agent-chat.js';
+import { AgentChat } from '../chat/agent-chat.js';
 import { AgentMessage } from './agent-message.js';
-import { AgentUIProvider } from './config.js';
-import { enUS } from './locale.js';
-import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from './message-context.js';
+import { AgentUIProvider } from '../config.js';
+import { enUS } from '../theme/locale.js';
+import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from '../chat/message-context.js';
 
 const noop = () => {};
 const handlers: MessageContextValue['handlers'] = {

@@ -1,7 +1,7 @@
 'use client';
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
-import { useAgentUIConfig } from './config.js';
+import { useAgentUIConfig } from '../config.js';
 
 /** Props of {@link ErrorAlert}. */
 export interface ErrorAlertProps {

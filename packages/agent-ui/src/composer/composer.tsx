@@ -1,13 +1,15 @@
 'use client';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useCallback, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
-import { Sender } from './antdx.js';
-import { AttachmentPreview } from './composer/attachment-preview.js';
-import { useAgentUIConfig } from './config.js';
+import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
+import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
+import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
+import { missingProvider } from '../chat/missing-provider.js';
+import { Sender } from '../antdx.js';
+import { AttachmentPreview } from './attachment-preview.js';
+import { useAgentUIConfig } from '../config.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
-import { formatBytes } from './format.js';
-import type { OutgoingMessage } from '@x/agent-react';
+import { formatBytes } from '../tools/format.js';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -21,14 +23,15 @@ export interface ComposerAttachmentOptions {
 
 /** Props of {@link AgentComposer}. */
 export interface AgentComposerProps {
-  /** A reply is streaming: the send button becomes a stop button. */
+  /** A reply is streaming: the send button becomes a stop button (default: the provider's chat status). */
   busy?: boolean;
   /**
    * Sends the message. Return `false` (or a promise of `false`) to keep the text in the composer
-   * (e.g. an `onBeforeSend` check refused it).
+   * (e.g. an `onBeforeSend` check refused it). Default: the `AgentChatProvider`'s chat; without
+   * one, `onSend` is required.
    */
-  onSend: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
-  /** Stops the streaming reply. */
+  onSend?: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
+  /** Stops the streaming reply (default: the provider's chat). */
   onStop?: () => void;
   placeholder?: string;
   /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
@@ -52,8 +55,36 @@ const filesStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, p
  * The composer: Ant Design X Sender with its own state (typing never re-renders the transcript),
  * named send/stop buttons, and attachments from the picker, paste and drop — files refused by
  * `accept`/`maxSize` are listed with the reason, never dropped silently.
+ *
+ * Inside an `AgentChatProvider` it sends to and stops the provider's chat and follows its status
+ * (props override each); outside one it works from `onSend` (and `busy`, `onStop`) and throws
+ * without `onSend`.
  */
-export const AgentComposer = memo(function AgentComposer({
+export const AgentComposer = memo(function AgentComposer(props: AgentComposerProps) {
+  const context = useContext(ChatContext);
+  if (props.onSend) return <ComposerView {...props} onSend={props.onSend} />;
+  if (!context) throw missingProvider('AgentComposer', '`onSend`');
+  return <ConnectedComposer {...props} context={context} />;
+});
+
+/** The composer on the provider's chat: its status, send and stop. */
+function ConnectedComposer({ context, ...props }: AgentComposerProps & { context: ChatContextValue }) {
+  const busy = useAgentBusy(context.chat);
+  const approvals = useContext(ApprovalContext);
+  const awaitingApproval = (approvals?.pending.length ?? 0) > 0;
+  return (
+    <ComposerView
+      {...props}
+      busy={props.busy ?? busy}
+      onSend={context.send}
+      onStop={props.onStop ?? context.stop}
+      awaitingApproval={awaitingApproval}
+      handleRef={context.composer}
+    />
+  );
+}
+
+const ComposerView = memo(function ComposerView({
   busy = false,
   onSend,
   onStop,
@@ -63,13 +94,33 @@ export const AgentComposer = memo(function AgentComposer({
   attachments,
   className,
   style,
-}: AgentComposerProps) {
+  awaitingApproval = false,
+  handleRef,
+}: AgentComposerProps & { onSend: NonNullable<AgentComposerProps['onSend']>; awaitingApproval?: boolean; handleRef?: RefObject<ComposerHandle | null> }) {
   const { strings } = useAgentUIConfig();
   const [value, setValue] = useState('');
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusText = useCallback(() => rootRef.current?.querySelector('textarea')?.focus(), []);
+  // The provider moves the focus here when the control that had it goes away.
+  useLayoutEffect(() => {
+    if (!handleRef) return;
+    const handle = { focus: focusText };
+    handleRef.current = handle;
+    return () => {
+      if (handleRef.current === handle) handleRef.current = null;
+    };
+  }, [handleRef, focusText]);
+  // Stop (the button or Escape): the Stop button turns back into Send, so the focus goes to the text.
+  const stop = onStop
+    ? () => {
+        onStop();
+        focusText();
+      }
+    : undefined;
   const inputId = useId();
   const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
 
@@ -143,7 +194,21 @@ export const AgentComposer = memo(function AgentComposer({
     ) : null;
 
   return (
-    <div className={className} style={style} onDrop={onDrop} onDragOver={(event) => options && event.preventDefault()} data-xagent-composer="">
+    <div
+      ref={rootRef}
+      className={className}
+      style={style}
+      onDrop={onDrop}
+      onDragOver={(event) => options && event.preventDefault()}
+      onKeyDown={(event) => {
+        // Escape stops a streaming reply, as in other chat apps.
+        if (event.key === 'Escape' && busy && stop) {
+          event.preventDefault();
+          stop();
+        }
+      }}
+      data-xagent-composer=""
+    >
       {options ? (
         <input
           ref={inputRef}
@@ -164,11 +229,11 @@ export const AgentComposer = memo(function AgentComposer({
         value={value}
         onChange={(next) => setValue(next)}
         onSubmit={(text) => void submit(text)}
-        onCancel={onStop}
+        onCancel={stop}
         loading={busy}
         disabled={disabled}
         submitType={submitType}
-        placeholder={placeholder ?? strings.composerPlaceholder}
+        placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
         aria-label={strings.composerLabel}
         header={header}
         onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}

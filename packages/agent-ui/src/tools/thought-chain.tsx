@@ -2,7 +2,7 @@
 import type { ThoughtChainItemProps } from '@ant-design/x/es/thought-chain/index.js';
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
-import { defaultExport, lazyComponent } from './lazy-component.js';
+import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
 
 export type { ThoughtChainItemProps };
 

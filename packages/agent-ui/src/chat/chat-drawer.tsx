@@ -2,8 +2,8 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Drawer, FloatButton } from 'antd';
 import type { ReactNode } from 'react';
-import type { AgentChatDrawerOptions } from './agent-chat.js';
-import { useAgentUIConfig } from './config.js';
+import type { AgentChatDrawerOptions } from './agent-chat-types.js';
+import { useAgentUIConfig } from '../config.js';
 
 /** Props of {@link ChatDrawer}. */
 export interface ChatDrawerProps {

@@ -1,12 +1,12 @@
 'use client';
 import { theme } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { ThoughtChain } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
+import { ThoughtChain } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
-import { FullResult, preStyle } from './tools/full-result.js';
-import { describeResult, mcpResultOf } from './tools/tool-result.js';
+import { FullResult, preStyle } from './full-result.js';
+import { describeResult, mcpResultOf } from './tool-result.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
 export type ToolResultDisplay = 'summary' | 'full' | 'none';

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AnnouncerProvider, useAnnounce, type Announce } from './announcer.js';
-import { StreamingMarkdown } from './streaming-markdown.js';
+import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 
 const REPLY = 'The **first** paragraph is here.\n\nA second one follows.\n\n- a list\n- of items\n\nAnd the last words';
 

@@ -1,8 +1,9 @@
 'use client';
 import type { AgentUIMessage } from '@x/agent-react';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ToolResultDisplay } from './tool-card.js';
-import type { ToolCallView } from './tool-parts.js';
+import type { ToolResultDisplay } from '../tools/tool-card.js';
+import type { ToolCallView } from '../tools/tool-parts.js';
+import { missingProvider } from './missing-provider.js';
 
 /** A message action the kit can show. */
 export type MessageAction = 'copy' | 'edit' | 'delete' | 'regenerate' | 'feedback';
@@ -34,9 +35,14 @@ export interface ToolRendererProps {
   message: AgentUIMessage;
   /** Answer a browser-side tool call (its output goes back to the agent). */
   addToolOutput: (output: unknown) => void;
-  /** Approve / deny a call that waits for approval. */
+  /** Approve / deny a call that waits for approval (through `useToolApproval`: answered once). */
   approve: (reason?: string) => void;
   deny: (reason?: string) => void;
+  /**
+   * The call waits for an approval in an earlier message: the user moved on (sent a new message),
+   * so answering it would run nothing. Show it as expired, without Approve/Reject.
+   */
+  expired: boolean;
 }
 
 /** A component per tool name: rendered instead of the default tool card. */
@@ -69,18 +75,20 @@ export interface MessageContextValue {
   handlers: MessageHandlers;
 }
 
-const noop = () => {};
-const MessageContext = createContext<MessageContextValue>({
-  display: {},
-  toolRenderers: undefined,
-  dataRenderers: undefined,
-  handlers: { copy: noop, edit: noop, delete: noop, regenerate: noop, feedback: noop, approve: noop, deny: noop, addToolOutput: noop },
-});
+const MessageContext = createContext<MessageContextValue | null>(null);
 
-/** Provides display options, renderers and handlers to {@link AgentMessage}s. */
+/**
+ * Provides display options, renderers and handlers to {@link AgentMessage}s. Internal: apps use
+ * `AgentChatProvider`, which builds this value from a chat (tests use it to stub the handlers).
+ */
 export const MessageContextProvider = MessageContext.Provider;
 
-/** The message context (display options, renderers, handlers). */
-export function useMessageContext(): MessageContextValue {
-  return useContext(MessageContext);
+/**
+ * The message context (display options, renderers, handlers). Throws outside
+ * `AgentChatProvider`: a part without its chat must fail loudly, not render buttons that do nothing.
+ */
+export function useMessageContext(part = 'This part'): MessageContextValue {
+  const value = useContext(MessageContext);
+  if (!value) throw missingProvider(part);
+  return value;
 }

@@ -51,6 +51,10 @@ export interface AgentUIStrings {
   cancel: string;
   approved: string;
   rejected: string;
+  /** An approval left in an earlier message: the user moved on, answering it would run nothing. */
+  approvalExpired: string;
+  /** The composer's placeholder while the reply waits for an approval. */
+  awaitingApproval: string;
   sources: string;
   /** An image from model output that was not loaded; `host` is where it would load from. */
   imageBlocked: (host: string) => string;
@@ -117,6 +121,8 @@ export const enUS: AgentUIStrings = {
   cancel: 'Cancel',
   approved: 'Approved',
   rejected: 'Rejected',
+  approvalExpired: 'Expired: not answered before the conversation moved on',
+  awaitingApproval: 'Approve or reject the request above to continue, or send a new message',
   sources: 'Sources',
   imageBlocked: (host) => `Image from ${host}`,
   loadImage: 'Load image',
@@ -182,6 +188,8 @@ export const zhCN: AgentUIStrings = {
   cancel: '取消',
   approved: '已批准',
   rejected: '已拒绝',
+  approvalExpired: '已过期：对话继续前未作答',
+  awaitingApproval: '请先批准或拒绝上面的请求，或发送新消息',
   sources: '来源',
   imageBlocked: (host) => `来自 ${host} 的图片`,
   loadImage: '加载图片',

@@ -3,7 +3,7 @@ import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { ThinkProps } from '@ant-design/x/es/think/index.js';
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
-import { defaultExport, lazyComponent } from './lazy-component.js';
+import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
 
 export type { ThinkProps };
 

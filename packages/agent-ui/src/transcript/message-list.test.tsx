@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage } from '@x/agent-react';
 import { describe, expect, it } from 'vitest';
-import { AgentChat } from './agent-chat.js';
+import { AgentChat } from '../chat/agent-chat.js';
 
 function history(count: number, prefix = 'm'): AgentUIMessage[] {
   return Array.from({ length: count }, (_, i) =>

@@ -9,14 +9,15 @@ import {
   LikeOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
 import { Button, Input, Space } from 'antd';
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Bubble } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import { useMessageContext, type FeedbackValue, type MessageAction } from './message-context.js';
+import { Bubble } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
+import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { ActionButton, MessageParts } from './message-parts.js';
-import { MessageBoundary } from './transcript/message-boundary.js';
+import { MessageBoundary } from './message-boundary.js';
+import { messageText } from './message-text.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -25,7 +26,9 @@ export interface AgentMessageProps {
   streaming?: boolean;
   /** Regenerate is offered (usually: last assistant message, chat idle). */
   canRegenerate?: boolean;
-  /** Current feedback on this message. */
+  /** The reply waits for the user's approval: feedback (like Regenerate) does not apply yet. */
+  awaitingApproval?: boolean;
+  /** Current feedback on this message (default: the one kept in its metadata, see `setFeedback`). */
   feedback?: FeedbackValue | null;
   /**
    * Render the action toolbar on demand: when the pointer enters the message or focus moves into it
@@ -74,10 +77,6 @@ const actionsStandInStyle: CSSProperties = {
 const userStyles = { content: userContentStyle, root: { maxWidth: 'var(--xagent-user-bubble-max-width)', marginInlineStart: 'auto' } };
 const assistantStyles = { content: assistantContentStyle, root: { width: '100%' }, body: { width: '100%', minWidth: 0 } };
 
-/** Plain text of a message (its text parts joined). */
-export function messageText(message: AgentUIMessage): string {
-  return (message.parts ?? []).map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
-}
 
 function hasVisibleContent(message: AgentUIMessage): boolean {
   return (message.parts ?? []).some((part) => part?.type !== 'step-start' && !(part?.type === 'text' && part.text === ''));
@@ -86,17 +85,20 @@ function hasVisibleContent(message: AgentUIMessage): boolean {
 /**
  * One message: every part rendered, plus its actions. Memoized: while another message streams,
  * this one does not re-render (its `message` object keeps its identity and the handlers it uses
- * come from a stable context).
+ * come from a stable context). Its actions act on the chat of the nearest `AgentChatProvider`;
+ * it throws without one.
  */
 export const AgentMessage = memo(function AgentMessage({
   message,
   streaming = false,
   canRegenerate = false,
-  feedback = null,
+  awaitingApproval = false,
+  feedback: feedbackProp,
   deferActions = false,
   style,
 }: AgentMessageProps) {
-  const { handlers, display } = useMessageContext();
+  const feedback = feedbackProp !== undefined ? feedbackProp : ((message.metadata as StoredMessageMetadata | undefined)?.feedback?.value ?? null);
+  const { handlers, display } = useMessageContext('AgentMessage');
   const { strings } = useAgentUIConfig();
   const [editing, setEditing] = useState<string | null>(null);
   // Once shown, the toolbar stays (no flicker when the pointer leaves).
@@ -108,6 +110,13 @@ export const AgentMessage = memo(function AgentMessage({
     focusFirstAction.current = true;
     setActionsShown(true);
   };
+  const focusEdit = useRef(false);
+  useEffect(() => {
+    if (editing !== null || !focusEdit.current) return;
+    focusEdit.current = false;
+    const buttons = toolbarRef.current?.querySelectorAll<HTMLElement>('button') ?? [];
+    Array.from(buttons).find((button) => button.getAttribute('aria-label') === strings.edit)?.focus();
+  }, [editing, strings.edit]);
   useEffect(() => {
     if (!showActions || !focusFirstAction.current) return;
     focusFirstAction.current = false;
@@ -119,6 +128,16 @@ export const AgentMessage = memo(function AgentMessage({
   const text = messageText(message);
   const empty = !hasVisibleContent(message);
 
+  // Closing the editor brings the focus back to the Edit button (the editor's fields go away).
+  const closeEditor = () => {
+    focusEdit.current = true;
+    setEditing(null);
+  };
+  const save = () => {
+    if (editing?.trim()) handlers.edit(message.id, editing.trim());
+    closeEditor();
+  };
+
   if (message.role === 'system') return null;
 
   const content =
@@ -126,8 +145,7 @@ export const AgentMessage = memo(function AgentMessage({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (editing.trim()) handlers.edit(message.id, editing.trim());
-          setEditing(null);
+          save();
         }}
       >
         <Input.TextArea
@@ -137,14 +155,18 @@ export const AgentMessage = memo(function AgentMessage({
           autoSize={{ minRows: 1, maxRows: 10 }}
           onChange={(event) => setEditing(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') setEditing(null);
+            // As in the composer: Enter saves, Shift+Enter adds a line; Escape cancels.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              save();
+            } else if (event.key === 'Escape') closeEditor();
           }}
         />
         <Space style={{ marginTop: 8 }}>
           <Button htmlType="submit" type="primary" size="small">
             {strings.saveEdit}
           </Button>
-          <Button size="small" onClick={() => setEditing(null)}>
+          <Button size="small" onClick={closeEditor}>
             {strings.cancelEdit}
           </Button>
         </Space>
@@ -165,7 +187,7 @@ export const AgentMessage = memo(function AgentMessage({
         {!isUser && show('regenerate') && canRegenerate ? (
           <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
         ) : null}
-        {!isUser && show('feedback') ? (
+        {!isUser && show('feedback') && !awaitingApproval ? (
           <>
             <ActionButton
               label={strings.like}

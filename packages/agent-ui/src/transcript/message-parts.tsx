@@ -2,18 +2,19 @@
 import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { Button } from 'antd';
-import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { ApprovalCard } from './approval-card.js';
-import { FileCard, Think } from './antdx.js';
-import { useAgentUIConfig } from './config.js';
-import { toDisplayJson } from './format.js';
-import { useMessageContext } from './message-context.js';
-import { safeUrl } from './safe-url.js';
-import { StreamingMarkdown } from './streaming-markdown.js';
-import { ToolCard, cardStyle } from './tool-card.js';
-import { sameToolCall, toolCallOf } from './tool-parts.js';
-import { ToolGroup } from './tools/tool-group.js';
-import { toolRuns } from './tools/tool-runs.js';
+import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
+import { ApprovalCard, ApprovalVerdict } from '../tools/approval-card.js';
+import { FileCard, Think } from '../antdx.js';
+import { useAgentUIConfig } from '../config.js';
+import { toDisplayJson } from '../tools/format.js';
+import { ApprovalContext } from '../chat/chat-context.js';
+import { useMessageContext } from '../chat/message-context.js';
+import { safeUrl } from '../markdown/safe-url.js';
+import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
+import { ToolCard, cardStyle } from '../tools/tool-card.js';
+import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
+import { ToolGroup } from '../tools/tool-group.js';
+import { toolRuns } from '../tools/tool-runs.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -71,12 +72,15 @@ interface ToolPartProps {
  * config re-renders every part.
  */
 const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
-  const { toolRenderers, handlers, display } = useMessageContext();
+  const { toolRenderers, handlers, display } = useMessageContext('MessageParts');
+  const approvals = useContext(ApprovalContext);
   const call = toolCallOf(part);
   if (!call) return null;
+  const approvalId = call.approval?.id;
+  // Left unanswered in an earlier message (the user moved on): answering would run nothing.
+  const expired = call.state === 'approval-requested' && approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId);
   const Custom = toolRenderers?.[call.toolName];
   if (Custom && message) {
-    const approvalId = call.approval?.id;
     return (
       <Custom
         call={call}
@@ -84,13 +88,20 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
         addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
         approve={(reason) => approvalId && handlers.approve(approvalId, reason)}
         deny={(reason) => approvalId && handlers.deny(approvalId, reason)}
+        expired={expired}
       />
     );
   }
   if (call.state === 'approval-requested' || call.state === 'approval-responded') {
-    return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} />;
+    return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} expired={expired} />;
   }
-  return <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'} />;
+  // A call the user approved or rejected keeps the answer on its card.
+  const answered = call.approval?.approved !== undefined && !(call.approval as { isAutomatic?: boolean }).isAutomatic;
+  return (
+    <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'}>
+      {answered ? <ApprovalVerdict approval={call.approval} /> : undefined}
+    </ToolCard>
+  );
 }, sameToolPart);
 
 function sameToolPart(prev: ToolPartProps, next: ToolPartProps): boolean {
@@ -123,7 +134,7 @@ function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }
 }
 
 function DataPart({ part, message }: { part: { type: `data-${string}`; data: unknown }; message: AgentUIMessage }) {
-  const { dataRenderers } = useMessageContext();
+  const { dataRenderers } = useMessageContext('MessageParts');
   const name = part.type.slice('data-'.length);
   const Custom = dataRenderers?.[name];
   if (Custom) return <Custom name={name} data={part.data} message={message} />;
@@ -135,12 +146,20 @@ function DataPart({ part, message }: { part: { type: `data-${string}`; data: unk
   );
 }
 
+/** Props of {@link MessageParts}. */
+export interface MessagePartsProps {
+  message: AgentUIMessage;
+  /** The message is receiving tokens (its last part renders as a stream). */
+  streaming?: boolean;
+}
+
 /**
  * Every part of a message in order: markdown text, reasoning, tool calls (with approval cards and
- * per-tool renderers), sources, files and data parts.
+ * per-tool renderers), sources, files and data parts. Needs an `AgentChatProvider` above it (its
+ * approve / deny and tool outputs act on the provider's chat); throws without one.
  */
-export function MessageParts({ message, streaming }: { message: AgentUIMessage; streaming: boolean }) {
-  const { display, toolRenderers } = useMessageContext();
+export function MessageParts({ message, streaming = false }: MessagePartsProps) {
+  const { display, toolRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];

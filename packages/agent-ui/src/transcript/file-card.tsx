@@ -2,7 +2,7 @@
 import type { FileCardProps } from '@ant-design/x/es/file-card/index.js';
 import { theme } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
-import { defaultExport, lazyComponent } from './lazy-component.js';
+import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
 
 export type { FileCardProps };
 

@@ -1,11 +1,11 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useEffect, useRef, useState } from 'react';
-import { markdownToSpeech, useAnnounce } from './announcer.js';
+import { markdownToSpeech, useAnnounce } from '../a11y/announcer.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
-import { BlockStreamingProvider, MARKDOWN_COMPONENTS } from './markdown/markdown-components.js';
-import { MarkdownStylesProvider } from './markdown/markdown-styles.js';
+import { BlockStreamingProvider, MARKDOWN_COMPONENTS } from './markdown-components.js';
+import { MarkdownStylesProvider } from './markdown-styles.js';
 
 /**
  * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline

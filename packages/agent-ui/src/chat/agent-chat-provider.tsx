@@ -1,0 +1,195 @@
+'use client';
+import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
+import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { AnnouncerProvider } from '../a11y/announcer.js';
+import { messageText } from '../transcript/message-text.js';
+import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
+import {
+  MessageContextProvider,
+  type DataPartRendererProps,
+  type FeedbackValue,
+  type MessageContextValue,
+  type MessageDisplayOptions,
+  type MessageHandlers,
+  type ToolRenderers,
+} from './message-context.js';
+import type { PromptItem } from './prompt-list.js';
+import { useShallowStable } from './use-shallow-stable.js';
+
+/** A like / dislike click (`value: null` when clicked again to clear). */
+export interface FeedbackEvent {
+  messageId: string;
+  value: FeedbackValue | null;
+  message: AgentUIMessage | undefined;
+}
+
+/** Props of {@link AgentChatProvider}. */
+export interface AgentChatProviderProps {
+  /** The chat from `useAgentChat`. */
+  chat: UseAgentChatResult;
+  /** What to show of each message (reasoning, tool results, sources, actions). */
+  messageDisplay?: MessageDisplayOptions;
+  /** A component per tool name (generative UI), rendered instead of the default tool card. */
+  toolRenderers?: ToolRenderers;
+  /** A component per custom data part name (without `data-`). */
+  dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
+  /**
+   * Feedback per message id (controlled). Without it each message shows the feedback in its
+   * metadata: a click calls the chat's `setFeedback` (saved on the server while it owns the history).
+   */
+  feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
+  /** Like / dislike clicked. */
+  onFeedback?: (event: FeedbackEvent) => void;
+  /** Follow-up prompts for `AgentSuggestions`; the last `data-suggestions` part overrides them. */
+  suggestions?: readonly PromptItem[];
+  /** A suggestion or welcome prompt was clicked (it is sent right after). */
+  onSuggestionClick?: (text: string) => void;
+  children?: ReactNode;
+}
+
+const EMPTY_FEEDBACK: Readonly<Record<string, FeedbackValue | null | undefined>> = {};
+
+const idsOf = (approvals: ToolApproval['pending']) => approvals.map((a) => a.approvalId).join('\n');
+
+/**
+ * `approval` with a stable identity while the same approvals are pending and expired (the hook
+ * returns new arrays on every render of the provider).
+ */
+function useStableApproval(approval: ToolApproval): ToolApproval {
+  // Keyed on the ids: the arrays themselves are new on every render (derived state, no extra commit).
+  const key = `${idsOf(approval.pending)}|${idsOf(approval.expired)}`;
+  const [stable, setStable] = useState({ key, approval });
+  if (stable.key !== key || stable.approval.approve !== approval.approve || stable.approval.deny !== approval.deny) {
+    setStable({ key, approval });
+    return approval;
+  }
+  return stable.approval;
+}
+
+/**
+ * Supplies a chat to the kit's parts: `AgentMessageList`, `AgentMessage`, `MessageParts`, the
+ * approval card, `AgentSuggestions` and `AgentComposer` below it act on `chat` — copy, edit, delete,
+ * regenerate, feedback, approve / reject (through `useToolApproval`: an approval left in an earlier
+ * message is expired), send and stop. `AgentChat` is these parts under this provider; an app can
+ * lay them out its own way with the same behaviour.
+ *
+ * Every value it provides is stable while a reply streams: parts re-render for their own data only.
+ * It also renders the polite live region that announces finished blocks of a reply.
+ */
+export function AgentChatProvider(props: AgentChatProviderProps) {
+  const { chat, children, messageDisplay, toolRenderers, dataRenderers, feedbackValues } = props;
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const approval = useStableApproval(useToolApproval(chat));
+  const transcript = useRef<TranscriptHandle | null>(null);
+  const composer = useRef<ComposerHandle | null>(null);
+
+  // Without `feedbackValues`, each message shows the feedback kept in its metadata (`setFeedback`).
+  const feedback = feedbackValues ?? EMPTY_FEEDBACK;
+
+  const send = useCallback(
+    async (message: OutgoingMessage): Promise<boolean> => {
+      transcript.current?.scrollToBottom();
+      const result = await chat.sendMessage(message);
+      return result.sent;
+    },
+    [chat],
+  );
+  const stop = useCallback(() => void chat.stop(), [chat]);
+  const regenerate = useCallback((messageId?: string) => chat.regenerate(messageId ? { messageId } : undefined), [chat]);
+  const sendPrompt = useCallback(
+    (text: string) => {
+      latest.current.onSuggestionClick?.(text);
+      void send({ text });
+    },
+    [send],
+  );
+  const suggestions = useShallowStable(props.suggestions);
+  const chatValue = useMemo<ChatContextValue>(
+    () => ({ chat, send, stop, regenerate, sendPrompt, suggestions, transcript, composer }),
+    [chat, send, stop, regenerate, sendPrompt, suggestions],
+  );
+
+  const chatValueRef = useRef(chatValue);
+  useLayoutEffect(() => {
+    chatValueRef.current = chatValue;
+  });
+  const { approve, deny } = approval;
+  const handlers = useMemo<MessageHandlers>(
+    () => ({
+      copy: (message) => void navigator.clipboard?.writeText(messageText(message)).catch(() => {}),
+      edit: (messageId, text) => void chat.editMessage(messageId, text),
+      delete: (messageId) => {
+        // The message (and the Delete button that had the focus) goes: keep the focus in the chat.
+        focusChat(chatValueRef.current, 'transcript');
+        void chat.deleteMessage(messageId);
+      },
+      regenerate: (messageId) => void regenerate(messageId),
+      feedback: (messageId, value) => {
+        // Kept in the message's metadata, and saved on the server while it owns the history.
+        void chat.setFeedback(messageId, value);
+        latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
+      },
+      approve: (approvalId, reason) => {
+        // The card's buttons go once it is answered: the focus moves on to the composer.
+        focusChat(chatValueRef.current);
+        void approve(approvalId, reason);
+      },
+      deny: (approvalId, reason) => {
+        focusChat(chatValueRef.current);
+        void deny(approvalId, reason);
+      },
+      addToolOutput: (toolName, toolCallId, output) => void chat.addToolOutput({ tool: toolName as never, toolCallId, output: output as never }),
+    }),
+    [chat, regenerate, approve, deny],
+  );
+  const display = useShallowStable(messageDisplay ?? {});
+  const stableToolRenderers = useShallowStable(toolRenderers);
+  const stableDataRenderers = useShallowStable(dataRenderers);
+  const messageContext = useMemo<MessageContextValue>(
+    () => ({ display, toolRenderers: stableToolRenderers, dataRenderers: stableDataRenderers, handlers }),
+    [display, stableToolRenderers, stableDataRenderers, handlers],
+  );
+
+  return (
+    <ChatContext.Provider value={chatValue}>
+      <MessageContextProvider value={messageContext}>
+        <ApprovalContext.Provider value={approval}>
+          <FeedbackContext.Provider value={feedback}>
+            <AnnouncerProvider>{children}</AnnouncerProvider>
+          </FeedbackContext.Provider>
+        </ApprovalContext.Provider>
+      </MessageContextProvider>
+    </ChatContext.Provider>
+  );
+}
+
+/** What {@link useAgentChatContext} returns. */
+export interface AgentChatContext {
+  /** The provider's chat (`useAgentChat`'s result): read its state with the `@x/agent-react` selectors. */
+  chat: UseAgentChatResult;
+  /** Sends a message as the composer does; resolves whether it was sent. */
+  send: (message: OutgoingMessage | string) => Promise<boolean>;
+  /** Stops the reply in progress. */
+  stop: () => void;
+  /** Regenerates a reply (default: the last one). */
+  regenerate: (messageId?: string) => Promise<void>;
+  /** Pending and expired approvals with approve / deny (the provider's `useToolApproval`). */
+  approvals: ToolApproval;
+}
+
+/**
+ * The chat, its commands and its approvals from the nearest {@link AgentChatProvider}, for an app's
+ * own controls next to the kit's parts. Throws outside a provider. The component re-renders when an
+ * approval appears, is answered or expires, not while a reply streams.
+ */
+export function useAgentChatContext(): AgentChatContext {
+  const { chat, send, stop, regenerate } = useChatContext('useAgentChatContext');
+  const approvals = useContext(ApprovalContext)!;
+  return useMemo(
+    () => ({ chat, send: (message) => send(typeof message === 'string' ? { text: message } : message), stop, regenerate, approvals }),
+    [chat, send, stop, regenerate, approvals],
+  );
+}

@@ -1,0 +1,40 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { createMockAgentServer, inProcessFetch, seenToolOutput } from '@x/mock-server';
+import { describe, expect, it } from 'vitest';
+import { AgentChat } from './agent-chat.js';
+
+// update-page-state is the browser tool the server offers (for a non-empty sharedState): an app that
+// answers it through the component's `onToolCall` exercises the generic browser-tool path.
+const server = createMockAgentServer({
+  agents: {
+    page: {
+      chunkDelayMs: 0,
+      steps: ({ stepInTurn, toolResults }) => {
+        if (stepInTurn === 0) return [{ type: 'tool-call', toolName: UPDATE_PAGE_STATE_TOOL, input: { updates: { a: 2 } } }];
+        const seen = seenToolOutput(toolResults.at(-1)?.output);
+        return [{ type: 'text', text: `seen ${seen.kind}: ${JSON.stringify(seen.kind === 'value' ? seen.value : null)}` }];
+      },
+    },
+  },
+});
+const fetch = inProcessFetch(server);
+
+describe('AgentChat onToolCall (the name useAgentChat uses)', () => {
+  for (const prop of ['onToolCall', 'onBrowserToolCall'] as const) {
+    it(`answers a browser tool call with what \`${prop}\` returns${prop === 'onBrowserToolCall' ? ' (deprecated alias)' : ''}`, async () => {
+      const user = userEvent.setup();
+      const calls: unknown[] = [];
+      const handler = ({ toolCall }: { toolCall: { toolName: string; input: unknown } }) => {
+        calls.push([toolCall.toolName, toolCall.input]);
+        return { ok: true, written: ['a'] };
+      };
+      render(<AgentChat agentId="page" fetch={fetch} sharedState={{ a: 1 }} {...{ [prop]: handler }} />);
+      await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
+      expect(await within(screen.getByRole('log')).findByText('seen value: {"ok":true,"written":["a"]}', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(calls).toEqual([[UPDATE_PAGE_STATE_TOOL, { updates: { a: 2 } }]]);
+      await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
+    });
+  }
+});

@@ -1,0 +1,105 @@
+import type { AgentEventHandlers, AgentUIMessage, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
+import type { ComponentType, CSSProperties, ReactNode } from 'react';
+import type { AgentUIProviderProps } from '../config.js';
+import type { ComposerAttachmentOptions } from '../composer/composer.js';
+import type { FeedbackEvent } from './agent-chat-provider.js';
+import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers } from './message-context.js';
+import type { PromptItem } from './prompt-list.js';
+
+/** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
+export type AgentChatEvents = AgentEventHandlers<AgentUIMessage>;
+
+/** The welcome screen shown while the transcript is empty. */
+export interface AgentChatWelcome {
+  title?: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  /** Level of the title's heading (default 2): pick the one that fits your page's outline. */
+  headingLevel?: 1 | 2 | 3 | 4 | 5;
+  /** Prompts that send on click. */
+  prompts?: readonly PromptItem[];
+}
+
+/** Composer settings. */
+export interface AgentChatSenderOptions {
+  placeholder?: string;
+  /** `enter` (default) or `shiftEnter`. */
+  submitType?: 'enter' | 'shiftEnter';
+  /** Attachments from the picker, paste and drop, refused visibly when `accept`/`maxSize` fail. */
+  attachments?: ComposerAttachmentOptions | boolean;
+  disabled?: boolean;
+}
+
+/** Drawer display settings. */
+export interface AgentChatDrawerOptions {
+  /** Controlled open state. */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title?: ReactNode;
+  /** Drawer width (default 420). */
+  width?: number | string;
+  placement?: 'left' | 'right';
+  /** Show a floating button that opens the drawer (default true). */
+  trigger?: boolean;
+}
+
+/** Methods available through `ref`. They behave like the matching buttons. */
+export interface AgentChatRef {
+  sendMessage: (message: OutgoingMessage | string) => Promise<void>;
+  regenerate: (messageId?: string) => Promise<void>;
+  setMessages: (messages: AgentUIMessage[]) => void;
+  clearMessages: () => void;
+  deleteMessage: (messageId: string) => void;
+  stop: () => Promise<void>;
+  clearError: () => void;
+  scrollToBottom: () => void;
+}
+
+/** Props of {@link AgentChat}. */
+export interface AgentChatProps
+  extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>,
+    Omit<AgentChatEvents, 'onToolCall'>,
+    Omit<AgentUIProviderProps, 'children'> {
+  welcome?: AgentChatWelcome | false;
+  /** Follow-up prompts; the last `data-suggestions` part of the transcript overrides them. Hidden while busy. */
+  suggestions?: readonly PromptItem[];
+  /** `inline` (default) or in a drawer. */
+  display?: 'inline' | 'drawer';
+  drawer?: AgentChatDrawerOptions;
+  /** Height of the inline chat (default 100%). */
+  height?: CSSProperties['height'];
+  /** Largest width of the transcript and composer (centred). */
+  maxWidth?: CSSProperties['maxWidth'];
+  /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
+  loading?: boolean;
+  sender?: AgentChatSenderOptions;
+  messageDisplay?: MessageDisplayOptions;
+  /** A component per tool name (generative UI), rendered instead of the default tool card. */
+  toolRenderers?: ToolRenderers;
+  /** A component per custom data part name (without `data-`). */
+  dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
+  /** Feedback per message id (controlled). */
+  feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
+  /** Like / dislike clicked (`value: null` when clicked again to clear). */
+  onFeedback?: (event: FeedbackEvent) => void;
+  /**
+   * Called for every tool call of the model, as `useAgentChat`'s `onToolCall` (server tools included:
+   * check `toolCall.toolName`): return (or resolve to) the output of a call the browser answers,
+   * throw to answer with an error, or return `undefined` to leave it.
+   */
+  onToolCall?: UseAgentChatOptions['onToolCall'];
+  /** @deprecated Renamed `onToolCall` (the same name as in `useAgentChat`). */
+  onBrowserToolCall?: UseAgentChatOptions['onToolCall'];
+  /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */
+  onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
+  /** A suggestion or welcome prompt was clicked (it is sent right after). */
+  onSuggestionClick?: (text: string) => void;
+  /**
+   * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
+   * when they miss WCAG AA (default true; antd's default palette does).
+   */
+  accessibleColors?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}

@@ -1,0 +1,175 @@
+'use client';
+import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus } from '@x/agent-react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
+import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
+import { Think, ThoughtChain } from '../antdx.js';
+import { AgentComposer } from '../composer/composer.js';
+import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
+import { lazyComponent } from '../lazy/lazy-component.js';
+import { whenIdle } from '../lazy/when-idle.js';
+import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
+import { AgentChatProvider } from './agent-chat-provider.js';
+import type { AgentChatProps, AgentChatRef } from './agent-chat-types.js';
+import { ChatError } from './chat-error.js';
+import { ChatWelcome } from './chat-welcome.js';
+import { DrawerShell } from './drawer-shell.js';
+import { AgentSuggestions } from './suggestions.js';
+
+export type {
+  AgentChatDrawerOptions,
+  AgentChatEvents,
+  AgentChatProps,
+  AgentChatRef,
+  AgentChatSenderOptions,
+  AgentChatWelcome,
+} from './agent-chat-types.js';
+
+/** The skeleton of `loading`, in its own chunk; its container keeps the space meanwhile. */
+const LoadingSkeleton = lazyComponent<object>(async () => (await import('./loading-skeleton.js')).LoadingSkeleton, () => null);
+
+/** Under the last message: the error with Retry, then the follow-up suggestions. */
+const FOOTER = (
+  <>
+    <ChatError />
+    <AgentSuggestions />
+  </>
+);
+
+/**
+ * A complete agent chat on Ant Design X: streaming markdown, reasoning, tool calls, approvals,
+ * sources, files, suggestions, feedback and message actions, inline or in a drawer. While a reply
+ * streams only that message re-renders; the composer keeps its own state.
+ *
+ * It is the kit's parts (`AgentMessageList`, `AgentSuggestions`, `AgentComposer`, …) under an
+ * `AgentChatProvider` for the chat it creates with `useAgentChat`: an app composing those parts
+ * gets the same behaviour.
+ */
+export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function AgentChat(props, ref) {
+  const { theme, appearance, tokens, locale, antdLocale, direction, markdown } = props;
+  // The providers are always rendered (never conditionally): a theme, locale or direction change must
+  // not change the tree's shape, or everything below — the chat and its transcript — would remount.
+  return (
+    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction} markdown={markdown}>
+      <AccessibleTheme enabled={props.accessibleColors !== false}>
+        <AgentChatBody {...props} forwardedRef={ref} />
+      </AccessibleTheme>
+    </AgentUIProvider>
+  );
+});
+
+function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<AgentChatRef> }) {
+  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, sender, className, style } = props;
+  const { strings, direction } = useAgentUIConfig();
+  const tokenStyle = useTokenStyle();
+  const { agentId, api, transport, conversationId, history, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const answersToolCalls = !!(props.onToolCall ?? props.onBrowserToolCall);
+  const agent = useAgentChat({
+    agentId,
+    api,
+    transport,
+    conversationId,
+    history,
+    sharedState,
+    urlQuery,
+    pageId,
+    messages,
+    headers,
+    credentials,
+    fetch,
+    throttle,
+    ...(answersToolCalls ? { onToolCall: (options) => (latest.current.onToolCall ?? latest.current.onBrowserToolCall)?.(options) } : {}),
+    onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
+  });
+  const listRef = useRef<AgentMessageListRef>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useReleaseFocusOnUnmount(rootRef);
+  // The props are the handlers (useAgentEvents reads the latest ones at each event), except
+  // `onToolCall`, which answers tool calls (above) rather than reporting them.
+  useAgentEvents(agent, { ...props, onToolCall: undefined });
+  // Status only: this component does not re-render per streamed token.
+  const status = useAgentStatus(agent);
+  // The skeleton while the app says so, or while the server's history of the conversation loads.
+  const loading = useAgentChatSelector(agent, (snapshot) => snapshot.historyStatus === 'loading') || !!props.loading;
+
+  useImperativeHandle(
+    forwardedRef,
+    () => ({
+      sendMessage: async (message) => {
+        listRef.current?.scrollToBottom();
+        await agent.sendMessage(typeof message === 'string' ? { text: message } : message);
+      },
+      regenerate: async (messageId) => agent.regenerate(messageId ? { messageId } : undefined),
+      setMessages: (next) => agent.setMessages(next),
+      clearMessages: () => void agent.clearMessages(),
+      deleteMessage: (messageId) => void agent.deleteMessage(messageId),
+      stop: () => agent.stop(),
+      clearError: () => agent.clearError(),
+      scrollToBottom: () => listRef.current?.scrollToBottom('smooth'),
+    }),
+    [agent],
+  );
+
+  const attachments = sender?.attachments;
+  const attachmentOptions = useMemo(
+    () => (typeof attachments === 'object' ? { ...attachments } : attachments),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
+  );
+  const welcomeNode = useMemo(() => (welcome === false ? null : <ChatWelcome welcome={welcome} />), [welcome]);
+
+  // Reasoning and tool cards come with replies: fetch their code once the first paint is done.
+  useEffect(() => whenIdle(() => void Promise.all([Think.preload(), ThoughtChain.Item.preload()]).catch(() => {})), []);
+
+  const chat = (
+    <AgentChatProvider
+      chat={agent}
+      messageDisplay={props.messageDisplay}
+      toolRenderers={props.toolRenderers}
+      dataRenderers={props.dataRenderers}
+      feedbackValues={props.feedbackValues}
+      onFeedback={props.onFeedback}
+      suggestions={props.suggestions}
+      onSuggestionClick={props.onSuggestionClick}
+    >
+      <div
+        ref={rootRef}
+        className={className}
+        dir={direction}
+        data-xagent-chat=""
+        data-status={status}
+        style={{
+          ...tokenStyle,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 12,
+          height: display === 'drawer' ? '100%' : (height ?? '100%'),
+          maxWidth,
+          marginInline: maxWidth ? 'auto' : undefined,
+          position: 'relative',
+          ...style,
+        }}
+      >
+        {loading ? (
+          <div style={{ flex: 1, padding: 16 }} aria-busy="true" aria-label={strings.loading} role="status">
+            <LoadingSkeleton />
+          </div>
+        ) : (
+          <AgentMessageList ref={listRef} empty={welcomeNode} footer={FOOTER} />
+        )}
+        <AgentComposer
+          placeholder={sender?.placeholder}
+          submitType={sender?.submitType}
+          disabled={sender?.disabled || loading}
+          attachments={attachmentOptions}
+        />
+      </div>
+    </AgentChatProvider>
+  );
+
+  if (display !== 'drawer') return chat;
+  return <DrawerShell options={drawer}>{chat}</DrawerShell>;
+}

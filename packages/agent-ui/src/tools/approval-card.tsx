@@ -1,0 +1,165 @@
+'use client';
+import { Button, Input, Space, theme } from 'antd';
+import { memo, useContext, useId, useState, type ReactNode } from 'react';
+import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
+import { missingProvider } from '../chat/missing-provider.js';
+import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
+import { summarize, toDisplayJson } from './format.js';
+import { cardStyle } from './tool-card.js';
+import { sameToolCall, type ToolCallView } from './tool-parts.js';
+
+/** Props of {@link ApprovalCard}. */
+export interface ApprovalCardProps {
+  call: ToolCallView;
+  /** Called with the approval id (default: the `AgentChatProvider`'s approve). */
+  onApprove?: (approvalId: string, reason?: string) => void;
+  /** Called with the approval id and the reason typed, if any (default: the provider's deny). */
+  onDeny?: (approvalId: string, reason?: string) => void;
+  /** Disable the buttons (e.g. while the answer is being sent). */
+  disabled?: boolean;
+  /**
+   * The approval was left in an earlier message (the user moved on): shown as expired, without
+   * Approve/Reject. Default: what the provider's `useToolApproval` says.
+   */
+  expired?: boolean;
+}
+
+/**
+ * The answer to an approval, drawn like an outlined antd Tag from the theme's tokens (antd's Tag
+ * would add ~3 KB gz to every chat page's first load for this one label). The status text colors are
+ * the ones the kit's accessible theme keeps at 4.5:1 on the container background.
+ */
+function Verdict({ approved, expired, children }: { approved: boolean; expired?: boolean; children: ReactNode }) {
+  const { token } = theme.useToken();
+  // Outside AgentChat's accessible theme (a custom layout), the status colors are fixed here.
+  const fixes = useAccessibleTokens();
+  const successText = fixes.colorSuccessText ?? token.colorSuccessText;
+  const errorText = fixes.colorErrorText ?? token.colorErrorText;
+  return (
+    <span
+      data-xagent-verdict={expired ? 'expired' : approved ? 'approved' : 'rejected'}
+      style={{
+        display: 'inline-block',
+        marginTop: 8,
+        paddingInline: token.paddingXS - token.lineWidth,
+        fontSize: token.fontSizeSM,
+        lineHeight: token.lineHeightSM,
+        borderRadius: token.borderRadiusSM,
+        border: `${token.lineWidth}px ${token.lineType} ${expired ? token.colorBorder : approved ? token.colorSuccessBorder : token.colorErrorBorder}`,
+        color: expired ? (fixes.colorTextSecondary ?? token.colorTextSecondary) : approved ? successText : errorText,
+        background: token.colorBgContainer,
+        whiteSpace: 'normal',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The user's answer to an approval: "Approved", or "Rejected: reason". Shown on the approval card
+ * once answered, and kept on the tool card after the call ran (or was skipped).
+ */
+export function ApprovalVerdict({ approval }: { approval: ToolCallView['approval'] }) {
+  const { strings } = useAgentUIConfig();
+  if (approval?.approved === undefined) return null;
+  return (
+    <Verdict approved={approval.approved}>
+      {approval.approved ? strings.approved : strings.rejected}
+      {approval.reason ? `: ${approval.reason}` : ''}
+    </Verdict>
+  );
+}
+
+/**
+ * Asks the user to approve a tool call: the tool, its input, Approve / Reject (with an optional
+ * reason). Every control is a native button or text field, reachable and operable by keyboard.
+ * Without `onApprove`/`onDeny` it answers through the nearest `AgentChatProvider` (and throws
+ * without one); an approval left in an earlier message shows as expired.
+ */
+export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approveProp, onDeny: denyProp, disabled, expired: expiredProp }: ApprovalCardProps) {
+  const { strings } = useAgentUIConfig();
+  const approvals = useContext(ApprovalContext);
+  const chatContext = useContext(ChatContext);
+  if ((!approveProp || !denyProp) && !approvals) throw missingProvider('ApprovalCard', '`onApprove` and `onDeny`');
+  // Answered, the card loses its buttons: the provider's composer takes the focus.
+  const onApprove =
+    approveProp ??
+    ((id: string, reason?: string) => {
+      focusChat(chatContext);
+      void approvals!.approve(id, reason);
+    });
+  const onDeny =
+    denyProp ??
+    ((id: string, reason?: string) => {
+      focusChat(chatContext);
+      void approvals!.deny(id, reason);
+    });
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const approvalId = call.approval?.id;
+  const answered = call.state !== 'approval-requested';
+  const expired =
+    !answered && (expiredProp ?? (approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId)));
+  const title = strings.approvalTitle(call.toolName);
+  return (
+    <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
+      <div id={titleId} style={{ fontWeight: 600 }}>
+        {title}
+      </div>
+      {call.approval?.requestReason ? <div>{call.approval.requestReason}</div> : null}
+      <details>
+        <summary style={{ cursor: 'pointer' }}>
+          <code>{summarize(call.input, 100)}</code>
+        </summary>
+        <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
+      </details>
+      {expired ? (
+        <Verdict approved={false} expired>
+          {strings.approvalExpired}
+        </Verdict>
+      ) : answered ? (
+        <ApprovalVerdict approval={call.approval} />
+      ) : rejecting ? (
+        <form
+          style={{ marginTop: 8 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (approvalId) onDeny(approvalId, reason.trim() || undefined);
+          }}
+        >
+          <Input.TextArea
+            aria-label={strings.rejectReason}
+            placeholder={strings.rejectReason}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            autoFocus
+          />
+          <Space style={{ marginTop: 8 }}>
+            <Button htmlType="submit" danger disabled={disabled}>
+              {strings.confirmReject}
+            </Button>
+            <Button onClick={() => setRejecting(false)}>{strings.cancel}</Button>
+          </Space>
+        </form>
+      ) : (
+        <Space style={{ marginTop: 8 }}>
+          <Button type="primary" disabled={disabled || !approvalId} onClick={() => approvalId && onApprove(approvalId)}>
+            {strings.approve}
+          </Button>
+          <Button danger disabled={disabled || !approvalId} onClick={() => setRejecting(true)}>
+            {strings.reject}
+          </Button>
+        </Space>
+      )}
+    </section>
+  );
+},
+(prev, next) =>
+  prev.onApprove === next.onApprove &&
+  prev.onDeny === next.onDeny &&
+  prev.disabled === next.disabled &&
+  prev.expired === next.expired &&
+  sameToolCall(prev.call, next.call));

@@ -1,0 +1,91 @@
+'use client';
+import type { UseAgentChatResult, AgentUIMessage } from '@x/agent-react';
+import { memo, startTransition, useLayoutEffect, useReducer, useRef, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
+import type { FeedbackValue } from '../chat/message-context.js';
+import { AgentMessage } from './agent-message.js';
+import { userInputWithin, watchUserInput } from './input-recency.js';
+
+/** How long after a key or pointer press streaming updates keep rendering in a transition. */
+const INPUT_RECENT_MS = 1000;
+
+/**
+ * The message of one row. Each row subscribes to its own message only, so other rows do not
+ * re-render while one streams. How a streamed update renders depends on the user:
+ *
+ * - while they type or click (a key press other than Tab, Escape or a modifier, or a pointer
+ *   press, in the last second, with no Enter since: Enter sends), in a transition: the
+ *   markdown work of each published frame is interruptible, so a keystroke in the composer (an
+ *   urgent update) is handled first instead of waiting for the frame's parse. One render and one
+ *   commit per published frame (no urgent pass with stale text first, as `useDeferredValue` would
+ *   add); a frame still rendering when the next one is published finishes first;
+ * - otherwise synchronously, right after the publish (as `useSyncExternalStore` would): the text is
+ *   painted in the frame it was published in.
+ *
+ * Updates outside streaming render at once. The row always renders the latest published message:
+ * the stream's last text is on screen as soon as the stream ends, because the list re-renders the
+ * row (no longer streaming) synchronously with the status change.
+ */
+function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean): AgentUIMessage | undefined {
+  const store = chat.store;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const message = store.getMessage(id);
+  const rendered = useRef(message);
+  const deferUpdates = useRef(streaming);
+  useLayoutEffect(() => {
+    rendered.current = message;
+    deferUpdates.current = streaming;
+  });
+  useLayoutEffect(() => {
+    watchUserInput();
+    let queued = false;
+    let disposed = false;
+    const renderNow = () => {
+      queued = false;
+      if (!disposed && store.getMessage(id) !== rendered.current) flushSync(rerender);
+    };
+    const onChange = () => {
+      if (store.getMessage(id) === rendered.current) return;
+      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) startTransition(rerender);
+      else if (!queued) {
+        // After the publishing task's current call stack (never inside a React render or commit).
+        queued = true;
+        queueMicrotask(renderNow);
+      }
+    };
+    const unsubscribe = store.subscribeMessage(id, onChange);
+    // A publish between this render and the subscription is not lost.
+    onChange();
+    return () => {
+      unsubscribe();
+      disposed = true;
+    };
+  }, [store, id]);
+  return message;
+}
+
+/** One row: its message (see {@link useRowMessage}) in an {@link AgentMessage}. */
+export const MessageRow = memo(function MessageRow({
+  chat,
+  id,
+  streaming,
+  canRegenerate,
+  awaitingApproval,
+  feedback,
+  deferActions,
+  style,
+}: {
+  chat: UseAgentChatResult;
+  id: string;
+  streaming: boolean;
+  canRegenerate: boolean;
+  awaitingApproval: boolean;
+  feedback: FeedbackValue | null | undefined;
+  deferActions: boolean;
+  style: CSSProperties;
+}) {
+  const message = useRowMessage(chat, id, streaming);
+  if (!message) return null;
+  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} awaitingApproval={awaitingApproval} feedback={feedback} deferActions={deferActions} style={style} />;
+});
+

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 
 /**
- * Conversation routes (DESIGN §7). They exist when the server has a `store`. All of them live under
+ * Conversation routes (ARCHITECTURE §7). They exist when the server has a `store`. All of them live under
  * `{basePath}/conversations`, so `conversations` is a reserved agent id. Every route is scoped to the
  * user that `authenticate` returns: another user's conversation answers 404 `conversation_not_found`,
  * never 403.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { agentRequestBodySchema } from './request-body.js';
 
 /**
- * The non-streaming generate route (DESIGN §8):
+ * The non-streaming generate route (ARCHITECTURE §8):
  *
  * - `POST {basePath}/{agentId}/generate` body {@link GenerateRequestBody} → {@link GenerateResponse}.
  *   Runs the whole tool loop and answers JSON once it ends. Same auth, access, limits and error

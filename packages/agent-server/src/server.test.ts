@@ -40,7 +40,7 @@ describe('createAgentServer: the streamed turn', () => {
   });
 });
 
-describe('createAgentServer: JSON errors (DESIGN §2)', () => {
+describe('createAgentServer: JSON errors (ARCHITECTURE §2)', () => {
   const { server: s } = server();
   const cases: [string, Request, number, string][] = [
     ['unknown agent', chatRequest({ messages: [userMessage('x')] }, { path: '/api/agent/nobody' }), 404, 'unknown_agent'],

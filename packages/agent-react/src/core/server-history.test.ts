@@ -1,4 +1,4 @@
-// Server-owned history (issue 11, DESIGN §7) driven through the core, against the real server.
+// Server-owned history (issue 11, ARCHITECTURE §7) driven through the core, against the real server.
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '@x/agent-server';
 import { testServer } from '../test-utils/test-server.js';

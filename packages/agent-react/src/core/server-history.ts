@@ -10,7 +10,7 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 const CONVERSATION_NOT_FOUND: AgentErrorCode = 'conversation_not_found';
 
 /**
- * Loads the server's history of the session's conversation, once (DESIGN §7): 200 → the server owns
+ * Loads the server's history of the session's conversation, once (ARCHITECTURE §7): 200 → the server owns
  * the history and its messages are the transcript; 404 `conversation_not_found` → the server owns a
  * conversation that does not exist yet (empty); anything else (404 `not_found` from a server without
  * a store, a network error…) → the browser keeps the history, unless `history: 'server'` was asked

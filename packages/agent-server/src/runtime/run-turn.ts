@@ -34,7 +34,7 @@ export interface TurnInput {
 
 /**
  * Runs one chat turn of an agent and answers with the AI SDK UI message stream. This is the one
- * function a conversation store or a resumable-stream wrapper surrounds (DESIGN §7).
+ * function a conversation store or a resumable-stream wrapper surrounds (ARCHITECTURE §7).
  *
  * Builds the tools (MCP clients included), validates and converts the messages (400 on invalid
  * ones), runs the `ToolLoopAgent`, fires the hooks, writes the title and the `onFinish` hooks' data

@@ -109,7 +109,7 @@ export interface FinishTurnInput {
 }
 
 /**
- * Where conversations live (DESIGN §7). Every method is scoped to `userId`: another user's
+ * Where conversations live (ARCHITECTURE §7). Every method is scoped to `userId`: another user's
  * conversation is the same as a missing one (`null` / `false`). Implementations: `memoryStore()`,
  * `pgliteStore()`, `postgresStore()`; `@x/agent-server/testing` has a conformance suite for others.
  *

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentMessage } from '../transcript/agent-message.js';
 import { enUS } from '../theme/locale.js';
 import { describeResult } from './tool-result.js';
+import { WithMessageContext } from '../test-utils/message-context.js';
 
 const call = (name: string, id: string, output: unknown, state = 'output-available') =>
   ({ type: `tool-${name}`, toolCallId: id, state, input: { id }, ...(state === 'output-available' ? { output } : {}) }) as unknown as AgentUIMessagePart;
@@ -33,7 +34,7 @@ describe('tool result summaries', () => {
 describe('tool card', () => {
   it('summarises the result, and "Show full result" toggles to "Hide full result"', async () => {
     const user = userEvent.setup();
-    render(<AgentMessage message={reply([call('lookupOrder', 'c1', { status: 'shipped', carrier: 'DHL' })])} />);
+    render(<WithMessageContext><AgentMessage message={reply([call('lookupOrder', 'c1', { status: 'shipped', carrier: 'DHL' })])} /></WithMessageContext>);
     const card = screen.getByRole('group', { name: 'lookupOrder finished' });
     expect(card).toHaveTextContent('status: shipped · carrier: DHL');
     expect(card).not.toHaveTextContent('{"status"');
@@ -48,7 +49,7 @@ describe('tool card', () => {
 
   it('renders an MCP result as its text, images and resources', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentMessage message={reply([call('orders', 'c1', MCP)])} />);
+    const { container } = render(<WithMessageContext><AgentMessage message={reply([call('orders', 'c1', MCP)])} /></WithMessageContext>);
     const card = screen.getByRole('group', { name: 'orders finished' });
     expect(card).toHaveTextContent('Order 42 shipped on Monday.');
     expect(card).not.toHaveTextContent('"content"');
@@ -62,7 +63,7 @@ describe('tool card', () => {
   });
 
   it('an MCP result with isError shows as a failed call', () => {
-    render(<AgentMessage message={reply([call('orders', 'c1', { content: [{ type: 'text', text: 'No such order.' }], isError: true })])} />);
+    render(<WithMessageContext><AgentMessage message={reply([call('orders', 'c1', { content: [{ type: 'text', text: 'No such order.' }], isError: true })])} /></WithMessageContext>);
     expect(screen.getByRole('group', { name: 'orders failed' })).toHaveTextContent('No such order.');
   });
 });
@@ -72,7 +73,7 @@ describe('consecutive tool calls', () => {
 
   it('collapse into one line that expands to their cards', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentMessage message={reply([...twenty, { type: 'text', text: 'All shipped.' }])} />);
+    const { container } = render(<WithMessageContext><AgentMessage message={reply([...twenty, { type: 'text', text: 'All shipped.' }])} /></WithMessageContext>);
     expect(container.querySelectorAll('[data-xagent-tool]')).toHaveLength(0);
     const toggle = screen.getByRole('button', { name: 'Used lookupOrder 20 times' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -85,19 +86,23 @@ describe('consecutive tool calls', () => {
 
   it('mixed tools say how many tools; while any runs the line says so', () => {
     const { rerender } = render(
-      <AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', null, 'input-available')])} streaming />,
+      <WithMessageContext>
+        <AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', null, 'input-available')])} streaming />
+      </WithMessageContext>,
     );
     const group = document.querySelector<HTMLElement>('[data-xagent-tool-group]')!;
     expect(group).toHaveAttribute('aria-busy', 'true');
     expect(within(group).getByRole('button', { name: 'Running 3 tool calls…' })).toBeInTheDocument();
-    rerender(<AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', { sent: true })])} />);
+    rerender(<WithMessageContext><AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', { sent: true })])} /></WithMessageContext>);
     expect(within(group).getByRole('button', { name: 'Used 3 tools' })).toBeInTheDocument();
     expect(group).not.toHaveAttribute('aria-busy');
   });
 
   it('a single call keeps its card; text between calls ends a run', () => {
     const { container } = render(
-      <AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), { type: 'text', text: 'Now the refund.' }, call('refund', 'b', { ok: true })])} />,
+      <WithMessageContext>
+        <AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), { type: 'text', text: 'Now the refund.' }, call('refund', 'b', { ok: true })])} />
+      </WithMessageContext>,
     );
     expect(container.querySelector('[data-xagent-tool-group]')).toBeNull();
     expect(container.querySelectorAll('[data-xagent-tool]')).toHaveLength(2);

@@ -5,6 +5,7 @@ import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/moc
 import { describe, expect, it, vi } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentMessage } from './agent-message.js';
+import { WithMessageContext } from '../test-utils/message-context.js';
 
 const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenario, chunkDelayMs: 1 } } });
 
@@ -58,7 +59,7 @@ describe('part renderers', () => {
       role: 'assistant',
       parts: [{ type: 'text' }, { type: 'reasoning' }, null, {}, { type: 'dynamic-tool', toolCallId: 'x', state: 'input-available' }, { type: 'text', text: 'Still here.' }],
     } as unknown as AgentUIMessage;
-    const { container } = render(<AgentMessage message={message} />);
+    const { container } = render(<WithMessageContext><AgentMessage message={message} /></WithMessageContext>);
     expect(screen.getByText('Still here.')).toBeInTheDocument();
     expect(container.querySelector('[data-xagent-message-error]')).toBeNull();
   });

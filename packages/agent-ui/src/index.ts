@@ -9,6 +9,7 @@ export {
   type AgentChatWelcome,
   type AgentChatSenderOptions,
   type AgentChatDrawerOptions,
+  type AgentChatToolCall,
 } from './chat/agent-chat.js';
 export {
   AgentChatProvider,

@@ -27,10 +27,28 @@ describe('AgentChat over server-owned history', () => {
 
     render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-feedback" />);
     expect(screen.getByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    // The composer stays usable while the history loads: a message sent meanwhile waits for it.
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    expect(composer).toBeEnabled();
     const reloaded = await screen.findByRole('log', {}, TIMEOUT);
     expect(within(reloaded).getByText('hello')).toBeInTheDocument();
     expect(within(reloaded).getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(reloaded).getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps a message typed while the history loads, and sends it after the stored thread', async () => {
+    const user = userEvent.setup();
+    const first = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-typed" />);
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'first{Enter}');
+    await waitFor(() => expect(first.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    first.unmount();
+
+    const second = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-typed" />);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'second{Enter}');
+    const log = await screen.findByRole('log', {}, TIMEOUT);
+    await within(log).findByText('second', {}, TIMEOUT);
+    await waitFor(() => expect(second.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    const users = [...log.querySelectorAll('[data-xagent-message="user"]')].map((el) => el.textContent);
+    expect(users).toEqual([expect.stringContaining('first'), expect.stringContaining('second')]);
   });
 });

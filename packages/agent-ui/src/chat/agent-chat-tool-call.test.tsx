@@ -37,4 +37,24 @@ describe('AgentChat onToolCall (the name useAgentChat uses)', () => {
       await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
     });
   }
+
+  it('gives the call\'s fields at the top level too, as the event the prop used to report (one release)', async () => {
+    const user = userEvent.setup();
+    const seen: unknown[] = [];
+    render(
+      <AgentChat
+        agentId="page"
+        fetch={fetch}
+        conversationId="c-1"
+        sharedState={{ a: 1 }}
+        onToolCall={(call) => {
+          seen.push({ toolName: call.toolName, input: call.input, toolCallId: call.toolCallId === call.toolCall.toolCallId, conversationId: call.conversationId });
+          return { ok: true, written: ['a'] };
+        }}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('seen value: {"ok":true,"written":["a"]}', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(seen).toEqual([{ toolName: UPDATE_PAGE_STATE_TOOL, input: { updates: { a: 2 } }, toolCallId: true, conversationId: 'c-1' }]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { AgentEventHandlers, AgentUIMessage, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
+import type { AgentEventHandlers, AgentToolCall, AgentUIMessage, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
 import type { ComposerAttachmentOptions } from '../composer/composer.js';
@@ -57,6 +57,23 @@ export interface AgentChatRef {
 }
 
 /** Props of {@link AgentChat}. */
+/**
+ * What `AgentChat`'s `onToolCall` receives: `useAgentChat`'s `{ toolCall }`, plus — for one release,
+ * so handlers written for the `useAgentEvents` event that `AgentChat`'s `onToolCall` used to report —
+ * the call's fields at the top level.
+ */
+export type AgentChatToolCall = { toolCall: AgentToolCall } & {
+  /** @deprecated Read `toolCall.toolCallId`. */
+  toolCallId: string;
+  /** @deprecated Read `toolCall.toolName`. */
+  toolName: string;
+  /** @deprecated Read `toolCall.input`. */
+  input: unknown;
+  /** @deprecated Read `toolCall.dynamic`. */
+  dynamic: boolean;
+  conversationId: string | undefined;
+};
+
 export interface AgentChatProps
   extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>,
     Omit<AgentChatEvents, 'onToolCall'>,
@@ -88,7 +105,7 @@ export interface AgentChatProps
    * check `toolCall.toolName`): return (or resolve to) the output of a call the browser answers,
    * throw to answer with an error, or return `undefined` to leave it.
    */
-  onToolCall?: UseAgentChatOptions['onToolCall'];
+  onToolCall?: (call: AgentChatToolCall) => unknown;
   /** @deprecated Renamed `onToolCall` (the same name as in `useAgentChat`). */
   onBrowserToolCall?: UseAgentChatOptions['onToolCall'];
   /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */

@@ -1,5 +1,5 @@
 'use client';
-import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus } from '@x/agent-react';
+import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { Think, ThoughtChain } from '../antdx.js';
@@ -21,6 +21,7 @@ export type {
   AgentChatProps,
   AgentChatRef,
   AgentChatSenderOptions,
+  AgentChatToolCall,
   AgentChatWelcome,
 } from './agent-chat-types.js';
 
@@ -81,7 +82,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
     credentials,
     fetch,
     throttle,
-    ...(answersToolCalls ? { onToolCall: (options) => (latest.current.onToolCall ?? latest.current.onBrowserToolCall)?.(options) } : {}),
+    ...(answersToolCalls ? { onToolCall: (options) => answerToolCall(latest.current, options) } : {}),
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
   const listRef = useRef<AgentMessageListRef>(null);
@@ -163,7 +164,9 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
         <AgentComposer
           placeholder={sender?.placeholder}
           submitType={sender?.submitType}
-          disabled={sender?.disabled || loading}
+          // Not while the server's history loads: a message sent meanwhile waits for it, so nothing
+          // typed is lost (the app's own `loading` still disables it).
+          disabled={sender?.disabled || !!props.loading}
           attachments={attachmentOptions}
         />
       </div>
@@ -172,4 +175,20 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
 
   if (display !== 'drawer') return chat;
   return <DrawerShell options={drawer}>{chat}</DrawerShell>;
+}
+
+/** Calls the app's `onToolCall` (the call's fields also at the top level, as the old event had them). */
+function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {
+  if (props.onToolCall) {
+    const { toolCall } = options;
+    return props.onToolCall({
+      toolCall,
+      toolCallId: toolCall.toolCallId,
+      toolName: toolCall.toolName,
+      input: toolCall.input,
+      dynamic: toolCall.dynamic === true,
+      conversationId: props.conversationId,
+    });
+  }
+  return props.onBrowserToolCall?.(options);
 }

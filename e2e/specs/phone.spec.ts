@@ -78,6 +78,9 @@ test.describe('AgentChat at 320 px', () => {
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
     });
     expect(overflow).toEqual([]);
+    // A long code line scrolls inside its block rather than wrapping or widening the chat.
+    const pre = chat.log.locator('[data-xagent-code-block] pre').first();
+    expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const composer = (await chat.composer.boundingBox())!;
     expect(composer.x + composer.width).toBeLessThanOrEqual(320);
   });

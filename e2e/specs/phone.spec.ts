@@ -52,6 +52,13 @@ test.describe('the playground on a 390×844 phone', () => {
     await expect(settings).toBeHidden();
     await expect(settingsButton).toBeFocused();
     await expectNoHorizontalScroll(page);
+
+    // Picking a conversation ("New chat" here) closes the drawer on the chat.
+    await chatOf(page).send('Say hello');
+    await conversationsButton.click();
+    await conversations.getByRole('button', { name: /new chat/i }).click();
+    await expect(conversations).toBeHidden();
+    await expect(chatOf(page).messages('user')).toHaveCount(0);
   });
 });
 

@@ -29,7 +29,9 @@ export function App() {
   const [display, setDisplay] = useState<Display>('inline');
   const [info, setInfo] = useState<{ mode: string; prompts: PromptInfo[] }>({ mode: '', prompts: [] });
   const phone = useMediaQuery(PHONE_QUERY);
-  const [panel, setPanel] = useState<'conversations' | 'settings' | null>(null);
+  // The phone's open drawer, with the conversation open when it opened: picking another one (or
+  // "New chat") in the conversations drawer closes it.
+  const [panel, setPanel] = useState<{ name: 'conversations' | 'settings'; at: string } | null>(null);
   // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
   const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
   useConversationUrl(conversations);
@@ -40,11 +42,8 @@ export function App() {
       .then((r) => r.json())
       .then((body: { mode: string; prompts: PromptInfo[] }) => setInfo(body));
   }, []);
-  // Picking a conversation (or "New chat") in the phone's drawer closes it.
-  useEffect(() => setPanel((open) => (open === 'conversations' ? null : open)), [conversations.selectedId]);
-  useEffect(() => {
-    if (!phone) setPanel(null);
-  }, [phone]);
+  const isOpen = (name: 'conversations' | 'settings') => phone && panel?.name === name && (name === 'settings' || panel.at === conversations.selectedId);
+  const openPanel = (name: 'conversations' | 'settings') => (open: boolean) => setPanel(open ? { name, at: conversations.selectedId } : null);
 
   const preset = themePresets[themeName];
   const algorithm = [
@@ -104,7 +103,7 @@ export function App() {
         <SkipLink target="chat" />
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 16, paddingInline: phone ? 8 : 16, background: 'transparent' }}>
           {phone ? (
-            <PanelDrawer label="Conversations" icon={<MenuOutlined />} placement="left" open={panel === 'conversations'} onOpenChange={(open) => setPanel(open ? 'conversations' : null)}>
+            <PanelDrawer label="Conversations" icon={<MenuOutlined />} placement="left" open={isOpen('conversations')} onOpenChange={openPanel('conversations')}>
               {conversationList}
             </PanelDrawer>
           ) : null}
@@ -112,7 +111,7 @@ export function App() {
             {phone ? '@x playground' : '@x agent kit playground'}
           </Typography.Title>
           {phone ? (
-            <PanelDrawer label="Settings and shared form" icon={<SettingOutlined />} placement="right" open={panel === 'settings'} onOpenChange={(open) => setPanel(open ? 'settings' : null)}>
+            <PanelDrawer label="Settings and shared form" icon={<SettingOutlined />} placement="right" open={isOpen('settings')} onOpenChange={openPanel('settings')}>
               <Flex vertical gap={12}>
                 {switches}
                 {form}

@@ -35,3 +35,20 @@ for (const theme of ['Light', 'Dark'] as const) {
     expect(report((await kit().analyze()).violations)).toEqual([]);
   });
 }
+
+test('the composer has the focus on load, and "Skip to chat" is the first focusable element and leads to it', async ({ page }) => {
+  await openPlayground(page);
+  const composer = chatOf(page).composer;
+  await expect(composer).toBeFocused();
+
+  // The skip link is the page's first focusable element (the first Tab from the top of the page).
+  const first = await page.evaluate(() => document.querySelector('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')?.textContent);
+  expect(first).toBe('Skip to chat');
+  const skip = page.getByRole('link', { name: 'Skip to chat' });
+  await skip.focus();
+  // Shown while it has the focus (off screen otherwise).
+  const box = (await skip.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Enter');
+  await expect(composer).toBeFocused();
+});

@@ -85,6 +85,18 @@ test.describe('AgentChat at 320 px', () => {
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
     });
     expect(overflow).toEqual([]);
+    // Table cells wrap between words only: no number is cut in two.
+    const brokenWords = await chat.log.locator('table').first().evaluate((table) =>
+      [...table.querySelectorAll('th, td')]
+        .filter((cell) => !/\s/.test(cell.textContent!.trim()))
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent),
+    );
+    expect(brokenWords).toEqual([]);
     // A long code line scrolls inside its block rather than wrapping or widening the chat.
     const pre = chat.log.locator('[data-xagent-code-block] pre').first();
     expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
 
@@ -59,6 +60,26 @@ test.describe('the playground on a 390×844 phone', () => {
     await conversations.getByRole('button', { name: /new chat/i }).click();
     await expect(conversations).toBeHidden();
     await expect(chatOf(page).messages('user')).toHaveCount(0);
+  });
+
+  test('the chat in its drawer fills the phone; axe finds no violations on the phone layout', async ({ page }) => {
+    await openPlayground(page);
+    const axe = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await axe()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Settings and shared form', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings and shared form' });
+    expect(await axe()).toEqual([]);
+    await settings.getByRole('radiogroup', { name: 'Display' }).getByText('Drawer', { exact: true }).click();
+    await settings.getByRole('button', { name: 'Close settings and shared form' }).click();
+    await expect(settings).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Assistant' });
+    await chatOf(page).send('Say hello');
+    await chatOf(page).waitReady();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBeLessThanOrEqual(390);
+    await expectNoHorizontalScroll(page);
   });
 });
 

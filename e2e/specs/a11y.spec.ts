@@ -13,3 +13,42 @@ test('axe finds no violations on the playground, empty and after a tool turn', a
   const after = await new AxeBuilder({ page }).analyze();
   expect(after.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+for (const theme of ['Light', 'Dark'] as const) {
+  test(`axe finds no violations in the kit's chat and conversation list, ${theme.toLowerCase()} theme`, async ({ page }) => {
+    await openPlayground(page);
+    await page.getByRole('radiogroup', { name: 'Theme' }).getByText(theme, { exact: true }).click();
+    await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', theme === 'Dark' ? 'dark' : 'light');
+    const chat = chatOf(page);
+    const kit = () => new AxeBuilder({ page }).include('[data-xagent-chat]').include('[data-xagent-conversations]');
+    const report = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
+
+    expect(report((await kit().analyze()).violations)).toEqual([]);
+    await chat.send('Show me some markdown with a table and code');
+    await chat.waitReady();
+    await chat.send('Check the status of all 20 open orders');
+    await chat.waitReady();
+    await chat.send('Delete record 7');
+    await expect(page.getByRole('region', { name: /Allow deleteRecord to run\?/ })).toBeVisible();
+    await chat.waitReady();
+    expect(report((await kit().analyze()).violations)).toEqual([]);
+  });
+}
+
+test('the composer has the focus on load, and "Skip to chat" is the first focusable element and leads to it', async ({ page }) => {
+  await openPlayground(page);
+  const composer = chatOf(page).composer;
+  await expect(composer).toBeFocused();
+
+  // The skip link is the page's first focusable element (the first Tab from the top of the page).
+  const first = await page.evaluate(() => document.querySelector('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')?.textContent);
+  expect(first).toBe('Skip to chat');
+  const skip = page.getByRole('link', { name: 'Skip to chat' });
+  await skip.focus();
+  // Shown while it has the focus (off screen otherwise).
+  const box = (await skip.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Enter');
+  await expect(composer).toBeFocused();
+});

@@ -1,11 +1,14 @@
+import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useConversations, useSharedState } from '@x/agent-react';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
-import { ConfigProvider, Layout, Segmented, Space, Tag, Typography, theme as antdTheme } from 'antd';
+import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState } from 'react';
+import { PanelDrawer } from './PanelDrawer.tsx';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import { themePresets, type ThemeName } from './theme-presets.ts';
 import { conversationFromUrl, useConversationUrl } from './use-conversation-url.ts';
-import { useStoredFeedback } from './use-stored-feedback.ts';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
 
 interface PromptInfo {
   key: string;
@@ -14,14 +17,24 @@ interface PromptInfo {
   prompt: string;
 }
 
+type Display = 'inline' | 'drawer';
+
+/**
+ * The playground: conversations on the left, the chat, the shared form on the right. Below 768 px
+ * the conversations and the form (with the theme and display switches) move into drawers opened
+ * from the header, and the chat takes the whole width.
+ */
 export function App() {
   const [themeName, setThemeName] = useState<ThemeName>('light');
-  const [display, setDisplay] = useState<'inline' | 'drawer'>('inline');
+  const [display, setDisplay] = useState<Display>('inline');
   const [info, setInfo] = useState<{ mode: string; prompts: PromptInfo[] }>({ mode: '', prompts: [] });
+  const phone = useMediaQuery(PHONE_QUERY);
+  // The phone's open drawer, with the conversation open when it opened: picking another one (or
+  // "New chat") in the conversations drawer closes it.
+  const [panel, setPanel] = useState<{ name: 'conversations' | 'settings'; at: string } | null>(null);
   // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
   const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
   useConversationUrl(conversations);
-  const feedback = useStoredFeedback(conversations);
   const shared = useSharedState<Profile>(emptyProfile);
 
   useEffect(() => {
@@ -29,6 +42,8 @@ export function App() {
       .then((r) => r.json())
       .then((body: { mode: string; prompts: PromptInfo[] }) => setInfo(body));
   }, []);
+  const isOpen = (name: 'conversations' | 'settings') => phone && panel?.name === name && (name === 'settings' || panel.at === conversations.selectedId);
+  const openPanel = (name: 'conversations' | 'settings') => (open: boolean) => setPanel(open ? { name, at: conversations.selectedId } : null);
 
   const preset = themePresets[themeName];
   const algorithm = [
@@ -41,9 +56,10 @@ export function App() {
       conversationId={conversations.selectedId}
       sharedState={shared.store}
       display={display}
-      drawer={{ title: 'Assistant', width: 480 }}
+      drawer={{ title: 'Assistant', width: phone ? '100%' : 480 }}
       height="100%"
       maxWidth={860}
+      autoFocus={!phone}
       welcome={{
         title: 'The @x agent kit playground',
         description: `Every feature is reachable from here, no API key needed. Agent: ${info.mode || '…'}`,
@@ -51,58 +67,82 @@ export function App() {
       }}
       sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
       {...conversations.chatEvents}
-      feedbackValues={feedback.feedbackValues}
-      onFeedback={feedback.onFeedback}
       {...preset}
     />
   );
+  const switches = (
+    <Flex gap={8} wrap>
+      <Segmented<ThemeName>
+        aria-label="Theme"
+        value={themeName}
+        onChange={setThemeName}
+        options={[
+          { value: 'light', label: 'Light' },
+          { value: 'dark', label: 'Dark' },
+          { value: 'compact', label: 'Compact' },
+          { value: 'custom', label: phone ? 'Custom' : 'Custom tokens' },
+        ]}
+      />
+      <Segmented<Display>
+        aria-label="Display"
+        value={display}
+        onChange={setDisplay}
+        options={[
+          { value: 'inline', label: 'Inline' },
+          { value: 'drawer', label: 'Drawer' },
+        ]}
+      />
+    </Flex>
+  );
+  const conversationList = <AgentConversations conversations={conversations} />;
+  const form = <ProfileForm shared={shared} />;
 
   return (
     <ConfigProvider theme={{ algorithm, ...(preset.theme ?? {}) }}>
-      <Layout style={{ height: '100vh' }}>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: 'transparent' }}>
-          <Typography.Title level={1} style={{ fontSize: 18, margin: 0, whiteSpace: 'nowrap' }}>
-            @x agent kit playground
+      <Layout style={{ height: '100dvh' }}>
+        <SkipLink target="chat" />
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 16, paddingInline: phone ? 8 : 16, background: 'transparent' }}>
+          {phone ? (
+            <PanelDrawer label="Conversations" icon={<MenuOutlined />} placement="left" open={isOpen('conversations')} onOpenChange={openPanel('conversations')}>
+              {conversationList}
+            </PanelDrawer>
+          ) : null}
+          <Typography.Title level={1} ellipsis style={{ fontSize: phone ? 16 : 18, margin: 0, minWidth: 0, flex: phone ? 1 : undefined }}>
+            {phone ? '@x playground' : '@x agent kit playground'}
           </Typography.Title>
-          <Tag>{info.mode || 'connecting…'}</Tag>
-          <Space style={{ marginInlineStart: 'auto' }}>
-            <Segmented<ThemeName>
-              aria-label="Theme"
-              value={themeName}
-              onChange={setThemeName}
-              options={[
-                { value: 'light', label: 'Light' },
-                { value: 'dark', label: 'Dark' },
-                { value: 'compact', label: 'Compact' },
-                { value: 'custom', label: 'Custom tokens' },
-              ]}
-            />
-            <Segmented<'inline' | 'drawer'>
-              aria-label="Display"
-              value={display}
-              onChange={setDisplay}
-              options={[
-                { value: 'inline', label: 'Inline' },
-                { value: 'drawer', label: 'Drawer' },
-              ]}
-            />
-          </Space>
+          {phone ? (
+            <PanelDrawer label="Settings and shared form" icon={<SettingOutlined />} placement="right" open={isOpen('settings')} onOpenChange={openPanel('settings')}>
+              <Flex vertical gap={12}>
+                {switches}
+                {form}
+              </Flex>
+            </PanelDrawer>
+          ) : (
+            <>
+              <Tag>{info.mode || 'connecting…'}</Tag>
+              <div style={{ marginInlineStart: 'auto' }}>{switches}</div>
+            </>
+          )}
         </Layout.Header>
-        <Layout hasSider style={{ minHeight: 0 }}>
-          <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8 }}>
-            <AgentConversations conversations={conversations} />
-          </Layout.Sider>
-          <Layout.Content style={{ display: 'flex', gap: 16, padding: 16, minHeight: 0 }}>
-            <section aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+        <Layout hasSider={!phone} style={{ minHeight: 0 }}>
+          {phone ? null : (
+            <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8 }}>
+              {conversationList}
+            </Layout.Sider>
+          )}
+          <Layout.Content style={{ display: 'flex', gap: 16, padding: phone ? 8 : 16, minHeight: 0, minWidth: 0 }}>
+            <section id="chat" tabIndex={-1} aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0, outline: 'none' }}>
               {/* The chat keeps its place in the tree in both modes (a new parent would remount it). */}
               {display === 'drawer' ? (
                 <Typography.Paragraph>The chat is in the drawer: open it with the button at the bottom right.</Typography.Paragraph>
               ) : null}
               {chat}
             </section>
-            <aside aria-label="Page state" style={{ width: 320, overflow: 'auto' }}>
-              <ProfileForm shared={shared} />
-            </aside>
+            {phone ? null : (
+              <aside aria-label="Page state" style={{ width: 320, flexShrink: 0, overflow: 'auto' }}>
+                {form}
+              </aside>
+            )}
           </Layout.Content>
         </Layout>
       </Layout>

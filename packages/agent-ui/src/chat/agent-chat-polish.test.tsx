@@ -166,3 +166,13 @@ describe('Keys', () => {
     expect(kept.split('Once upon a time').length - 1).toBeLessThan(6);
   });
 });
+
+describe('autoFocus', () => {
+  it('focuses the composer on mount when set, and leaves the focus alone otherwise', async () => {
+    const { unmount } = render(<AgentChat agentId="plain" fetch={fetch} />);
+    expect(composer()).not.toHaveFocus();
+    unmount();
+    render(<AgentChat agentId="plain" fetch={fetch} autoFocus />);
+    await waitFor(() => expect(composer()).toHaveFocus(), TIMEOUT);
+  });
+});

@@ -91,6 +91,8 @@ export interface AgentChatProps
   /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
   loading?: boolean;
   sender?: AgentChatSenderOptions;
+  /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
+  autoFocus?: boolean;
   messageDisplay?: MessageDisplayOptions;
   /** A component per tool name (generative UI), rendered instead of the default tool card. */
   toolRenderers?: ToolRenderers;

@@ -122,6 +122,16 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
   );
   const welcomeNode = useMemo(() => (welcome === false ? null : <ChatWelcome welcome={welcome} />), [welcome]);
 
+  // `autoFocus`: the composer takes the focus once, when it first shows enabled (after the history loaded).
+  const autoFocused = useRef(false);
+  useEffect(() => {
+    if (!props.autoFocus || autoFocused.current || loading) return;
+    const textarea = rootRef.current?.querySelector('textarea');
+    if (!textarea || textarea.disabled) return;
+    autoFocused.current = true;
+    textarea.focus({ preventScroll: true });
+  }, [props.autoFocus, loading]);
+
   // Reasoning and tool cards come with replies: fetch their code once the first paint is done.
   useEffect(() => whenIdle(() => void Promise.all([Think.preload(), ThoughtChain.Item.preload()]).catch(() => {})), []);
 

@@ -23,6 +23,9 @@ export const HighlightedCode = lazyComponent<HighlightProps>(
   ({ code }) => <>{code}</>,
 );
 
+/** The code keeps its lines (XMarkdown's CSS wraps `code`): a long line scrolls inside the block instead. */
+const codeStyle = { whiteSpace: 'inherit', wordBreak: 'inherit', overflowWrap: 'inherit' } as const;
+
 /** The copy button: "Copy", then "Copied" for two seconds. */
 function CopyButton({ text }: { text: string }) {
   const { strings } = useAgentUIConfig();
@@ -68,7 +71,7 @@ export function CodeBlock({ code, lang, streaming }: { code: string; lang: strin
         <CopyButton text={text} />
       </div>
       <pre style={styles.codePre} tabIndex={0}>
-        <code className={language ? `language-${language}` : undefined}>{streaming ? text : <HighlightedCode code={text} language={language} dark={styles.dark} />}</code>
+        <code className={language ? `language-${language}` : undefined} style={codeStyle}>{streaming ? text : <HighlightedCode code={text} language={language} dark={styles.dark} />}</code>
       </pre>
     </div>
   );

@@ -33,11 +33,13 @@ function isDark(color: string): boolean {
 export function markdownStyles(token: Token): MarkdownStyles {
   const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
   const mono: CSSProperties = { fontFamily: token.fontFamilyCode, fontSize: '0.9em' };
+  // Cells wrap between words only (XMarkdown's CSS breaks inside them): a table too wide scrolls in its box.
+  const wholeWords: CSSProperties = { wordBreak: 'normal', overflowWrap: 'normal' };
   return {
     tableWrap: { overflowX: 'auto', maxWidth: '100%', margin: `${token.marginXS}px 0 ${token.marginSM}px` },
     table: { borderCollapse: 'collapse', minWidth: '50%', fontSize: token.fontSize },
-    th: { border, background: token.colorFillTertiary, fontWeight: token.fontWeightStrong, padding: `${token.paddingXXS}px ${token.paddingSM}px`, textAlign: 'start' },
-    td: { border, padding: `${token.paddingXXS}px ${token.paddingSM}px` },
+    th: { ...wholeWords, border, background: token.colorFillTertiary, fontWeight: token.fontWeightStrong, padding: `${token.paddingXXS}px ${token.paddingSM}px`, textAlign: 'start' },
+    td: { ...wholeWords, border, padding: `${token.paddingXXS}px ${token.paddingSM}px` },
     blockquote: {
       margin: `${token.marginXS}px 0 ${token.marginSM}px`,
       paddingInlineStart: token.paddingSM,

@@ -1,0 +1,79 @@
+// Writes the screenshots of docs/screenshots/ (linked from the root README). Each one first checks
+// that what it shows is there, so a broken page fails here instead of landing in the docs.
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
+
+/** Takes the picture once the page's CSS transitions (a theme switch, a drawer sliding in) are over. */
+async function picture(page: Page, name: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: shot(name) });
+}
+
+async function pickTheme(page: Page, label: 'Light' | 'Dark') {
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByText(label, { exact: true }).click();
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('playground, light and dark', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('What is the weather in Oslo?');
+  await chat.waitReady();
+  await picture(page, 'playground-light');
+  await pickTheme(page, 'Dark');
+  await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
+  await picture(page, 'playground-dark');
+});
+
+test('markdown: a table and a highlighted code block', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Show me some markdown with a table and code');
+  await chat.waitReady();
+  const reply = chat.messages('assistant').last();
+  await expect(reply.getByRole('table')).toBeVisible();
+  // The highlighter's chunk has coloured the code.
+  await expect(reply.locator('pre span[style*="color"]').first()).toBeVisible();
+  await reply.getByRole('table').scrollIntoViewIfNeeded();
+  await picture(page, 'markdown-table-code');
+});
+
+test('20 tool calls collapsed into one line', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Check the status of all 20 open orders');
+  await chat.waitReady();
+  await expect(chat.log.getByText(/lookupOrder 20 times/)).toBeVisible();
+  await picture(page, 'tool-calls-collapsed');
+});
+
+test('the chat in a drawer', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('radiogroup', { name: 'Display' }).getByText('Drawer', { exact: true }).click();
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Assistant' });
+  await expect(drawer.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await chatOf(page).send('Say hello');
+  await chatOf(page).waitReady();
+  await picture(page, 'drawer');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('playground at 390×844', async ({ page }) => {
+    await openPlayground(page);
+    const chat = chatOf(page);
+    await chat.send('What is the weather in Oslo?');
+    await chat.waitReady();
+    await picture(page, 'phone');
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations' });
+    await expect(drawer).toBeVisible();
+    await picture(page, 'phone-conversations');
+  });
+});

@@ -9,6 +9,7 @@ import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
 import { checkHttpTool } from './validate-http-tool.js';
 import { checkPolicies } from './validate-policies.js';
+import { STORE_METHODS } from '../store/guarded-store.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store'];
@@ -109,21 +110,9 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');
 }
 
-const STORE_METHODS = [
-  'listConversations',
-  'getConversation',
-  'listMessages',
-  'loadThread',
-  'renameConversation',
-  'deleteConversation',
-  'deleteMessage',
-  'updateMessageMetadata',
-  'beginTurn',
-  'finishTurn',
-  'listRuns',
-  'touchRun',
-];
+/** The methods a store must have (`close` is optional). */
+const REQUIRED_STORE_METHODS = STORE_METHODS.filter((name) => name !== 'close');
 
 function isStore(value: unknown): boolean {
-  return isObject(value) && STORE_METHODS.every((name) => typeof value[name] === 'function');
+  return isObject(value) && REQUIRED_STORE_METHODS.every((name) => typeof value[name] === 'function');
 }

@@ -1,6 +1,7 @@
 import { StoreConflictError, StoreUnavailableError, type ConversationStore } from './types.js';
 
-const METHODS: (keyof ConversationStore)[] = [
+/** Every method of a `ConversationStore` (the config check and the guard both use this list). */
+export const STORE_METHODS = [
   'listConversations',
   'getConversation',
   'listMessages',
@@ -14,7 +15,9 @@ const METHODS: (keyof ConversationStore)[] = [
   'listRuns',
   'touchRun',
   'close',
-];
+] as const satisfies readonly (keyof ConversationStore)[];
+
+const METHODS: readonly (keyof ConversationStore)[] = STORE_METHODS;
 
 /**
  * The store as the server calls it: any error but a conflict becomes `StoreUnavailableError` (503

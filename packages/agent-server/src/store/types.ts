@@ -1,18 +1,12 @@
 import type { UIMessage } from 'ai';
+import type { ConversationSummary } from '@x/agent-protocol';
 
-/** A conversation row. Dates are ISO 8601 strings (millisecond precision). */
-export interface ConversationRecord {
-  id: string;
+/**
+ * A conversation row: the protocol's `ConversationSummary` (what the list route answers) plus its
+ * owner. Dates are ISO 8601 strings (millisecond precision).
+ */
+export interface ConversationRecord extends ConversationSummary {
   userId: string;
-  agentId: string;
-  title: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Bumped by every write to the conversation (optimistic concurrency). */
-  version: number;
-  /** The run that is streaming now, if any. */
-  activeRunId: string | null;
-  metadata: Record<string, unknown>;
 }
 
 /** A message row: a UI message plus its place in the thread. */

@@ -10,18 +10,7 @@ import { AgentMessage } from './agent-message.js';
 import { AgentUIProvider } from '../config.js';
 import { enUS } from '../theme/locale.js';
 import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from '../chat/message-context.js';
-
-const noop = () => {};
-const handlers: MessageContextValue['handlers'] = {
-  copy: noop,
-  edit: noop,
-  delete: noop,
-  regenerate: noop,
-  feedback: noop,
-  approve: noop,
-  deny: noop,
-  addToolOutput: noop,
-};
+import { noopHandlers } from '../test-utils/message-context.js';
 
 /** 10 settled default-card calls (`lookup`) and 10 settled custom-rendered calls (`chart`). */
 function toolParts(): AgentUIMessagePart[] {
@@ -49,7 +38,7 @@ function setup() {
     counts.lastCustomText = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
     return <div role="img" aria-label={`chart ${call.toolCallId}`} />;
   };
-  const context: MessageContextValue = { display: {}, toolRenderers: { chart: Chart }, dataRenderers: undefined, handlers };
+  const context: MessageContextValue = { display: {}, toolRenderers: { chart: Chart }, dataRenderers: undefined, handlers: noopHandlers };
   const view = (message: AgentUIMessage, streaming: boolean) => (
     <AgentUIProvider locale={locale}>
       <MessageContextProvider value={context}>

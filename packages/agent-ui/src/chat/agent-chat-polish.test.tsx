@@ -176,3 +176,18 @@ describe('autoFocus', () => {
     await waitFor(() => expect(composer()).toHaveFocus(), TIMEOUT);
   });
 });
+
+describe('Message actions', () => {
+  it('Copy puts the text on the clipboard and says "Copied" until it turns back', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+    await user.type(composer(), 'hello{Enter}');
+    await waitReady(container);
+    const question = log().getAllByRole('article')[0]!;
+    await user.click(within(question).getByRole('button', { name: 'Copy' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('hello');
+    expect(within(question).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Copy' })).toBeInTheDocument(), { timeout: 4_000 });
+  });
+});
+

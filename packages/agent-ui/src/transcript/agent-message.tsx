@@ -1,5 +1,6 @@
 'use client';
 import {
+  CheckOutlined,
   CopyOutlined,
   DeleteOutlined,
   DislikeFilled,
@@ -182,7 +183,7 @@ export const AgentMessage = memo(function AgentMessage({
       actions.length === 0 ? null : <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
     ) : (
       <div ref={toolbarRef} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
-        {show('copy') && text ? <ActionButton label={strings.copy} icon={<CopyOutlined />} onClick={() => handlers.copy(message)} /> : null}
+        {show('copy') && text ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
         {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={() => setEditing(text)} /> : null}
         {!isUser && show('regenerate') && canRegenerate ? (
           <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
@@ -229,3 +230,26 @@ export const AgentMessage = memo(function AgentMessage({
     </article>
   );
 });
+
+/** How long the Copy button says "Copied" after a click. */
+const COPIED_MS = 2_000;
+
+/** The Copy action: after a click it says "Copied" (label, tooltip and a check mark) for two seconds. */
+function CopyAction({ label, copiedLabel, onCopy }: { label: string; copiedLabel: string; onCopy: () => void }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <ActionButton
+      label={copied ? copiedLabel : label}
+      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      onClick={() => {
+        onCopy();
+        setCopied(true);
+      }}
+    />
+  );
+}

@@ -8,8 +8,8 @@ import { toHookStep } from './hook-steps.js';
 import type { ConversationStore } from '../store/types.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { releaseScope } from './turn-scope.js';
-import { createTurnAgent, errorText, openTurn } from './turn-setup.js';
-import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
+import { createTurnAgent, errorText, newMessageId, openTurn, streamTurnReply } from './turn-setup.js';
+import type { ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
 import { sumUsage } from './usage.js';
 
@@ -45,7 +45,7 @@ export interface TurnInput {
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
   const turn = await openTurn(input);
-  const { controller, signal, conversationId, scope, run, messages, modelMessages, stored, hooks } = turn;
+  const { controller, signal, scope, run, messages, stored, hooks } = turn;
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
@@ -55,16 +55,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   // The reply as one UI message is built only when an onFinish hook receives it.
   let end: ReplyEnd | undefined;
   const body = createTurnBody({
-    source: streamAgentReply({
-      agent,
-      tools: run.toolSet.tools,
-      modelMessages,
-      originalMessages: messages,
-      signal,
-      generateMessageId: newMessageId,
-      metadata: { agentId: input.agentId, ...(conversationId ? { conversationId } : {}) },
-      onEnd: hooks.has('onFinish') || stored ? (event) => (end = event) : undefined,
-    }),
+    source: streamTurnReply(turn, input, agent, hooks.has('onFinish') || stored ? (event) => (end = event) : undefined),
     errorText: (error) => {
       if (signal.aborted) return undefined;
       input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
@@ -137,8 +128,4 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   return new Response(body.stream, {
     headers: stored ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId } : UI_MESSAGE_STREAM_HEADERS,
   });
-}
-
-function newMessageId(): string {
-  return `msg-${crypto.randomUUID()}`;
 }

@@ -11,6 +11,7 @@ import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { runSubAgent } from './run-sub-agent.js';
 import type { TurnInput } from './run-turn.js';
 import { safeErrorMessage } from './safe-error-message.js';
+import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
 
@@ -140,4 +141,31 @@ export function storeUserId(user: AgentUser | undefined): string {
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Id of a new assistant message. */
+export function newMessageId(): string {
+  return `msg-${crypto.randomUUID()}`;
+}
+
+/**
+ * The reply of an opened turn as a UI message chunk stream (both routes read it: the streaming route
+ * as its body, the generate route to the end). `onEnd` receives the reply as one UI message.
+ */
+export function streamTurnReply(
+  turn: OpenTurn,
+  input: TurnInput,
+  agent: ToolLoopAgent<never, ToolSet>,
+  onEnd: ((end: ReplyEnd) => void) | undefined,
+): ReturnType<typeof streamAgentReply> {
+  return streamAgentReply({
+    agent,
+    tools: turn.run.toolSet.tools,
+    modelMessages: turn.modelMessages,
+    originalMessages: turn.messages,
+    signal: turn.signal,
+    generateMessageId: newMessageId,
+    metadata: { agentId: input.agentId, ...(turn.conversationId ? { conversationId: turn.conversationId } : {}) },
+    onEnd,
+  });
 }

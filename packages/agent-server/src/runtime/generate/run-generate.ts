@@ -5,9 +5,9 @@ import { compactionPart } from '../compaction-history.js';
 import { toHookStep } from '../hook-steps.js';
 import type { TurnInput } from '../run-turn.js';
 import { safeErrorMessage } from '../safe-error-message.js';
-import { streamAgentReply, type ReplyEnd } from '../stream-agent-reply.js';
+import type { ReplyEnd } from '../stream-agent-reply.js';
 import { releaseScope } from '../turn-scope.js';
-import { createTurnAgent, errorText, openTurn, type AgentOverrides } from '../turn-setup.js';
+import { createTurnAgent, errorText, newMessageId, openTurn, streamTurnReply, type AgentOverrides } from '../turn-setup.js';
 import { sumUsage } from '../usage.js';
 import { pendingToolCalls, stopReasonOf, toGenerateSteps, toGenerateUsage } from './generate-result.js';
 import { readOutput } from './output-schema.js';
@@ -37,7 +37,7 @@ export interface OutputRequest {
  */
 export async function runGenerate(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
   const turn = await openTurn(input);
-  const { signal, conversationId, run, messages, modelMessages, stored, hooks } = turn;
+  const { signal, run, messages, stored, hooks } = turn;
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   // The schema goes to the model as its response format; the answer is validated here.
@@ -49,16 +49,7 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
   if (turn.scope.compaction) turn.scope.compaction.onCompaction = (data) => void compactionParts.push(compactionPart(data, compactionParts.length + 1));
   try {
     try {
-      const stream = await streamAgentReply({
-        agent,
-        tools: run.toolSet.tools,
-        modelMessages,
-        originalMessages: messages,
-        signal,
-        generateMessageId: newMessageId,
-        metadata: { agentId: input.agentId, ...(conversationId ? { conversationId } : {}) },
-        onEnd: (event) => (end = event),
-      });
+      const stream = await streamTurnReply(turn, input, agent, (event) => (end = event));
       const reader = stream.getReader();
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         if (next.value.type === 'error') failure ??= next.value.errorText;
@@ -137,8 +128,4 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function newMessageId(): string {
-  return `msg-${crypto.randomUUID()}`;
 }

@@ -22,6 +22,7 @@ export const AGENT_ERROR_STATUS = {
   internal_error: 500,
   store_required: 501,
   store_unavailable: 503,
+  run_log_unavailable: 503,
 } as const;
 
 export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;

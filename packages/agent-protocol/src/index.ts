@@ -6,6 +6,7 @@ export * from './page-state.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './conversations.js';
+export * from './runs.js';
 export * from './approval-edits.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';

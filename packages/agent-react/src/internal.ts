@@ -15,3 +15,4 @@ export { shouldContinue, isWaitingForUser } from './core/auto-continue.js';
 export { isSharedStateStore } from './core/shared-state/create-shared-state-store.js';
 export { scheduleFlush, isThrottled } from './core/frame-scheduler.js';
 export { shareMessages } from './core/structural-sharing.js';
+export { UndoWindows, type UndoWindowClose, type UndoWindowEntry } from './core/undo-windows.js';

@@ -2,6 +2,7 @@
 // Gmail-style delete (hidden at once, DELETE sent when the undo window closes). `useConversations`
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
 import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol';
+import { UndoWindows } from '../core/undo-windows.js';
 import { ConversationsError, createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
 
 export type ConversationsStatus = 'loading' | 'ready' | 'error';
@@ -55,11 +56,8 @@ export interface ConversationsStoreOptions extends ConversationsClientOptions {
 
 interface DeleteEntry {
   conversation: ConversationSummary;
-  expiresAt: number;
-  timer: ReturnType<typeof setTimeout> | undefined;
   /** It was the open conversation: undo opens it again. */
   replacedSelection: string | undefined;
-  sending: boolean;
 }
 
 const defaultNewId = () => `c-${globalThis.crypto.randomUUID()}`;
@@ -79,7 +77,10 @@ export class ConversationsStore {
   /** Rows `touch` added that no loaded page has listed yet. */
   private readonly unconfirmed = new Set<string>();
   private readonly renames = new Map<string, string>();
-  private readonly deletes = new Map<string, DeleteEntry>();
+  /** Deletes in their undo window (the rows are hidden; the DELETE is sent when the window closes). */
+  private readonly deletes = new UndoWindows<DeleteEntry>((id, _entry, close) => void this.send(id, close === 'flush'));
+  /** Deletes whose DELETE is on its way (the rows stay hidden; undo no longer applies). */
+  private readonly sending = new Set<string>();
   private nextCursor: string | null = null;
   private pagesLoaded = 0;
   private status: ConversationsStatus = 'loading';
@@ -223,30 +224,24 @@ export class ConversationsStore {
    */
   remove = (id: string): { undo: () => void } => {
     const conversation = this.rows.find((row) => row.id === id);
-    if (!conversation || this.deletes.has(id)) return { undo: () => this.undo(id) };
-    const timeout = this.options.undoTimeout ?? 5000;
-    const entry: DeleteEntry = { conversation, expiresAt: Date.now() + timeout, timer: undefined, replacedSelection: undefined, sending: false };
-    entry.timer = setTimeout(() => void this.send(id, false), timeout);
-    this.deletes.set(id, entry);
+    if (!conversation || this.deletes.has(id) || this.sending.has(id)) return { undo: () => this.undo(id) };
+    const entry: DeleteEntry = { conversation, replacedSelection: undefined };
     if (this.selectedId === id) entry.replacedSelection = this.create();
+    this.deletes.open(id, entry, this.options.undoTimeout ?? 5000);
     this.emit();
     return { undo: () => this.undo(id) };
   };
 
   /** Cancels a pending delete; reopens the conversation if it was open and the new chat is untouched. */
   undo = (id: string): void => {
-    const entry = this.deletes.get(id);
-    if (!entry || entry.sending) return;
-    clearTimeout(entry.timer);
-    this.deletes.delete(id);
+    const entry = this.deletes.undo(id);
+    if (!entry) return;
     if (entry.replacedSelection === this.selectedId && !this.rows.some((row) => row.id === this.selectedId)) this.selectedId = id;
     this.emit();
   };
 
   /** Sends every pending delete now (`keepalive`, so it survives the page). */
-  flush = (): void => {
-    for (const [id, entry] of this.deletes) if (!entry.sending) void this.send(id, true);
-  };
+  flush = (): void => this.deletes.flush();
 
   clearError = (): void => {
     if (!this.error) return;
@@ -255,10 +250,7 @@ export class ConversationsStore {
   };
 
   private async send(id: string, keepalive: boolean): Promise<void> {
-    const entry = this.deletes.get(id);
-    if (!entry || entry.sending) return;
-    clearTimeout(entry.timer);
-    entry.sending = true;
+    this.sending.add(id);
     this.emit();
     try {
       await this.client.remove(id, { keepalive });
@@ -268,7 +260,7 @@ export class ConversationsStore {
       if (error instanceof ConversationsError && error.code === 'conversation_not_found') this.dropRow(id);
       else this.error = failure('delete', error, id);
     } finally {
-      this.deletes.delete(id);
+      this.sending.delete(id);
       this.emit();
     }
   }
@@ -326,11 +318,9 @@ export class ConversationsStore {
 
   private compute(): ConversationsSnapshot {
     const items = this.rows
-      .filter((row) => !this.deletes.has(row.id))
+      .filter((row) => !this.deletes.has(row.id) && !this.sending.has(row.id))
       .map((row) => (this.renames.has(row.id) ? { ...row, title: this.renames.get(row.id)! } : row));
-    const pendingDeletes = [...this.deletes]
-      .filter(([, entry]) => !entry.sending)
-      .map(([id, entry]) => ({ id, conversation: entry.conversation, expiresAt: entry.expiresAt }));
+    const pendingDeletes = this.deletes.getSnapshot().map(({ key, value, expiresAt }) => ({ id: key, conversation: value.conversation, expiresAt }));
     return {
       items,
       status: this.status,

@@ -40,9 +40,9 @@ export function fetchHistory<MESSAGE extends UIMessage>(
 }
 
 /** `DELETE {api}/conversations/{id}/messages/{messageId}`. */
-export function deleteStoredMessage(options: RouteOptions, conversationId: string, messageId: string): Promise<RouteAnswer<void>> {
+export function deleteStoredMessage(options: RouteOptions, conversationId: string, messageId: string, keepalive = false): Promise<RouteAnswer<void>> {
   const url = conversationPaths.message(apiBase(options.api), conversationId, messageId);
-  return call(options, url, { method: 'DELETE' }, async () => undefined);
+  return call(options, url, { method: 'DELETE', ...(keepalive ? { keepalive: true } : {}) }, async () => undefined);
 }
 
 /** `PUT {api}/conversations/{id}/messages/{messageId}/feedback`. */

@@ -82,13 +82,13 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       await stop('clear');
       chat.messages = [];
     },
-    deleteMessage: async (messageId) => {
+    deleteMessage: async (messageId, options) => {
       const message = chat.messages.find((m) => m.id === messageId);
       if (!message) return false;
       if (isBusy(chat) && chat.lastMessage?.id === messageId) await stop('delete');
       const current = chat.messages.find((m) => m.id === messageId);
       if (!current) return false;
-      const removed = removeMessage(host.options, session, current);
+      const removed = removeMessage(host.options, session, current, options?.keepalive === true);
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;
     },

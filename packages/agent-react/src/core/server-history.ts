@@ -71,12 +71,13 @@ export async function removeMessage<TOOLS extends UITools>(
   options: UseAgentChatOptions<TOOLS>,
   session: ChatSession<TOOLS>,
   message: Message<TOOLS>,
+  keepalive = false,
 ): Promise<boolean> {
   const index = session.chat.messages.findIndex((m) => m.id === message.id);
   if (index === -1) return false;
   session.chat.messages = session.chat.messages.filter((m) => m.id !== message.id);
   if (session.historyOwner !== 'server' || !session.conversationId) return true;
-  const answer = await deleteStoredMessage(requestOptions(options, session), session.conversationId, message.id);
+  const answer = await deleteStoredMessage(requestOptions(options, session), session.conversationId, message.id, keepalive);
   if (answer.ok) return true;
   restore(session, message, index);
   session.chat.fail(answer.error);

@@ -167,9 +167,10 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   /**
    * Removes one message (stopping its reply if it is streaming); false when there is none. While the
    * server owns the history it is deleted there too (optimistic; restored, with `error` set, when
-   * the server refuses).
+   * the server refuses). `keepalive` lets that request outlive the page (an undo window flushed on
+   * `pagehide`).
    */
-  deleteMessage(messageId: string): Promise<boolean>;
+  deleteMessage(messageId: string, options?: { keepalive?: boolean }): Promise<boolean>;
   /** Replaces a user message's text, drops everything after it and resends (through `onBeforeSend`). */
   editMessage(messageId: string, text: string): Promise<SendResult>;
   /** Clears an error and returns to `ready`. */

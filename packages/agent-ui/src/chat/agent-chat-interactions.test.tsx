@@ -90,7 +90,7 @@ describe('AgentChat interactions', () => {
     const ref = createRef<AgentChatRef>();
     const onDeleteMessage = vi.fn();
     const user = userEvent.setup();
-    const { container } = render(<AgentChat ref={ref} agentId="plain-text" fetch={fetch} onDeleteMessage={onDeleteMessage} />);
+    const { container } = render(<AgentChat ref={ref} agentId="plain-text" fetch={fetch} onDeleteMessage={onDeleteMessage} deleteUndoTimeout={0} />);
     await ref.current!.sendMessage('hello there');
     await waitReady(container);
     const log = screen.getByRole('log');

@@ -112,9 +112,22 @@ describe('Focus stays in the chat', () => {
     expect(within(question).getByRole('button', { name: 'Edit' })).toHaveFocus();
   });
 
-  it('after deleting a message: on the transcript', async () => {
+  it('after deleting a message: on its Undo, then (the window closed, no message after it) on the transcript', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} deleteUndoTimeout={200} />);
+    await user.type(composer(), 'hello{Enter}');
+    await waitReady(container);
+    const reply = log().getAllByRole('article').at(-1)!;
+    await user.click(within(reply).getByRole('button', { name: 'Delete' }));
+    expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await waitFor(() => expect(log().queryByRole('button', { name: 'Undo' })).toBeNull(), TIMEOUT);
+    expect(log().getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('log')).toHaveFocus();
+  });
+
+  it('after deleting with deleteUndoTimeout 0: on the transcript', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} deleteUndoTimeout={0} />);
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const reply = log().getAllByRole('article').at(-1)!;

@@ -3,6 +3,7 @@ import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type Out
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
+import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
   MessageContextProvider,
@@ -44,6 +45,11 @@ export interface AgentChatProviderProps {
   suggestions?: readonly PromptItem[];
   /** A suggestion or welcome prompt was clicked (it is sent right after). */
   onSuggestionClick?: (text: string) => void;
+  /**
+   * How long a deleted message can be restored, in ms (default 5000; 0 deletes at once). The delete
+   * is sent when the window closes, or at once when the page is hidden or the chat changes.
+   */
+  deleteUndoTimeout?: number;
   children?: ReactNode;
 }
 
@@ -116,16 +122,14 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
   useLayoutEffect(() => {
     chatValueRef.current = chatValue;
   });
+  const messageUndo = useMessageUndo(chat, props.deleteUndoTimeout ?? MESSAGE_UNDO_MS, () => focusChat(chatValueRef.current, 'transcript'));
   const { approve, deny } = approval;
   const handlers = useMemo<MessageHandlers>(
     () => ({
       copy: (message) => void navigator.clipboard?.writeText(messageText(message)).catch(() => {}),
       edit: (messageId, text) => void chat.editMessage(messageId, text),
-      delete: (messageId) => {
-        // The message (and the Delete button that had the focus) goes: keep the focus in the chat.
-        focusChat(chatValueRef.current, 'transcript');
-        void chat.deleteMessage(messageId);
-      },
+      // Hidden at once; sent when the undo window closes (the row's Undo button takes the focus).
+      delete: messageUndo.remove,
       regenerate: (messageId) => void regenerate(messageId),
       feedback: (messageId, value) => {
         // Kept in the message's metadata, and saved on the server while it owns the history.
@@ -143,7 +147,7 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
       },
       addToolOutput: (toolName, toolCallId, output) => void chat.addToolOutput({ tool: toolName as never, toolCallId, output: output as never }),
     }),
-    [chat, regenerate, approve, deny],
+    [chat, regenerate, approve, deny, messageUndo],
   );
   const display = useShallowStable(messageDisplay ?? {});
   const stableToolRenderers = useShallowStable(toolRenderers);
@@ -158,7 +162,9 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
       <MessageContextProvider value={messageContext}>
         <ApprovalContext.Provider value={approval}>
           <FeedbackContext.Provider value={feedback}>
-            <AnnouncerProvider>{children}</AnnouncerProvider>
+            <MessageUndoProvider value={messageUndo}>
+              <AnnouncerProvider>{children}</AnnouncerProvider>
+            </MessageUndoProvider>
           </FeedbackContext.Provider>
         </ApprovalContext.Provider>
       </MessageContextProvider>

@@ -114,6 +114,8 @@ export interface AgentChatProps
   onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
   /** A suggestion or welcome prompt was clicked (it is sent right after). */
   onSuggestionClick?: (text: string) => void;
+  /** How long a deleted message can be restored, in ms (default 5000; 0 deletes at once). */
+  deleteUndoTimeout?: number;
   /**
    * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
    * when they miss WCAG AA (default true; antd's default palette does).

@@ -145,6 +145,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
       onFeedback={props.onFeedback}
       suggestions={props.suggestions}
       onSuggestionClick={props.onSuggestionClick}
+      deleteUndoTimeout={props.deleteUndoTimeout}
     >
       <div
         ref={rootRef}

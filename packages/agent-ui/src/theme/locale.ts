@@ -17,6 +17,24 @@ export interface AgentUIStrings {
   saveEdit: string;
   cancelEdit: string;
   delete: string;
+  /** The row that stands in for a deleted message while it can be restored. */
+  messageDeleted: string;
+  undoDelete: string;
+  /** The marker of a compaction: older messages were replaced by a summary. */
+  compactionMarker: string;
+  /** The approval card's action that opens the input editor. */
+  editInput: string;
+  /** Name of the approval card's input editor. */
+  inputEditorLabel: string;
+  approveWithChanges: string;
+  /** The edited input is not JSON (`detail`: the parser's message). */
+  inputNotJson: (detail: string) => string;
+  /** The edited input does not match the tool's input schema. */
+  inputInvalid: (detail: string) => string;
+  /** Label of the input the approver changed, on an answered card. */
+  editedInput: string;
+  /** Label of the input the model proposed, when the approver changed it. */
+  proposedInput: string;
   regenerate: string;
   like: string;
   dislike: string;
@@ -90,6 +108,16 @@ export const enUS: AgentUIStrings = {
   saveEdit: 'Save and resend',
   cancelEdit: 'Cancel editing',
   delete: 'Delete',
+  messageDeleted: 'Message deleted',
+  undoDelete: 'Undo',
+  compactionMarker: 'Earlier messages were summarized',
+  editInput: 'Edit',
+  inputEditorLabel: 'Tool input (JSON)',
+  approveWithChanges: 'Approve with changes',
+  inputNotJson: (detail) => `Not valid JSON: ${detail}`,
+  inputInvalid: (detail) => `Does not match the tool's input: ${detail}`,
+  editedInput: 'Edited input',
+  proposedInput: 'Proposed input',
   regenerate: 'Regenerate',
   like: 'Helpful',
   dislike: 'Not helpful',
@@ -157,6 +185,16 @@ export const zhCN: AgentUIStrings = {
   saveEdit: '保存并重新发送',
   cancelEdit: '取消编辑',
   delete: '删除',
+  messageDeleted: '消息已删除',
+  undoDelete: '撤销',
+  compactionMarker: '较早的消息已被总结',
+  editInput: '编辑',
+  inputEditorLabel: '工具参数（JSON）',
+  approveWithChanges: '按修改批准',
+  inputNotJson: (detail) => `不是有效的 JSON：${detail}`,
+  inputInvalid: (detail) => `与工具参数不符：${detail}`,
+  editedInput: '修改后的参数',
+  proposedInput: '原始参数',
   regenerate: '重新生成',
   like: '有帮助',
   dislike: '没帮助',

@@ -19,6 +19,7 @@ import { useMessageContext, type FeedbackValue, type MessageAction } from '../ch
 import { ActionButton, MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
 import { messageText } from './message-text.js';
+import { DeletedMessage, useDeletePending } from './message-undo.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -100,6 +101,7 @@ export const AgentMessage = memo(function AgentMessage({
 }: AgentMessageProps) {
   const feedback = feedbackProp !== undefined ? feedbackProp : ((message.metadata as StoredMessageMetadata | undefined)?.feedback?.value ?? null);
   const { handlers, display } = useMessageContext('AgentMessage');
+  const deleted = useDeletePending(message.id);
   const { strings } = useAgentUIConfig();
   const [editing, setEditing] = useState<string | null>(null);
   // Once shown, the toolbar stays (no flicker when the pointer leaves).
@@ -140,6 +142,8 @@ export const AgentMessage = memo(function AgentMessage({
   };
 
   if (message.role === 'system') return null;
+  // Deleted, within its undo window: a "Message deleted — Undo" row in its place.
+  if (deleted) return <DeletedMessage messageId={message.id} style={style} />;
 
   const content =
     editing !== null ? (

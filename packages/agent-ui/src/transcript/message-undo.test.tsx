@@ -1,0 +1,117 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { memoryStore } from '@x/agent-server';
+import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
+import { describe, expect, it } from 'vitest';
+import { AgentChat } from '../chat/agent-chat.js';
+
+// A server with a store owns the history: a delete is persisted there, so a reload shows what was sent.
+const server = createScenarioServer({ scenarios: [scenarios.plainText], smartAgentId: false, config: { store: memoryStore() } });
+const serverFetch = inProcessFetch(server);
+const TIMEOUT = { timeout: 10_000 };
+
+/** The server's fetch, recording every DELETE of a message (url and keepalive). */
+function recordingFetch() {
+  const deletes: { url: string; keepalive: boolean }[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (init?.method === 'DELETE' && url.includes('/messages/')) deletes.push({ url, keepalive: init.keepalive === true });
+    return serverFetch(input, init);
+  };
+  return { fetch, deletes };
+}
+
+const log = () => within(screen.getByRole('log'));
+const articles = () => log().queryAllByRole('article');
+
+async function chatWithOneTurn(conversationId: string, fetch: typeof globalThis.fetch, deleteUndoTimeout?: number) {
+  const user = userEvent.setup();
+  const view = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId={conversationId} deleteUndoTimeout={deleteUndoTimeout} />);
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
+  await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+  await waitFor(() => expect(articles()).toHaveLength(2), TIMEOUT);
+  return { user, view };
+}
+
+/** Mounts the conversation again and returns the texts of its messages once loaded. */
+async function reloadedTexts(conversationId: string): Promise<string[]> {
+  const view = render(<AgentChat agentId="plain-text" fetch={serverFetch} conversationId={conversationId} />);
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
+  const texts = [...view.container.querySelectorAll('[data-xagent-message]')].map((el) => el.getAttribute('data-xagent-message')!);
+  view.unmount();
+  return texts;
+}
+
+describe('message delete with undo', () => {
+  it('hides the message at once behind "Message deleted — Undo" (focus on Undo); Undo restores it with nothing sent', async () => {
+    const { fetch, deletes } = recordingFetch();
+    const { user, view } = await chatWithOneTurn('c-undo', fetch, 60_000);
+    const question = articles()[0]!;
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+
+    expect(articles()).toHaveLength(1);
+    expect(log().getByRole('status')).toHaveTextContent('Message deleted');
+    const undo = log().getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+
+    await user.click(undo);
+    expect(articles()).toHaveLength(2);
+    expect(within(articles()[0]!).getByText('hello')).toBeInTheDocument();
+    expect(log().queryByRole('button', { name: 'Undo' })).toBeNull();
+    // The focus goes to the restored message, not to <body>.
+    expect(articles()[0]!.contains(document.activeElement)).toBe(true);
+    view.unmount();
+    expect(deletes).toEqual([]);
+    expect(await reloadedTexts('c-undo')).toEqual(['user', 'assistant']);
+  });
+
+  it('sends the delete when the window closes, moves the focus to the next message, and the server no longer has it', async () => {
+    const { fetch, deletes } = recordingFetch();
+    const { user, view } = await chatWithOneTurn('c-expire', fetch, 300);
+    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(deletes).toEqual([]);
+
+    await waitFor(() => expect(deletes).toHaveLength(1), TIMEOUT);
+    expect(deletes[0]!.keepalive).toBe(false);
+    await waitFor(() => expect(log().queryByRole('button', { name: 'Undo' })).toBeNull());
+    expect(articles()).toHaveLength(1);
+    const reply = articles()[0]!;
+    expect(reply).toHaveAttribute('data-xagent-message', 'assistant');
+    expect(reply.contains(document.activeElement)).toBe(true);
+    // Let the DELETE reach the store before reading the history again.
+    await waitFor(async () => expect(await reloadedTexts('c-expire')).toEqual(['assistant']), TIMEOUT);
+    view.unmount();
+  });
+
+  it('sends a pending delete (keepalive) when the page is hidden, and when the chat leaves the conversation', async () => {
+    const { fetch, deletes } = recordingFetch();
+    const { user, view } = await chatWithOneTurn('c-leave', fetch, 60_000);
+    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
+    expect(deletes).toEqual([]);
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(deletes[0]).toMatchObject({ keepalive: true, url: expect.stringContaining('/conversations/c-leave/messages/') });
+    await waitFor(() => expect(articles()).toHaveLength(1));
+
+    // Another delete, then another conversation opens before the window closes: the delete is sent
+    // to the conversation it was made in.
+    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    view.rerender(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-other" deleteUndoTimeout={60_000} />);
+    await waitFor(() => expect(deletes).toHaveLength(2));
+    expect(deletes[1]!.url).toContain('/conversations/c-leave/messages/');
+    view.unmount();
+    await waitFor(async () => expect(await reloadedTexts('c-leave')).toEqual([]), TIMEOUT);
+  });
+
+  it('deletes at once with deleteUndoTimeout 0', async () => {
+    const { fetch, deletes } = recordingFetch();
+    const { user, view } = await chatWithOneTurn('c-now', fetch, 0);
+    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    await waitFor(() => expect(articles()).toHaveLength(1));
+    expect(log().queryByRole('button', { name: 'Undo' })).toBeNull();
+    view.unmount();
+  });
+});

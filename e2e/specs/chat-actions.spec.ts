@@ -53,16 +53,66 @@ test('edit truncates after the edited message and resends it', async ({ page }) 
   await expect(chat.log).not.toContainText('Paris');
 });
 
-test('delete removes one message from the transcript', async ({ page }) => {
+test('delete hides the message behind "Message deleted — Undo"; Undo brings it back with nothing sent', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  const reply = chat.messages('assistant').last();
+  const id = await reply.getAttribute('data-message-id');
+  const deletes: string[] = [];
+  page.on('request', (r) => r.method() === 'DELETE' && deletes.push(r.url()));
+  await reply.hover();
+  await reply.getByRole('button', { name: 'Delete' }).click();
+  await expect(chat.messages('assistant')).toHaveCount(0);
+  await expect(chat.log.getByRole('status').filter({ hasText: 'Message deleted' })).toBeVisible();
+  const undo = chat.log.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  await undo.press('Enter');
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  await expect(chat.messages('assistant').last()).toHaveAttribute('data-message-id', id!);
+  await expect(undo).toHaveCount(0);
+  // Well past the undo window: nothing was sent, and the message is still there after a reload.
+  await page.waitForTimeout(5_500);
+  expect(deletes).toEqual([]);
+  await page.reload();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  await expect(chat.messages('user')).toHaveCount(1);
+});
+
+test('delete is sent when the undo window closes: the message is gone, also after a reload', async ({ page }) => {
   await openPlayground(page);
   const chat = chatOf(page);
   await chat.send('Say hello');
   await chat.waitReady();
   const reply = chat.messages('assistant').last();
   await reply.hover();
+  const sent = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/messages/'), { timeout: 15_000 });
   await reply.getByRole('button', { name: 'Delete' }).click();
   await expect(chat.messages('assistant')).toHaveCount(0);
+  expect((await sent).ok()).toBe(true);
+  await expect(chat.log.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await expect(chat.messages('user')).toHaveCount(1);
+  await page.reload();
+  await expect(chat.messages('user')).toHaveCount(1);
+  await expect(chat.messages('assistant')).toHaveCount(0);
+});
+
+test('delete then reload inside the undo window: the pending delete is sent, the message is gone', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  await chat.send('Plan a weekend trip to Lisbon');
+  await chat.waitReady();
+  const first = chat.messages('assistant').first();
+  await first.hover();
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  await page.reload();
+  await expect(chat.messages('user')).toHaveCount(2);
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  await expect(chat.messages('assistant').first()).toContainText('Alfama');
 });
 
 test('an error mid-stream shows a safe message; Retry answers', async ({ page }) => {

@@ -348,6 +348,36 @@ export const FeedbackAndActions: StoryObj<typeof FeedbackChat> = {
   },
 };
 
+/**
+ * Delete with undo: the message is hidden at once behind "Message deleted — Undo" (the focus on
+ * Undo); the delete is sent only when the window closes. Undo brings the message back.
+ */
+export const DeleteWithUndo: Story = {
+  args: {
+    deleteUndoTimeout: 60_000,
+    messages: [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is the capital of Portugal?' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Lisbon.' }] },
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And of Spain?' }] },
+      { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: 'Madrid.' }] },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const transcript = log(canvasElement);
+    const lisbon = transcript.getAllByRole('article')[1]!;
+    await userEvent.hover(lisbon);
+    await userEvent.click(await within(lisbon).findByRole('button', { name: 'Delete' }));
+    await expect(transcript.getAllByRole('article')).toHaveLength(3);
+    await expect(transcript.queryByText('Lisbon.')).toBeNull();
+    await expect(transcript.getByRole('status')).toHaveTextContent('Message deleted');
+    const undo = transcript.getByRole('button', { name: 'Undo' });
+    await expect(undo).toHaveFocus();
+    await userEvent.click(undo);
+    await expect(transcript.getByText('Lisbon.')).toBeVisible();
+    await expect(transcript.getAllByRole('article')).toHaveLength(4);
+  },
+};
+
 /** The chat in a drawer opened from a floating button. */
 export const Drawer: Story = {
   args: { display: 'drawer', drawer: { title: 'Assistant', defaultOpen: false } },

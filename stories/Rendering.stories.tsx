@@ -115,6 +115,44 @@ export const McpResult: Story = {
   },
 };
 
+const compacted = (): AgentUIMessage[] => [
+  {
+    id: 'a0',
+    role: 'assistant',
+    parts: [
+      {
+        type: 'data-compaction',
+        data: { summary: 'The user is planning a **weekend in Lisbon**: flights booked for Friday, the Alfama hotel chosen, a tram 28 ride on Saturday.', replacedMessages: 14 },
+      } as unknown as AgentUIMessagePart,
+      { type: 'text', text: 'Your Lisbon weekend is set. Anything else?' },
+    ],
+  },
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which hotel did we pick?' }] },
+  { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'The Alfama hotel.' }] },
+];
+
+/** A compacted conversation: "Earlier messages were summarized", expanded to the summary the agent works from. */
+export const CompactionMarker: Story = {
+  args: { messages: compacted() },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('button', { name: 'Earlier messages were summarized' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(canvasElement).getByText(/flights booked for Friday/)).toBeVisible();
+  },
+};
+
+/** The compaction marker in the dark theme, expanded. */
+export const CompactionMarkerDark: Story = {
+  args: { appearance: { dark: true }, messages: compacted() },
+  decorators: [darkPage],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Earlier messages were summarized' }));
+    await expect(within(canvasElement).getByText(/flights booked for Friday/)).toBeVisible();
+  },
+};
+
 /** Dark theme with an approval waiting: the Reject button and the card text pass contrast. */
 export const ApprovalDark: Story = {
   args: {

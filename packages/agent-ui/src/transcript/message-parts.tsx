@@ -1,6 +1,7 @@
 'use client';
 import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import { COMPACTION_PART } from '@x/agent-protocol';
 import { Button } from 'antd';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { ApprovalCard, ApprovalVerdict } from '../tools/approval-card.js';
@@ -15,6 +16,7 @@ import { ToolCard, cardStyle } from '../tools/tool-card.js';
 import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
 import { ToolGroup } from '../tools/tool-group.js';
 import { toolRuns } from '../tools/tool-runs.js';
+import { CompactionMarker } from './compaction-marker.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -159,7 +161,7 @@ export interface MessagePartsProps {
  * approve / deny and tool outputs act on the provider's chat); throws without one.
  */
 export function MessageParts({ message, streaming = false }: MessagePartsProps) {
-  const { display, toolRenderers } = useMessageContext('MessageParts');
+  const { display, toolRenderers, dataRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
@@ -215,6 +217,10 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     }
     if (part.type.startsWith('data-')) {
       if (HIDDEN_DATA_PARTS.has(part.type)) return;
+      if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
+        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} />);
+        return;
+      }
       out.push(<DataPart key={key} part={part as { type: `data-${string}`; data: unknown }} message={message} />);
     }
   });

@@ -78,6 +78,28 @@ describe('useToolApproval', () => {
     expect(completes).toEqual(['stop']);
   });
 
+  it('approves with an edited input: the tool runs with it, the part keeps the proposed input; an edit the schema refuses runs nothing', async () => {
+    const { fetch, requests, deleted } = approvalServer([7, 8]);
+    const { result } = setup(fetch);
+    await act(() => result.current.chat.sendMessage({ text: 'delete two' }).then((r) => (r.sent ? r.done : undefined)));
+    const [first, second] = result.current.approval.pending;
+    await act(() => result.current.approval.approve(first!.approvalId, undefined, { id: 70 }));
+    await act(() => result.current.approval.approve(second!.approvalId, 'typo', { id: 'eight' }));
+    await waitFor(() => expect(result.current.chat.status).toBe('ready'));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(deleted).toEqual([70]);
+    const parts = result.current.chat.messages.at(-1)!.parts.filter((p) => p.type === 'tool-deleteRecord') as {
+      state: string;
+      input: unknown;
+      output?: unknown;
+      approval: { approved: boolean; originalInput?: unknown; reason?: string };
+    }[];
+    expect(parts[0]).toMatchObject({ state: 'output-available', input: { id: 70 }, output: { deleted: 70 }, approval: { approved: true, originalInput: { id: 7 } } });
+    // The server refused the edit against the tool's schema: nothing ran, and the reason says why.
+    expect(parts[1]!.state).toBe('output-denied');
+    expect(textOf(result.current.chat.messages.at(-1))).toContain("denied(The approver's edited input");
+  });
+
   it('waits until every pending approval is answered, then sends once; a denial reaches the model with its reason', async () => {
     const { fetch, requests, deleted } = approvalServer([1, 2]);
     const { result } = setup(fetch);

@@ -17,8 +17,12 @@ export interface ToolApproval {
    * them would run nothing, so show them as expired rather than with Approve/Reject buttons.
    */
   expired: readonly PendingApproval[];
-  /** Approves a call; the chat resends once every pending approval is answered. */
-  approve(approvalId: string, reason?: string): Promise<void>;
+  /**
+   * Approves a call; the chat resends once every pending approval is answered. With `input`, the
+   * call runs with that input instead of the proposed one (approval with edits: the server checks
+   * it against the tool's input schema).
+   */
+  approve(approvalId: string, reason?: string, input?: unknown): Promise<void>;
   /** Denies a call (the model is told, with the reason); resends once all are answered. */
   deny(approvalId: string, reason?: string): Promise<void>;
 }
@@ -42,14 +46,14 @@ export function useToolApproval<TOOLS extends UITools>(chat: Pick<UseAgentChatRe
   const answered = useRef(new Set<string>());
   const answer = chat.addToolApprovalResponse;
   const respond = useCallback(
-    async (approvalId: string, approved: boolean, reason?: string) => {
+    async (approvalId: string, approved: boolean, reason?: string, input?: unknown) => {
       if (answered.current.has(approvalId)) return;
       answered.current.add(approvalId);
-      await answer({ id: approvalId, approved, ...(reason !== undefined ? { reason } : {}) });
+      await answer({ id: approvalId, approved, ...(reason !== undefined ? { reason } : {}), ...(input !== undefined ? { input } : {}) });
     },
     [answer],
   );
-  const approve = useCallback((id: string, reason?: string) => respond(id, true, reason), [respond]);
+  const approve = useCallback((id: string, reason?: string, input?: unknown) => respond(id, true, reason, input), [respond]);
   const deny = useCallback((id: string, reason?: string) => respond(id, false, reason), [respond]);
   return { pending, expired, approve, deny };
 }

@@ -1,5 +1,6 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
+import { withEditedApprovalInput } from './approvals.js';
 import { shouldContinue } from './auto-continue.js';
 import { loadOlder, removeMessage, setFeedback } from './server-history.js';
 import { isBusy, stopWith, type ChatSession } from './session.js';
@@ -99,7 +100,8 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       session.answeredByClient.add(args.toolCallId);
       await chat.addToolOutput(args);
     }) as UseAgentChatResult<TOOLS>['addToolOutput'],
-    addToolApprovalResponse: async (response) => {
+    addToolApprovalResponse: async ({ input, ...response }) => {
+      if (response.approved && input !== undefined) chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
       await chat.addToolApprovalResponse(response);
     },
     store,

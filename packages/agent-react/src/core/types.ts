@@ -177,8 +177,13 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   clearError(): void;
   /** Answers a browser tool call; the chat continues when every browser call has an output. */
   addToolOutput: ChatAddToolOutputFunction<AgentUIMessage<TOOLS>>;
-  /** Answers a tool approval; the chat resends once every pending approval is answered. */
-  addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string }): Promise<void>;
+  /**
+   * Answers a tool approval; the chat resends once every pending approval is answered. `input`
+   * (with `approved: true`) approves the call with an edited input: the server validates it
+   * against the tool's input schema and runs it (an invalid edit comes back as a denial naming the
+   * problem); the part keeps the proposed input in `approval.originalInput`.
+   */
+  addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string; input?: unknown }): Promise<void>;
   /** The subscribable store behind this chat: use with `useAgentMessage`, `useAgentStatus`, … */
   readonly store: AgentChatStore<AgentUIMessage<TOOLS>>;
   /** Where `useAgentEvents` registers. */

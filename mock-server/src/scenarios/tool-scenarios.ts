@@ -69,7 +69,9 @@ export const approval: Scenario = {
       const seen = seenToolOutput(toolResults.at(-1)?.output);
       if (seen.kind === 'denied') return [{ type: 'text', text: `Understood — record ${id} was **not** deleted${seen.reason ? ` (${seen.reason})` : ''}.` }];
       if (seen.kind === 'error') return [{ type: 'text', text: `Deleting record ${id} failed: ${seen.message}` }];
-      return [{ type: 'text', text: `Record ${id} is deleted.` }];
+      // The record the tool deleted: the approver may have changed the id (approval with edits).
+      const deleted = (seen.value as { deleted?: unknown } | undefined)?.deleted;
+      return [{ type: 'text', text: `Record ${typeof deleted === 'number' ? deleted : id} is deleted.` }];
     },
   },
 };

@@ -136,10 +136,10 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
         void chat.setFeedback(messageId, value);
         latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
       },
-      approve: (approvalId, reason) => {
+      approve: (approvalId, reason, input) => {
         // The card's buttons go once it is answered: the focus moves on to the composer.
         focusChat(chatValueRef.current);
-        void approve(approvalId, reason);
+        void approve(approvalId, reason, input);
       },
       deny: (approvalId, reason) => {
         focusChat(chatValueRef.current);

@@ -35,8 +35,11 @@ export interface ToolRendererProps {
   message: AgentUIMessage;
   /** Answer a browser-side tool call (its output goes back to the agent). */
   addToolOutput: (output: unknown) => void;
-  /** Approve / deny a call that waits for approval (through `useToolApproval`: answered once). */
-  approve: (reason?: string) => void;
+  /**
+   * Approve / deny a call that waits for approval (through `useToolApproval`: answered once).
+   * `input` approves with an edited input (the server validates it against the tool's schema).
+   */
+  approve: (reason?: string, input?: unknown) => void;
   deny: (reason?: string) => void;
   /**
    * The call waits for an approval in an earlier message: the user moved on (sent a new message),
@@ -62,7 +65,7 @@ export interface MessageHandlers {
   delete: (messageId: string) => void;
   regenerate: (messageId: string) => void;
   feedback: (messageId: string, value: FeedbackValue | null) => void;
-  approve: (approvalId: string, reason?: string) => void;
+  approve: (approvalId: string, reason?: string, input?: unknown) => void;
   deny: (approvalId: string, reason?: string) => void;
   addToolOutput: (toolName: string, toolCallId: string, output: unknown) => void;
 }

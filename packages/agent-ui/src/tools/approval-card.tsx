@@ -1,9 +1,12 @@
 'use client';
+import { APPROVAL_ORIGINAL_INPUT_KEY } from '@x/agent-protocol';
 import { Button, Input, Space, theme } from 'antd';
-import { memo, useContext, useId, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
+import { ApprovalInputEditor, preloadOnDemand } from '../lazy/on-demand.js';
+import { whenIdle } from '../lazy/when-idle.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './tool-card.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
@@ -11,8 +14,11 @@ import { sameToolCall, type ToolCallView } from './tool-parts.js';
 /** Props of {@link ApprovalCard}. */
 export interface ApprovalCardProps {
   call: ToolCallView;
-  /** Called with the approval id (default: the `AgentChatProvider`'s approve). */
-  onApprove?: (approvalId: string, reason?: string) => void;
+  /**
+   * Called with the approval id, and the edited input when the user approved with changes
+   * (default: the `AgentChatProvider`'s approve).
+   */
+  onApprove?: (approvalId: string, reason?: string, input?: unknown) => void;
   /** Called with the approval id and the reason typed, if any (default: the provider's deny). */
   onDeny?: (approvalId: string, reason?: string) => void;
   /** Disable the buttons (e.g. while the answer is being sent). */
@@ -63,12 +69,29 @@ function Verdict({ approved, expired, children }: { approved: boolean; expired?:
 export function ApprovalVerdict({ approval }: { approval: ToolCallView['approval'] }) {
   const { strings } = useAgentUIConfig();
   if (approval?.approved === undefined) return null;
+  const edited = isEdited(approval);
   return (
-    <Verdict approved={approval.approved}>
-      {approval.approved ? strings.approved : strings.rejected}
-      {approval.reason ? `: ${approval.reason}` : ''}
-    </Verdict>
+    <>
+      <Verdict approved={approval.approved}>
+        {approval.approved ? strings.approved : strings.rejected}
+        {edited ? ` · ${strings.editedInput}` : ''}
+        {approval.reason ? `: ${approval.reason}` : ''}
+      </Verdict>
+      {edited ? (
+        <details data-xagent-proposed-input="">
+          <summary style={{ cursor: 'pointer' }}>{strings.proposedInput}</summary>
+          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
+            {toDisplayJson(approval.originalInput, 20_000)}
+          </pre>
+        </details>
+      ) : null}
+    </>
   );
+}
+
+/** The approver changed the input: the proposed one is kept in `approval.originalInput`. */
+function isEdited(approval: ToolCallView['approval']): approval is NonNullable<ToolCallView['approval']> & { originalInput: unknown } {
+  return approval?.approved === true && Object.hasOwn(approval, APPROVAL_ORIGINAL_INPUT_KEY);
 }
 
 /**
@@ -85,9 +108,9 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
   // Answered, the card loses its buttons: the provider's composer takes the focus.
   const onApprove =
     approveProp ??
-    ((id: string, reason?: string) => {
+    ((id: string, reason?: string, input?: unknown) => {
       focusChat(chatContext);
-      void approvals!.approve(id, reason);
+      void approvals!.approve(id, reason, input);
     });
   const onDeny =
     denyProp ??
@@ -95,7 +118,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
       focusChat(chatContext);
       void approvals!.deny(id, reason);
     });
-  const [rejecting, setRejecting] = useState(false);
+  const [mode, setMode] = useState<'buttons' | 'rejecting' | 'editing'>('buttons');
   const [reason, setReason] = useState('');
   const titleId = useId();
   const approvalId = call.approval?.id;
@@ -103,25 +126,38 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
   const expired =
     !answered && (expiredProp ?? (approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId)));
   const title = strings.approvalTitle(call.toolName);
+  // The editor's code comes with the on-demand chunk: fetch it once the card is on screen.
+  useEffect(() => (answered || expired ? undefined : whenIdle(() => void preloadOnDemand().catch(() => {}))), [answered, expired]);
+  const edited = isEdited(call.approval);
   return (
     <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
       <div id={titleId} style={{ fontWeight: 600 }}>
         {title}
       </div>
       {call.approval?.requestReason ? <div>{call.approval.requestReason}</div> : null}
-      <details>
-        <summary style={{ cursor: 'pointer' }}>
-          <code>{summarize(call.input, 100)}</code>
-        </summary>
-        <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
-      </details>
+      {mode === 'editing' && !answered && !expired ? null : (
+        <details>
+          <summary style={{ cursor: 'pointer' }}>
+            {edited ? <span data-xagent-edited-input="">{strings.editedInput}: </span> : null}
+            <code>{summarize(call.input, 100)}</code>
+          </summary>
+          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
+        </details>
+      )}
       {expired ? (
         <Verdict approved={false} expired>
           {strings.approvalExpired}
         </Verdict>
       ) : answered ? (
         <ApprovalVerdict approval={call.approval} />
-      ) : rejecting ? (
+      ) : mode === 'editing' ? (
+        <ApprovalInputEditor
+          input={call.input}
+          disabled={disabled || !approvalId}
+          onApprove={(input) => approvalId && onApprove(approvalId, undefined, input)}
+          onCancel={() => setMode('buttons')}
+        />
+      ) : mode === 'rejecting' ? (
         <form
           style={{ marginTop: 8 }}
           onSubmit={(event) => {
@@ -141,7 +177,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
             <Button htmlType="submit" danger disabled={disabled}>
               {strings.confirmReject}
             </Button>
-            <Button onClick={() => setRejecting(false)}>{strings.cancel}</Button>
+            <Button onClick={() => setMode('buttons')}>{strings.cancel}</Button>
           </Space>
         </form>
       ) : (
@@ -149,7 +185,10 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           <Button type="primary" disabled={disabled || !approvalId} onClick={() => approvalId && onApprove(approvalId)}>
             {strings.approve}
           </Button>
-          <Button danger disabled={disabled || !approvalId} onClick={() => setRejecting(true)}>
+          <Button disabled={disabled || !approvalId} onClick={() => setMode('editing')}>
+            {strings.editInput}
+          </Button>
+          <Button danger disabled={disabled || !approvalId} onClick={() => setMode('rejecting')}>
             {strings.reject}
           </Button>
         </Space>

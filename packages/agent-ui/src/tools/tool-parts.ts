@@ -19,7 +19,14 @@ export interface ToolCallView {
   output?: unknown;
   errorText?: string;
   /** Present once the server asked for approval. */
-  approval?: { id: string; approved?: boolean; reason?: string; requestReason?: string };
+  approval?: {
+    id: string;
+    approved?: boolean;
+    reason?: string;
+    requestReason?: string;
+    /** The input the model proposed, when the approver changed it (`input` is what was approved). */
+    originalInput?: unknown;
+  };
   /** Whether the output is preliminary (the tool is still producing it). */
   preliminary?: boolean;
 }

@@ -88,7 +88,7 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
         call={call}
         message={message}
         addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
-        approve={(reason) => approvalId && handlers.approve(approvalId, reason)}
+        approve={(reason, input) => approvalId && handlers.approve(approvalId, reason, input)}
         deny={(reason) => approvalId && handlers.deny(approvalId, reason)}
         expired={expired}
       />

@@ -250,6 +250,29 @@ export const ApprovalDenied: Story = {
   },
 };
 
+/**
+ * Approval with edits: Edit opens the input as JSON (with parse messages); "Approve with changes"
+ * runs the tool with the edited input, and the card shows it next to the proposed one.
+ */
+export const ApprovalWithEdits: Story = {
+  args: { agentId: 'approval' },
+  play: async ({ canvasElement }) => {
+    const card = await askForApproval(canvasElement);
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
+    await userEvent.clear(editor);
+    await userEvent.type(editor, '{{ "id": 8');
+    await expect(within(card).getByRole('alert')).toHaveTextContent(/Not valid JSON/);
+    await userEvent.type(editor, ' }');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve with changes' }));
+    await expect(await log(canvasElement).findByText(/Record 8 is deleted/, {}, TIMEOUT)).toBeInTheDocument();
+    await idle(canvasElement);
+    const done = log(canvasElement).getByRole('group', { name: 'deleteRecord finished' });
+    await expect(done).toHaveTextContent('Approved · Edited input');
+    await userEvent.click(within(done).getByText('Proposed input'));
+  },
+};
+
 /** A sub-agent (researcher) called as a tool; its answer flows back. */
 export const SubAgent: Story = {
   args: { agentId: 'sub-agent' },

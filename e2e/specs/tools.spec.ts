@@ -43,6 +43,38 @@ test('approval: Reject with a reason, from the keyboard only', async ({ page }) 
   await expect(chat.log.locator('[data-xagent-tool="deleteRecord"], [data-xagent-approval="deleteRecord"]').first()).toHaveAttribute('data-state', 'output-denied');
 });
 
+test('approval with edits: the input edited as JSON is what runs, and the card shows it', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Delete record 17');
+  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
+  await expect(card).toContainText('Allow deleteRecord to run?');
+  await chat.waitReady();
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const editor = card.getByRole('textbox', { name: 'Tool input (JSON)' });
+  await expect(editor).toBeFocused();
+  await editor.fill('{ "id": 18');
+  await expect(card.getByRole('alert')).toContainText('Not valid JSON');
+  await expect(card.getByRole('button', { name: 'Approve with changes' })).toBeDisabled();
+  await editor.fill('{ "id": 18 }');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Approve with changes' }).click();
+  // The tool ran with the edited id: its result and the agent's answer name record 18.
+  await expect(chat.messages('assistant').last()).toContainText('Record 18 is deleted.');
+  await chat.waitReady();
+  const done = chat.log.locator('[data-xagent-tool="deleteRecord"]');
+  await expect(done).toHaveAttribute('data-state', 'output-available');
+  await expect(done).toContainText('Approved · Edited input');
+  await done.getByText('Proposed input').click();
+  await expect(done.locator('[data-xagent-proposed-input]')).toContainText('"id": 17');
+  // The server stored what ran: after a reload the card shows the approved call with the edited input.
+  await page.reload();
+  const stored = chatOf(page).log.locator('[data-xagent-tool="deleteRecord"]');
+  await expect(stored).toContainText('Approved');
+  await expect(stored).toContainText('"id": 18');
+  await expect(stored).not.toContainText('"id": 17');
+});
+
 test('an MCP tool call goes through a real MCP server process', async ({ page }) => {
   await openPlayground(page);
   const chat = chatOf(page);

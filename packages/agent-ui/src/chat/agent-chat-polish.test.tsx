@@ -119,7 +119,7 @@ describe('Focus stays in the chat', () => {
     await waitReady(container);
     const reply = log().getAllByRole('article').at(-1)!;
     await user.click(within(reply).getByRole('button', { name: 'Delete' }));
-    expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus());
     await waitFor(() => expect(log().queryByRole('button', { name: 'Undo' })).toBeNull(), TIMEOUT);
     expect(log().getAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('log')).toHaveFocus();

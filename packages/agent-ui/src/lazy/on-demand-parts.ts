@@ -1,5 +1,9 @@
 // Everything a chat needs only after an interaction or for rarer content, in ONE chunk behind one
 // `import()` (see on-demand.tsx): several small chunks would each cost a request and lose gzip
-// context at their boundaries. Modules here import first-load modules (config, format) but no
-// first-load module imports them, so the bundler keeps them out of the first load.
+// context at their boundaries. These modules import first-load modules (config, styles, format),
+// never the other way round: nothing here is reachable from the first load without the `import()`.
 export { ApprovalInputEditor } from '../tools/approval-input-editor.js';
+export { FullResult } from '../tools/full-result.js';
+export { ImageGate } from '../markdown/image-gate.js';
+export { CompactionMarker } from '../transcript/compaction-marker.js';
+export { DeletedMessage } from '../transcript/deleted-message.js';

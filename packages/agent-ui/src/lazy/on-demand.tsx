@@ -1,15 +1,72 @@
 'use client';
+import type { CSSProperties } from 'react';
+import { useAgentUIConfig } from '../config.js';
+import { useMarkdownStyles } from '../markdown/markdown-styles.js';
 import type { ApprovalInputEditorProps } from '../tools/approval-input-editor.js';
+import type { FullResultProps } from '../tools/full-result.js';
 import { lazyComponent } from './lazy-component.js';
 
-/** The on-demand chunk: one `import()`, shared by every component below. */
+/**
+ * The on-demand chunk: one `import()` shared by every component below — what a chat shows only
+ * after an interaction (the approval input editor, a full tool result, the undo row of a deleted
+ * message) or for rarer content (an image in a reply, the compaction marker). Each renders a
+ * stand-in of about its size until the chunk is there; `preloadOnDemand` fetches it when the
+ * browser is idle after the first paint.
+ */
 const load = () => import('./on-demand-parts.js');
 
-/** Loads the on-demand chunk now (e.g. when the browser is idle after an approval card appears). */
-export const preloadOnDemand = (): Promise<void> => load().then(() => undefined);
 
 /** The approval card's input editor; a busy box of its size while the chunk loads. */
 export const ApprovalInputEditor = lazyComponent<ApprovalInputEditorProps>(
   async () => (await load()).ApprovalInputEditor,
   () => <div aria-busy="true" style={{ minHeight: 120, marginTop: 8 }} />,
 );
+
+/** A tool's full result (MCP content or JSON). */
+export const FullResult = lazyComponent<FullResultProps>(
+  async () => (await load()).FullResult,
+  ({ label }) => <div role="group" aria-label={label} aria-busy="true" style={{ minHeight: 40 }} />,
+);
+
+interface ImageProps {
+  src: string | undefined;
+  alt: string | undefined;
+  title: string | undefined;
+}
+
+function ImageStandIn({ alt }: ImageProps) {
+  const styles = useMarkdownStyles();
+  return <span style={{ ...styles.imagePlaceholder, cursor: undefined }}>{alt}</span>;
+}
+
+/** An image of model output behind the image gate. */
+export const ImageGate = lazyComponent<ImageProps>(
+  async () => (await load()).ImageGate,
+  (props) => <ImageStandIn {...props} />,
+);
+
+const compactionStandIn: CSSProperties = { minHeight: 24, margin: '8px 0', textAlign: 'center', opacity: 0.7, fontSize: '0.85em' };
+
+function CompactionStandIn() {
+  const { strings } = useAgentUIConfig();
+  return <div style={compactionStandIn}>{strings.compactionMarker}</div>;
+}
+
+/** A `data-compaction` part: "Earlier messages were summarized", expandable to the summary. */
+export const CompactionMarker = lazyComponent<{ data: unknown }>(
+  async () => (await load()).CompactionMarker,
+  () => <CompactionStandIn />,
+);
+
+/** The "Message deleted — Undo" row of a message in its undo window. */
+export const DeletedMessage = lazyComponent<{ messageId: string; style?: CSSProperties | undefined }>(
+  async () => (await load()).DeletedMessage,
+  ({ messageId, style }) => <div data-message-id={messageId} data-xagent-message-deleted="" style={{ ...style, minHeight: 32 }} />,
+);
+
+/**
+ * Loads the on-demand chunk now, and readies every component above (an instance that mounts
+ * afterwards renders at once, without its stand-in); resolves when they are.
+ */
+export const preloadOnDemand = (): Promise<void> =>
+  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage].map((component) => component.preload())).then(() => undefined);

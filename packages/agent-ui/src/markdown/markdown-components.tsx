@@ -3,7 +3,7 @@ import type { ComponentProps, XMarkdownProps } from '@ant-design/x-markdown';
 import { createContext, useContext, type ReactNode } from 'react';
 import { safeUrl } from './safe-url.js';
 import { CodeBlock } from './code-block.js';
-import { ImageGate } from './image-gate.js';
+import { ImageGate } from '../lazy/on-demand.js';
 import { useMarkdownStyles } from './markdown-styles.js';
 
 /** Whether the markdown block being rendered is the streaming tail (code stays plain meanwhile). */

@@ -1,9 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentUIProvider } from '../config.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import type { MarkdownOptions } from './markdown-options.js';
+
+// The image gate is in the on-demand chunk: load it first, so the assertions see it rather than its stand-in.
+beforeAll(() => preloadOnDemand());
 
 const TABLE = '| Plan | Price |\n| --- | ---: |\n| Free | 0 |\n| Pro | 20 |';
 const CODE = '```ts\nconst answer: number = 42; // the answer\n```';

@@ -1,9 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentChat } from '../chat/agent-chat.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
+
+// The image gate is in the on-demand chunk: load it first, so the assertions see it rather than its stand-in.
+beforeAll(() => preloadOnDemand());
 
 declare global {
   interface Window {

@@ -1,21 +1,8 @@
 'use client';
-import type { CSSProperties } from 'react';
 import { toDisplayJson } from './format.js';
 import { McpContent } from './mcp-content.js';
 import { mcpResultOf } from './tool-result.js';
-
-/** A tool card's scrolling box for JSON (input and result). */
-export const preStyle: CSSProperties = {
-  margin: '4px 0 0',
-  padding: 8,
-  maxHeight: 320,
-  overflow: 'auto',
-  fontSize: '0.85em',
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  background: 'var(--xagent-card-bg)',
-  borderRadius: 'var(--xagent-card-radius)',
-};
+import { preStyle } from './tool-card.js';
 
 /** Props of {@link FullResult}. */
 export interface FullResultProps {

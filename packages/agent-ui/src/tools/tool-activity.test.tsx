@@ -1,11 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentMessage } from '../transcript/agent-message.js';
 import { enUS } from '../theme/locale.js';
 import { describeResult } from './tool-result.js';
 import { WithMessageContext } from '../test-utils/message-context.js';
+
+// The full tool result is in the on-demand chunk: load it first, so the assertions see it rather than its stand-in.
+beforeAll(() => preloadOnDemand());
 
 const call = (name: string, id: string, output: unknown, state = 'output-available') =>
   ({ type: `tool-${name}`, toolCallId: id, state, input: { id }, ...(state === 'output-available' ? { output } : {}) }) as unknown as AgentUIMessagePart;

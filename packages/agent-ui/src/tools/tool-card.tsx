@@ -5,7 +5,7 @@ import { ThoughtChain } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
-import { FullResult, preStyle } from './full-result.js';
+import { FullResult } from '../lazy/on-demand.js';
 import { describeResult, mcpResultOf } from './tool-result.js';
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
@@ -29,6 +29,19 @@ export const cardStyle: CSSProperties = {
   maxWidth: '100%',
   overflow: 'hidden',
 };
+/** A tool card's scrolling box for JSON (input and result). */
+export const preStyle: CSSProperties = {
+  margin: '4px 0 0',
+  padding: 8,
+  maxHeight: 320,
+  overflow: 'auto',
+  fontSize: '0.85em',
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+  background: 'var(--xagent-card-bg)',
+  borderRadius: 'var(--xagent-card-radius)',
+};
+
 const labelStyle: CSSProperties = { fontWeight: 600, marginInlineEnd: 6 };
 /** Disclosure rows: at least 24 px tall (WCAG 2.2 target size). */
 export const summaryStyle: CSSProperties = { cursor: 'pointer', width: 'fit-content', maxWidth: '100%', minHeight: 24, lineHeight: '24px' };

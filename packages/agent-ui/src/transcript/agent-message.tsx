@@ -19,7 +19,8 @@ import { useMessageContext, type FeedbackValue, type MessageAction } from '../ch
 import { ActionButton, MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
 import { messageText } from './message-text.js';
-import { DeletedMessage, useDeletePending } from './message-undo.js';
+import { DeletedMessage } from '../lazy/on-demand.js';
+import { useDeletePending } from './message-undo.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {

@@ -16,7 +16,7 @@ import { ToolCard, cardStyle } from '../tools/tool-card.js';
 import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
 import { ToolGroup } from '../tools/tool-group.js';
 import { toolRuns } from '../tools/tool-runs.js';
-import { CompactionMarker } from './compaction-marker.js';
+import { CompactionMarker } from '../lazy/on-demand.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);

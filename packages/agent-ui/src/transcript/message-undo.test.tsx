@@ -51,9 +51,10 @@ describe('message delete with undo', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete' }));
 
     expect(articles()).toHaveLength(1);
+    // The row's code comes with the on-demand chunk (preloaded when idle): at most a moment later.
+    const undo = await log().findByRole('button', { name: 'Undo' });
     expect(log().getByRole('status')).toHaveTextContent('Message deleted');
-    const undo = log().getByRole('button', { name: 'Undo' });
-    expect(undo).toHaveFocus();
+    await waitFor(() => expect(undo).toHaveFocus());
 
     await user.click(undo);
     expect(articles()).toHaveLength(2);
@@ -70,7 +71,7 @@ describe('message delete with undo', () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-expire', fetch, 300);
     await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
-    expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus());
     expect(deletes).toEqual([]);
 
     await waitFor(() => expect(deletes).toHaveLength(1), TIMEOUT);

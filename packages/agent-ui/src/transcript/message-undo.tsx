@@ -1,10 +1,10 @@
 'use client';
 import type { UseAgentChatResult } from '@x/agent-react';
 import { UndoWindows } from '@x/agent-react/internal';
-import { Button } from 'antd';
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { useAgentUIConfig } from '../config.js';
+import { preloadOnDemand } from '../lazy/on-demand.js';
+import { whenIdle } from '../lazy/when-idle.js';
 
 /** Default undo window of a message delete, in ms. */
 export const MESSAGE_UNDO_MS = 5_000;
@@ -27,6 +27,9 @@ export interface MessageUndo {
 
 const MessageUndoContext = createContext<MessageUndo | null>(null);
 export const MessageUndoProvider = MessageUndoContext.Provider;
+
+/** The provider's message undo (null outside a provider). */
+export const useMessageUndoContext = (): MessageUndo | null => useContext(MessageUndoContext);
 
 const rowSelector = (id: string) => `[data-message-id="${CSS.escape(id)}"]`;
 
@@ -67,6 +70,8 @@ export function useMessageUndo(chat: UseAgentChatResult, timeout: number, onFocu
         void held.chat.deleteMessage(messageId, { keepalive: close === 'flush' });
       }),
   );
+  // The "Message deleted — Undo" row is in the on-demand chunk: have it before the first delete.
+  useEffect(() => whenIdle(() => void preloadOnDemand().catch(() => {})), []);
   useEffect(() => {
     globalThis.addEventListener?.('pagehide', windows.flush);
     return () => {
@@ -109,33 +114,3 @@ export function useDeletePending(messageId: string): boolean {
 }
 
 const noSubscribe = () => () => {};
-
-const rowStyle: CSSProperties = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: 8,
-  padding: '4px 8px',
-  color: 'var(--ant-color-text-secondary)',
-  fontSize: 'var(--ant-font-size-sm, 12px)',
-};
-
-/** The row that stands in for a deleted message during its undo window; the focus starts on Undo. */
-export function DeletedMessage({ messageId, style }: { messageId: string; style?: CSSProperties | undefined }) {
-  const undo = useContext(MessageUndoContext);
-  const { strings } = useAgentUIConfig();
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // Deleting removed the Delete button that had the focus: Undo takes it.
-    if (undo?.focusNext.current !== messageId) return;
-    undo.focusNext.current = undefined;
-    button.current?.focus();
-  }, [undo, messageId]);
-  return (
-    <div data-message-id={messageId} data-xagent-message-deleted="" style={{ ...style, ...rowStyle }}>
-      <span role="status">{strings.messageDeleted}</span>
-      <Button ref={button} size="small" type="link" onClick={() => undo?.undo(messageId)}>
-        {strings.undoDelete}
-      </Button>
-    </div>
-  );
-}

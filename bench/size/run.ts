@@ -14,7 +14,8 @@
  * baseline pages is broken down by package (gzip of each package's code on its own).
  *
  * Exits 1 if a mermaid module lands in a page's or the entry's first load (a bundle-content check).
- * Writes size.json and size.md to `--out` (default bench/results).
+ * Writes size.json and size.md to `--out` (default bench/results). `--chunks` also prints each bundle's
+ * chunks (first load or on demand, gz KB, their largest packages): where a split went.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -133,6 +134,13 @@ async function bundle(options: { name: string; external: string; lib?: string; r
   };
   chunks.filter((c) => c.isEntry).forEach(visit);
   const lazy = chunks.filter((c) => !first.has(c));
+  if (process.argv.includes('--chunks')) {
+    console.log(`\n${options.name}:`);
+    for (const c of chunks) {
+      const top = Object.entries(sizesByPackage([c])).sort((a, b) => b[1].gzKB - a[1].gzKB).slice(0, 4);
+      console.log(`  ${first.has(c) ? 'first' : 'lazy '} ${gz(c.code).toFixed(1).padStart(6)} KB  ${c.fileName}  ${top.map(([p, s]) => `${p} ${s.gzKB.toFixed(1)}`).join(' · ')}`);
+    }
+  }
   const hasMermaid = (c: Rollup.OutputChunk) => Object.keys(c.modules).some((id) => /[\\/]mermaid[\\/]/.test(id));
   const modules = chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength, lazy: !first.has(c) })));
   modules.sort((a, b) => b.bytes - a.bytes);

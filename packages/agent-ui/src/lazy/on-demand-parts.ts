@@ -7,3 +7,4 @@ export { FullResult } from '../tools/full-result.js';
 export { ImageGate } from '../markdown/image-gate.js';
 export { CompactionMarker } from '../transcript/compaction-marker.js';
 export { DeletedMessage } from '../transcript/deleted-message.js';
+export { MessageEditor, MessageToolbar } from '../transcript/message-actions.js';

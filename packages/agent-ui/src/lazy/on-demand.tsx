@@ -4,12 +4,13 @@ import { useAgentUIConfig } from '../config.js';
 import { useMarkdownStyles } from '../markdown/markdown-styles.js';
 import type { ApprovalInputEditorProps } from '../tools/approval-input-editor.js';
 import type { FullResultProps } from '../tools/full-result.js';
+import type { MessageEditorProps, MessageToolbarProps } from '../transcript/message-actions.js';
 import { lazyComponent } from './lazy-component.js';
 
 /**
  * The on-demand chunk: one `import()` shared by every component below — what a chat shows only
- * after an interaction (the approval input editor, a full tool result, the undo row of a deleted
- * message) or for rarer content (an image in a reply, the compaction marker). Each renders a
+ * after an interaction or after a reply (a message's actions and its editor, the approval input
+ * editor, a full tool result, the undo row of a deleted message) or for rarer content (an image in a reply, the compaction marker). Each renders a
  * stand-in of about its size until the chunk is there; `preloadOnDemand` fetches it when the
  * browser is idle after the first paint.
  */
@@ -64,9 +65,21 @@ export const DeletedMessage = lazyComponent<{ messageId: string; style?: CSSProp
   ({ messageId, style }) => <div data-message-id={messageId} data-xagent-message-deleted="" style={{ ...style, minHeight: 32 }} />,
 );
 
+/** A message's action toolbar (and its icons): a stand-in of the toolbar's height until loaded. */
+export const MessageToolbar = lazyComponent<MessageToolbarProps>(
+  async () => (await load()).MessageToolbar,
+  () => <div style={{ height: 'var(--ant-control-height-sm, 24px)' }} />,
+);
+
+/** The editor of a user message. */
+export const MessageEditor = lazyComponent<MessageEditorProps>(
+  async () => (await load()).MessageEditor,
+  ({ initial }) => <div aria-busy="true" style={{ minHeight: 72, whiteSpace: 'pre-wrap' }}>{initial}</div>,
+);
+
 /**
  * Loads the on-demand chunk now, and readies every component above (an instance that mounts
  * afterwards renders at once, without its stand-in); resolves when they are.
  */
 export const preloadOnDemand = (): Promise<void> =>
-  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage].map((component) => component.preload())).then(() => undefined);
+  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor].map((component) => component.preload())).then(() => undefined);

@@ -1,25 +1,14 @@
 'use client';
-import {
-  CheckOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  DislikeFilled,
-  DislikeOutlined,
-  EditOutlined,
-  LikeFilled,
-  LikeOutlined,
-  RedoOutlined,
-} from '@ant-design/icons';
 import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
-import { Button, Input, Space } from 'antd';
-import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { Bubble } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
-import { ActionButton, MessageParts } from './message-parts.js';
+import { DeletedMessage, MessageEditor, MessageToolbar } from '../lazy/on-demand.js';
+import { MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
+import type { ToolbarFocus } from './message-actions.js';
 import { messageText } from './message-text.js';
-import { DeletedMessage } from '../lazy/on-demand.js';
 import { useDeletePending } from './message-undo.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
@@ -61,7 +50,6 @@ const assistantContentStyle: CSSProperties = {
   width: '100%',
   minWidth: 0,
 };
-const toolbarStyle: CSSProperties = { display: 'flex', gap: 2, flexWrap: 'wrap' };
 /**
  * The stand-in for a toolbar not rendered yet: invisible, one element, the toolbar's height (small
  * buttons), so revealing the toolbar does not move anything.
@@ -104,42 +92,26 @@ export const AgentMessage = memo(function AgentMessage({
   const { handlers, display } = useMessageContext('AgentMessage');
   const deleted = useDeletePending(message.id);
   const { strings } = useAgentUIConfig();
+  // The text the editor opens with, while the user edits the message.
   const [editing, setEditing] = useState<string | null>(null);
   // Once shown, the toolbar stays (no flicker when the pointer leaves).
   const [actionsShown, setActionsShown] = useState(!deferActions);
   const showActions = actionsShown || !deferActions || feedback !== null;
-  const toolbarRef = useRef<HTMLDivElement>(null);
-  const focusFirstAction = useRef(false);
+  // Where the toolbar puts the focus when it renders next (it may still be loading).
+  const [toolbarFocus] = useState<ToolbarFocus>(() => ({ current: null }));
   const revealActions = () => {
-    focusFirstAction.current = true;
+    toolbarFocus.current = 'first';
     setActionsShown(true);
   };
-  const focusEdit = useRef(false);
-  useEffect(() => {
-    if (editing !== null || !focusEdit.current) return;
-    focusEdit.current = false;
-    const buttons = toolbarRef.current?.querySelectorAll<HTMLElement>('button') ?? [];
-    Array.from(buttons).find((button) => button.getAttribute('aria-label') === strings.edit)?.focus();
-  }, [editing, strings.edit]);
-  useEffect(() => {
-    if (!showActions || !focusFirstAction.current) return;
-    focusFirstAction.current = false;
-    toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
-  }, [showActions]);
   const isUser = message.role === 'user';
   const actions = display.actions ?? ALL_ACTIONS;
-  const show = (action: MessageAction) => actions.includes(action);
   const text = messageText(message);
   const empty = !hasVisibleContent(message);
 
   // Closing the editor brings the focus back to the Edit button (the editor's fields go away).
   const closeEditor = () => {
-    focusEdit.current = true;
+    toolbarFocus.current = 'edit';
     setEditing(null);
-  };
-  const save = () => {
-    if (editing?.trim()) handlers.edit(message.id, editing.trim());
-    closeEditor();
   };
 
   if (message.role === 'system') return null;
@@ -148,35 +120,14 @@ export const AgentMessage = memo(function AgentMessage({
 
   const content =
     editing !== null ? (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
+      <MessageEditor
+        initial={editing}
+        onSave={(edited) => {
+          if (edited) handlers.edit(message.id, edited);
+          closeEditor();
         }}
-      >
-        <Input.TextArea
-          aria-label={strings.edit}
-          value={editing}
-          autoFocus
-          autoSize={{ minRows: 1, maxRows: 10 }}
-          onChange={(event) => setEditing(event.target.value)}
-          onKeyDown={(event) => {
-            // As in the composer: Enter saves, Shift+Enter adds a line; Escape cancels.
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              save();
-            } else if (event.key === 'Escape') closeEditor();
-          }}
-        />
-        <Space style={{ marginTop: 8 }}>
-          <Button htmlType="submit" type="primary" size="small">
-            {strings.saveEdit}
-          </Button>
-          <Button size="small" onClick={closeEditor}>
-            {strings.cancelEdit}
-          </Button>
-        </Space>
-      </form>
+        onCancel={closeEditor}
+      />
     ) : (
       <MessageBoundary resetKey={message}>
         <MessageParts message={message} streaming={streaming} />
@@ -187,30 +138,16 @@ export const AgentMessage = memo(function AgentMessage({
     streaming || editing !== null || empty ? null : !showActions ? (
       actions.length === 0 ? null : <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
     ) : (
-      <div ref={toolbarRef} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
-        {show('copy') && text ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
-        {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={() => setEditing(text)} /> : null}
-        {!isUser && show('regenerate') && canRegenerate ? (
-          <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
-        ) : null}
-        {!isUser && show('feedback') && !awaitingApproval ? (
-          <>
-            <ActionButton
-              label={strings.like}
-              icon={feedback === 'like' ? <LikeFilled /> : <LikeOutlined />}
-              pressed={feedback === 'like'}
-              onClick={() => handlers.feedback(message.id, feedback === 'like' ? null : 'like')}
-            />
-            <ActionButton
-              label={strings.dislike}
-              icon={feedback === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
-              pressed={feedback === 'dislike'}
-              onClick={() => handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike')}
-            />
-          </>
-        ) : null}
-        {show('delete') ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
-      </div>
+      <MessageToolbar
+        message={message}
+        text={text}
+        actions={actions}
+        canRegenerate={canRegenerate}
+        awaitingApproval={awaitingApproval}
+        feedback={feedback}
+        onEdit={() => setEditing(text)}
+        focus={toolbarFocus}
+      />
     );
 
   return (
@@ -235,26 +172,3 @@ export const AgentMessage = memo(function AgentMessage({
     </article>
   );
 });
-
-/** How long the Copy button says "Copied" after a click. */
-const COPIED_MS = 2_000;
-
-/** The Copy action: after a click it says "Copied" (label, tooltip and a check mark) for two seconds. */
-function CopyAction({ label, copiedLabel, onCopy }: { label: string; copiedLabel: string; onCopy: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <ActionButton
-      label={copied ? copiedLabel : label}
-      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-      onClick={() => {
-        onCopy();
-        setCopied(true);
-      }}
-    />
-  );
-}

@@ -2,7 +2,6 @@
 import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { COMPACTION_PART } from '@x/agent-protocol';
-import { Button } from 'antd';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { ApprovalCard, ApprovalVerdict } from '../tools/approval-card.js';
 import { FileCard, Think } from '../antdx.js';
@@ -246,18 +245,3 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
   return <>{out}</>;
 }
 
-/** A small icon-less text button with an accessible name (used in message actions). */
-export function ActionButton(props: { label: string; icon: ReactNode; onClick: () => void; pressed?: boolean; disabled?: boolean }) {
-  return (
-    <Button
-      type="text"
-      size="small"
-      icon={props.icon}
-      aria-label={props.label}
-      title={props.label}
-      aria-pressed={props.pressed}
-      disabled={props.disabled}
-      onClick={props.onClick}
-    />
-  );
-}

@@ -1,0 +1,164 @@
+'use client';
+import {
+  CheckOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DislikeFilled,
+  DislikeOutlined,
+  EditOutlined,
+  LikeFilled,
+  LikeOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
+import type { AgentUIMessage } from '@x/agent-react';
+import { Button, Input, Space } from 'antd';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useAgentUIConfig } from '../config.js';
+import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
+
+/** Where the toolbar puts the focus once it renders: its first action, or the Edit button. */
+export type ToolbarFocus = { current: 'first' | 'edit' | null };
+
+/** Props of {@link MessageToolbar}. */
+export interface MessageToolbarProps {
+  message: AgentUIMessage;
+  /** The message's plain text ('' when it has none: no Copy). */
+  text: string;
+  actions: readonly MessageAction[];
+  canRegenerate: boolean;
+  awaitingApproval: boolean;
+  feedback: FeedbackValue | null;
+  onEdit: () => void;
+  focus: ToolbarFocus;
+}
+
+const toolbarStyle: CSSProperties = { display: 'flex', gap: 2, flexWrap: 'wrap' };
+
+/**
+ * A message's actions: copy, edit, regenerate, like / dislike, delete. In the on-demand chunk with
+ * its icons (a toolbar-high stand-in until then): nothing of it is needed for the first paint.
+ */
+export function MessageToolbar({ message, text, actions, canRegenerate, awaitingApproval, feedback, onEdit, focus }: MessageToolbarProps) {
+  const { handlers } = useMessageContext('AgentMessage');
+  const { strings } = useAgentUIConfig();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const want = focus.current;
+    if (!want) return;
+    focus.current = null;
+    const buttons = Array.from(ref.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? []);
+    (want === 'edit' ? buttons.find((button) => button.getAttribute('aria-label') === strings.edit) : buttons[0])?.focus();
+  });
+  const isUser = message.role === 'user';
+  const show = (action: MessageAction) => actions.includes(action);
+  return (
+    <div ref={ref} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
+      {show('copy') && text ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
+      {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={onEdit} /> : null}
+      {!isUser && show('regenerate') && canRegenerate ? (
+        <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
+      ) : null}
+      {!isUser && show('feedback') && !awaitingApproval ? (
+        <>
+          <ActionButton
+            label={strings.like}
+            icon={feedback === 'like' ? <LikeFilled /> : <LikeOutlined />}
+            pressed={feedback === 'like'}
+            onClick={() => handlers.feedback(message.id, feedback === 'like' ? null : 'like')}
+          />
+          <ActionButton
+            label={strings.dislike}
+            icon={feedback === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
+            pressed={feedback === 'dislike'}
+            onClick={() => handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike')}
+          />
+        </>
+      ) : null}
+      {show('delete') ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
+    </div>
+  );
+}
+
+/** Props of {@link MessageEditor}. */
+export interface MessageEditorProps {
+  initial: string;
+  /** Called with the trimmed text ('' when nothing is left: no resend). */
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}
+
+/** Edits a user message: Enter saves and resends, Shift+Enter adds a line, Escape cancels. */
+export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps) {
+  const { strings } = useAgentUIConfig();
+  const [text, setText] = useState(initial);
+  const save = () => onSave(text.trim());
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Input.TextArea
+        aria-label={strings.edit}
+        value={text}
+        autoFocus
+        autoSize={{ minRows: 1, maxRows: 10 }}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // As in the composer: Enter saves, Shift+Enter adds a line; Escape cancels.
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            save();
+          } else if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Button htmlType="submit" type="primary" size="small">
+          {strings.saveEdit}
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          {strings.cancelEdit}
+        </Button>
+      </Space>
+    </form>
+  );
+}
+
+function ActionButton(props: { label: string; icon: ReactNode; onClick: () => void; pressed?: boolean; disabled?: boolean }) {
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={props.icon}
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    />
+  );
+}
+
+/** How long the Copy button says "Copied" after a click. */
+const COPIED_MS = 2_000;
+
+/** The Copy action: after a click it says "Copied" (label, tooltip and a check mark) for two seconds. */
+function CopyAction({ label, copiedLabel, onCopy }: { label: string; copiedLabel: string; onCopy: () => void }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <ActionButton
+      label={copied ? copiedLabel : label}
+      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      onClick={() => {
+        onCopy();
+        setCopied(true);
+      }}
+    />
+  );
+}

@@ -4,6 +4,9 @@
 // never the other way round: nothing here is reachable from the first load without the `import()`.
 export { ApprovalInputEditor } from '../tools/approval-input-editor.js';
 export { FullResult } from '../tools/full-result.js';
+export { ApprovalCard } from '../tools/approval-card.js';
+export { ToolCallCard } from '../tools/tool-call-card.js';
+export { ToolGroup } from '../tools/tool-group.js';
 export { ImageGate } from '../markdown/image-gate.js';
 export { CompactionMarker } from '../transcript/compaction-marker.js';
 export { DeletedMessage } from '../transcript/deleted-message.js';

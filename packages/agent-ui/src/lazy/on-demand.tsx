@@ -1,9 +1,14 @@
 'use client';
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useMarkdownStyles } from '../markdown/markdown-styles.js';
 import type { ApprovalInputEditorProps } from '../tools/approval-input-editor.js';
 import type { FullResultProps } from '../tools/full-result.js';
+import type { ApprovalCardProps } from '../tools/approval-card.js';
+import { cardStyle } from '../tools/card-style.js';
+import type { ToolCallCardProps } from '../tools/tool-call-card.js';
+import type { ToolGroupProps } from '../tools/tool-group.js';
+import { sameToolParts } from '../tools/tool-parts.js';
 import type { MessageEditorProps, MessageToolbarProps } from '../transcript/message-actions.js';
 import { lazyComponent } from './lazy-component.js';
 
@@ -65,6 +70,41 @@ export const DeletedMessage = lazyComponent<{ messageId: string; style?: CSSProp
   ({ messageId, style }) => <div data-message-id={messageId} data-xagent-message-deleted="" style={{ ...style, minHeight: 32 }} />,
 );
 
+/** A tool call's card. The stand-in has no role: tests and assistive tech meet the card itself. */
+export const ToolCallCard = lazyComponent<ToolCallCardProps>(
+  async () => (await load()).ToolCallCard,
+  () => <div aria-busy="true" style={{ ...cardStyle, minHeight: 56 }} />,
+);
+
+const LazyToolGroup = lazyComponent<ToolGroupProps>(
+  async () => (await load()).ToolGroup,
+  () => <div aria-busy="true" style={{ ...cardStyle, minHeight: 40 }} />,
+);
+
+/**
+ * Consecutive tool calls collapsed into one line ("Used lookupOrder 20 times"). Memoized here too:
+ * while later text of the message streams, the settled group does not re-render.
+ */
+export const ToolGroup = Object.assign(
+  memo(LazyToolGroup, (prev, next) => prev.resultDisplay === next.resultDisplay && sameToolParts(prev.parts, next.parts)),
+  { preload: LazyToolGroup.preload },
+);
+
+function ApprovalStandIn({ call }: ApprovalCardProps) {
+  const { strings } = useAgentUIConfig();
+  return (
+    <section aria-busy="true" style={{ ...cardStyle, minHeight: 96 }}>
+      <div style={{ fontWeight: 600 }}>{strings.approvalTitle(call.toolName)}</div>
+    </section>
+  );
+}
+
+/** A tool call waiting for approval (and its answer). */
+export const ApprovalCard = lazyComponent<ApprovalCardProps>(
+  async () => (await load()).ApprovalCard,
+  (props) => <ApprovalStandIn {...props} />,
+);
+
 /** A message's action toolbar (and its icons): a stand-in of the toolbar's height until loaded. */
 export const MessageToolbar = lazyComponent<MessageToolbarProps>(
   async () => (await load()).MessageToolbar,
@@ -82,4 +122,4 @@ export const MessageEditor = lazyComponent<MessageEditorProps>(
  * afterwards renders at once, without its stand-in); resolves when they are.
  */
 export const preloadOnDemand = (): Promise<void> =>
-  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor].map((component) => component.preload())).then(() => undefined);
+  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);

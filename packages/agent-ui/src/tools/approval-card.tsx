@@ -8,7 +8,7 @@ import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { ApprovalInputEditor, preloadOnDemand } from '../lazy/on-demand.js';
 import { whenIdle } from '../lazy/when-idle.js';
 import { summarize, toDisplayJson } from './format.js';
-import { cardStyle } from './tool-card.js';
+import { cardStyle } from './card-style.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
 
 /** Props of {@link ApprovalCard}. */

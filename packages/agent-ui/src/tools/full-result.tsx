@@ -2,7 +2,7 @@
 import { toDisplayJson } from './format.js';
 import { McpContent } from './mcp-content.js';
 import { mcpResultOf } from './tool-result.js';
-import { preStyle } from './tool-card.js';
+import { preStyle } from './card-style.js';
 
 /** Props of {@link FullResult}. */
 export interface FullResultProps {

@@ -7,6 +7,9 @@ import { summarize, toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
 import { FullResult } from '../lazy/on-demand.js';
 import { describeResult, mcpResultOf } from './tool-result.js';
+import { cardStyle, preStyle } from './card-style.js';
+
+export { cardStyle };
 
 /** How much of a tool result to show: a one-line summary (full on expand), everything, or nothing. */
 export type ToolResultDisplay = 'summary' | 'full' | 'none';
@@ -20,27 +23,6 @@ export interface ToolCardProps {
   children?: ReactNode;
 }
 
-export const cardStyle: CSSProperties = {
-  background: 'var(--xagent-card-bg)',
-  border: '1px solid var(--xagent-card-border)',
-  borderRadius: 'var(--xagent-card-radius)',
-  padding: '8px 12px',
-  margin: '4px 0',
-  maxWidth: '100%',
-  overflow: 'hidden',
-};
-/** A tool card's scrolling box for JSON (input and result). */
-export const preStyle: CSSProperties = {
-  margin: '4px 0 0',
-  padding: 8,
-  maxHeight: 320,
-  overflow: 'auto',
-  fontSize: '0.85em',
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  background: 'var(--xagent-card-bg)',
-  borderRadius: 'var(--xagent-card-radius)',
-};
 
 const labelStyle: CSSProperties = { fontWeight: 600, marginInlineEnd: 6 };
 /** Disclosure rows: at least 24 px tall (WCAG 2.2 target size). */

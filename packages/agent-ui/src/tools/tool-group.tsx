@@ -5,7 +5,7 @@ import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { cardStyle, statusOf, ToolCard, type ToolResultDisplay } from './tool-card.js';
-import { sameToolCall, toolCallOf, type ToolCallView } from './tool-parts.js';
+import { sameToolParts, toolCallOf, type ToolCallView } from './tool-parts.js';
 
 /** Props of {@link ToolGroup}. */
 export interface ToolGroupProps {
@@ -67,15 +67,4 @@ export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summa
       </div>
     </div>
   );
-}, sameGroup);
-
-function sameGroup(prev: ToolGroupProps, next: ToolGroupProps): boolean {
-  if (prev.resultDisplay !== next.resultDisplay || prev.parts.length !== next.parts.length) return false;
-  return prev.parts.every((part, index) => {
-    const other = next.parts[index]!;
-    if (part === other) return true;
-    const a = toolCallOf(part);
-    const b = toolCallOf(other);
-    return a !== undefined && b !== undefined && sameToolCall(a, b);
-  });
-}
+}, (prev, next) => prev.resultDisplay === next.resultDisplay && sameToolParts(prev.parts, next.parts));

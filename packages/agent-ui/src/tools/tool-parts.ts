@@ -75,3 +75,15 @@ export function sameToolCall(a: ToolCallView, b: ToolCallView): boolean {
     a.approval?.reason === b.approval?.reason
   );
 }
+
+/** Whether two lists of tool parts render the same ({@link sameToolCall} part by part). */
+export function sameToolParts(a: readonly AgentUIMessagePart[], b: readonly AgentUIMessagePart[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((part, index) => {
+    const other = b[index]!;
+    if (part === other) return true;
+    const x = toolCallOf(part);
+    const y = toolCallOf(other);
+    return x !== undefined && y !== undefined && sameToolCall(x, y);
+  });
+}

@@ -2,10 +2,14 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage } from '@x/agent-react';
 import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/mock-server';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentMessage } from './agent-message.js';
 import { WithMessageContext } from '../test-utils/message-context.js';
+
+// Tool cards are in the on-demand chunk: load it first, so the assertions see them rather than their stand-ins.
+beforeAll(() => preloadOnDemand());
 
 const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenario, chunkDelayMs: 1 } } });
 

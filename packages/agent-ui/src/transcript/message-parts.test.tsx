@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { createAgentServer } from '@x/agent-server';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { z } from 'zod';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentMessage } from './agent-message.js';
@@ -11,6 +12,9 @@ import { AgentUIProvider } from '../config.js';
 import { enUS } from '../theme/locale.js';
 import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from '../chat/message-context.js';
 import { noopHandlers } from '../test-utils/message-context.js';
+
+// Tool cards are in the on-demand chunk: load it first, so the assertions see them rather than their stand-ins.
+beforeAll(() => preloadOnDemand());
 
 /** 10 settled default-card calls (`lookup`) and 10 settled custom-rendered calls (`chart`). */
 function toolParts(): AgentUIMessagePart[] {

@@ -3,7 +3,6 @@ import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
-import { ApprovalCard, ApprovalVerdict } from '../tools/approval-card.js';
 import { FileCard, Think } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
@@ -11,11 +10,10 @@ import { ApprovalContext } from '../chat/chat-context.js';
 import { useMessageContext } from '../chat/message-context.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
-import { ToolCard, cardStyle } from '../tools/tool-card.js';
+import { cardStyle } from '../tools/card-style.js';
 import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
-import { ToolGroup } from '../tools/tool-group.js';
 import { toolRuns } from '../tools/tool-runs.js';
-import { CompactionMarker } from '../lazy/on-demand.js';
+import { ApprovalCard, CompactionMarker, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -98,11 +96,7 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
   }
   // A call the user approved or rejected keeps the answer on its card.
   const answered = call.approval?.approved !== undefined && !(call.approval as { isAutomatic?: boolean }).isAutomatic;
-  return (
-    <ToolCard call={call} resultDisplay={display.toolResults ?? 'summary'}>
-      {answered ? <ApprovalVerdict approval={call.approval} /> : undefined}
-    </ToolCard>
-  );
+  return <ToolCallCard call={call} resultDisplay={display.toolResults ?? 'summary'} answered={answered} />;
 }, sameToolPart);
 
 function sameToolPart(prev: ToolPartProps, next: ToolPartProps): boolean {

@@ -15,7 +15,7 @@ const transcript = (data: unknown): AgentUIMessage[] => [
 describe('compaction marker', () => {
   it('shows "Earlier messages were summarized" as a disclosure that expands to the summary (markdown)', async () => {
     const user = userEvent.setup();
-    render(<AgentChat messages={transcript({ summary: SUMMARY, replacedMessages: 12 })} />);
+    render(<AgentChat agentId="plain-text" messages={transcript({ summary: SUMMARY, replacedMessages: 12 })} />);
     const log = within(screen.getByRole('log'));
     // The marker is in the on-demand chunk: a same-text stand-in shows until it is there.
     const toggle = await log.findByRole('button', { name: 'Earlier messages were summarized' });
@@ -41,10 +41,10 @@ describe('compaction marker', () => {
 
   it('follows the dark theme, and tolerates a part without a summary', async () => {
     const user = userEvent.setup();
-    const light = render(<AgentChat messages={transcript({ summary: SUMMARY, replacedMessages: 3 })} />);
+    const light = render(<AgentChat agentId="plain-text" messages={transcript({ summary: SUMMARY, replacedMessages: 3 })} />);
     const lightColor = getComputedStyle(await screen.findByRole('button', { name: 'Earlier messages were summarized' })).color;
     light.unmount();
-    render(<AgentChat appearance={{ dark: true }} messages={transcript({ replacedMessages: 3 })} />);
+    render(<AgentChat agentId="plain-text" appearance={{ dark: true }} messages={transcript({ replacedMessages: 3 })} />);
     const toggle = await screen.findByRole('button', { name: 'Earlier messages were summarized' });
     expect(getComputedStyle(toggle).color).not.toBe(lightColor);
     await user.click(toggle);

@@ -7,7 +7,7 @@ import { useMessageContext, type FeedbackValue, type MessageAction } from '../ch
 import { DeletedMessage, MessageEditor, MessageToolbar } from '../lazy/on-demand.js';
 import { MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
-import type { ToolbarFocus } from './message-actions.js';
+import { ToolbarFocus } from './toolbar-focus.js';
 import { messageText } from './message-text.js';
 import { useDeletePending } from './message-undo.js';
 
@@ -98,9 +98,9 @@ export const AgentMessage = memo(function AgentMessage({
   const [actionsShown, setActionsShown] = useState(!deferActions);
   const showActions = actionsShown || !deferActions || feedback !== null;
   // Where the toolbar puts the focus when it renders next (it may still be loading).
-  const [toolbarFocus] = useState<ToolbarFocus>(() => ({ current: null }));
+  const [toolbarFocus] = useState(() => new ToolbarFocus());
   const revealActions = () => {
-    toolbarFocus.current = 'first';
+    toolbarFocus.request('first');
     setActionsShown(true);
   };
   const isUser = message.role === 'user';
@@ -110,7 +110,7 @@ export const AgentMessage = memo(function AgentMessage({
 
   // Closing the editor brings the focus back to the Edit button (the editor's fields go away).
   const closeEditor = () => {
-    toolbarFocus.current = 'edit';
+    toolbarFocus.request('edit');
     setEditing(null);
   };
 

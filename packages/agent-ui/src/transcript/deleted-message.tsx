@@ -15,9 +15,7 @@ export function DeletedMessage({ messageId, style }: { messageId: string; style?
   const color = useAccessibleTokens().colorTextSecondary ?? token.colorTextSecondary;
   useEffect(() => {
     // Deleting removed the Delete button that had the focus: Undo takes it.
-    if (undo?.focusNext.current !== messageId) return;
-    undo.focusNext.current = undefined;
-    button.current?.focus();
+    if (undo?.takeFocus(messageId)) button.current?.focus();
   }, [undo, messageId]);
   return (
     <div data-message-id={messageId} data-xagent-message-deleted="" style={{ ...style, ...rowStyle, color, fontSize: token.fontSizeSM }}>

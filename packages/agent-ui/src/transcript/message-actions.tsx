@@ -15,9 +15,8 @@ import { Button, Input, Space } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
+import type { ToolbarFocus } from './toolbar-focus.js';
 
-/** Where the toolbar puts the focus once it renders: its first action, or the Edit button. */
-export type ToolbarFocus = { current: 'first' | 'edit' | null };
 
 /** Props of {@link MessageToolbar}. */
 export interface MessageToolbarProps {
@@ -43,9 +42,8 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
   const { strings } = useAgentUIConfig();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const want = focus.current;
+    const want = focus.take();
     if (!want) return;
-    focus.current = null;
     const buttons = Array.from(ref.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? []);
     (want === 'edit' ? buttons.find((button) => button.getAttribute('aria-label') === strings.edit) : buttons[0])?.focus();
   });

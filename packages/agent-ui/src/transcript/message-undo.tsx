@@ -1,7 +1,7 @@
 'use client';
 import type { UseAgentChatResult } from '@x/agent-react';
 import { UndoWindows } from '@x/agent-react/internal';
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { whenIdle } from '../lazy/when-idle.js';
@@ -12,17 +12,6 @@ export const MESSAGE_UNDO_MS = 5_000;
 interface HeldDelete {
   /** The chat the message was deleted in: leaving it (another conversation) sends the delete there. */
   chat: UseAgentChatResult;
-}
-
-/** The provider's message deletes in their undo window. */
-export interface MessageUndo {
-  /** Hides the message and holds its delete for the undo window (0: deletes at once). */
-  remove: (messageId: string) => void;
-  /** Shows the message again; nothing is sent. */
-  undo: (messageId: string) => void;
-  windows: UndoWindows<HeldDelete>;
-  /** The message just deleted by the user: its row takes the focus once (not when it remounts). */
-  focusNext: { current: string | undefined };
 }
 
 const MessageUndoContext = createContext<MessageUndo | null>(null);
@@ -43,62 +32,82 @@ function nextMessageControl(row: Element): HTMLElement | undefined {
   return undefined;
 }
 
+interface Latest {
+  chat: UseAgentChatResult;
+  timeout: number;
+  onFocusLost: () => void;
+}
+
 /**
- * The provider's undo windows for deleted messages. The delete (`chat.deleteMessage`, persisted
- * when the server owns the history) is sent when the window closes, when the page is hidden
- * (`keepalive`, so it outlives the page), when the chat changes (another conversation) or when the
- * provider unmounts: a delete the user asked for is never lost, and an undone one sends nothing.
- * When the window closes on the "Message deleted — Undo" row that has the focus, the focus moves
- * to the next message (else `onFocusLost`).
+ * The provider's message deletes in their undo window. The delete (`chat.deleteMessage`, persisted
+ * when the server owns the history) is sent when the window closes, or by `flush`: when the page is
+ * hidden (`keepalive`, so it outlives the page), when the chat changes (another conversation) or
+ * when the provider unmounts — a delete the user asked for is never lost, and an undone one sends
+ * nothing. When the window closes on the "Message deleted — Undo" row that has the focus, the
+ * focus moves to the next message (else `onFocusLost`).
  */
+export class MessageUndo {
+  readonly windows = new UndoWindows<HeldDelete>((messageId, held, close) => this.close(messageId, held.chat, close === 'flush'));
+  /** The message just deleted by the user: its row takes the focus once (not when it remounts). */
+  private focusNext: string | undefined;
+
+  constructor(private latest: Latest) {}
+
+  /** The provider's current chat, window and focus fallback (read when the user deletes). */
+  update(latest: Latest): void {
+    this.latest = latest;
+  }
+
+  /** Hides the message and holds its delete for the undo window (0: deletes at once). */
+  remove = (messageId: string): void => {
+    const { chat, timeout, onFocusLost } = this.latest;
+    if (timeout <= 0) {
+      void chat.deleteMessage(messageId);
+      onFocusLost();
+    } else if (this.windows.open(messageId, { chat }, timeout)) this.focusNext = messageId;
+  };
+
+  /** Shows the message again, with the focus on it; nothing is sent. */
+  undo = (messageId: string): void => {
+    flushSync(() => this.windows.undo(messageId));
+    // The Undo button went with its row: the focus goes to the restored message.
+    globalThis.document?.querySelector(rowSelector(messageId))?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  };
+
+  /** Whether the row of `messageId` should take the focus now (true once per delete). */
+  takeFocus(messageId: string): boolean {
+    if (this.focusNext !== messageId) return false;
+    this.focusNext = undefined;
+    return true;
+  }
+
+  private close(messageId: string, chat: UseAgentChatResult, flushing: boolean): void {
+    if (!flushing) {
+      const row = globalThis.document?.querySelector(rowSelector(messageId));
+      if (row?.contains(row.ownerDocument.activeElement)) {
+        const next = nextMessageControl(row);
+        if (next) next.focus();
+        else this.latest.onFocusLost();
+      }
+    }
+    void chat.deleteMessage(messageId, { keepalive: flushing });
+  }
+}
+
+/** The provider's {@link MessageUndo} for `chat`, flushed when the page is hidden, the chat changes or it unmounts. */
 export function useMessageUndo(chat: UseAgentChatResult, timeout: number, onFocusLost: () => void): MessageUndo {
-  const focusLost = useRef(onFocusLost);
-  useLayoutEffect(() => {
-    focusLost.current = onFocusLost;
-  });
-  const [windows] = useState(
-    () =>
-      new UndoWindows<HeldDelete>((messageId, held, close) => {
-        if (close === 'timeout') {
-          const row = globalThis.document?.querySelector(rowSelector(messageId));
-          if (row?.contains(row.ownerDocument.activeElement)) {
-            const next = nextMessageControl(row);
-            if (next) next.focus();
-            else focusLost.current();
-          }
-        }
-        void held.chat.deleteMessage(messageId, { keepalive: close === 'flush' });
-      }),
-  );
+  const [undo] = useState(() => new MessageUndo({ chat, timeout, onFocusLost }));
+  useLayoutEffect(() => undo.update({ chat, timeout, onFocusLost }));
   // The "Message deleted — Undo" row is in the on-demand chunk: have it before the first delete.
   useEffect(() => whenIdle(() => void preloadOnDemand().catch(() => {})), []);
   useEffect(() => {
+    const { windows } = undo;
     globalThis.addEventListener?.('pagehide', windows.flush);
     return () => {
       globalThis.removeEventListener?.('pagehide', windows.flush);
       windows.flush();
     };
-  }, [windows, chat]);
-  const latest = useRef({ chat, timeout });
-  useLayoutEffect(() => {
-    latest.current = { chat, timeout };
-  });
-  const [undo] = useState<MessageUndo>(() => ({
-    windows,
-    focusNext: { current: undefined },
-    remove: (messageId) => {
-      const { chat, timeout } = latest.current;
-      if (timeout <= 0) {
-        void chat.deleteMessage(messageId);
-        focusLost.current();
-      } else if (windows.open(messageId, { chat }, timeout)) undo.focusNext.current = messageId;
-    },
-    undo: (messageId) => {
-      flushSync(() => windows.undo(messageId));
-      // The Undo button went with its row: the focus goes to the restored message.
-      globalThis.document?.querySelector(rowSelector(messageId))?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
-    },
-  }));
+  }, [undo, chat]);
   return undo;
 }
 

@@ -1,5 +1,6 @@
 import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
-import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
+import { CHAT_TITLE_PART, type AgentRequestBody, type OnDisconnect } from '@x/agent-protocol';
+import type { RunLog } from '../runs/run-log.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { compactionPart } from './compaction-history.js';
@@ -23,6 +24,10 @@ export interface TurnInput {
   conversationId: string | undefined;
   /** The server's conversation store (guarded), when it has one: the server then owns history. */
   store?: ConversationStore | undefined;
+  /** The run log (with a store): the turn's stream is written to it and a Stop reaches it through it. */
+  runLog?: RunLog | undefined;
+  /** What the turn does when its client goes away (default `'abort'`). */
+  onDisconnect?: OnDisconnect | undefined;
   user: AgentUser | undefined;
   /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRunLog } from '../testing/run-log-suite.js';
 import { startRedis, type RedisServer } from '../test-utils/redis-server.js';
 import { redisRunLog } from './redis-run-log.js';
 import { RunLogUnavailableError, type RunLog, type RunLogEntry, type RunMeta } from './run-log.js';
@@ -13,6 +14,9 @@ afterAll(async () => {
   await Promise.all(logs.map((log) => log.close?.()));
   redis.destroy();
 });
+
+// Two handles on one Redis: two server instances.
+describeRunLog('redisRunLog', ({ expireAfterMs }) => ({ a: redisRunLog({ url: redis.url }, { expireAfterMs }), b: redisRunLog({ url: redis.url }, { expireAfterMs }) }));
 
 const newLog = (options: Parameters<typeof redisRunLog>[1] = {}) => {
   const log = redisRunLog({ url: redis.url }, options);

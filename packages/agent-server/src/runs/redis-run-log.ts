@@ -74,6 +74,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
   // Hash tags keep a run's two keys on one cluster slot.
   const streamKey = (runId: string) => `${prefix}{${runId}}:s`;
   const metaKey = (runId: string) => `${prefix}{${runId}}:m`;
+  const stopKey = (runId: string) => `${prefix}{${runId}}:stop`;
   const safeOptions: RedisOptions = {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -173,6 +174,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     const mKey = metaKey(runId);
     let seq = 0;
     let broken = false;
+    let ended = false;
     let pending: Fields[] = [];
     let scheduled = false;
     let lastRefresh = Date.now();
@@ -204,6 +206,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     flushing = started;
     return {
       append(data: string) {
+        if (ended) return;
         const id = `0-${++seq}`;
         if (broken) return;
         pending.push([id, 'd', data]);
@@ -213,6 +216,8 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
         }
       },
       async end() {
+        if (ended) return;
+        ended = true;
         flush();
         // The end entry is written even after a failure (Redis came back): readers then stop instead
         // of waiting for entries that were dropped.
@@ -232,44 +237,40 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
   const read = async (runId: string, afterSeq: number, signal: AbortSignal): Promise<RunLogReader | null> => {
     const sKey = streamKey(runId);
     let first: StreamEntry[];
+    let last: StreamEntry[];
     let metaText: string | null;
     try {
-      const [m, entries] = await exec((pipeline) => {
-        pipeline.get(metaKey(runId)).xrange(sKey, `0-${afterSeq + 2}`, '+', 'COUNT', PAGE);
+      const [m, tip, entries] = await exec((pipeline) => {
+        pipeline.get(metaKey(runId)).xrevrange(sKey, '+', '-', 'COUNT', 1).xrange(sKey, `0-${afterSeq + 2}`, '+', 'COUNT', PAGE);
       });
       metaText = m as string | null;
+      last = tip as StreamEntry[];
       first = entries as StreamEntry[];
     } catch (error) {
       throw unavailable(error, 'be read');
     }
     if (metaText === null) return null;
     const meta = JSON.parse(metaText) as RunMeta;
-    const ended = first.length > 0 && isEnd(first[first.length - 1]!);
-    return { meta, ended: ended || (await endedAlready(sKey, first)), entries: tail(sKey, afterSeq, first, signal) };
-  };
-  /** The first page did not reach the end entry: the run may still have ended (a long backlog). */
-  const endedAlready = async (sKey: string, first: StreamEntry[]): Promise<boolean> => {
-    if (first.length < PAGE) return false;
-    try {
-      const [last] = (await command((redis) => redis.xrevrange(sKey, '+', '-', 'COUNT', 1))) as StreamEntry[];
-      return last !== undefined && isEnd(last);
-    } catch (error) {
-      throw unavailable(error, 'be read');
-    }
+    const ended = last[0] !== undefined && isEnd(last[0]);
+    // A live read starts at the cursor, or at the last entry when the cursor is past it (older
+    // entries that arrive are skipped).
+    const lastSeq = last[0] ? idSeq(last[0][0]) : -1;
+    return { meta, ended, entries: tail(sKey, afterSeq, Math.min(afterSeq, lastSeq), ended, first, signal) };
   };
 
-  async function* tail(sKey: string, afterSeq: number, first: StreamEntry[], signal: AbortSignal): AsyncGenerator<RunLogEntry> {
+  async function* tail(sKey: string, afterSeq: number, liveFrom: number, ended: boolean, first: StreamEntry[], signal: AbortSignal): AsyncGenerator<RunLogEntry> {
     let expected = afterSeq + 1;
     let page: StreamEntry[] | null = first;
-    let lastId = `0-${afterSeq + 1}`;
+    let lastId = `0-${liveFrom + 1}`;
     /** Yields a page's entries; false when the run is over (its end entry, or a gap left by dropped writes). */
     function* emit(entries: StreamEntry[]): Generator<RunLogEntry, boolean> {
       for (const entry of entries) {
         if (isEnd(entry)) return false;
-        const seq = Number(entry[0].slice(2)) - 1;
-        if (seq !== expected) return false;
-        expected += 1;
         lastId = entry[0];
+        const seq = idSeq(entry[0]);
+        if (seq < expected) continue;
+        if (seq > expected) return false;
+        expected += 1;
         yield { seq, data: entry[1][1] ?? '' };
       }
       return true;
@@ -286,7 +287,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       }
     }
     // Live: the run is still open. A blocking connection of its own, closed on every way out.
-    if (signal.aborted) return;
+    if (ended || signal.aborted) return;
     const blocking = await extra({ commandTimeout: BLOCK_MS + timeoutMs, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     const onAbort = () => blocking.disconnect();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -326,7 +327,10 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     read,
     async requestStop(runId: string) {
       try {
-        await command((redis) => redis.publish(stopChannel, runId));
+        // The key covers a run whose instance subscribes a moment after the PUBLISH (onStop checks it).
+        await exec((pipeline) => {
+          pipeline.set(stopKey(runId), '1', 'PX', expireAfterMs).publish(stopChannel, runId);
+        });
       } catch (error) {
         throw unavailable(error, 'send a stop');
       }
@@ -334,16 +338,32 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     onStop(runId: string, listener: () => void) {
       let listeners = stopListeners.get(runId);
       if (!listeners) stopListeners.set(runId, (listeners = new Set()));
-      listeners.add(listener);
-      subscribe().catch((error: unknown) => {
-        subscriber = undefined;
-        report(error instanceof Error ? error : new Error(String(error)), { runId, operation: 'subscribe to stops' });
-      });
-      return () => {
+      // Called once, by the message or by the stop key a stop requested before the subscription left.
+      let active = true;
+      const once = () => {
+        if (!active) return;
+        off();
+        listener();
+      };
+      const off = () => {
+        active = false;
         const current = stopListeners.get(runId);
-        current?.delete(listener);
+        current?.delete(once);
         if (current?.size === 0) stopListeners.delete(runId);
       };
+      listeners.add(once);
+      subscribe().then(
+        () => {
+          if (!active) return;
+          // Redis down: the subscriber delivers the stops sent once it is back.
+          command((redis) => redis.exists(stopKey(runId))).then((requested) => requested && once(), () => {});
+        },
+        (error: unknown) => {
+          subscriber = undefined;
+          report(error instanceof Error ? error : new Error(String(error)), { runId, operation: 'subscribe to stops' });
+        },
+      );
+      return off;
     },
     async close() {
       if (closed) return;
@@ -366,3 +386,5 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
 }
 
 const isEnd = (entry: StreamEntry) => entry[1][0] === 'e';
+/** Entry ids are `0-{seq + 1}`. */
+const idSeq = (id: string) => Number(id.slice(id.indexOf('-') + 1)) - 1;

@@ -57,12 +57,16 @@ describe('redisRunLog (real Redis)', () => {
     expect(await readerLog.read('no-such-run', -1, new AbortController().signal)).toBeNull();
   });
 
-  it('pages a long backlog and then follows the live tail until the run ends', async () => {
-    const writerLog = newLog();
+  it('pages a long backlog and then follows the live tail until the run ends', { timeout: 60_000 }, async () => {
+    // batchMs 0 and a macrotask between appends: one stream entry per chunk, more than two pages.
+    const writerLog = newLog({ batchMs: 0 });
     const readerLog = newLog();
     const m = meta();
     const writer = writerLog.open(m);
-    for (let i = 0; i < 1_300; i++) writer.append(`"${i}"`);
+    for (let i = 0; i < 1_300; i++) {
+      writer.append(`"${i}"`);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const client = new Redis(redis.url);
     await eventually(async () => (await client.xlen(`xkit:run:{${m.runId}}:s`)) === 1_300, 'backlog written').finally(() => client.disconnect());
     const reader = await readerLog.read(m.runId, -1, new AbortController().signal);

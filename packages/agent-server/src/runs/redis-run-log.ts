@@ -24,6 +24,11 @@ export interface RedisRunLogOptions {
   openExpireAfterMs?: number;
   /** Prefix of every key and of the stop channel (default `xkit:run:`). */
   keyPrefix?: string;
+  /**
+   * Appends within this window go out as one stream entry (one XADD; default 10 ms): a fast model's
+   * burst costs one command, and a live reader sees chunks at most this much later.
+   */
+  batchMs?: number;
   /** A command that gets no answer within this time fails (default 2,000 ms): Redis down never hangs a run. */
   commandTimeoutMs?: number;
   /**
@@ -36,17 +41,17 @@ export interface RedisRunLogOptions {
 type Fields = string[];
 type StreamEntry = [id: string, fields: Fields];
 
-/** Entries of a page of the backlog (XRANGE); a live read blocks this long before it checks the run again. */
+/** Entries per page of the backlog (XRANGE); a live read blocks this long before it checks the run again. */
 const PAGE = 512;
 const BLOCK_MS = 5_000;
 
 /**
- * The run log for several instances (ARCHITECTURE §7), on ioredis: one stream per run, one entry per
- * chunk (`XADD key 0-{seq+1} d <chunk>`, so entry ids are the chunks' `seq` + 1 and a read from any
- * `seq` is one `XRANGE`), an end entry (`e`) that tells readers the run is over, the run's meta in a
- * key beside it, and a safety TTL while open that becomes `expireAfterMs` when the run ends. Appends
- * buffer until the current tick ends and go out as one pipeline, so a burst of chunks costs one round
- * trip and no awaiting in the turn.
+ * The run log for several instances (ARCHITECTURE §7), on ioredis: one stream per run. Appends
+ * collect for `batchMs` and go out as one entry (`XADD key 0-{last seq + 1} {seq} {chunk} {seq}
+ * {chunk} …`), so the turn never waits for Redis and a fast model's burst costs one command; entry
+ * ids grow with the chunks' `seq`, so a read from any `seq` is one `XRANGE` from `0-{seq + 2}`. An
+ * end entry (`e`) tells readers the run is over; the run's meta is a key beside the stream; both
+ * keep a safety TTL while the run is open and expire `expireAfterMs` after it ends.
  *
  * Live readers: each gets its own blocking connection (`XREAD BLOCK` from where its backlog ended),
  * opened only when it catches up with a run still open and closed when the run ends, its signal
@@ -68,6 +73,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
   const openExpireAfterMs = options.openExpireAfterMs ?? 2 * expireAfterMs;
   const prefix = options.keyPrefix ?? 'xkit:run:';
   const timeoutMs = options.commandTimeoutMs ?? 2_000;
+  const batchMs = options.batchMs ?? 10;
   const stopChannel = `${prefix}stop`;
   const report =
     options.onError ?? ((error: Error, context: { runId?: string; operation: string }) => console.warn(`[agent-server] redisRunLog ${context.operation}${context.runId ? ` (run ${context.runId})` : ''}: ${error.message}`));
@@ -172,11 +178,13 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     const { runId } = meta;
     const sKey = streamKey(runId);
     const mKey = metaKey(runId);
+    /** The number of chunks appended so far (the next chunk's seq). */
     let seq = 0;
     let broken = false;
     let ended = false;
-    let pending: Fields[] = [];
-    let scheduled = false;
+    /** The batch being collected: `[seq, data, seq, data, …]` (a stream entry's fields). */
+    let pending: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let lastRefresh = Date.now();
     let flushing: Promise<void> = Promise.resolve();
     const fail = (error: unknown) => {
@@ -185,17 +193,18 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       pending = [];
       report(error instanceof Error ? error : new Error(String(error)), { runId, operation: 'write (this run will not be resumable)' });
     };
-    // One pipeline per tick; pipelines on one connection stay in order, so flushes need no chaining
-    // for order, only for `end()` to wait for the last one.
+    // One XADD per batch, its entry id the batch's last seq + 1. Commands on one connection stay in
+    // order, so flushes need no chaining for order, only for `end()` to wait for the last one.
     const flush = () => {
-      scheduled = false;
+      clearTimeout(timer);
+      timer = undefined;
       if (broken || pending.length === 0) return;
-      const batch = pending;
+      const fields = pending;
       pending = [];
       const refresh = Date.now() - lastRefresh > openExpireAfterMs / 4;
       if (refresh) lastRefresh = Date.now();
       const done = exec((pipeline) => {
-        for (const fields of batch) pipeline.xadd(sKey, ...fields);
+        pipeline.xadd(sKey, `0-${seq}`, ...fields);
         if (refresh) pipeline.pexpire(sKey, openExpireAfterMs).pexpire(mKey, openExpireAfterMs);
       }).then(() => {}, fail);
       flushing = flushing.then(() => done);
@@ -207,13 +216,10 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     return {
       append(data: string) {
         if (ended) return;
-        const id = `0-${++seq}`;
+        const current = seq++;
         if (broken) return;
-        pending.push([id, 'd', data]);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        pending.push(String(current), data);
+        timer ??= setTimeout(flush, batchMs);
       },
       async end() {
         if (ended) return;
@@ -267,11 +273,14 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       for (const entry of entries) {
         if (isEnd(entry)) return false;
         lastId = entry[0];
-        const seq = idSeq(entry[0]);
-        if (seq < expected) continue;
-        if (seq > expected) return false;
-        expected += 1;
-        yield { seq, data: entry[1][1] ?? '' };
+        const fields = entry[1];
+        for (let i = 0; i + 1 < fields.length; i += 2) {
+          const seq = Number(fields[i]);
+          if (seq < expected) continue;
+          if (seq > expected) return false;
+          expected += 1;
+          yield { seq, data: fields[i + 1]! };
+        }
       }
       return true;
     }

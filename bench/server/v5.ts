@@ -210,6 +210,8 @@ function commandCalls(): Record<string, number> {
 
 export interface V5CpuResult {
   deltas: number;
+  /** 0: unpaced (a burst that never yields to the event loop); > 0: ms between deltas, like a provider's network reads. */
+  intervalMs: number;
   rounds: number;
   usPerDelta: Record<V5Contender, number>;
   samples: Record<V5Contender, number[]>;
@@ -219,8 +221,8 @@ export interface V5CpuResult {
   redisCommandsPer1k: Record<string, number>;
 }
 
-export async function v5Cpu(deltas: number, rounds: number, log: (line: string) => void): Promise<V5CpuResult> {
-  const lanes = Object.fromEntries(V5_CONTENDERS.map((c) => [c, lane(c, deltaModel(deltas))])) as Record<V5Contender, Lane>;
+export async function v5Cpu(deltas: number, rounds: number, log: (line: string) => void, intervalMs = 0): Promise<V5CpuResult> {
+  const lanes = Object.fromEntries(V5_CONTENDERS.map((c) => [c, lane(c, deltaModel(deltas, intervalMs))])) as Record<V5Contender, Lane>;
   const measure = async (c: V5Contender) => {
     const l = lanes[c];
     const request = turnRequest(newConversation());
@@ -241,7 +243,7 @@ export async function v5Cpu(deltas: number, rounds: number, log: (line: string) 
         samples[c].push(await measure(c));
         if (c === 'redis') for (const [name, n] of Object.entries(commandCalls())) if (name !== 'info') calls[name] = (calls[name] ?? 0) + n - (before[name] ?? 0);
       }
-      log(`V5a round ${round + 1}: ${V5_CONTENDERS.map((c) => `${c} ${samples[c].at(-1)!.toFixed(1)} µs`).join(', ')}`);
+      log(`V5a${intervalMs > 0 ? ` paced ${intervalMs} ms` : ''} round ${round + 1}: ${V5_CONTENDERS.map((c) => `${c} ${samples[c].at(-1)!.toFixed(1)} µs`).join(', ')}`);
     }
     const paired = (a: V5Contender) => {
       const ratios = samples[a].map((s, i) => s / samples.none[i]!);
@@ -249,6 +251,7 @@ export async function v5Cpu(deltas: number, rounds: number, log: (line: string) 
     };
     return {
       deltas,
+      intervalMs,
       rounds,
       usPerDelta: Object.fromEntries(V5_CONTENDERS.map((c) => [c, median(samples[c])])) as Record<V5Contender, number>,
       samples,

@@ -58,7 +58,7 @@ describe('redisRunLog (real Redis)', () => {
   });
 
   it('pages a long backlog and then follows the live tail until the run ends', { timeout: 60_000 }, async () => {
-    // batchMs 0 and a macrotask between appends: one stream entry per chunk, more than two pages.
+    // batchMs 0 and a macrotask between appends: one stream entry per chunk, many pages.
     const writerLog = newLog({ batchMs: 0 });
     const readerLog = newLog();
     const m = meta();
@@ -131,6 +131,24 @@ describe('redisRunLog (real Redis)', () => {
       await writer.end();
       await eventually(async () => (await client.exists(`exp:{${m.runId}}:s`, `exp:{${m.runId}}:m`)) === 0, 'entries expired');
       expect(await log.read(m.runId, -1, new AbortController().signal)).toBeNull();
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('splits a burst that never yields into bounded entries, read back whole', async () => {
+    const log = newLog();
+    const client = new Redis(redis.url);
+    try {
+      const m = meta();
+      const writer = log.open(m);
+      const big = 'x'.repeat(10_000);
+      for (let i = 0; i < 40; i++) writer.append(`"${i}${big}"`);
+      await writer.end();
+      // 400 KB in 64 KB entries, plus the end entry.
+      expect(await client.xlen(`xkit:run:{${m.runId}}:s`)).toBeGreaterThanOrEqual(7);
+      const reader = await log.read(m.runId, 10, new AbortController().signal);
+      expect((await collect(reader!.entries)).map((e) => e.data)).toEqual(Array.from({ length: 29 }, (_, i) => `"${i + 11}${big}"`));
     } finally {
       client.disconnect();
     }

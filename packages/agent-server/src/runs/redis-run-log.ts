@@ -42,7 +42,9 @@ type Fields = string[];
 type StreamEntry = [id: string, fields: Fields];
 
 /** Entries per page of the backlog (XRANGE); a live read blocks this long before it checks the run again. */
-const PAGE = 512;
+const PAGE = 64;
+/** A stream entry holds at most about this many characters of chunks (so a page is at most ~4 MB). */
+const MAX_ENTRY_CHARS = 64 * 1024;
 const BLOCK_MS = 5_000;
 
 /**
@@ -184,6 +186,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     let ended = false;
     /** The batch being collected: `[seq, data, seq, data, …]` (a stream entry's fields). */
     let pending: string[] = [];
+    let pendingBytes = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastRefresh = Date.now();
     let flushing: Promise<void> = Promise.resolve();
@@ -191,6 +194,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       if (broken) return;
       broken = true;
       pending = [];
+      pendingBytes = 0;
       report(error instanceof Error ? error : new Error(String(error)), { runId, operation: 'write (this run will not be resumable)' });
     };
     // One XADD per batch, its entry id the batch's last seq + 1. Commands on one connection stay in
@@ -201,10 +205,12 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       if (broken || pending.length === 0) return;
       const fields = pending;
       pending = [];
+      pendingBytes = 0;
+      const id = `0-${seq}`;
       const refresh = Date.now() - lastRefresh > openExpireAfterMs / 4;
       if (refresh) lastRefresh = Date.now();
       const done = exec((pipeline) => {
-        pipeline.xadd(sKey, `0-${seq}`, ...fields);
+        pipeline.xadd(sKey, id, ...fields);
         if (refresh) pipeline.pexpire(sKey, openExpireAfterMs).pexpire(mKey, openExpireAfterMs);
       }).then(() => {}, fail);
       flushing = flushing.then(() => done);
@@ -219,7 +225,11 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
         const current = seq++;
         if (broken) return;
         pending.push(String(current), data);
-        timer ??= setTimeout(flush, batchMs);
+        pendingBytes += data.length;
+        // A burst that never yields to the event loop (the timer cannot fire) still goes out in
+        // bounded entries: a reader's page stays small.
+        if (pendingBytes >= MAX_ENTRY_CHARS) flush();
+        else timer ??= setTimeout(flush, batchMs);
       },
       async end() {
         if (ended) return;

@@ -39,8 +39,7 @@ afterAll(async () => {
 /** A scripted reply: `before` deltas at once, then it waits for `release()` (or its abort), then `after` deltas. */
 function gatedModel(before: string[], after: string[]) {
   const calls: { aborted: Promise<void>; release: () => void }[] = [];
-  let callStarted!: () => void;
-  let started = new Promise<void>((resolve) => (callStarted = resolve));
+  const waiting: (() => void)[] = [];
   const model = new MockLanguageModelV4({
     doStream: async (options) => {
       let release!: () => void;
@@ -51,7 +50,7 @@ function gatedModel(before: string[], after: string[]) {
       if (signal?.aborted) markAborted();
       else signal?.addEventListener('abort', () => markAborted(), { once: true });
       calls.push({ aborted, release });
-      callStarted();
+      for (const resolve of waiting.splice(0)) resolve();
       const parts = (deltas: string[]): LanguageModelV4StreamPart[] => deltas.map((delta) => ({ type: 'text-delta', id: 't1', delta }));
       return {
         stream: new ReadableStream<LanguageModelV4StreamPart>({
@@ -81,9 +80,7 @@ function gatedModel(before: string[], after: string[]) {
     },
     /** Resolves when the next call starts. */
     nextCall() {
-      const current = started;
-      started = new Promise<void>((resolve) => (callStarted = resolve));
-      return current;
+      return new Promise<void>((resolve) => waiting.push(resolve));
     },
   };
 }

@@ -69,6 +69,11 @@ const BLOCK_MS = 5_000;
  * drops its entries after its first failure and reports it once through `onError`; `read` and
  * `requestStop` throw `RunLogUnavailableError` (the routes answer 503 `run_log_unavailable`).
  * ioredis loads lazily, on the first use, so the server core still loads without Node's `net`.
+ *
+ * Why not the AI SDK's `resumable-stream`: it resumes by skipping characters, not from a chunk id
+ * (our `Last-Event-ID` is a chunk `seq`), keeps nothing in Redis until a resumer asks (a resume then
+ * depends on the producing instance answering over pub/sub), and has no stop channel (its issue #19).
+ * Streams give a durable, ordered, expiring log with reads from any entry in one command.
  */
 export function redisRunLog(connection: RedisRunLogConnection, options: RedisRunLogOptions = {}): RunLog {
   const expireAfterMs = options.expireAfterMs ?? DEFAULT_RUN_LOG_EXPIRE_MS;

@@ -366,7 +366,7 @@ async function v5(meta: Record<string, string>) {
     const cpu = await v5Cpu(deltas, rounds, log);
     // Paced like a provider's network reads (each delta its own macrotask), so the Redis log's
     // batching window sees a realistic stream instead of one burst.
-    const paced = await v5Cpu(1_000, rounds, log, 1);
+    const paced = await v5Cpu(2_000, rounds, log, 1);
     log('V5b: reload → first resumed chunk');
     const resume = await v5Resume(Math.max(3, Math.ceil(rounds / 2)), 30, log);
     log('V5c: heap around finished runs');

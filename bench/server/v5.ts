@@ -206,6 +206,12 @@ function commandCalls(): Record<string, number> {
   return Object.fromEntries([...text.matchAll(/^cmdstat_(\w+(?:\|\w+)?):calls=(\d+)/gm)].map(([, name, calls]) => [name!, Number(calls)]));
 }
 
+/** `promise`, or a failure after `ms`: the bench never hangs. */
+function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
 // (a) ----------------------------------------------------------------------------------------------
 
 export interface V5CpuResult {
@@ -289,7 +295,7 @@ export async function v5Resume(rounds: number, perTurn: number, log: (line: stri
         const conversationId = newConversation();
         const turn = await l.server.fetch(turnRequest(conversationId));
         const reader = turn.body!.getReader();
-        await readEvents(reader, 200);
+        await within(readEvents(reader, 200), 30_000, `${c}: the turn did not stream`);
         const pumping = (async () => {
           while (!(await reader.read()).done);
         })();
@@ -302,7 +308,7 @@ export async function v5Resume(rounds: number, perTurn: number, log: (line: stri
             new Request(`http://127.0.0.1${runPaths.stream('/api/agent', conversationId)}`, { headers: { 'last-event-id': String(cursor) }, signal: controller.signal }),
           );
           if (response.status !== 200) throw new Error(`resume answered ${response.status}: ${await response.text()}`);
-          const first = await readEvents(response.body!.getReader(), 1);
+          const first = await within(readEvents(response.body!.getReader(), 1), 10_000, `${c}: no resumed chunk within 10 s`);
           const ms = performance.now() - t0;
           controller.abort();
           await response.body?.cancel().catch(() => {});
@@ -380,7 +386,7 @@ export async function v5Stop(rounds: number, perRound: number, log: (line: strin
           const turn = await l.server.fetch(turnRequest(conversationId));
           const runId = turn.headers.get(RUN_ID_HEADER);
           const reader = turn.body!.getReader();
-          await readEvents(reader, 20);
+          await within(readEvents(reader, 20), 30_000, `${c}: the turn did not stream`);
           const t0 = performance.now();
           const ended = (async () => {
             while (!(await reader.read()).done);
@@ -394,8 +400,7 @@ export async function v5Stop(rounds: number, perRound: number, log: (line: strin
             }),
           );
           if (stop.status !== 202) throw new Error(`stop answered ${stop.status}: ${await stop.text()}`);
-          const ms = await Promise.race([ended, new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000))]);
-          if (!Number.isFinite(ms)) throw new Error(`${c}: the stopped stream did not end within 10 s`);
+          const ms = await within(ended, 10_000, `${c}: the stopped stream did not end within 10 s`);
           samples[c].push(ms);
           await l.settled();
         }

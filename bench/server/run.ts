@@ -418,7 +418,7 @@ async function v5(meta: Record<string, string>) {
       .map(([name, n]) => `${name} ${fmt(n)}`)
       .join(', ')}.`,
     '',
-    `## (b) Reload → first resumed chunk (\`GET …/stream\` with \`Last-Event-ID\` 0–150 chunks back, while a 3,000-delta turn streams at 500 deltas/s; ${resume.samples.memory.length} / ${resume.samples.redis.length} resumes; Redis: on a second instance)`,
+    `## (b) Reload → first resumed chunk (\`GET …/stream\` with \`Last-Event-ID\` 0–150 chunks back, while a 3,000-delta turn streams at 500 deltas/s; ${resume.samples.memory.length} / ${resume.samples.redis.length} resumes after one discarded warm-up per lane; Redis: on a second instance)`,
     '',
     '| run log | p50 ms | p99 ms | target |',
     '|---|---|---|---|',
@@ -431,7 +431,7 @@ async function v5(meta: Record<string, string>) {
     '|---|---|---|---|---|',
     ...(['memory', 'redis'] as const).map((c) => `| ${c} | ${fmt(heap.beforeMB[c])} | ${fmt(heap.afterMB[c])} | ${fmt(heap.growthPct[c], 1)}% | within 5% ${ok(heap.growthPct[c] <= 5)} |`),
     '',
-    `## (d) Stop latency (\`POST …/stop\` → the turn's stream ended; 5 ms per delta, stopped after 20 chunks; ${stop.samples.memory.length} / ${stop.samples.redis.length} stops; Redis: the stop sent to a second instance)`,
+    `## (d) Stop latency (\`POST …/stop\` → the turn's stream ended; 5 ms per delta, stopped after 20 chunks; ${stop.samples.memory.length} / ${stop.samples.redis.length} stops after one discarded warm-up per lane; Redis: the stop sent to a second instance)`,
     '',
     '| run log | p50 ms | p99 ms | target |',
     '|---|---|---|---|',

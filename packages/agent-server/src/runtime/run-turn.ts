@@ -77,7 +77,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   let turn: Awaited<ReturnType<typeof openTurn>>;
   try {
     // With 'continue' the request's signal (aborted when the client goes away) does not reach the model.
-    turn = await openTurn(continueOnDisconnect ? { ...input, signal: NEVER_ABORTED } : input, { beforeBegin: openLog });
+    turn = await openTurn(continueOnDisconnect ? { ...input, signal: new AbortController().signal } : input, { beforeBegin: openLog });
   } catch (error) {
     offStop?.();
     await log?.end().catch(() => {});
@@ -183,6 +183,3 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       : UI_MESSAGE_STREAM_HEADERS,
   });
 }
-
-/** The signal of a turn that goes on when its client goes away (`onDisconnect: 'continue'`). */
-const NEVER_ABORTED = new AbortController().signal;

@@ -148,14 +148,23 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       );
     });
   const command = async <T>(fn: (redis: Redis) => Promise<T>): Promise<T> => deadline((async () => fn(await ready(await main())))());
+  /**
+   * The writer's path: on the log's own connection, once ready, a command goes straight out (its
+   * `commandTimeout` bounds it; no timer of ours per batch); otherwise as `command`.
+   */
+  let ownReady: Redis | undefined;
+  const write = <T>(fn: (redis: Redis) => Promise<T>): Promise<T> => {
+    if (ownReady?.status === 'ready') return fn(ownReady);
+    return command(async (redis) => {
+      if (!('client' in connection)) ownReady = redis;
+      return fn(redis);
+    });
+  };
   const exec = async (build: (pipeline: ChainableCommander) => void): Promise<unknown[]> =>
     command(async (redis) => {
       const pipeline = redis.pipeline();
       build(pipeline);
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error);
-      if (failed?.[0]) throw failed[0];
-      return results.map(([, value]) => value);
+      return checkExec(await pipeline.exec());
     });
   const unavailable = (error: unknown, what: string) =>
     new RunLogUnavailableError(`The run log (Redis) cannot ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -214,10 +223,9 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       const id = `0-${seq}`;
       const refresh = Date.now() - lastRefresh > openExpireAfterMs / 4;
       if (refresh) lastRefresh = Date.now();
-      const done = exec((pipeline) => {
-        pipeline.xadd(sKey, id, ...fields);
-        if (refresh) pipeline.pexpire(sKey, openExpireAfterMs).pexpire(mKey, openExpireAfterMs);
-      }).then(() => {}, fail);
+      const done = write<unknown>((redis) =>
+        refresh ? redis.pipeline().xadd(sKey, id, ...fields).pexpire(sKey, openExpireAfterMs).pexpire(mKey, openExpireAfterMs).exec().then(checkExec) : redis.xadd(sKey, id, ...fields),
+      ).then(() => {}, fail);
       flushing = flushing.then(() => done);
     };
     const started = exec((pipeline) => {
@@ -407,6 +415,13 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       );
     },
   };
+}
+
+/** The replies of a pipeline or transaction; throws its first error. */
+function checkExec(results: [error: Error | null, result: unknown][] | null): unknown[] {
+  const failed = (results ?? []).find(([error]) => error);
+  if (failed?.[0]) throw failed[0];
+  return (results ?? []).map(([, value]) => value);
 }
 
 const isEnd = (entry: StreamEntry) => entry[1][0] === 'e';

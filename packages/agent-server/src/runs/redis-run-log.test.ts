@@ -99,6 +99,34 @@ describe('redisRunLog (real Redis)', () => {
     await writer.end();
   });
 
+  it("closes a live reader's blocking connection when the run ends and when its signal aborts", async () => {
+    const log = newLog();
+    const client = new Redis(redis.url);
+    const connections = async () => String(await client.call('CLIENT', 'LIST')).trim().split('\n').length;
+    try {
+      const m = meta();
+      const writer = log.open(m);
+      writer.append('"a"');
+      await eventually(async () => (await client.exists(`xkit:run:{${m.runId}}:s`)) === 1, 'entry written');
+      const before = await connections();
+      const controller = new AbortController();
+      const aborted = await log.read(m.runId, -1, controller.signal);
+      const ending = await log.read(m.runId, -1, new AbortController().signal);
+      const iterators = [aborted!, ending!].map((reader) => reader.entries[Symbol.asyncIterator]());
+      for (const iterator of iterators) expect((await iterator.next()).value).toEqual({ seq: 0, data: '"a"' });
+      const waits = iterators.map((iterator) => iterator.next());
+      await eventually(async () => (await connections()) === before + 2, 'two blocking connections open');
+      controller.abort();
+      expect(await waits[0]).toMatchObject({ done: true });
+      await eventually(async () => (await connections()) === before + 1, "the aborted reader's connection closed");
+      await writer.end();
+      expect(await waits[1]).toMatchObject({ done: true });
+      await eventually(async () => (await connections()) === before, "the ended reader's connection closed");
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('delivers a stop requested on one handle to the listener of another handle, and only for that run', async () => {
     const a = newLog();
     const b = newLog();

@@ -222,6 +222,30 @@ describe('redisRunLog when Redis goes away', () => {
     }
   });
 
+  it('does not wait on an app client that queues commands while Redis is down', async () => {
+    const server = await startRedis();
+    // ioredis's defaults: an offline queue and 20 retries per command.
+    const client = new Redis(server.url);
+    client.on('error', () => {});
+    const reports: string[] = [];
+    const log = redisRunLog({ client }, { commandTimeoutMs: 500, onError: (_error, context) => reports.push(context.operation) });
+    try {
+      expect(await client.ping()).toBe('PONG');
+      server.kill();
+      const m = meta();
+      const writer = log.open(m);
+      writer.append('"x"');
+      await writer.end();
+      expect(reports.filter((operation) => operation.startsWith('write'))).toHaveLength(1);
+      await expect(log.read(m.runId, -1, new AbortController().signal)).rejects.toBeInstanceOf(RunLogUnavailableError);
+      await expect(log.requestStop(m.runId)).rejects.toBeInstanceOf(RunLogUnavailableError);
+    } finally {
+      await log.close?.();
+      client.disconnect();
+      server.destroy();
+    }
+  });
+
   it('ends a live reader with RunLogUnavailableError when Redis dies under it', async () => {
     const server = await startRedis();
     const log = redisRunLog({ url: server.url }, { commandTimeoutMs: 500, onError: () => {} });

@@ -14,6 +14,14 @@
  */
 export const RUNS_SEGMENT = 'runs';
 
+/**
+ * What the server puts in a reply's `metadata` (from the stream's `start` chunk, kept with a store):
+ * the run that wrote it, so a client can read its record while it streams and after.
+ */
+export interface RunMessageMetadata {
+  runId?: string;
+}
+
 /** Paths of the run record routes, relative to `basePath` (no trailing slash). */
 export const runRecordPaths = {
   one: (basePath: string, runId: string) => `${basePath}/${RUNS_SEGMENT}/${encodeURIComponent(runId)}`,

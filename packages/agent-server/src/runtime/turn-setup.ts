@@ -195,7 +195,8 @@ export function streamTurnReply(
     originalMessages: turn.messages,
     signal: turn.signal,
     generateMessageId: newMessageId,
-    metadata: { agentId: input.agentId, ...(turn.conversationId ? { conversationId: turn.conversationId } : {}) },
+    // The run id lets a client read the run's record (`GET {basePath}/runs/{runId}`) while it streams.
+    metadata: { agentId: input.agentId, ...(turn.conversationId ? { conversationId: turn.conversationId } : {}), runId: turn.recorder.meta.id },
     onEnd,
   });
 }

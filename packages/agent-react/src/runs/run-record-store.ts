@@ -13,7 +13,10 @@ export interface RunRecordOptions {
   runId?: string | undefined;
   /** Without `runId`: read the newest run of this conversation (needs a server with a store). */
   conversationId?: string | undefined;
-  /** Poll while the run is `running` (default true). */
+  /**
+   * Read again while the run is `running` (default true). With `conversationId` (no `runId`) it keeps
+   * reading, since a new run may start at any time (an activity view that follows a conversation).
+   */
   live?: boolean;
   /** Milliseconds between two reads of a running run (default 1000). */
   intervalMs?: number;
@@ -53,6 +56,7 @@ export class RunRecordStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
   private started = false;
+  private lastText: string | undefined;
 
   constructor(private readonly options: RunRecordOptions) {
     this.snapshot = options.runId || options.conversationId ? { ...IDLE, status: 'loading' } : IDLE;
@@ -88,14 +92,17 @@ export class RunRecordStore {
     try {
       const record = await this.read(controller.signal);
       if (controller.signal.aborted) return;
-      this.set({ record, status: 'ready', error: null });
+      // An unchanged answer (a poll of a quiet run) publishes nothing: no re-render.
+      const text = JSON.stringify(record);
+      if (text !== this.lastText || this.snapshot.status !== 'ready') this.set({ record, status: 'ready', error: null });
+      this.lastText = text;
     } catch (error) {
       if (controller.signal.aborted) return;
       const failure = error instanceof RunRecordError ? error : new RunRecordError(String(error), 0, 'network_error');
       this.set({ ...this.snapshot, status: 'error', error: failure });
     }
-    const running = this.snapshot.record?.status === 'running' || (this.snapshot.record === null && this.snapshot.status === 'ready');
-    if (this.started && this.options.live !== false && running) {
+    const follow = !runId || this.snapshot.record?.status === 'running';
+    if (this.started && this.options.live !== false && follow) {
       this.timer = setTimeout(() => void this.refresh(), this.options.intervalMs ?? 1000);
     }
   };
@@ -103,8 +110,14 @@ export class RunRecordStore {
   private async read(signal: AbortSignal): Promise<AgentRunRecord | null> {
     const base = apiBase(this.options.api);
     if (this.options.runId) return this.get<AgentRunRecord>(runRecordPaths.one(base, this.options.runId), signal);
-    const list = await this.get<RunRecordList>(runRecordPaths.list(base, this.options.conversationId!), signal);
-    return list.runs[0] ?? null;
+    try {
+      const list = await this.get<RunRecordList>(runRecordPaths.list(base, this.options.conversationId!), signal);
+      return list.runs[0] ?? null;
+    } catch (error) {
+      // A conversation the server does not have yet (a new chat) has no runs.
+      if (error instanceof RunRecordError && error.code === 'conversation_not_found') return null;
+      throw error;
+    }
   }
 
   private async get<T>(url: string, signal: AbortSignal): Promise<T> {

@@ -96,7 +96,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   const duration = ctx.axis.end - ctx.axis.start;
   const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
-    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-status={record.status}>
+    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
       <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
         <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
         <Tag color={statusColor} style={{ marginInlineEnd: 0 }}>

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+const DURATION = /^\d+ ms$|^\d+(\.\d)? s$/;
+
+test('the Activity view draws the last run live: 20 tool rows, the nested sub-agent, durations and token totals', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Run the shipping audit');
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Activity of the last run' });
+  const timeline = drawer.getByRole('region', { name: 'Run activity' });
+
+  // While the run streams the view follows it: seen running with only part of its calls…
+  await expect(timeline).toHaveAttribute('data-run-status', 'running');
+  const whileRunning = await timeline.locator('li[data-xagent-timeline-tool]').count();
+  expect(whileRunning).toBeLessThan(22);
+  await expect(timeline.getByRole('status').first()).toHaveText('Running');
+  // …then complete, without reopening anything.
+  await expect(timeline).toHaveAttribute('data-run-status', 'completed', { timeout: 30_000 });
+  await expect(timeline.getByRole('status').first()).toHaveText('Completed');
+
+  const root = timeline.locator('[data-xagent-timeline-run][data-depth="0"]');
+  const rootTools = root.locator(':scope > ol > li > ol > li[data-xagent-timeline-tool]');
+  await expect(rootTools).toHaveCount(20);
+  await expect(root.locator(':scope > ol > li[data-xagent-timeline-step]')).toHaveCount(5);
+  await expect(rootTools.filter({ has: page.locator('code', { hasText: /^auditOrder$/ }) })).toHaveCount(19);
+
+  // The sub-agent run is nested under its call, with its own steps and tool calls, and collapses.
+  const toggle = timeline.getByRole('button', { name: /Sub-agent carrier, 2 steps/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const nested = timeline.locator('[data-xagent-timeline-run][data-depth="1"]');
+  await expect(nested.locator('li[data-xagent-timeline-tool="checkCarrier"]')).toHaveCount(2);
+  await toggle.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nested).toHaveCount(0);
+  await toggle.press('Space');
+  await expect(nested.locator('li[data-xagent-timeline-tool="checkCarrier"]')).toHaveCount(2);
+
+  // Every call has a duration; the audit calls take at least the tool's 400 ms.
+  const durations = await timeline.locator('li[data-xagent-timeline-tool] [data-xagent-timeline-duration]').allTextContents();
+  expect(durations).toHaveLength(22);
+  for (const text of durations) expect(text).toMatch(DURATION);
+  const audit = await rootTools.first().locator('[data-xagent-timeline-duration]').textContent();
+  expect(audit!.endsWith(' s') || Number(audit!.replace(' ms', '')) >= 400).toBe(true);
+
+  // Tokens: per step and the total (this run and its sub-agent's), in and out.
+  const total = (await timeline.locator('[data-xagent-timeline-total-tokens]').textContent())!;
+  const [, sum, input, output] = /^([\d,]+) tokens \(([\d,]+) in · ([\d,]+) out\)$/.exec(total)!.map((n) => Number(n.replace(/,/g, '')));
+  // 5 steps of the audit and 2 of the sub-agent, 10 input tokens each (the mock model's count).
+  expect(input).toBe(70);
+  expect(output).toBeGreaterThan(0);
+  expect(sum).toBe(input! + output!);
+  await expect(root.locator(':scope > ol > li[data-xagent-timeline-step]').first()).toContainText(/\d+ tokens/);
+});
+
+test('the Activity view of a new conversation says there is no run yet', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('button', { name: 'Activity' }).click();
+  await expect(page.getByRole('dialog', { name: 'Activity of the last run' }).getByText('No run yet')).toBeVisible();
+});

@@ -7,7 +7,7 @@ test('the Activity view draws the last run live: 20 tool rows, the nested sub-ag
   await openPlayground(page);
   const chat = chatOf(page);
   await chat.send('Run the shipping audit');
-  await page.getByRole('button', { name: 'Activity' }).click();
+  await page.getByRole('button', { name: 'Activity', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Activity of the last run' });
   const timeline = drawer.getByRole('region', { name: 'Run activity' });
 
@@ -56,6 +56,6 @@ test('the Activity view draws the last run live: 20 tool rows, the nested sub-ag
 
 test('the Activity view of a new conversation says there is no run yet', async ({ page }) => {
   await openPlayground(page);
-  await page.getByRole('button', { name: 'Activity' }).click();
+  await page.getByRole('button', { name: 'Activity', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Activity of the last run' }).getByText('No run yet')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
 
@@ -59,3 +60,25 @@ test('the Activity view of a new conversation says there is no run yet', async (
   await page.getByRole('button', { name: 'Activity', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Activity of the last run' }).getByText('No run yet')).toBeVisible();
 });
+
+for (const theme of ['Light', 'Dark'] as const) {
+  test(`the Activity view at 390 px, ${theme.toLowerCase()} theme: no sideways scroll, axe finds no violations`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPlayground(page);
+    const chat = chatOf(page);
+    await chat.send('Run the shipping audit');
+    await chat.waitReady();
+    if (theme === 'Dark') {
+      await page.getByRole('button', { name: 'Settings and shared form' }).click();
+      await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+      await page.getByRole('button', { name: 'Close settings and shared form' }).click();
+    }
+    await page.getByRole('button', { name: 'Activity', exact: true }).click();
+    const timeline = page.getByRole('dialog', { name: 'Activity of the last run' }).getByRole('region', { name: 'Run activity' });
+    await expect(timeline).toHaveAttribute('data-run-status', 'completed');
+    const overflow = await timeline.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    const result = await new AxeBuilder({ page }).include('[data-xagent-timeline]').analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

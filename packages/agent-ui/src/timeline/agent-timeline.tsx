@@ -1,7 +1,7 @@
 'use client';
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol';
 import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react';
-import { Alert, Button, ConfigProvider, Spin, Tag, theme as antdTheme } from 'antd';
+import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
 import { useContext, useMemo, type CSSProperties } from 'react';
 import { axisOf, formatDuration } from './format.js';
 import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
@@ -92,16 +92,28 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   }
 
   const total = totalRunUsage(record);
-  const statusColor = { running: 'processing', completed: 'success', stopped: 'warning', failed: 'error' }[record.status];
+  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError }[record.status];
   const duration = ctx.axis.end - ctx.axis.start;
   const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
     <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
       <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
         <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
-        <Tag color={statusColor} style={{ marginInlineEnd: 0 }}>
+        <span
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: token.marginXXS,
+            padding: `0 ${token.paddingXS}px`,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadiusSM,
+            fontSize: token.fontSizeSM,
+          }}
+        >
+          {/* The dot carries the colour; the text keeps the text colour (contrast on every theme). */}
+          <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: statusColor }} />
           <span role="status">{strings.status[record.status]}</span>
-        </Tag>
+        </span>
         {record.stopReason ? <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{record.stopReason}</span> : null}
       </header>
       <p style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginMD, rowGap: token.marginXXS, margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>

@@ -73,9 +73,9 @@ export const Failed: Story = {
 export const EmptyLoadingAndError: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 16 }}>
-      <AgentTimeline record={null} />
-      <AgentTimeline record={null} loading />
-      <AgentTimeline record={null} error={{ message: 'There is no such run.' }} onRetry={() => {}} />
+      <AgentTimeline record={null} strings={{ label: 'No run' }} />
+      <AgentTimeline record={null} loading strings={{ label: 'Loading run' }} />
+      <AgentTimeline record={null} error={{ message: 'There is no such run.' }} onRetry={() => {}} strings={{ label: 'Failed read' }} />
     </div>
   ),
   play: async ({ canvasElement }) => {

@@ -2,7 +2,8 @@
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol';
 import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react';
 import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
-import { useContext, useMemo, type CSSProperties } from 'react';
+import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { AccessibleTheme } from '../config.js';
 import { axisOf, formatDuration } from './format.js';
 import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
 import { RunBlock, type TimelineContext } from './timeline-rows.js';
@@ -36,8 +37,8 @@ export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
  * step and in total. A list of lists (each row's text says what its bar shows), themed by antd tokens.
  */
 export function AgentTimeline(props: AgentTimelineProps) {
-  if (props.record !== undefined) return <TimelineView {...props} record={props.record} />;
-  return <ConnectedTimeline {...props} />;
+  // The kit's contrast fixes (secondary and error text pass 4.5:1 on every theme).
+  return <AccessibleTheme>{props.record !== undefined ? <TimelineView {...props} record={props.record} /> : <ConnectedTimeline {...props} />}</AccessibleTheme>;
 }
 
 function ConnectedTimeline(props: AgentTimelineProps) {
@@ -60,12 +61,22 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   const locale = props.locale ?? antdLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   const strings = useMemo(() => ({ ...timelineStringsFor(locale), ...props.strings }), [locale, props.strings]);
   const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
-  const now = Date.now();
+  const running = record?.status === 'running';
+  // The axis of a running run ends now: a clock ticks while it runs, so open bars grow between reads.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 500);
+    const first = setTimeout(tick, 0);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    };
+  }, [running, record]);
   const ctx = useMemo<TimelineContext | undefined>(
     () => (record ? { axis: axisOf(record, now), now, token, strings, numbers, defaultExpanded: props.defaultExpanded ?? true } : undefined),
-    // `now` moves on every render; a finished run's axis does not depend on it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [record, record?.status === 'running' ? now : 0, token, strings, numbers, props.defaultExpanded],
+    [record, now, token, strings, numbers, props.defaultExpanded],
   );
   const rootStyle: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style };
 

@@ -99,17 +99,27 @@ export interface RunRecordList {
   runs: AgentRunRecord[];
 }
 
-/** Sum of the tokens of a run and every sub-agent run under it (what a timeline shows as total). */
-export function totalRunUsage(record: AgentRunRecord): RunUsage {
-  const total: Required<Pick<RunUsage, 'inputTokens' | 'outputTokens' | 'totalTokens'>> = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  const add = (run: AgentRunRecord) => {
-    for (const step of run.steps) {
-      total.inputTokens += step.usage?.inputTokens ?? 0;
-      total.outputTokens += step.usage?.outputTokens ?? 0;
-      total.totalTokens += step.usage?.totalTokens ?? (step.usage?.inputTokens ?? 0) + (step.usage?.outputTokens ?? 0);
-    }
-    run.subRuns.forEach(add);
-  };
-  add(record);
+/** Token counts added up key by key; null when none reported any (a count absent everywhere stays absent). */
+export function sumRunUsage(usages: readonly (RunUsage | null | undefined)[]): RunUsage | null {
+  const reported = usages.filter((u): u is RunUsage => u !== null && u !== undefined);
+  if (reported.length === 0) return null;
+  const total: RunUsage = {};
+  for (const usage of reported) {
+    for (const key of Object.keys(usage) as (keyof RunUsage)[]) total[key] = (total[key] ?? 0) + (usage[key] ?? 0);
+  }
   return total;
+}
+
+/** Tokens of a run and every sub-agent run under it (what a timeline shows as total): in, out and total. */
+export function totalRunUsage(record: AgentRunRecord): Required<Pick<RunUsage, 'inputTokens' | 'outputTokens' | 'totalTokens'>> {
+  const steps: RunUsage[] = [];
+  const visit = (run: AgentRunRecord) => {
+    for (const step of run.steps) {
+      if (step.usage) steps.push({ ...step.usage, totalTokens: step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0) });
+    }
+    run.subRuns.forEach(visit);
+  };
+  visit(record);
+  const sum = sumRunUsage(steps);
+  return { inputTokens: sum?.inputTokens ?? 0, outputTokens: sum?.outputTokens ?? 0, totalTokens: sum?.totalTokens ?? 0 };
 }

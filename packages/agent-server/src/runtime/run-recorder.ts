@@ -1,5 +1,5 @@
 import type { LanguageModelUsage, ToolLoopAgentSettings, ToolSet } from 'ai';
-import type { AgentRunRecord, RunRecordStatus, RunStepRecord, RunToolCallRecord, RunToolSource, RunUsage } from '@x/agent-protocol';
+import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunStepRecord, type RunToolCallRecord, type RunToolSource, type RunUsage } from '@x/agent-protocol';
 import type { ToolSource } from '../tools/tool-entry.js';
 
 /** Who a recorded run belongs to and where it sits (a chat turn or a sub-agent run). */
@@ -169,15 +169,6 @@ export function toRunUsage(usage: LanguageModelUsage | undefined): RunUsage | nu
   return out;
 }
 
-export function sumRunUsage(usages: readonly (RunUsage | null)[]): RunUsage | null {
-  const reported = usages.filter((u): u is RunUsage => u !== null);
-  if (reported.length === 0) return null;
-  const total: RunUsage = {};
-  for (const usage of reported) {
-    for (const key of Object.keys(usage) as (keyof RunUsage)[]) total[key] = (total[key] ?? 0) + (usage[key] ?? 0);
-  }
-  return total;
-}
 
 /** The protocol's name of a tool source (`update-page-state` is the platform's). */
 export function toRunToolSource(source: ToolSource | undefined): RunToolSource {

@@ -1,6 +1,5 @@
-import type { AgentRunRecord, RunRecordStatus, RunUsage } from '@x/agent-protocol';
+import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunUsage } from '@x/agent-protocol';
 import type { RunRecord, RunTimeline, SubRunInput } from '../store/types.js';
-import { sumRunUsage } from './run-recorder.js';
 
 /** A record's steps and tool calls, as its row keeps them. */
 export function toTimeline(record: AgentRunRecord): RunTimeline {

@@ -214,4 +214,40 @@ describe('run records', () => {
     expect(done).toMatchObject({ status: 'completed', toolCalls: [expect.objectContaining({ toolName: 'slow', state: 'done', output: 'ok' })] });
     expect(done.steps).toHaveLength(2);
   });
+
+  it('records a sub-agent run that failed, and the parent call that got its error', async () => {
+    const parent = mockModel(toolCallParts({ toolName: 'researcher', input: { task: 'Find it' } }), textParts('Sorry.'));
+    const child = mockModel(failingParts('Hal', new Error('provider exploded')));
+    const server = createAgentServer({
+      agents: { boss: { model: parent, agents: ['researcher'] }, researcher: { model: child } },
+      authenticate,
+      store: memoryStore(),
+      logger: recordingLogger(),
+    });
+    const { runId } = await turn(server, 'boss', 'Find it');
+    const record = await json<AgentRunRecord>(await server.fetch(request(`runs/${runId}`)));
+    expect(record.status).toBe('completed');
+    expect(record.toolCalls).toEqual([expect.objectContaining({ toolName: 'researcher', state: 'error', error: expect.stringContaining('researcher agent failed') })]);
+    expect(record.subRuns).toEqual([expect.objectContaining({ agentId: 'researcher', status: 'failed', stopReason: 'error', initiatorToolCallId: 'call-1' })]);
+  });
+
+  it('answers a run streaming on another instance from the store (running, its steps not written yet)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = { description: 'Slow', inputSchema: z.object({}), execute: async () => (await gate, 'ok') };
+    const store = memoryStore();
+    const config = (model: ReturnType<typeof mockModel>) => ({ agents: { assistant: { model, tools: ['slow'] } }, tools: { slow }, authenticate, store, logger: recordingLogger() });
+    const a = createAgentServer(config(mockModel(toolCallParts({ toolName: 'slow', input: {} }), textParts('Done.'))));
+    const b = createAgentServer(config(mockModel(textParts('unused'))));
+    const response = await a.fetch(request('assistant', { body: { messages: [userMessage('Go')] } }));
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let head = '';
+    while (!head.includes('"runId"')) head += (await reader.read()).value ?? '';
+    const runId = /"runId":"([^"]+)"/.exec(head)![1]!;
+    expect(await json<AgentRunRecord>(await b.fetch(request(`runs/${runId}`)))).toMatchObject({ id: runId, status: 'running', steps: [], toolCalls: [] });
+    release();
+    while (!(await reader.read()).done);
+    const done = await json<AgentRunRecord>(await b.fetch(request(`runs/${runId}`)));
+    expect(done).toMatchObject({ status: 'completed', toolCalls: [expect.objectContaining({ toolName: 'slow', output: 'ok' })] });
+  });
 });

@@ -38,6 +38,12 @@ test('the Activity view draws the last run live: 20 tool rows, the nested sub-ag
   await toggle.press('Space');
   await expect(nested.locator('li[data-xagent-timeline-tool="checkCarrier"]')).toHaveCount(2);
 
+  // A call's input and output open from the keyboard.
+  const details = rootTools.first().locator('details');
+  await rootTools.first().getByText('Input and output').focus();
+  await page.keyboard.press('Enter');
+  await expect(details.locator('pre')).toContainText('"orderId": "o1"');
+
   // Every call has a duration; the audit calls take at least the tool's 400 ms.
   const durations = await timeline.locator('li[data-xagent-timeline-tool] [data-xagent-timeline-duration]').allTextContents();
   expect(durations).toHaveLength(22);

@@ -84,6 +84,22 @@ describe('AgentTimeline', () => {
     expect(document.querySelector('li[data-xagent-timeline-tool="search"]')).not.toBeNull();
   });
 
+  it('opens a call’s input and output (or error) on demand', async () => {
+    const user = userEvent.setup();
+    render(<AgentTimeline record={record()} locale="en-US" />);
+    const lookup = document.querySelector<HTMLElement>('li[data-xagent-timeline-tool="lookup"]')!;
+    expect(lookup.querySelector('pre')).toBeNull();
+    await user.click(within(lookup).getByText('Input and output'));
+    await waitFor(() => expect(lookup.querySelector('pre')).toHaveTextContent('"error": "backend down"'));
+    const researcher = document.querySelector<HTMLElement>('li[data-xagent-timeline-tool="researcher"]')!;
+    const summary = researcher.querySelector<HTMLElement>(':scope > details > summary')!;
+    expect(summary).toHaveAccessibleName('Input and output of researcher');
+    await user.click(summary);
+    await waitFor(() => expect(researcher.querySelector(':scope > details > pre')).toHaveTextContent('"output": "ok"'));
+    await user.click(summary);
+    await waitFor(() => expect(researcher.querySelector(':scope > details > pre')).toBeNull());
+  });
+
   it('shows a running run: open steps and calls say running, the region is busy', () => {
     const running = record({
       status: 'running',

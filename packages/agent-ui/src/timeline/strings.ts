@@ -16,6 +16,9 @@ export interface AgentTimelineStrings {
   subAgent: (agentId: string, steps: number) => string;
   showSubRun: string;
   hideSubRun: string;
+  /** The summary of a call's input and output, and its accessible name. */
+  detailsShort: string;
+  details: (toolName: string) => string;
   running: string;
   waiting: string;
   loading: string;
@@ -37,6 +40,8 @@ export const timelineEnUS: AgentTimelineStrings = {
   source: { function: 'function', mcp: 'MCP', http: 'HTTP', 'sub-agent': 'sub-agent', 'file-system': 'files', client: 'client', platform: 'platform' },
   startsAt: (offset) => `starts at +${offset}`,
   subAgent: (agentId, steps) => `Sub-agent ${agentId}, ${steps === 1 ? '1 step' : `${steps} steps`}`,
+  detailsShort: 'Input and output',
+  details: (toolName) => `Input and output of ${toolName}`,
   showSubRun: 'Show the sub-agent run',
   hideSubRun: 'Hide the sub-agent run',
   running: 'running…',
@@ -60,6 +65,8 @@ export const timelineZhCN: AgentTimelineStrings = {
   source: { function: '函数', mcp: 'MCP', http: 'HTTP', 'sub-agent': '子代理', 'file-system': '文件', client: '客户端', platform: '平台' },
   startsAt: (offset) => `开始于 +${offset}`,
   subAgent: (agentId, steps) => `子代理 ${agentId}，${steps} 步`,
+  detailsShort: '输入与输出',
+  details: (toolName) => `${toolName} 的输入与输出`,
   showSubRun: '显示子代理运行',
   hideSubRun: '隐藏子代理运行',
   running: '运行中…',

@@ -107,6 +107,7 @@ function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; s
       {call.error ? (
         <div style={{ color: token.colorErrorText, fontSize: token.fontSizeSM, overflowWrap: 'anywhere', paddingInlineStart: token.paddingXS }}>{call.error}</div>
       ) : null}
+      <CallDetails call={call} ctx={ctx} />
       {subRun ? (
         <div style={{ marginTop: token.marginXXS }}>
           <button
@@ -139,6 +140,54 @@ function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; s
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Longest text of a call's input and output shown (an admin view, not a dump). */
+const DETAILS_MAX_CHARS = 4_000;
+
+/** The call's input and output (or error) as JSON, rendered only once opened (20 rows stay cheap). */
+function CallDetails({ call, ctx }: { call: RunToolCallRecord; ctx: TimelineContext }) {
+  const { token, strings } = ctx;
+  const [open, setOpen] = useState(false);
+  let text = '';
+  if (open) {
+    const value = { input: call.input, ...(call.error !== undefined ? { error: call.error } : call.state === 'done' ? { output: call.output } : {}) };
+    const json = JSON.stringify(value, null, 2) ?? '';
+    text = json.length > DETAILS_MAX_CHARS ? `${json.slice(0, DETAILS_MAX_CHARS)}\n…` : json;
+  }
+  return (
+    <details open={open} style={{ paddingInlineStart: token.paddingXS, fontSize: token.fontSizeSM }}>
+      {/* Controlled: the summary's click (also Enter / Space on it) toggles the state, not the element. */}
+      <summary
+        aria-label={strings.details(call.toolName)}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((was) => !was);
+        }}
+        style={{ cursor: 'pointer', color: token.colorTextSecondary, width: 'fit-content' }}
+      >
+        {strings.detailsShort}
+      </summary>
+      {open ? (
+        <pre
+          tabIndex={0}
+          style={{
+            margin: `${token.marginXXS}px 0`,
+            padding: token.paddingXS,
+            maxHeight: 240,
+            overflow: 'auto',
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            fontFamily: token.fontFamilyCode,
+            background: token.colorFillTertiary,
+            borderRadius: token.borderRadiusSM,
+          }}
+        >
+          {text}
+        </pre>
+      ) : null}
+    </details>
   );
 }
 

@@ -1,6 +1,7 @@
 import { errorMidStream, flaky, longMarkdown, plainText, reasoning, slowStream } from './text-scenarios.js';
 import { agenticTurn, approval, sharedState, subAgent, toolCall } from './tool-scenarios.js';
 import { titleAndSuggestions } from './title-suggestions.js';
+import { shippingAudit } from './activity-scenario.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario, ToolDefinition, HookDefinition } from './scenario.js';
@@ -25,6 +26,7 @@ export const scenarios = {
   flaky,
   slowStream,
   agenticTurn,
+  shippingAudit,
 } satisfies Record<string, Scenario>;
 
 export type ScenarioName = keyof typeof scenarios;

@@ -42,3 +42,4 @@ export { AgentChatTransport, type AgentRequestOptions, type Resolvable } from '.
 export type { ThrottleSetting } from './core/frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';
 export * from './conversations/index.js';
+export * from './runs/index.js';

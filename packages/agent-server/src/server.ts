@@ -2,11 +2,13 @@ import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
 import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
+import { handleRunRecordRoute } from './http/run-record-routes.js';
+import { liveRunsOf } from './runtime/live-runs.js';
 import { handleGenerateRoute } from './runtime/generate/generate-route.js';
 import { runTurn, storeUserId } from './runtime/run-turn.js';
 import { memoryRunLog } from './runs/memory-run-log.js';
@@ -46,6 +48,10 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       if (!store || !cursors) throw new HttpError('not_found', 'This server keeps no conversations (it has no store).');
       const user = await authenticate(request);
       return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, userId: storeUserId(user) });
+    }
+    if (segments[0] === RUNS_SEGMENT) {
+      const user = await authenticate(request);
+      return handleRunRecordRoute(request, url, segments.slice(1), { store, runs: liveRunsOf(config), userId: storeUserId(user) });
     }
     if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);

@@ -88,6 +88,11 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
   private started: boolean;
   /** Why the next abort happens (set by stop callers). */
   stopReason: StopReason | undefined;
+  /**
+   * True while the server was asked to stop the reply (resumable runs): the stream then ends
+   * normally on the wire, yet the reply counts as stopped.
+   */
+  stopping = false;
 
   constructor(
     private readonly conversationId: string | undefined,
@@ -169,18 +174,20 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
   ): void {
     this.scan(event.messages);
     const message = event.messages.find((m) => m.id === event.message.id);
-    if (event.isAbort) {
+    const aborted = event.isAbort || this.stopping;
+    if (aborted) {
       this.emit('onStop', { message, reason: this.stopReason ?? 'other', conversationId: this.conversationId });
     }
     this.stopReason = undefined;
+    this.stopping = false;
     if (!message || message.role !== 'assistant' || this.completed.has(message.id)) return;
-    const ended = event.isAbort || event.isError;
+    const ended = aborted || event.isError;
     if (!ended && (isWaitingForUser(event.messages) || shouldContinue(event.messages, this.answeredByClient))) return;
     this.completed.add(message.id);
     this.emit('onMessageComplete', {
       message,
       finishReason: event.finishReason,
-      aborted: event.isAbort,
+      aborted,
       errored: event.isError,
       conversationId: this.conversationId,
     });

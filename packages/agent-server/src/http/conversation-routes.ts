@@ -3,6 +3,7 @@ import type { ConversationHistory, ConversationPage, ConversationSummary } from 
 import type { ConversationRecord, ConversationStore, MessageRecord } from '../store/types.js';
 import { readFeedbackBody, readLimit, readRenameBody } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';
+import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
 
 /** Longest conversation or message id the routes look up (longer ones cannot exist). */
@@ -12,6 +13,8 @@ const MAX_QUERY = 200;
 export interface ConversationRouteContext {
   store: ConversationStore;
   cursors: CursorCodec;
+  /** The run log behind the resume and stop routes. */
+  runLog: RunLog | undefined;
   userId: string;
 }
 

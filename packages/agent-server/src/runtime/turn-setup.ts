@@ -33,9 +33,10 @@ export interface OpenTurn {
  * Builds the turn's scope, the agent run (tools, MCP clients), the stored thread under the server
  * history rules (with a store), validates and converts the messages (400 on invalid ones) and saves
  * the user message before the model is called. On any failure the scope is released and the error
- * rethrown (an `HttpError` becomes the route's JSON error).
+ * rethrown (an `HttpError` becomes the route's JSON error). `beforeBegin` runs just before the
+ * stored turn becomes visible (the run log opens there).
  */
-export async function openTurn(input: TurnInput): Promise<OpenTurn> {
+export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stored: StoredTurn) => void) | undefined } = {}): Promise<OpenTurn> {
   const controller = new AbortController();
   const signal = AbortSignal.any([input.signal, controller.signal]);
   const store = input.store;
@@ -82,7 +83,9 @@ export async function openTurn(input: TurnInput): Promise<OpenTurn> {
     const modelMessages = scope.compaction
       ? await compactionModelMessages(messages, run.toolSet.tools, input.agent, scope.compaction)
       : await toModelMessages(messages, run.toolSet.tools, input.agent);
-    // The user message is saved before the model is called.
+    // The user message is saved before the model is called. The run log opens first, so a resume
+    // never sees an active run the log does not know.
+    if (stored) options.beforeBegin?.(stored);
     await stored?.begin();
     const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
     return { controller, signal, conversationId, request, scope, run, messages, modelMessages, stored, hooks };

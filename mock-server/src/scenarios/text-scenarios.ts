@@ -117,7 +117,7 @@ export const slowParagraphs: Scenario = {
   description: 'Five numbered paragraphs, slowly: reload or go offline mid-reply and it continues.',
   prompt: 'Write five numbered paragraphs',
   chatTitle: 'Five numbered paragraphs',
-  match: /paragraphs/i,
+  match: /\bparagraphs\b/i,
   script: {
     chunkDelayMs: 90,
     steps: [[{ type: 'text', text: PARAGRAPHS.join('\n\n') }]],

@@ -67,11 +67,11 @@ describe('useAgentChat with resumable runs', () => {
       },
       { store: memoryStore() },
     );
-    const hook = () => {
+    const useChatWithApprovals = () => {
       const chat = useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-pending' });
       return { chat, approval: useToolApproval(chat) };
     };
-    const first = renderHook(hook);
+    const first = renderHook(useChatWithApprovals);
     await waitFor(() => expect(first.result.current.chat.historyStatus).toBe('ready'));
     await act(async () => {
       const result = await first.result.current.chat.sendMessage({ text: 'delete 7' });
@@ -80,7 +80,7 @@ describe('useAgentChat with resumable runs', () => {
     expect(first.result.current.approval.pending).toHaveLength(1);
     first.unmount();
 
-    const second = renderHook(hook);
+    const second = renderHook(useChatWithApprovals);
     await waitFor(() => expect(second.result.current.approval.pending).toHaveLength(1));
     expect(second.result.current.chat.status).toBe('ready');
     await act(() => second.result.current.approval.approve(second.result.current.approval.pending[0]!.approvalId));

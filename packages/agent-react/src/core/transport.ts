@@ -114,9 +114,8 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
   read: () => AgentRequestOptions,
   onRequest?: (body: AgentRequestBody) => void,
 ): AgentChatTransport<MESSAGE> {
-  // eslint-disable-next-line prefer-const -- the transport is created with the fetch that reads it
-  let transport: AgentChatTransport<MESSAGE>;
-  transport = new AgentChatTransport<MESSAGE>({
+  // The fetch and the reconnect request below read `transport.run`: they run only after it exists.
+  const transport: AgentChatTransport<MESSAGE> = new AgentChatTransport<MESSAGE>({
     resumeStreamIsReplay: false,
     fetch: async (input, init) => {
       const response = await (read().fetch ?? globalThis.fetch)(input, init);

@@ -23,8 +23,10 @@ export interface TurnBodyOptions {
    */
   log?: { append(data: string): void; end(): Promise<void> } | undefined;
   /**
-   * The client going away does not stop the turn (`onDisconnect: 'continue'`): the source is read to
-   * its end into the log, `beforeFinish` runs as usual, `onCancel` is not called.
+   * The turn does not depend on its client (`onDisconnect: 'continue'`): the source is read at its
+   * own pace (no backpressure: resumed readers of the log must not wait for this client), to its end
+   * also after the client went away (into the log); `beforeFinish` runs as usual, `onCancel` is not
+   * called.
    */
   continueOnCancel?: boolean | undefined;
 }
@@ -34,8 +36,8 @@ export interface TurnBody {
   /**
    * The UI message stream as SSE bytes (`data: {json}\n\n` per chunk, then `data: [DONE]\n\n`) — the
    * bytes `createUIMessageStreamResponse` sends; with a `log`, each event starts with `id: {seq}\n`.
-   * Pull-based: beyond its first chunk, the source is read only when this is (or, after a cancel
-   * with `continueOnCancel`, as fast as it produces).
+   * Pull-based: beyond its first chunk, the source is read only when this is (with
+   * `continueOnCancel`, as fast as it produces).
    */
   stream: ReadableStream<Uint8Array>;
   /**
@@ -59,9 +61,10 @@ const DONE = encoder.encode('data: [DONE]\n\n');
  * - `finish` is held back until the source ended and `beforeFinish`'s chunks (title, hooks' data
  *   parts) are sent, then `[DONE]`;
  * - a failed source becomes an `error` chunk (never a broken body), followed by the same ending;
- * - a cancelled body (the client went away) cancels the source and calls `onCancel` — or, with
- *   `continueOnCancel`, keeps reading the source to its end into the log (the run finishes and is
- *   saved; a resume reads the rest from the log);
+ * - a cancelled body (the client went away) cancels the source and calls `onCancel` — except with
+ *   `continueOnCancel`, where the source is pumped at its own pace from the start (the log, not
+ *   this client, is what resumed readers follow) and to its end after a cancel (the run finishes
+ *   and is saved; a resume reads the rest from the log);
  * - with a `log`, every chunk (the title and hook parts and `finish` too) is stringified once: the
  *   same text is appended to the log and sent after `id: {seq}`, so a resumed stream and this one
  *   number the same chunks the same way.
@@ -87,11 +90,10 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
   // The first chunk is asked for as soon as the source exists, so the model call (the provider
   // request) starts before the client's first read; every later chunk waits for a read.
   let first: Promise<ReadableStreamReadResult<UIMessageChunk>> | undefined;
-  // The read a pull is waiting for: a cancel with continueOnCancel lets it deliver before draining.
-  let inflight: Promise<void> | undefined;
+  const detached = options.continueOnCancel === true;
   options.source.then(
     (source) => {
-      if (ending || cancelled || reader) return;
+      if (detached || ending || cancelled || reader) return;
       reader = source.getReader();
       first = reader.read();
       first.catch(() => {});
@@ -165,9 +167,8 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
     }
   };
 
-  /** After the client went away (continueOnCancel): the rest of the source, into the log. */
-  const drain = async (): Promise<void> => {
-    await inflight;
+  /** The whole source at its own pace (continueOnCancel): to the client while it is there, always into the log. */
+  const pump = async (): Promise<void> => {
     while (!ending) await readNext();
   };
 
@@ -177,15 +178,13 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
         controller = c;
       },
       pull() {
-        return (inflight = readNext());
+        // A detached turn is pumped (below), not pulled.
+        if (!detached) return readNext();
       },
       async cancel(reason) {
         cancelled = true;
-        if (options.continueOnCancel) {
-          // Not awaited: the run goes on without its client.
-          void drain();
-          return;
-        }
+        // A detached turn goes on without its client: the pump keeps writing the log.
+        if (detached) return;
         options.onCancel(reason);
         // After the source settled, a pending pull has taken its reader (if it had started).
         const source = await options.source.catch(() => undefined);
@@ -195,6 +194,8 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
     },
     { highWaterMark: 0 },
   );
+
+  if (detached) void pump();
 
   return {
     stream,

@@ -14,7 +14,7 @@ const TEXT = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
 const slow = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunkDelayMs: 25 } };
 
 describe('useAgentChat with resumable runs', () => {
-  it('re-attaches after a remount (a reload): the reply continues, onMessageComplete fires once, Stop is the server’s', async () => {
+  it('re-attaches after a remount (a reload): the reply continues and onMessageComplete fires once', async () => {
     const { fetch, urls } = testServer({ a: slow }, {}, { store: memoryStore() });
     const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'c-hook' }));
     await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));

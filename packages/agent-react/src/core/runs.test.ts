@@ -199,10 +199,17 @@ describe('resumable runs', () => {
     await ready(second);
     await expect.poll(() => replyText(second).split(' ').length).toBeGreaterThan(5);
     await second.controller.handle.stop();
+    expect(server.urls.at(-1)).toBe('/api/agent/conversations/c-stop-resumed/stop');
+    expect(server.requests.at(-1)).toEqual({ runId: second.session.run!.runId });
     expect(second.session.chat.status).toBe('ready');
     expect(second.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
     expect(replyText(second)).not.toBe(TEXT);
     second.detach('unmount');
+    const third = server.open('c-stop-resumed');
+    await ready(third);
+    expect(third.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect(third.session.chat.messages.at(-1)!.id).toBe(second.session.chat.messages.at(-1)!.id);
+    third.detach('unmount');
   });
 
   it('tool events fire once per id across a reconnect and a resume', async () => {

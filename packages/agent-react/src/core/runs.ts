@@ -179,9 +179,13 @@ function markStopped<TOOLS extends UITools>(session: ChatSession<TOOLS>, message
   session.chat.messages = [...messages.slice(0, index), { ...message, metadata }, ...messages.slice(index + 1)];
 }
 
-/** Resolves once the chat neither streams nor re-attaches, or after `ms`; true when it settled. */
+/**
+ * Resolves once the chat neither streams nor waits to re-attach, or after `ms`; true when it
+ * settled. (A re-attach in flight keeps the chat busy; `resuming` itself flips after the last
+ * status change, so it is not waited for.)
+ */
 function settled<TOOLS extends UITools>(session: ChatSession<TOOLS>, ms: number): Promise<boolean> {
-  const done = () => !isBusy(session.chat) && !session.reconnect && !session.resuming;
+  const done = () => !isBusy(session.chat) && !session.reconnect;
   if (done()) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => finish(false), ms);

@@ -19,11 +19,15 @@ const server = createScenarioServer({
   config: { basePath: API, store: memoryStore() },
 });
 
+/** The same without a store: the browser keeps the history of the stories that start from `messages`. */
+const PLAIN_API = '/api/runs-story-plain';
+const plainServer = createScenarioServer({ scenarios: [scenarios.plainText], smartAgentId: false, config: { basePath: PLAIN_API } });
+
 const meta = {
   title: 'AgentChat/Runs',
   component: AgentChat,
   args: { agentId: 'plain-text', api: API, height: 520 },
-  parameters: { msw: { handlers: agentHandlers(server) } },
+  parameters: { msw: { handlers: [...agentHandlers(server), ...agentHandlers(plainServer)] } },
 } satisfies Meta<typeof AgentChat>;
 export default meta;
 
@@ -42,7 +46,7 @@ const partial = (stopReason: 'stopped' | 'interrupted' | 'error'): AgentUIMessag
 
 /** A reply the user stopped: what arrived stays, marked "Stopped". */
 export const StoppedReply: Story = {
-  args: { messages: [question, partial('stopped')], history: 'client' },
+  args: { messages: [question, partial('stopped')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
     const reply = canvasElement.querySelector('[data-xagent-message="assistant"]')!;
     await expect(within(reply as HTMLElement).getByText('Stopped')).toBeVisible();
@@ -52,21 +56,20 @@ export const StoppedReply: Story = {
 
 /** A reply whose run was lost (or failed): "Interrupted — Retry"; Retry regenerates it. */
 export const InterruptedReply: Story = {
-  args: { messages: [question, partial('interrupted')], history: 'client' },
+  args: { messages: [question, partial('interrupted')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const reply = within(canvasElement.querySelector('[data-xagent-message="assistant"]') as HTMLElement);
     await expect(reply.getByText('Interrupted')).toBeVisible();
     await userEvent.click(reply.getByRole('button', { name: 'Retry' }));
     await idle(canvasElement);
-    await expect(await canvas.findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
+    await waitFor(() => expect(canvasElement.querySelector('[data-xagent-message="assistant"]')).toHaveTextContent(/streams on its own/), TIMEOUT);
     await expect(canvasElement.querySelector('[data-xagent-reply-end]')).toBeNull();
   },
 };
 
 /** A failed reply saved by the server shows the same mark as an interrupted one. */
 export const FailedReply: Story = {
-  args: { messages: [question, partial('error')], history: 'client' },
+  args: { messages: [question, partial('error')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-xagent-reply-end]')).toHaveAttribute('data-xagent-reply-end', 'interrupted');
   },

@@ -168,14 +168,18 @@ async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<T
   }
 }
 
-/** Marks a reply stopped in the browser (`metadata.stopReason`), as the server marks one it stopped. */
-function markStopped<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined): void {
+/**
+ * Marks how a reply ended in the browser (`metadata.stopReason`), as the server marks the reply it
+ * saves: a reply stopped in the browser, or one whose stream failed (the client stops reading at the
+ * error, before the server's own mark).
+ */
+export function markEnded<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined, stopReason: 'stopped' | 'error'): void {
   if (!messageId) return;
   const messages = session.chat.messages;
   const index = messages.findIndex((m) => m.id === messageId);
   const message = messages[index];
   if (!message || message.role !== 'assistant' || (message.metadata as StoredMessageMetadata | undefined)?.stopReason) return;
-  const metadata = { ...(message.metadata as object | undefined), stopReason: 'stopped' } as Message<TOOLS>['metadata'];
+  const metadata = { ...(message.metadata as object | undefined), stopReason } as Message<TOOLS>['metadata'];
   session.chat.messages = [...messages.slice(0, index), { ...message, metadata }, ...messages.slice(index + 1)];
 }
 
@@ -211,7 +215,7 @@ async function stopLocally<TOOLS extends UITools>(session: ChatSession<TOOLS>, m
     const last = session.chat.lastMessage;
     if (waiting && last) session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: true, isError: false });
   }
-  if (mark) markStopped(session, messageId);
+  if (mark) markEnded(session, messageId, 'stopped');
 }
 
 /**

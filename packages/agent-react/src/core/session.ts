@@ -6,7 +6,7 @@ import { AgentChatStore } from './chat-store.js';
 import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
 import { createAgentTransport, isNonEmptyObject, type AgentRequestOptions, type RunCursor } from './transport.js';
-import { afterDisconnect, applyRunState, endReconnect, onOffline, onOnline, stopRun, takeDisconnect, type Reconnect } from './runs.js';
+import { afterDisconnect, applyRunState, endReconnect, markEnded, onOffline, onOnline, stopRun, takeDisconnect, type Reconnect } from './runs.js';
 import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
 import type { AgentToolCall, SharedStateInput, UseAgentChatOptions, UseAgentChatResult } from './types.js';
 
@@ -106,6 +106,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
       // A dropped connection to a run the server keeps going: the reply has not ended, re-attach.
       if (event.isDisconnect && session.reconnect) return afterDisconnect(() => host.options, session);
       session.tracker.finish(event);
+      if (event.isError) markEnded(session, event.message.id, 'error');
     },
     onData: (part) => {
       if (!applyRunState(host.options, session, part as never)) session.tracker.data(part as never);

@@ -1,7 +1,7 @@
 'use client';
 import { useAgentChatSelector, type AgentChatSnapshot } from '@x/agent-react';
-import { Typography } from 'antd';
-import { useAgentUIConfig } from '../config.js';
+import { theme } from 'antd';
+import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { useChatContext } from './chat-context.js';
 
 const selectReconnecting = (snapshot: AgentChatSnapshot): boolean => snapshot.connection === 'reconnecting';
@@ -15,9 +15,11 @@ export function ReconnectingNotice() {
   const { chat } = useChatContext('ReconnectingNotice');
   const { strings } = useAgentUIConfig();
   const reconnecting = useAgentChatSelector(chat, selectReconnecting);
+  const { token } = theme.useToken();
+  const color = useAccessibleTokens().colorWarningText ?? token.colorWarningText;
   return (
-    <div role="status" aria-live="polite" data-xagent-connection={reconnecting ? 'reconnecting' : 'online'}>
-      {reconnecting ? <Typography.Text type="warning">{strings.reconnecting}</Typography.Text> : null}
+    <div role="status" aria-live="polite" data-xagent-connection={reconnecting ? 'reconnecting' : 'online'} style={{ color }}>
+      {reconnecting ? strings.reconnecting : null}
     </div>
   );
 }

@@ -266,6 +266,21 @@ describe('a turn with a store and a run log', () => {
     expect((await server.fetch(stopRequest('c1'))).status).toBe(204);
   });
 
+  it('two instances sharing the store and the run log: a run on A resumes and stops through B', async () => {
+    const store = memoryStore();
+    const runLog = memoryRunLog();
+    const a = heldServer({ store, runLog });
+    const b = storeServer(store, mockModel(textParts('unused')), { runLog }).server;
+    const live = await startTurn(a.server, 'c1');
+    await a.started;
+    const resumed = sseEvents(await b.fetch(resumeRequest('c1')));
+    expect(JSON.parse((await resumed.next())!.data)).toMatchObject({ type: RUN_STATE_PART, data: { runId: live.runId } });
+    expect((await b.fetch(stopRequest('c1'))).status).toBe(202);
+    await a.aborted;
+    expect(await resumed.rest()).toEqual(await live.events.rest());
+    await vi.waitFor(async () => expect((await store.loadThread('alice', 'c1'))!.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' }));
+  });
+
   it('Stop with an empty body stops the active run', async () => {
     const { server, aborted, started } = heldServer();
     const live = await startTurn(server, 'c1');

@@ -57,8 +57,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   // The log opens (and a Stop can reach the run) before the run becomes the conversation's active one.
   let log: RunLogWriter | undefined;
   let offStop: (() => void) | undefined;
-  let stopTurn: (() => void) | undefined;
-  let stopRequested = false;
+  // A Stop may come while the turn still opens: it is kept and applied once the turn can abort.
+  const stop: { requested: boolean; turn: (() => void) | undefined } = { requested: false, turn: undefined };
   const openLog = (stored: StoredTurn) => {
     if (!runLog) return;
     log = runLog.open({
@@ -70,22 +70,22 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       startedAt: Date.now(),
     });
     offStop = runLog.onStop(stored.runId, () => {
-      stopRequested = true;
-      stopTurn?.();
+      stop.requested = true;
+      stop.turn?.();
     });
   };
   let turn: Awaited<ReturnType<typeof openTurn>>;
   try {
     // With 'continue' the request's signal (aborted when the client goes away) does not reach the model.
-    turn = await openTurn(continueOnDisconnect ? { ...input, signal: NEVER_ABORTED } : input, { beforeBegin: openLog });
+    turn = await openTurn(continueOnDisconnect ? { ...input, signal: new AbortController().signal } : input, { beforeBegin: openLog });
   } catch (error) {
     offStop?.();
     await log?.end().catch(() => {});
     throw error;
   }
   const { controller, signal, scope, run, messages, stored, hooks } = turn;
-  stopTurn = () => controller.abort(new DOMException('The run was stopped.', 'AbortError'));
-  if (stopRequested) stopTurn();
+  stop.turn = () => controller.abort(new DOMException('The run was stopped.', 'AbortError'));
+  if (stop.requested) stop.turn();
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
@@ -183,6 +183,3 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       : UI_MESSAGE_STREAM_HEADERS,
   });
 }
-
-/** The signal of a turn that goes on when its client goes away (`onDisconnect: 'continue'`). */
-const NEVER_ABORTED = new AbortController().signal;

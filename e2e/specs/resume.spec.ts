@@ -91,3 +91,17 @@ test('offline mid-reply, then online: "Reconnecting…" shows and the reply comp
   await expect(chat.messages('assistant')).toHaveCount(1);
   expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
 });
+
+test('switching to another conversation mid-reply and back: the reply went on and continues', async ({ page }) => {
+  const chat = await startParagraphs(page);
+  const first = conversationParam(page)!;
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('button', { name: 'New chat' }).click();
+  await expect.poll(() => conversationParam(page)).not.toBe(first);
+  await sidebar.locator(`[data-xagent-conversation="${first}"]`).click();
+  await expect(chat.messages('user').first()).toContainText(PROMPT);
+  await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
+  await chat.waitReady();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+});

@@ -93,6 +93,12 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
    * normally on the wire, yet the reply counts as stopped.
    */
   stopping = false;
+  /**
+   * True once the view let go of a reply the server keeps running (unmount or conversation switch
+   * with resumable runs): it has not ended, so its end fires nothing here — the session that
+   * re-attaches to it reports it.
+   */
+  letGo = false;
 
   constructor(
     private readonly conversationId: string | undefined,
@@ -172,6 +178,7 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
   finish(
     event: { message: MESSAGE; messages: MESSAGE[]; isAbort: boolean; isError: boolean; finishReason?: FinishReason },
   ): void {
+    if (this.letGo) return;
     this.scan(event.messages);
     const message = event.messages.find((m) => m.id === event.message.id);
     const aborted = event.isAbort || this.stopping;

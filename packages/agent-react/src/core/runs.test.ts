@@ -67,6 +67,10 @@ describe('resumable runs', () => {
     await sendAndWait(first, 'go');
     const replyId = first.session.chat.messages.at(-1)!.id;
     first.detach('unmount'); // a reload: the tab lets go of the stream, the server keeps running it
+    // The reply did not end: the view that let go of it reports nothing; the one that re-attaches does.
+    await expect.poll(() => first.session.chat.status).toBe('ready');
+    expect(first.events.count('onMessageComplete')).toBe(0);
+    expect(first.events.count('onStop')).toBe(0);
 
     const second = server.open('c-reload');
     await ready(second);

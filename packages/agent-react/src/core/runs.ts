@@ -237,6 +237,7 @@ export async function stopRun<TOOLS extends UITools>(options: UseAgentChatOption
   session.tracker.stopReason = reason;
   if (!resumesRuns(options, session) || DETACHING.has(reason)) {
     const detaching = DETACHING.has(reason) && resumesRuns(options, session);
+    if (detaching) session.tracker.letGo = true;
     await stopLocally(session, streamingId, !detaching);
     return;
   }

@@ -165,6 +165,7 @@ export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOO
  */
 export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>, options: () => UseAgentChatOptions<TOOLS>): (reason: StopReason) => void {
   session.disposed = false;
+  session.tracker.letGo = false;
   const scan = () => session.tracker.scan(session.chat.messages);
   scan();
   const unsubscribe = session.chat.subscribe((change) => {

@@ -19,6 +19,7 @@ import { useMessageContext, type FeedbackValue, type MessageAction } from '../ch
 import { ActionButton, MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
 import { messageText } from './message-text.js';
+import { ReplyEnd } from './reply-end.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -173,9 +174,12 @@ export const AgentMessage = memo(function AgentMessage({
         </Space>
       </form>
     ) : (
-      <MessageBoundary resetKey={message}>
-        <MessageParts message={message} streaming={streaming} />
-      </MessageBoundary>
+      <>
+        <MessageBoundary resetKey={message}>
+          <MessageParts message={message} streaming={streaming} />
+        </MessageBoundary>
+        {streaming ? null : <ReplyEnd message={message} />}
+      </>
     );
 
   const footer =

@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 // Ports of their own, so a running `pnpm dev` (8787/5173) does not collide with the e2e run.
-const API_PORT = 8797;
-const WEB_PORT = 4183;
+// E2E_API_PORT / E2E_WEB_PORT move the playground's, so runs in two worktrees can happen at once.
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4183);
 export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };

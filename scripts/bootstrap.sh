@@ -7,6 +7,7 @@
 #      into the same cache folder (corepack's signature check fails on these machines).
 #   3. Debian's chromium for browser tests when no Chromium is found and we may run apt-get.
 #   4. Debian's postgresql (server binaries for the store tests and bench) when initdb is missing.
+#   5. Debian's redis-server (the Redis run log's tests and bench) when redis-server is missing.
 # Idempotent and quiet when everything is already there.
 
 XKIT_CACHE="${XKIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/x-agent-kit}"
@@ -59,6 +60,13 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "${XKIT_SKIP_POSTG
   xkit_log "installing Debian's postgresql"
   { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql; } >&2 \
     || xkit_log "could not install postgresql; the PostgreSQL store tests will fail"
+fi
+# Redis for the Redis run log's tests and bench (they start their own redis-server on a free port).
+if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ] && [ "${XKIT_SKIP_REDIS:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo -n"
+  xkit_log "installing Debian's redis-server"
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server; } >&2 \
+    || xkit_log "could not install redis-server; the Redis run log tests will fail"
 fi
 export NEXT_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1
 xkit_log "node $(node -v), pnpm $(pnpm -v), chromium ${XKIT_CHROMIUM:-<playwright default>}"

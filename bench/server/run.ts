@@ -1,13 +1,15 @@
 /**
  * `pnpm bench:server [--rounds=7] [--deltas=20000] [--skip=v3,v4 | --only=v1,v2] [--sequential=10000] [--out=DIR]
- *   [--v2-tokens=300] [--v2-interval=10] [--v2-parallel=4]`
+ *   [--v2-tokens=300] [--v2-interval=10] [--v2-parallel=4] [--v5-runs=1000]`
  *
  * V1 CPU per delta (in this process, interleaved), V2 the same through a real provider package
  * against a loopback fake OpenAI-compatible server, V3 concurrency and V4 slow / aborting clients +
- * sequential streams (target server and load generator in separate processes, loopback only).
- * Writes server.json and server.md to `--out` (default bench/results). Prints numbers; gates nothing.
+ * sequential streams (target server and load generator in separate processes, loopback only), V5
+ * resumable runs (run log CPU, resume and stop latency, heap; `./v5.ts`, with its own redis-server).
+ * Writes server.json and server.md (V1–V4) and server-v5.json / server-v5.md (V5) to `--out`
+ * (default bench/results); `--only=v5` writes only the V5 files. Prints numbers; gates nothing.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +17,14 @@ import { createInterface } from 'node:readline';
 import { bootstrapCI, fmt, median, shuffled } from '../render/stats.ts';
 import { CPU_CONTENDERS, measureCpu, measureTtfb, type CpuContender, type CpuSample } from './cpu.ts';
 import { measureV2, measureV2Ttfb, startFakeOpenAI, v2Routes, V2_CONTENDERS, type V2Contender, type V2Sample } from './v2.ts';
+import { v5Cpu, v5Heap, v5Resume, v5Stop, V5_CONTENDERS, withRedis } from './v5.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const rounds = Number(option('rounds') ?? 7);
 const deltas = Number(option('deltas') ?? 20_000);
-const SUITES = ['v1', 'v2', 'v3', 'v4'] as const;
+const SUITES = ['v1', 'v2', 'v3', 'v4', 'v5'] as const;
 const only = option('only')?.split(',');
 const skip = new Set<string>([...(option('skip')?.split(',') ?? []), ...(only ? SUITES.filter((s) => !only.includes(s)) : [])]);
 const unknown = [...(option('skip')?.split(',') ?? []), ...(only ?? [])].filter((s) => !(SUITES as readonly string[]).includes(s));
@@ -32,6 +35,7 @@ const v2Tokens = Number(option('v2-tokens') ?? 300);
 const v2IntervalMs = Number(option('v2-interval') ?? 10);
 const v2Parallel = Number(option('v2-parallel') ?? 4);
 const outDir = path.resolve(option('out') ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'results'));
+const v5Runs = Number(option('v5-runs') ?? 1000);
 const concurrencyLevels = (option('concurrency') ?? '50,200,500').split(',').map(Number);
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -344,15 +348,110 @@ async function main() {
       target.stop();
     }
   }
-  md.push(
-    'Not measured here: V5 (resumable streams on Redis): the kit has no resumable/durable stream layer yet.',
-    '',
-  );
+  md.push('V5 (resumable runs: run log CPU, resume and stop latency, heap; memory and Redis): `server-v5.md`.', '');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'server.json'), JSON.stringify({ meta, ...result }, null, 1));
-  writeFileSync(path.join(outDir, 'server.md'), md.join('\n'));
+  if (SUITES.some((s) => s !== 'v5' && !skip.has(s))) {
+    writeFileSync(path.join(outDir, 'server.json'), JSON.stringify({ meta, ...result }, null, 1));
+    writeFileSync(path.join(outDir, 'server.md'), md.join('\n'));
+    console.log(`\n${md.join('\n')}`);
+    log(`wrote ${path.join(outDir, 'server.json')} and server.md`);
+  }
+  if (!skip.has('v5')) await v5(meta);
+}
+
+async function v5(meta: Record<string, string>) {
+  const loadStart = os.loadavg();
+  const r = await withRedis(async () => {
+    log('V5a: CPU per delta, no run log / memoryRunLog / redisRunLog');
+    const cpu = await v5Cpu(deltas, rounds, log);
+    // Paced like a provider's network reads (each delta its own macrotask), so the Redis log's
+    // batching window sees a realistic stream instead of one burst.
+    const paced = await v5Cpu(2_000, rounds, log, 1);
+    log('V5b: reload → first resumed chunk');
+    const resume = await v5Resume(Math.max(3, Math.ceil(rounds / 2)), 30, log);
+    log('V5c: heap around finished runs');
+    const heap = await v5Heap(v5Runs, log);
+    log('V5d: stop latency');
+    const stop = await v5Stop(Math.max(3, Math.ceil(rounds / 2)), 10, log);
+    return { cpu, paced, resume, heap, stop };
+  });
+  const { cpu, paced, resume, heap, stop } = r;
+  const ci = (x: { median: number; ci: [number, number] }) => `${fmt(x.median)} [${fmt(x.ci[0])}–${fmt(x.ci[1])}]`;
+  const command = `pnpm build && pnpm bench:server --only=v5${rounds !== 7 ? ` --rounds=${rounds}` : ''}${deltas !== 20_000 ? ` --deltas=${deltas}` : ''}${v5Runs !== 1000 ? ` --v5-runs=${v5Runs}` : ''}`;
+  const md = [
+    '# Server benchmark V5 — resumable, stoppable runs',
+    '',
+    `${meta.date} · ${meta.machine} · Node ${meta.node} · ai ${meta.ai} · Redis ${redisVersion()} on 127.0.0.1 (started by the bench, no persistence) · load average at start ${loadStart.map((l) => l.toFixed(2)).join(' ')}, at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    '',
+    `Command: \`${command}\`. One process; every lane's server has \`memoryStore()\`, so the lanes differ only in the run log: \`none\` (a log that keeps nothing — the kit's run plumbing without storage), \`memoryRunLog()\`, \`redisRunLog()\`.`,
+    '',
+    `## (a) CPU per text delta (${cpu.deltas} deltas, pull-based mock model, ${cpu.rounds} interleaved rounds; the log's writes until \`end()\` resolves are counted)`,
+    '',
+    '| run log | CPU µs/delta (median) |',
+    '|---|---|',
+    ...V5_CONTENDERS.map((c) => `| ${c} | ${fmt(cpu.usPerDelta[c])} |`),
+    '',
+    '| paired ratio | median [95% CI] | target |',
+    '|---|---|---|',
+    `| memory / none | ${ci(cpu.memoryVsNone)} | ≤ 1.10 ${ok(cpu.memoryVsNone.median <= 1.1)} |`,
+    `| redis / none | ${ci(cpu.redisVsNone)} | ≤ 1.25 ${ok(cpu.redisVsNone.median <= 1.25)} |`,
+    '',
+    `Redis commands per 1,000 deltas (\`INFO commandstats\`, redis lane): ${Object.entries(cpu.redisCommandsPer1k)
+      .map(([name, n]) => `${name} ${fmt(n)}`)
+      .join(', ')}. An unpaced mock stream never yields to the event loop, so the log's 10 ms batch collects up to 64 KB per XADD.`,
+    '',
+    `### (a2) the same, paced: ${paced.deltas} deltas, ${paced.intervalMs} ms apart (each delta its own macrotask, like a provider's network reads), ${paced.rounds} interleaved rounds`,
+    '',
+    '| run log | CPU µs/delta (median) |',
+    '|---|---|',
+    ...V5_CONTENDERS.map((c) => `| ${c} | ${fmt(paced.usPerDelta[c])} |`),
+    '',
+    '| paired ratio | median [95% CI] | target |',
+    '|---|---|---|',
+    `| memory / none | ${ci(paced.memoryVsNone)} | ≤ 1.10 ${ok(paced.memoryVsNone.median <= 1.1)} |`,
+    `| redis / none | ${ci(paced.redisVsNone)} | ≤ 1.25 ${ok(paced.redisVsNone.median <= 1.25)} |`,
+    '',
+    `Redis commands per 1,000 deltas: ${Object.entries(paced.redisCommandsPer1k)
+      .map(([name, n]) => `${name} ${fmt(n)}`)
+      .join(', ')}.`,
+    '',
+    `## (b) Reload → first resumed chunk (\`GET …/stream\` with \`Last-Event-ID\` 0–150 chunks back, while a 3,000-delta turn streams at 500 deltas/s; ${resume.samples.memory.length} / ${resume.samples.redis.length} resumes after one discarded warm-up per lane; Redis: on a second instance)`,
+    '',
+    '| run log | p50 ms | p99 ms | target |',
+    '|---|---|---|---|',
+    `| memory | ${fmt(resume.p50.memory)} | ${fmt(resume.p99.memory)} | ≤ 50 ms ${ok(resume.p99.memory <= 50)} |`,
+    `| redis | ${fmt(resume.p50.redis)} | ${fmt(resume.p99.redis)} | ≤ 100 ms ${ok(resume.p99.redis <= 100)} |`,
+    '',
+    `## (c) Heap after GC around ${heap.runs} finished runs (50 deltas each, conversation deleted after each run, \`expireAfterMs: 200\` waited out; after 100 warm-up runs)`,
+    '',
+    '| run log | before MB | after MB | growth | target |',
+    '|---|---|---|---|---|',
+    ...(['memory', 'redis'] as const).map((c) => `| ${c} | ${fmt(heap.beforeMB[c])} | ${fmt(heap.afterMB[c])} | ${fmt(heap.growthPct[c], 1)}% | within 5% ${ok(heap.growthPct[c] <= 5)} |`),
+    '',
+    `## (d) Stop latency (\`POST …/stop\` → the turn's stream ended; 5 ms per delta, stopped after 20 chunks; ${stop.samples.memory.length} / ${stop.samples.redis.length} stops after one discarded warm-up per lane; Redis: the stop sent to a second instance)`,
+    '',
+    '| run log | p50 ms | p99 ms | target |',
+    '|---|---|---|---|',
+    `| memory | ${fmt(stop.p50.memory)} | ${fmt(stop.p99.memory)} | ≤ 500 ms ${ok(stop.p99.memory <= 500)} |`,
+    `| redis | ${fmt(stop.p50.redis)} | ${fmt(stop.p99.redis)} | ≤ 500 ms ${ok(stop.p99.redis <= 500)} |`,
+    '',
+  ];
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'server-v5.json'), JSON.stringify({ meta, command, cpu, paced, resume, heap, stop }, null, 1));
+  writeFileSync(path.join(outDir, 'server-v5.md'), md.join('\n'));
   console.log(`\n${md.join('\n')}`);
-  log(`wrote ${path.join(outDir, 'server.json')} and server.md`);
+  log(`wrote ${path.join(outDir, 'server-v5.json')} and server-v5.md`);
+}
+
+function redisVersion(): string {
+  try {
+    return /v=(\S+)/.exec(execFileSync('redis-server', ['--version']).toString())?.[1] ?? '?';
+  } catch {
+    return '?';
+  }
 }
 
 await main();

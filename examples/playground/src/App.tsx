@@ -3,6 +3,7 @@ import { useConversations, useSharedState } from '@x/agent-react';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState } from 'react';
+import { ActivityDrawer } from './ActivityDrawer.tsx';
 import { PanelDrawer } from './PanelDrawer.tsx';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -110,6 +111,7 @@ export function App() {
           <Typography.Title level={1} ellipsis style={{ fontSize: phone ? 16 : 18, margin: 0, minWidth: 0, flex: phone ? 1 : undefined }}>
             {phone ? '@x playground' : '@x agent kit playground'}
           </Typography.Title>
+          <ActivityDrawer conversationId={conversations.selectedId} compact={phone} />
           {phone ? (
             <PanelDrawer label="Settings and shared form" icon={<SettingOutlined />} placement="right" open={isOpen('settings')} onOpenChange={openPanel('settings')}>
               <Flex vertical gap={12}>

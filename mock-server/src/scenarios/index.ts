@@ -1,10 +1,11 @@
-import { errorMidStream, flaky, longMarkdown, plainText, reasoning, slowStream } from './text-scenarios.js';
+import { errorMidStream, flaky, longMarkdown, plainText, reasoning, slowParagraphs, slowStream } from './text-scenarios.js';
 import { agenticTurn, approval, sharedState, subAgent, toolCall } from './tool-scenarios.js';
 import { titleAndSuggestions } from './title-suggestions.js';
+import { shippingAudit } from './activity-scenario.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario, ToolDefinition, HookDefinition } from './scenario.js';
-export { LONG_MARKDOWN } from './text-scenarios.js';
+export { LONG_MARKDOWN, PARAGRAPHS } from './text-scenarios.js';
 export { SHARED_STATE_UPDATES, deletedRecords } from './tool-scenarios.js';
 export { suggestionsHook, titleModel, titleModelFor, type SuggestionsFor } from './title-suggestions.js';
 export { keywordTitle } from './keyword-title.js';
@@ -24,7 +25,9 @@ export const scenarios = {
   errorMidStream,
   flaky,
   slowStream,
+  slowParagraphs,
   agenticTurn,
+  shippingAudit,
 } satisfies Record<string, Scenario>;
 
 export type ScenarioName = keyof typeof scenarios;

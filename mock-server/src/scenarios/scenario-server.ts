@@ -28,7 +28,7 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
     Object.assign(tools, scenario.tools);
     Object.assign(hooks, scenario.hooks);
     for (const [id, sub] of Object.entries(scenario.subAgents ?? {})) {
-      agents[id] = { model: scriptedModel(sub.script, { modelId: id }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
+      agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
     }
     agents[scenario.id] = withDefaults(
       { model: scriptedModel(scenario.script, { modelId: scenario.id }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },

@@ -27,7 +27,7 @@ export interface Scenario {
   /** Agent settings beside the model: tool references, sub-agents, MCP, limits. */
   agent?: Omit<AgentConfig, 'model'>;
   /** Sub-agents it delegates to, by id. */
-  subAgents?: Record<string, { script: Script; instructions?: string }>;
+  subAgents?: Record<string, { script: Script; instructions?: string; agent?: Omit<AgentConfig, 'model' | 'instructions'> }>;
   /** Named hooks its agent references. */
   hooks?: Record<string, HookDefinition>;
   /** Needs Node (e.g. a stdio MCP server): left out of browser (msw) servers. */

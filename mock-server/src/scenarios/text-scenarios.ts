@@ -103,6 +103,27 @@ export const slowStream: Scenario = {
   },
 };
 
+/**
+ * Five numbered paragraphs at a slow pace, each with words no other paragraph has: a test can
+ * reload or drop the connection mid-reply and check that every paragraph is there exactly once.
+ */
+export const PARAGRAPHS = ['amber', 'birch', 'cobalt', 'dune', 'ember'].map(
+  (word, i) => `Paragraph ${i + 1} (${word}): the ${word} lantern swings over the harbour while the ${word} tide comes in, slow and steady.`,
+);
+
+export const slowParagraphs: Scenario = {
+  id: 'paragraphs',
+  title: 'Slow paragraphs',
+  description: 'Five numbered paragraphs, slowly: reload or go offline mid-reply and it continues.',
+  prompt: 'Write five numbered paragraphs',
+  chatTitle: 'Five numbered paragraphs',
+  match: /\bparagraphs\b/i,
+  script: {
+    chunkDelayMs: 90,
+    steps: [[{ type: 'text', text: PARAGRAPHS.join('\n\n') }]],
+  },
+};
+
 const failedOnce = new Set<string>();
 
 /**

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './conversations.js';
 export * from './runs.js';
+export * from './run-records.js';
 export * from './approval-edits.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';

@@ -38,7 +38,9 @@ async function run(kind: 'before' | 'after'): Promise<{ ms: number; updates: num
   const transport = kind === 'before' ? new DefaultChatTransport<UIMessage>({ fetch }) : new AgentChatTransport<UIMessage>({ fetch });
   const chat = new Chat<UIMessage>({ transport });
   let updates = 0;
-  chat['~registerMessagesCallback'](() => updates++);
+  chat.subscribe((change) => {
+    if (change === 'messages') updates++;
+  });
   const started = performance.now();
   await chat.sendMessage({ text: 'go' });
   const ms = performance.now() - started;

@@ -59,4 +59,5 @@ export {
   type ConfigFileFormat,
 } from './config/load-config-file.js';
 export * from './store/index.js';
+export * from './runs/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';

@@ -2,13 +2,16 @@ import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
 import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
+import { handleRunRecordRoute } from './http/run-record-routes.js';
+import { liveRunsOf } from './runtime/live-runs.js';
 import { handleGenerateRoute } from './runtime/generate/generate-route.js';
 import { runTurn, storeUserId } from './runtime/run-turn.js';
+import { memoryRunLog } from './runs/memory-run-log.js';
 import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 
@@ -31,6 +34,9 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
   const toolResultMaxChars = config.limits?.toolResultMaxChars ?? DEFAULTS.toolResultMaxChars;
   const store = config.store ? guardedStore(config.store) : undefined;
   const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
+  // Runs are resumable and stoppable only for stored conversations (ARCHITECTURE §7).
+  const runLog = store ? (config.runLog ?? memoryRunLog()) : undefined;
+  const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -41,7 +47,11 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     if (segments[0] === CONVERSATIONS_SEGMENT) {
       if (!store || !cursors) throw new HttpError('not_found', 'This server keeps no conversations (it has no store).');
       const user = await authenticate(request);
-      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, userId: storeUserId(user) });
+      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, userId: storeUserId(user) });
+    }
+    if (segments[0] === RUNS_SEGMENT) {
+      const user = await authenticate(request);
+      return handleRunRecordRoute(request, url, segments.slice(1), { store, runs: liveRunsOf(config), userId: storeUserId(user) });
     }
     if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);
@@ -57,6 +67,8 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       body,
       conversationId,
       store,
+      runLog,
+      onDisconnect,
       user,
       signal: request.signal,
       config,

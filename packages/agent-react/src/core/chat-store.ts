@@ -31,7 +31,16 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
   readonly historyStatus: HistoryStatus;
   /** True when the server holds older messages than the first one shown (`loadOlder`). */
   readonly hasOlder: boolean;
+  /** `reconnecting` while a dropped connection to a running reply is being re-attached. */
+  readonly connection: ConnectionState;
 }
+
+/**
+ * The connection to the reply in progress: `online`, or `reconnecting` after the connection dropped
+ * mid-reply while the server keeps running it (a server with a store): the chat re-attaches by
+ * itself when the browser is back online, retrying with a capped backoff.
+ */
+export type ConnectionState = 'online' | 'reconnecting';
 
 /** `loading` while a conversation's history is fetched from the server; `ready` otherwise. */
 export type HistoryStatus = 'loading' | 'ready';
@@ -40,6 +49,7 @@ export type HistoryStatus = 'loading' | 'ready';
 export interface HistoryInfo {
   historyStatus: HistoryStatus;
   hasOlder: boolean;
+  connection: ConnectionState;
 }
 
 /**
@@ -62,7 +72,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** The chat's messages array the published one was made from (position by position). */
   private source: readonly MESSAGE[];
 
-  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false };
+  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online' };
 
   constructor(
     chat: AgentCoreChat<MESSAGE>,
@@ -76,7 +86,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** Sets where the transcript stands with the server's history; publishes at once. */
   setHistory(history: Partial<HistoryInfo>): void {
     const next = { ...this.history, ...history };
-    if (next.historyStatus === this.history.historyStatus && next.hasOlder === this.history.hasOlder) return;
+    if (next.historyStatus === this.history.historyStatus && next.hasOlder === this.history.hasOlder && next.connection === this.history.connection) return;
     this.history = next;
     this.flush();
   }
@@ -196,13 +206,13 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   private read(): boolean {
     const { messages: source, status, error } = this.chat;
     const current = this.snapshot;
-    const { historyStatus, hasOlder } = this.history;
-    const sameHistory = current.historyStatus === historyStatus && current.hasOlder === hasOlder;
+    const { historyStatus, hasOlder, connection } = this.history;
+    const sameHistory = current.historyStatus === historyStatus && current.hasOlder === hasOlder && current.connection === connection;
     if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
     if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
-    this.snapshot = { messages, status, error, historyStatus, hasOlder };
+    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection };
     this.publishes++;
     return true;
   }

@@ -19,6 +19,19 @@ export class AgentCoreChat<MESSAGE extends UIMessage> extends AbstractChat<MESSA
     return this.#state.subscribe(listener);
   }
 
+  /**
+   * Shows the chat as waiting for a reply while no request runs (a run being re-attached after a
+   * dropped connection): status `submitted`, no error.
+   */
+  waitForRun(): void {
+    this.setStatus({ status: 'submitted', error: undefined });
+  }
+
+  /** Back to `ready` without an error (a re-attach that was given up, or a stop while waiting). */
+  settle(): void {
+    this.setStatus({ status: 'ready', error: undefined });
+  }
+
   /** Reports an error that happened outside a request (e.g. a failed delete): status `error`. */
   fail(error: Error): void {
     this.setStatus({ status: 'error', error });

@@ -3,6 +3,7 @@ import type { UITools } from 'ai';
 import { EventHub } from './events.js';
 import { createHandle, type TrackedSlices } from './handle.js';
 import { sanitizeHistory } from './history.js';
+import { resumeOnMount } from './runs.js';
 import { loadServerHistory } from './server-history.js';
 import { attachSession, createSession, type ChatSession, type SessionHost } from './session.js';
 import { handleToolCall } from './tool-calls.js';
@@ -58,8 +59,9 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
    * how to stop showing it (which stops its reply, for `reason`).
    */
   attach(session: ChatSession<TOOLS>): (reason: StopReason) => void {
-    const detach = attachSession(session);
-    void loadServerHistory(this.options, session);
+    const latest = () => this.options;
+    const detach = attachSession(session, latest);
+    void loadServerHistory(this.options, session).then((activeRunId) => resumeOnMount(latest, session, activeRunId));
     return detach;
   }
 

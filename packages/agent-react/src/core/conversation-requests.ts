@@ -1,4 +1,4 @@
-import { conversationPaths, type ConversationHistory, type FeedbackBody } from '@x/agent-protocol';
+import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './transport.js';
 
@@ -49,4 +49,10 @@ export function deleteStoredMessage(options: RouteOptions, conversationId: strin
 export function putFeedback(options: RouteOptions, conversationId: string, messageId: string, body: FeedbackBody): Promise<RouteAnswer<void>> {
   const url = conversationPaths.feedback(apiBase(options.api), conversationId, messageId);
   return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
+}
+
+/** `POST {api}/conversations/{id}/stop`: asks the server to stop the active run (202), 204 when none. */
+export function postStopRun(options: RouteOptions, conversationId: string, body: StopRunBody): Promise<RouteAnswer<void>> {
+  const url = runPaths.stop(apiBase(options.api), conversationId);
+  return call(options, url, { method: 'POST', body: JSON.stringify(body) }, async () => undefined);
 }

@@ -88,6 +88,17 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
   private started: boolean;
   /** Why the next abort happens (set by stop callers). */
   stopReason: StopReason | undefined;
+  /**
+   * True while the server was asked to stop the reply (resumable runs): the stream then ends
+   * normally on the wire, yet the reply counts as stopped.
+   */
+  stopping = false;
+  /**
+   * True once the view let go of a reply the server keeps running (unmount or conversation switch
+   * with resumable runs): it has not ended, so its end fires nothing here — the session that
+   * re-attaches to it reports it.
+   */
+  letGo = false;
 
   constructor(
     private readonly conversationId: string | undefined,
@@ -167,20 +178,23 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
   finish(
     event: { message: MESSAGE; messages: MESSAGE[]; isAbort: boolean; isError: boolean; finishReason?: FinishReason },
   ): void {
+    if (this.letGo) return;
     this.scan(event.messages);
     const message = event.messages.find((m) => m.id === event.message.id);
-    if (event.isAbort) {
+    const aborted = event.isAbort || this.stopping;
+    if (aborted) {
       this.emit('onStop', { message, reason: this.stopReason ?? 'other', conversationId: this.conversationId });
     }
     this.stopReason = undefined;
+    this.stopping = false;
     if (!message || message.role !== 'assistant' || this.completed.has(message.id)) return;
-    const ended = event.isAbort || event.isError;
+    const ended = aborted || event.isError;
     if (!ended && (isWaitingForUser(event.messages) || shouldContinue(event.messages, this.answeredByClient))) return;
     this.completed.add(message.id);
     this.emit('onMessageComplete', {
       message,
       finishReason: event.finishReason,
-      aborted: event.isAbort,
+      aborted,
       errored: event.isError,
       conversationId: this.conversationId,
     });

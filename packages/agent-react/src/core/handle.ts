@@ -28,7 +28,7 @@ export interface HandleHost<TOOLS extends UITools> extends SendGate<TOOLS> {
 export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, session: ChatSession<TOOLS>): UseAgentChatResult<TOOLS> {
   const { chat, store, tracker } = session;
   const tracked = host.tracked;
-  const stop = (reason: Parameters<typeof stopWith>[1]) => stopWith(session as ChatSession<UITools>, reason);
+  const stop = (reason: Parameters<typeof stopWith>[2]) => stopWith(host.options, session, reason);
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
       tracked.messages = true;
@@ -49,6 +49,10 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     get hasOlder() {
       tracked.history = true;
       return store.getSnapshot().hasOlder;
+    },
+    get connection() {
+      tracked.history = true;
+      return store.getSnapshot().connection;
     },
     conversationId: session.conversationId,
     sendMessage: (message, options) => send(host, session, message, 'send', undefined, options),

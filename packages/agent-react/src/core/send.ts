@@ -1,6 +1,6 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
-import { isBusy, type ChatSession } from './session.js';
+import { isBusy, stopWith, type ChatSession } from './session.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
 
 /** What `send` needs from the controller. */
@@ -51,10 +51,7 @@ export async function send<TOOLS extends UITools>(
   if (kind === 'edit') {
     const previous = chat.messages.find((m) => m.id === messageId);
     if (!previous || previous.role !== 'user') return { sent: false, reason: 'not-found' };
-    if (isBusy(chat)) {
-      session.tracker.stopReason = 'edit';
-      await chat.stop();
-    }
+    if (isBusy(chat) || session.reconnect) await stopWith(gate.options, session, 'edit');
     session.tracker.emit('onEditMessage', {
       messageId: messageId!,
       previous,

@@ -14,11 +14,13 @@ const CONVERSATION_NOT_FOUND: AgentErrorCode = 'conversation_not_found';
  * the history and its messages are the transcript; 404 `conversation_not_found` → the server owns a
  * conversation that does not exist yet (empty); anything else (404 `not_found` from a server without
  * a store, a network error…) → the browser keeps the history, unless `history: 'server'` was asked
- * for, in which case the failure is reported as the chat's error.
+ * for, in which case the failure is reported as the chat's error. Resolves to the conversation's
+ * active run, if it has one (the caller may re-attach to it).
  */
-export async function loadServerHistory<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
-  if (session.historyLoad !== 'pending' || !session.conversationId) return;
+export async function loadServerHistory<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<string | null> {
+  if (session.historyLoad !== 'pending' || !session.conversationId) return null;
   session.historyLoad = 'started';
+  let activeRunId: string | null = null;
   const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
   if (answer.ok) {
     session.historyOwner = 'server';
@@ -28,6 +30,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
       session.chat.messages = history;
     }
     session.prevCursor = answer.value.prevCursor;
+    activeRunId = answer.value.conversation?.activeRunId ?? null;
   } else if (answer.status === 404 && answer.code === CONVERSATION_NOT_FOUND) {
     session.historyOwner = 'server';
   } else if (options.history === 'server') {
@@ -36,6 +39,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   }
   session.store.setHistory({ historyStatus: 'ready', hasOlder: session.prevCursor !== null });
   session.markHistoryReady();
+  return activeRunId;
 }
 
 /** Loads the page before the first shown message (server history); false when there is none. */

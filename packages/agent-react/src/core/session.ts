@@ -5,7 +5,8 @@ import { AgentCoreChat } from './chat.js';
 import { AgentChatStore } from './chat-store.js';
 import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
-import { createAgentTransport, isNonEmptyObject, type AgentRequestOptions } from './transport.js';
+import { createAgentTransport, isNonEmptyObject, type AgentRequestOptions, type RunCursor } from './transport.js';
+import { afterDisconnect, applyRunState, endReconnect, markEnded, onOffline, onOnline, stopRun, takeDisconnect, type Reconnect } from './runs.js';
 import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
 import type { AgentToolCall, SharedStateInput, UseAgentChatOptions, UseAgentChatResult } from './types.js';
 
@@ -40,6 +41,12 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   markHistoryReady(): void;
   /** Cursor of the page before the first loaded message (server history). */
   prevCursor: string | null;
+  /** The run the kit's transport streams and where in it the chat is (undefined with an own transport). */
+  readonly run: RunCursor | undefined;
+  /** The re-attach loop while a dropped connection to a running reply is restored. */
+  reconnect: Reconnect | undefined;
+  /** True while a re-attach request runs. */
+  resuming: boolean;
 }
 
 /** What a session needs from the controller that owns it (the latest options, events, tool calls). */
@@ -82,21 +89,31 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
   const loadsHistory = conversationId !== undefined && options.messages === undefined && (options.history ?? 'auto') !== 'client';
   // eslint-disable-next-line prefer-const -- assigned once the chat exists
   let session: ChatSession<TOOLS>;
-  const chat = new AgentCoreChat<Message<TOOLS>>({
-    ...(conversationId ? { id: conversationId } : {}),
-    messages: history,
-    transport:
-      options.transport ??
-      createAgentTransport<Message<TOOLS>>(
+  const kitTransport = options.transport
+    ? undefined
+    : createAgentTransport<Message<TOOLS>>(
         () => requestOptions(host.options, session),
         (body: AgentRequestBody) => {
           session.exposedKeys = isNonEmptyObject(body.sharedState) ? Object.keys(body.sharedState) : [];
         },
-      ),
+      );
+  const chat = new AgentCoreChat<Message<TOOLS>>({
+    ...(conversationId ? { id: conversationId } : {}),
+    messages: history,
+    transport: options.transport ?? kitTransport!,
     onToolCall: ({ toolCall }) => host.handleToolCall(session, toolCall as AgentToolCall<TOOLS>),
-    onFinish: (event) => session.tracker.finish(event),
-    onData: (part) => session.tracker.data(part as never),
-    onError: (error) => session.tracker.error(error),
+    onFinish: (event) => {
+      // A dropped connection to a run the server keeps going: the reply has not ended, re-attach.
+      if (event.isDisconnect && session.reconnect) return afterDisconnect(() => host.options, session);
+      session.tracker.finish(event);
+      if (event.isError) markEnded(session, event.message.id, 'error');
+    },
+    onData: (part) => {
+      if (!applyRunState(host.options, session, part as never)) session.tracker.data(part as never);
+    },
+    onError: (error) => {
+      if (!takeDisconnect(host.options, session, error)) session.tracker.error(error);
+    },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
   });
   const store = new AgentChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
@@ -119,6 +136,9 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     historyReady,
     markHistoryReady: () => markHistoryReady(),
     prevCursor: null,
+    run: kitTransport?.run,
+    reconnect: undefined,
+    resuming: false,
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
@@ -130,10 +150,12 @@ export function isBusy(chat: { status: string }): boolean {
   return chat.status === 'submitted' || chat.status === 'streaming';
 }
 
-/** Stops the reply in progress (if any), telling the event tracker why. */
-export async function stopWith(session: ChatSession<UITools>, reason: StopReason): Promise<void> {
-  if (isBusy(session.chat)) session.tracker.stopReason = reason;
-  await session.chat.stop();
+/**
+ * Stops the reply in progress (if any), telling the event tracker why: with resumable runs the
+ * server is asked to stop it, except when the view only lets go of it (see `stopRun`).
+ */
+export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
+  return stopRun(options, session, reason);
 }
 
 /**
@@ -141,20 +163,31 @@ export async function stopWith(session: ChatSession<UITools>, reason: StopReason
  * stop showing it, which also stops its reply (with `reason`). Attaching again after a detach is
  * allowed (a view that mounts twice).
  */
-export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>): (reason: StopReason) => void {
+export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>, options: () => UseAgentChatOptions<TOOLS>): (reason: StopReason) => void {
   session.disposed = false;
+  session.tracker.letGo = false;
   const scan = () => session.tracker.scan(session.chat.messages);
   scan();
   const unsubscribe = session.chat.subscribe((change) => {
     if (change === 'messages') scan();
   });
+  // A dropped connection is often only noticed when the browser says so: drop the stream then,
+  // and re-attach as soon as it is back.
+  const online = () => onOnline(options, session);
+  const offline = () => onOffline(options(), session);
+  const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
+  target?.addEventListener('online', online);
+  target?.addEventListener('offline', offline);
   let detached = false;
   return (reason) => {
     if (detached) return;
     detached = true;
     unsubscribe();
+    target?.removeEventListener('online', online);
+    target?.removeEventListener('offline', offline);
+    const reconnecting = session.reconnect !== undefined;
     session.disposed = true;
-    if (isBusy(session.chat)) session.tracker.stopReason = reason;
-    void session.chat.stop();
+    endReconnect(session);
+    if (isBusy(session.chat) || reconnecting) void stopRun(options(), session, reason);
   };
 }

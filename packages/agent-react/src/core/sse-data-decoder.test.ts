@@ -51,4 +51,19 @@ describe('createSseDataDecoder', () => {
     const bytes = encode(`data: ${long}\n\n`);
     expect(decode(bytes, Array.from({ length: 49 }, (_, i) => (i + 1) * 1000))).toEqual([long]);
   });
+
+  it('keeps the id of the last dispatched event: ids persist to later events, a cut event does not count', () => {
+    const push = createSseDataDecoder();
+    expect(push.lastEventId).toBeUndefined();
+    expect(push(encode('data: {"type":"data-run-state"}\n\nid: 0\ndata: a\n\nid: 1\ndata: b\n\n'))).toEqual(['{"type":"data-run-state"}', 'a', 'b']);
+    expect(push.lastEventId).toBe('1');
+    // The next event's id arrived, but not the blank line that dispatches it.
+    expect(push(encode('id: 2\ndata: c\n'))).toEqual([]);
+    expect(push.lastEventId).toBe('1');
+    expect(push(encode('\ndata: no id of its own\n\nid: 3\ndata: d\n\n'))).toEqual(['c', 'no id of its own', 'd']);
+    expect(push.lastEventId).toBe('3');
+    // An id alone (no data) dispatches nothing and moves nothing yet; an id with a NULL is ignored.
+    expect(push(encode('id: 4\n\nid: 5\u0000\ndata: e\n\n'))).toEqual(['e']);
+    expect(push.lastEventId).toBe('4');
+  });
 });

@@ -9,7 +9,7 @@ import type {
   FileUIPart,
   UITools,
 } from 'ai';
-import type { AgentChatStore, HistoryStatus } from './chat-store.js';
+import type { AgentChatStore, ConnectionState, HistoryStatus } from './chat-store.js';
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
 import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
@@ -95,6 +95,15 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
    */
   history?: 'auto' | 'server' | 'client';
   /**
+   * Resumable runs (default on; a server with a store keeps a reply running when its connection
+   * goes): on mount, when the loaded conversation has an active run, re-attach to it and show the
+   * reply continuing; when the connection drops mid-reply, re-attach by itself (`connection` is
+   * `reconnecting` meanwhile); `stop()` asks the server to stop the run. Applies only while the
+   * server owns the history and with the kit's transport. `false` turns all of it off: a reload
+   * then shows the saved messages only.
+   */
+  resume?: boolean;
+  /**
    * The page state the agent may see, read at send time and sent only when it is a non-empty object.
    * A store from `useSharedState`/`createSharedStateStore` also lets the agent write it
    * (`update-page-state`, through the allowlist); a plain object is read-only for the agent.
@@ -146,6 +155,12 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   readonly historyStatus: HistoryStatus;
   /** True when the server has older messages than the first one shown: call `loadOlder`. */
   readonly hasOlder: boolean;
+  /**
+   * `online`, or `reconnecting` while a dropped connection to a running reply is re-attached (the
+   * server keeps the run going; the chat retries on `online` and with a capped backoff). Reading it
+   * subscribes to its changes.
+   */
+  readonly connection: ConnectionState;
   /** Loads the previous page of the server's history in front of the transcript; false if none. */
   loadOlder(): Promise<boolean>;
   /**
@@ -158,7 +173,11 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   sendMessage(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
   /** Replaces an assistant reply (default: the last one), stopping a reply in progress first. */
   regenerate(options?: { messageId?: string } & ChatRequestOptions): Promise<void>;
-  /** Stops the reply in progress, keeping what streamed so far. */
+  /**
+   * Stops the reply in progress, keeping what streamed so far. With resumable runs it asks the
+   * server to stop the run (also a resumed one) and resolves once the server ended the stream; the
+   * reply then has `metadata.stopReason: 'stopped'`.
+   */
   stop(): Promise<void>;
   /** Replaces the transcript (treated as history: no events fire for these messages). */
   setMessages(messages: AgentUIMessage<TOOLS>[] | ((current: AgentUIMessage<TOOLS>[]) => AgentUIMessage<TOOLS>[])): void;

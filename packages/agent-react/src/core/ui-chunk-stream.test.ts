@@ -247,3 +247,69 @@ describe('AgentChatTransport in a Chat', () => {
     expect(textOf(results[1]!.messages[1])).toBe('partial reply');
   });
 });
+
+describe('parseUIMessageChunkStream with a run cursor', () => {
+  const withIds = (events: object[]) => events.map((e, i) => `id: ${i}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+  const events = [
+    { type: 'start', messageId: 'm1' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: 'a' },
+    { type: 'text-delta', id: 't', delta: 'b' },
+    { type: 'text-end', id: 't' },
+    { type: 'finish' },
+  ];
+
+  it('commits an id only once every chunk of its read was taken and the next one asked for', async () => {
+    const commits: string[] = [];
+    const text = withIds(events);
+    // Reads end exactly after the 2nd and the 4th event.
+    const cut1 = text.indexOf('id: 2');
+    const cut2 = text.indexOf('id: 4');
+    const parts = [text.slice(0, cut1), text.slice(cut1, cut2), text.slice(cut2)];
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = parts.shift();
+        if (next === undefined) return controller.close();
+        controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const reader = parseUIMessageChunkStream(source, { onCommit: (id) => commits.push(id) }).getReader();
+    expect((await reader.read()).value).toEqual(events[0]);
+    expect((await reader.read()).value).toEqual(events[1]);
+    expect(commits).toEqual([]);
+    // The two deltas of the second read are coalesced into one chunk; taking it commits the first read.
+    expect((await reader.read()).value).toEqual({ type: 'text-delta', id: 't', delta: 'ab' });
+    expect(commits).toEqual(['1']);
+    await reader.read();
+    expect(commits).toEqual(['1', '3']);
+    await reader.read();
+    expect((await reader.read()).done).toBe(true);
+    expect(commits).toEqual(['1', '3', '5']);
+  });
+
+  it('ends as a dropped connection when told to, without committing what was not taken', async () => {
+    const commits: string[] = [];
+    const drop = new AbortController();
+    let sent = false;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return new Promise<void>(() => {}); // a socket that stays silent
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(withIds(events.slice(0, 3))));
+      },
+    });
+    const reader = parseUIMessageChunkStream(source, { onCommit: (id) => commits.push(id), disconnect: drop.signal }).getReader();
+    await reader.read();
+    await reader.read();
+    await reader.read();
+    const pending = reader.read();
+    drop.abort();
+    const error = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('network error');
+    expect(commits).toEqual(['2']);
+  });
+});

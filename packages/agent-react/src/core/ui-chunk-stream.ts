@@ -113,37 +113,99 @@ async function validateChunk(value: unknown): Promise<{ success: true; value: UI
   }
 }
 
+/** How a consumer follows a decoded stream's position (resumable runs). */
+export interface ChunkStreamOptions {
+  /**
+   * Called with the SSE id of the last event whose chunks the consumer has taken and finished with:
+   * the next pull only happens once the previous chunk was processed, so a resume that asks for the
+   * events after this id neither repeats nor skips a chunk.
+   */
+  onCommit?: (lastEventId: string) => void;
+  /**
+   * Aborting it ends the stream as a dropped connection would (a `TypeError: network error`), at a
+   * chunk boundary: used when the browser goes offline while the socket still looks open.
+   */
+  disconnect?: AbortSignal;
+}
+
+/** The error a dropped connection gives (the `ai` package's chat treats it as a disconnect). */
+export function networkError(): TypeError {
+  return new TypeError('network error');
+}
+
 /**
  * The kit's replacement for the AI SDK's `parseJsonEventStream` + `uiMessageChunkSchema` pipeline:
  * turns an SSE response body into UI message chunks with one parse/validate/coalesce pass per
  * network read, so a burst (a resumed stream, a fast provider) reaches the chat as a handful of
- * chunks instead of one per token. The stream pulls the body only on demand; when a chunk is
- * invalid, the body is cancelled, the valid chunks before it are still delivered, and then the
- * stream errors with the AI SDK's error — the chat shows the error and keeps the partial reply.
+ * chunks instead of one per token. The stream pulls the body only on demand and hands out one chunk
+ * per pull; when a chunk is invalid, the body is cancelled, the valid chunks before it are still
+ * delivered, and then the stream errors with the AI SDK's error — the chat shows the error and
+ * keeps the partial reply.
  */
-export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>, options: ChunkStreamOptions = {}): ReadableStream<UIMessageChunk> {
   const reader = body.getReader();
   const decode = createSseDataDecoder();
+  const { onCommit, disconnect } = options;
+  const buffered: UIMessageChunk[] = [];
+  let next = 0;
+  // The id of the last event of the read whose chunks are in `buffered`, until they are all taken.
+  let pendingId: string | undefined;
   let failure: { error: unknown } | undefined;
+  let dropped: Promise<never> | undefined;
+  if (disconnect) {
+    dropped = new Promise<never>((_, reject) => {
+      const drop = () => reject(networkError());
+      if (disconnect.aborted) drop();
+      else disconnect.addEventListener('abort', drop, { once: true });
+    });
+    dropped.catch(() => {});
+  }
+  const read = () => (dropped ? Promise.race([reader.read(), dropped]) : reader.read());
   return new ReadableStream<UIMessageChunk>(
     {
       async pull(controller) {
+        if (next < buffered.length) {
+          controller.enqueue(buffered[next++]!);
+          return;
+        }
+        // Every chunk handed out so far was processed (a pull comes only after that): commit.
+        if (pendingId !== undefined) {
+          onCommit?.(pendingId);
+          pendingId = undefined;
+        }
+        buffered.length = 0;
+        next = 0;
         if (failure) return controller.error(failure.error);
+        if (disconnect?.aborted) {
+          reader.cancel().catch(() => {});
+          return controller.error(networkError());
+        }
         for (;;) {
-          const { done, value } = await reader.read();
+          let result: ReadableStreamReadResult<Uint8Array>;
+          try {
+            result = await read();
+          } catch (error) {
+            reader.cancel().catch(() => {});
+            return controller.error(error);
+          }
+          const { done, value } = result;
           if (done) return controller.close();
           const events = decode(value);
           if (events.length === 0) continue;
           const { chunks, error } = await decodeEvents(events);
-          for (const chunk of chunks) controller.enqueue(chunk);
           if (error) {
             reader.cancel(error).catch(() => {});
             // Error only once what was decoded before it has been read: erroring now would drop it.
             if (chunks.length === 0) return controller.error(error);
             failure = { error };
+          } else if (decode.lastEventId !== undefined) {
+            pendingId = decode.lastEventId;
+          }
+          if (chunks.length > 0) {
+            buffered.push(...chunks);
+            controller.enqueue(buffered[next++]!);
             return;
           }
-          if (chunks.length > 0) return;
         }
       },
       cancel(reason) {

@@ -4,6 +4,8 @@ import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
 import type { HttpToolConfig } from './http-tool-types.js';
 import type { ToolPolicy } from './policy-types.js';
+import type { OnDisconnect } from '@x/agent-protocol';
+import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
@@ -191,6 +193,20 @@ export interface AgentServerConfig {
    * sends the whole history and the conversation routes answer 404 `not_found`.
    */
   store?: ConversationStore;
+  /**
+   * Where a run's UI stream is written as it is produced, so a reload, a second tab or a dropped
+   * connection can read it again (`GET {basePath}/conversations/{id}/stream`) and a Stop
+   * (`POST …/stop`) reaches the instance that runs it. Only with a `store` (a `runLog` without one is
+   * a config error). Default with a store: `memoryRunLog()` (in process; one instance). Several
+   * instances behind a load balancer: `redisRunLog({ url })`.
+   */
+  runLog?: RunLog;
+  /**
+   * What a run does when its client goes away (a closed tab, a dropped connection): `'continue'`
+   * (the default with a store) lets the model finish and saves the reply, so a reload resumes it;
+   * `'abort'` (the default without a store) stops the model as if Stop was pressed.
+   */
+  onDisconnect?: OnDisconnect;
 }
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */

@@ -7,6 +7,8 @@ import { createAgentServer } from '../server.js';
 import { ConfigError } from './config-error.js';
 import type { AgentServerConfig } from './types.js';
 import { mockModel } from '../test-utils/mock-model.js';
+import { memoryRunLog } from '../runs/memory-run-log.js';
+import { memoryStore } from '../store/memory-store.js';
 import { recordingLogger } from '../test-utils/model-parts.js';
 
 const silent = { warn: () => {}, error: () => {} };
@@ -159,6 +161,18 @@ describe('config validation at startup: every problem at once, with paths', () =
       'limits.toolTimeoutMs',
       'limits.toolResultMaxChars',
     ]);
+  });
+
+  it('checks runLog (a RunLog, and only with a store) and onDisconnect', () => {
+    expect(issuesOf({ agents: { a: { model } }, runLog: memoryRunLog(), onDisconnect: 'later' })).toEqual([
+      { path: 'runLog', message: expect.stringContaining('needs a store') },
+      { path: 'onDisconnect', message: 'must be "abort" or "continue"' },
+    ]);
+    expect(issuesOf({ agents: { a: { model } }, store: memoryStore(), runLog: { open: () => {} } }).map((i) => i.path)).toEqual(['runLog']);
+    expect(() =>
+      createAgentServer({ logger: silent, agents: { a: { model } }, store: memoryStore(), runLog: memoryRunLog(), onDisconnect: 'abort' }),
+    ).not.toThrow();
+    expect(() => createAgentServer({ logger: silent, agents: { a: { model } }, onDisconnect: 'continue' })).not.toThrow();
   });
 
   it('warns (without failing) about approval tools in a sub-agent and sugar of another provider', () => {

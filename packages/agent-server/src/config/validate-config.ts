@@ -12,7 +12,7 @@ import { checkPolicies } from './validate-policies.js';
 import { STORE_METHODS } from '../store/guarded-store.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -62,6 +62,13 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     list.add('basePath', 'must start with "/"');
   }
   if (raw.store !== undefined && !isStore(raw.store)) list.add('store', 'must be a ConversationStore (memoryStore(), pgliteStore(), postgresStore() or your own)');
+  if (raw.runLog !== undefined) {
+    if (!isRunLog(raw.runLog)) list.add('runLog', 'must be a RunLog (memoryRunLog(), redisRunLog() or your own: open, read, requestStop, onStop)');
+    else if (raw.store === undefined) list.add('runLog', 'needs a store (runs are resumable only for stored conversations); set store or remove runLog');
+  }
+  if (raw.onDisconnect !== undefined && raw.onDisconnect !== 'abort' && raw.onDisconnect !== 'continue') {
+    list.add('onDisconnect', 'must be "abort" or "continue"');
+  }
   if (raw.limits !== undefined) {
     if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
     else {
@@ -115,4 +122,8 @@ const REQUIRED_STORE_METHODS = STORE_METHODS.filter((name) => name !== 'close');
 
 function isStore(value: unknown): boolean {
   return isObject(value) && REQUIRED_STORE_METHODS.every((name) => typeof value[name] === 'function');
+}
+
+function isRunLog(value: unknown): boolean {
+  return isObject(value) && ['open', 'read', 'requestStop', 'onStop'].every((name) => typeof value[name] === 'function');
 }

@@ -1,9 +1,11 @@
 import type { UIMessage } from 'ai';
-import type { ConversationHistory, ConversationPage, ConversationSummary } from '@x/agent-protocol';
+import { RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, type ConversationHistory, type ConversationPage, type ConversationSummary } from '@x/agent-protocol';
 import type { ConversationRecord, ConversationStore, MessageRecord } from '../store/types.js';
 import { readFeedbackBody, readLimit, readRenameBody } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';
+import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
+import { handleRunRoute } from './run-stream-routes.js';
 
 /** Longest conversation or message id the routes look up (longer ones cannot exist). */
 const MAX_ID = 256;
@@ -12,6 +14,8 @@ const MAX_QUERY = 200;
 export interface ConversationRouteContext {
   store: ConversationStore;
   cursors: CursorCodec;
+  /** The run log behind the resume and stop routes. */
+  runLog: RunLog | undefined;
   userId: string;
 }
 
@@ -57,7 +61,8 @@ function segmentId(segment: string | undefined, missing: () => HttpError): strin
 
 /**
  * The conversation routes under `{basePath}/conversations` (`segments` are the path parts after
- * `conversations`). Every lookup is scoped to the user: another user's conversation is a 404
+ * `conversations`), the resume and stop routes of a conversation's run among them
+ * (`run-stream-routes.ts`). Every lookup is scoped to the user: another user's conversation is a 404
  * `conversation_not_found` on every route.
  */
 export async function handleConversationRoute(request: Request, url: URL, segments: string[], ctx: ConversationRouteContext): Promise<Response> {
@@ -82,6 +87,9 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
       return noContent();
     }
     throw notAllowed('GET, PATCH, DELETE');
+  }
+  if (segments.length === 2 && (segments[1] === RUN_STREAM_SEGMENT || segments[1] === RUN_STOP_SEGMENT)) {
+    return handleRunRoute(request, url, id, segments[1], { store, runLog: ctx.runLog, userId });
   }
   if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
     throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);

@@ -13,7 +13,7 @@ describe('a turn on a stored conversation', () => {
   it('saves the user message before the model answers, so the list shows it while the reply streams', async () => {
     const store = memoryStore();
     const { model, started } = stallingModel('Thinking about ');
-    const { server } = storeServer(store, model);
+    const { server } = storeServer(store, model, { onDisconnect: 'abort' });
     const abort = new AbortController();
     const request = new Request(turnRequest('c1', { messages: [userMessage('Plan my week', 'u1')] }), { signal: abort.signal });
     const response = await server.fetch(request);
@@ -31,7 +31,7 @@ describe('a turn on a stored conversation', () => {
   it('keeps the user message and the partial reply with stopReason "stopped" when the turn is aborted mid-stream', async () => {
     const store = memoryStore();
     const { model, started } = stallingModel('Half of the ');
-    const { server } = storeServer(store, model);
+    const { server } = storeServer(store, model, { onDisconnect: 'abort' });
     const response = await server.fetch(turnRequest('c1', { messages: [userMessage('Tell me a story', 'u1')] }));
     const reader = response.body!.getReader();
     await started;
@@ -81,7 +81,7 @@ describe('a turn on a stored conversation', () => {
     const { server: seedServer } = storeServer(store, mockModel(textParts('Hello.')));
     await readChunks(await seedServer.fetch(turnRequest('c1', { messages: [userMessage('Hi', 'u1')] })));
     const { model, started } = stallingModel('Working ');
-    const { server } = storeServer(store, model);
+    const { server } = storeServer(store, model, { onDisconnect: 'abort' });
     const abort = new AbortController();
     const first = await server.fetch(new Request(turnRequest('c1', { messages: [userMessage('Tab one', 'u2')] }), { signal: abort.signal }));
     const reading = readChunks(first).catch(() => []);

@@ -2,7 +2,9 @@ import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
 import type { AgentRequestBody, StoredMessageMetadata } from '@x/agent-protocol';
 import { HttpError } from '../http/error-response.js';
 import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import type { RunRecorder } from './run-recorder.js';
 import { reconcileHistory } from './server-history.js';
+import { toStoredSubRuns, toTimeline } from './stored-run-records.js';
 
 /** How a stored turn ended, as the runtime saw it. */
 export interface StoredTurnEnd {
@@ -35,6 +37,10 @@ export interface StoredTurn {
  */
 export async function openStoredTurn(options: {
   store: ConversationStore;
+  /** The run's id (its row and its record); a new one when absent. */
+  runId?: string | undefined;
+  /** The run's record: ended and saved with the reply (the run's row and one per sub-agent run). */
+  recorder?: RunRecorder | undefined;
   userId: string;
   agentId: string;
   conversationId: string;
@@ -46,7 +52,7 @@ export async function openStoredTurn(options: {
   const conversation = await store.getConversation(userId, conversationId);
   const stored = conversation ? ((await store.loadThread(userId, conversationId)) ?? []) : [];
   const reconciled = reconcileHistory(stored, options.body, options.tools);
-  const runId = `run-${crypto.randomUUID()}`;
+  const runId = options.runId ?? `run-${crypto.randomUUID()}`;
   // While the run streams, it is marked alive, so another instance never takes it for dead.
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   return {
@@ -86,6 +92,10 @@ export async function openStoredTurn(options: {
         ...(end.errorText !== undefined ? { errorText: end.errorText } : {}),
       };
       const reply: MessageInput = { id: base.id, role: 'assistant', parts: base.parts, metadata };
+      const status = stopReason === 'error' ? 'failed' : stopReason === 'stopped' ? 'stopped' : 'completed';
+      const recorder = options.recorder;
+      recorder?.end(status, stopReason ?? end.finishReason ?? null);
+      const record = recorder?.snapshot();
       const write = () =>
         store.finishTurn({
           userId,
@@ -93,10 +103,11 @@ export async function openStoredTurn(options: {
           runId,
           reply,
           title: end.title,
-          status: stopReason === 'error' ? 'failed' : stopReason === 'stopped' ? 'stopped' : 'completed',
+          status,
           stopReason: stopReason ?? end.finishReason,
           steps: end.steps,
           usage: end.usage ? (JSON.parse(JSON.stringify(end.usage)) as Record<string, unknown>) : undefined,
+          ...(record ? { timeline: toTimeline(record), subRuns: toStoredSubRuns(record) } : {}),
           now: new Date(),
         });
       try {

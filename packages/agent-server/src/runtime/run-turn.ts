@@ -1,5 +1,7 @@
 import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
-import { CHAT_TITLE_PART, type AgentRequestBody } from '@x/agent-protocol';
+import { CHAT_TITLE_PART, RUN_ID_HEADER, type AgentRequestBody, type OnDisconnect } from '@x/agent-protocol';
+import type { RunLog, RunLogWriter } from '../runs/run-log.js';
+import type { StoredTurn } from './persist-turn.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { compactionPart } from './compaction-history.js';
@@ -8,7 +10,7 @@ import { toHookStep } from './hook-steps.js';
 import type { ConversationStore } from '../store/types.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { releaseScope } from './turn-scope.js';
-import { createTurnAgent, errorText, newMessageId, openTurn, streamTurnReply } from './turn-setup.js';
+import { createTurnAgent, errorText, newMessageId, openTurn, storeUserId, streamTurnReply } from './turn-setup.js';
 import type { ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
 import { sumUsage } from './usage.js';
@@ -23,6 +25,10 @@ export interface TurnInput {
   conversationId: string | undefined;
   /** The server's conversation store (guarded), when it has one: the server then owns history. */
   store?: ConversationStore | undefined;
+  /** The run log (with a store): the turn's stream is written to it and a Stop reaches it through it. */
+  runLog?: RunLog | undefined;
+  /** What the turn does when its client goes away (default `'abort'`). */
+  onDisconnect?: OnDisconnect | undefined;
   user: AgentUser | undefined;
   /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;
@@ -39,13 +45,47 @@ export interface TurnInput {
  * Builds the tools (MCP clients included), validates and converts the messages (400 on invalid
  * ones), runs the `ToolLoopAgent`, fires the hooks, writes the title and the `onFinish` hooks' data
  * parts before `finish`, and closes every MCP client when the turn ends — also on abort or error.
- * A client disconnect (request signal or a cancelled response body) aborts the model call.
+ * A client disconnect (request signal or a cancelled response body) aborts the model call — with
+ * `onDisconnect: 'continue'` it does not: the turn is read to its end and saved.
  * With a `store` the server owns history (`openStoredTurn`): the request is applied to the stored
- * thread, the user message is saved before the model is called, the reply when the turn ends.
+ * thread, the user message is saved before the model is called, the reply when the turn ends; with a
+ * run log every chunk is written to it (`id: {seq}` on the wire) and a Stop aborts the turn.
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
-  const turn = await openTurn(input);
+  const continueOnDisconnect = input.onDisconnect === 'continue';
+  const runLog = input.store ? input.runLog : undefined;
+  // The log opens (and a Stop can reach the run) before the run becomes the conversation's active one.
+  let log: RunLogWriter | undefined;
+  let offStop: (() => void) | undefined;
+  // A Stop may come while the turn still opens: it is kept and applied once the turn can abort.
+  const stop: { requested: boolean; turn: (() => void) | undefined } = { requested: false, turn: undefined };
+  const openLog = (stored: StoredTurn) => {
+    if (!runLog) return;
+    log = runLog.open({
+      runId: stored.runId,
+      conversationId: stored.conversationId,
+      userId: storeUserId(input.user),
+      agentId: input.agentId,
+      sharedState: input.body.sharedState,
+      startedAt: Date.now(),
+    });
+    offStop = runLog.onStop(stored.runId, () => {
+      stop.requested = true;
+      stop.turn?.();
+    });
+  };
+  let turn: Awaited<ReturnType<typeof openTurn>>;
+  try {
+    // With 'continue' the request's signal (aborted when the client goes away) does not reach the model.
+    turn = await openTurn(continueOnDisconnect ? { ...input, signal: new AbortController().signal } : input, { beforeBegin: openLog });
+  } catch (error) {
+    offStop?.();
+    await log?.end().catch(() => {});
+    throw error;
+  }
   const { controller, signal, scope, run, messages, stored, hooks } = turn;
+  stop.turn = () => controller.abort(new DOMException('The run was stopped.', 'AbortError'));
+  if (stop.requested) stop.turn();
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
@@ -63,8 +103,10 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       return failure;
     },
     // A cancelled body (the client went away) aborts the turn even where the platform does not
-    // abort the request's signal.
+    // abort the request's signal — unless the run goes on without its client.
     onCancel: (reason) => controller.abort(reason),
+    continueOnCancel: continueOnDisconnect,
+    log,
     beforeFinish: async () => {
       try {
         const tripped = run.toolSet.doomLoop.tripped;
@@ -81,11 +123,12 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         const finishReason = end?.finishReason ?? steps.at(-1)?.finishReason;
         const usage = sumUsage(steps.map((s) => s.usage));
         const isAborted = (end?.isAborted ?? false) || signal.aborted;
+        const failedWith = failure ?? (tripped ? tripped.message : undefined);
         await stored?.finish(
           {
             reply: end ? responseMessage : undefined,
             aborted: isAborted,
-            errorText: failure ?? (tripped ? tripped.message : undefined),
+            errorText: failedWith,
             finishReason,
             title: titlePart?.data.title,
             steps: steps.length,
@@ -102,11 +145,20 @@ export async function runTurn(input: TurnInput): Promise<Response> {
           usage,
           isAborted,
         });
-        return dataParts as UIMessageChunk[];
+        // The stop reason the stored reply gets, also on the wire (live and resumed replies agree).
+        const stopReason: UIMessageChunk | undefined = !stored
+          ? undefined
+          : failedWith !== undefined
+            ? { type: 'message-metadata', messageMetadata: { stopReason: 'error', errorText: failedWith } }
+            : isAborted
+              ? { type: 'message-metadata', messageMetadata: { stopReason: 'stopped' } }
+              : undefined;
+        return stopReason ? [...(dataParts as UIMessageChunk[]), stopReason] : (dataParts as UIMessageChunk[]);
       } catch (error) {
         input.logger.error('turn failed', { agentId: input.agentId, error: errorText(error) });
         return [{ type: 'error', errorText: safeErrorMessage(error) }];
       } finally {
+        offStop?.();
         await releaseScope(scope);
       }
     },
@@ -126,6 +178,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     body.write(titlePart);
   });
   return new Response(body.stream, {
-    headers: stored ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId } : UI_MESSAGE_STREAM_HEADERS,
+    headers: stored
+      ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId, [RUN_ID_HEADER]: stored.runId }
+      : UI_MESSAGE_STREAM_HEADERS,
   });
 }

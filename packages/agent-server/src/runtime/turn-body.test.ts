@@ -146,4 +146,60 @@ describe('createTurnBody', () => {
     await turn.stream.cancel('gone');
     expect(state.cancelled).toBe('gone');
   });
+
+  it('with a log: every event carries id: {seq}, the log gets the same JSON (extra parts and finish too), then ends', async () => {
+    const entries: string[] = [];
+    let ended = 0;
+    const turn = body({
+      source: Promise.resolve(pulledSource(reply).stream),
+      beforeFinish: async () => [dataPart],
+      log: { append: (data) => void entries.push(data), end: async () => void ended++ },
+    });
+    turn.write({ type: 'data-chat-title', id: 'chat-title', data: { title: 'Hi' } } as UIMessageChunk);
+    const sent = frames(await bodyText(turn.stream));
+    expect(sent.at(-1)).toBe('data: [DONE]');
+    expect(sent.slice(0, -1)).toEqual(entries.map((data, seq) => `id: ${seq}\ndata: ${data}`));
+    expect(entries.map((e) => (JSON.parse(e) as UIMessageChunk).type)).toEqual([
+      'start',
+      'data-chat-title',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'data-suggestions',
+      'finish',
+    ]);
+    expect(ended).toBe(1);
+  });
+
+  it('with continueOnCancel: reads the source at its own pace, and after a cancel to its end into the log, without onCancel', async () => {
+    const { stream, state } = pulledSource(reply);
+    const entries: string[] = [];
+    let cancelled = false;
+    let finished!: () => void;
+    const logEnded = new Promise<void>((r) => (finished = r));
+    const turn = body({
+      source: Promise.resolve(stream),
+      onCancel: () => (cancelled = true),
+      beforeFinish: async () => [dataPart],
+      continueOnCancel: true,
+      log: { append: (data) => void entries.push(data), end: async () => finished() },
+    });
+    const reader = turn.stream.getReader();
+    await reader.read();
+    await reader.cancel('tab closed');
+    await logEnded;
+    expect(cancelled).toBe(false);
+    expect(state.cancelled).toBeUndefined();
+    expect(state.pulled).toBe(reply.length + 1); // the last pull closed the source
+    expect(entries.map((e) => (JSON.parse(e) as UIMessageChunk).type)).toEqual([
+      'start',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'data-suggestions',
+      'finish',
+    ]);
+  });
 });

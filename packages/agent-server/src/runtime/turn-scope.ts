@@ -2,11 +2,16 @@ import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentServerConfig, Logger } from '../config/types.js';
 import type { TurnCompaction } from './compaction-history.js';
+import type { LiveRuns } from './live-runs.js';
 
 /** Where an agent runs: the chat's agent (depth 0) or a sub-agent `depth` levels below it. */
 export interface AgentRunPlace {
   agentId: string;
   depth: number;
+  /** The run's id in its run record (sub-agent tools name it as their runs' initiator). */
+  runId?: string | undefined;
+  /** A sub-agent run's parent run and the tool call that started it. */
+  initiator?: { runId: string | undefined; toolCallId: string | undefined } | undefined;
 }
 
 /**
@@ -29,6 +34,8 @@ export interface TurnScope {
   compaction?: TurnCompaction | undefined;
   /** Resources to release when the turn ends (MCP clients), also after an abort or error. */
   cleanups: (() => Promise<void>)[];
+  /** The server's live runs: the turn's run and its sub-agent runs are recorded there. */
+  runs?: LiveRuns | undefined;
   /** Runs a sub-agent's tool call (`runSubAgent` of `runtime/run-sub-agent`). */
   runSubAgent: SubAgentRunner;
 }

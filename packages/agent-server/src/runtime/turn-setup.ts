@@ -8,6 +8,8 @@ import { compactionModelMessages } from './compaction-history.js';
 import { toHookStep } from './hook-steps.js';
 import { openStoredTurn, type StoredTurn } from './persist-turn.js';
 import { toModelMessages, validateMessages } from './prepare-messages.js';
+import { liveRunsOf } from './live-runs.js';
+import { recordingCallbacks, RunRecorder } from './run-recorder.js';
 import { runSubAgent } from './run-sub-agent.js';
 import type { TurnInput } from './run-turn.js';
 import { safeErrorMessage } from './safe-error-message.js';
@@ -27,15 +29,18 @@ export interface OpenTurn {
   modelMessages: ModelMessage[];
   stored: StoredTurn | undefined;
   hooks: TurnHooks;
+  /** The run's record (steps, tool calls, sub-agent runs): live while it runs, saved with a store. */
+  recorder: RunRecorder;
 }
 
 /**
  * Builds the turn's scope, the agent run (tools, MCP clients), the stored thread under the server
  * history rules (with a store), validates and converts the messages (400 on invalid ones) and saves
  * the user message before the model is called. On any failure the scope is released and the error
- * rethrown (an `HttpError` becomes the route's JSON error).
+ * rethrown (an `HttpError` becomes the route's JSON error). `beforeBegin` runs just before the
+ * stored turn becomes visible (the run log opens there).
  */
-export async function openTurn(input: TurnInput): Promise<OpenTurn> {
+export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stored: StoredTurn) => void) | undefined } = {}): Promise<OpenTurn> {
   const controller = new AbortController();
   const signal = AbortSignal.any([input.signal, controller.signal]);
   const store = input.store;
@@ -61,13 +66,28 @@ export async function openTurn(input: TurnInput): Promise<OpenTurn> {
     cleanups: [],
     runSubAgent,
   };
+  // The run's id names its record (and, with a store, its row): known before the tools are built,
+  // so sub-agent runs name it as their initiator.
+  const runId = `run-${crypto.randomUUID()}`;
+  const runs = liveRunsOf(input.config);
+  const recorder = new RunRecorder({ id: runId, agentId: input.agentId, conversationId: conversationId ?? null, userId: storeUserId(input.user) });
+  scope.runs = runs;
+  runs.add(recorder);
+  // Runs when the turn ends (after a store saved the record): without a store the record goes too.
+  scope.cleanups.push(async () => {
+    recorder.end(signal.aborted ? 'stopped' : 'completed', signal.aborted ? 'aborted' : null);
+    runs.remove(recorder);
+  });
   try {
-    const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0 }, scope);
+    const run = await buildAgentRun(input.agent, { agentId: input.agentId, depth: 0, runId }, scope);
+    recorder.setSources(run.toolSet.sources);
     // With a store the server owns history: the request adds to the stored thread (or is refused).
     const stored =
       store && conversationId
         ? await openStoredTurn({
             store,
+            runId,
+            recorder,
             userId: storeUserId(input.user),
             agentId: input.agentId,
             conversationId,
@@ -82,10 +102,12 @@ export async function openTurn(input: TurnInput): Promise<OpenTurn> {
     const modelMessages = scope.compaction
       ? await compactionModelMessages(messages, run.toolSet.tools, input.agent, scope.compaction)
       : await toModelMessages(messages, run.toolSet.tools, input.agent);
-    // The user message is saved before the model is called.
+    // The user message is saved before the model is called. The run log opens first, so a resume
+    // never sees an active run the log does not know.
+    if (stored) options.beforeBegin?.(stored);
     await stored?.begin();
     const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
-    return { controller, signal, conversationId, request, scope, run, messages, modelMessages, stored, hooks };
+    return { controller, signal, conversationId, request, scope, run, messages, modelMessages, stored, hooks, recorder };
   } catch (error) {
     await releaseScope(scope);
     throw error;
@@ -107,6 +129,7 @@ export function createTurnAgent(
   overrides: AgentOverrides = {},
 ): ToolLoopAgent<never, ToolSet> {
   const { hooks } = turn;
+  const record = recordingCallbacks(turn.recorder);
   return new ToolLoopAgent<never, ToolSet>({
     ...turn.run.settings,
     ...overrides,
@@ -116,18 +139,28 @@ export function createTurnAgent(
       input.logger.error('model stream failed', { agentId: input.agentId, error: String(error) });
     },
     onStart: () => hooks.fire('onStart', {}),
-    onStepStart: ({ stepNumber }) => hooks.fire('onStepStart', { stepNumber: stepNumber + 1 }),
-    onToolExecutionStart: ({ toolCall }) =>
-      hooks.fire('onToolCallStart', { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input }),
-    onToolExecutionEnd: ({ toolCall, toolOutput, toolExecutionMs }) =>
-      hooks.fire('onToolCallFinish', {
+    onStepStart: (event) => {
+      record.onStepStart(event);
+      return hooks.fire('onStepStart', { stepNumber: event.stepNumber + 1 });
+    },
+    onToolExecutionStart: (event) => {
+      record.onToolExecutionStart(event);
+      const { toolCall } = event;
+      return hooks.fire('onToolCallStart', { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input });
+    },
+    onToolExecutionEnd: (event) => {
+      record.onToolExecutionEnd(event);
+      const { toolCall, toolOutput, toolExecutionMs } = event;
+      return hooks.fire('onToolCallFinish', {
         toolCallId: toolCall.toolCallId,
         toolName: toolCall.toolName,
         input: toolCall.input,
         durationMs: toolExecutionMs,
         ...(toolOutput.type === 'tool-result' ? { output: toolOutput.output } : { error: errorText(toolOutput.error) }),
-      }),
+      });
+    },
     onStepEnd: (step) => {
+      record.onStepEnd(step);
       steps.push(step);
       hooks.fire('onStepFinish', toHookStep(step, steps.length));
     },
@@ -165,7 +198,8 @@ export function streamTurnReply(
     originalMessages: turn.messages,
     signal: turn.signal,
     generateMessageId: newMessageId,
-    metadata: { agentId: input.agentId, ...(turn.conversationId ? { conversationId: turn.conversationId } : {}) },
+    // The run id lets a client read the run's record (`GET {basePath}/runs/{runId}`) while it streams.
+    metadata: { agentId: input.agentId, ...(turn.conversationId ? { conversationId: turn.conversationId } : {}), runId: turn.recorder.meta.id },
     onEnd,
   });
 }

@@ -13,6 +13,7 @@ export const STORE_METHODS = [
   'beginTurn',
   'finishTurn',
   'listRuns',
+  'getRun',
   'touchRun',
   'close',
 ] as const satisfies readonly (keyof ConversationStore)[];

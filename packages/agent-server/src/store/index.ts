@@ -15,4 +15,6 @@ export {
   type MessageRecord,
   type RunRecord,
   type RunStatus,
+  type RunTimeline,
+  type SubRunInput,
 } from './types.js';

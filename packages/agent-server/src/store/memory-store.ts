@@ -162,6 +162,9 @@ export function memoryStore(): ConversationStore {
         heartbeatAt: null,
         finishedAt: null,
         initiatorRunId: input.run.initiatorRunId ?? null,
+        agentId: input.agentId,
+        initiatorToolCallId: null,
+        timeline: null,
       });
       thread.conversation.activeRunId = input.run.id;
       bump(thread, input.now);
@@ -184,6 +187,27 @@ export function memoryStore(): ConversationStore {
           steps: input.steps,
           usage: input.usage ? copy(input.usage) : null,
           finishedAt: input.now.toISOString(),
+          ...(input.timeline ? { timeline: copy(input.timeline) } : {}),
+        });
+      }
+      for (const sub of input.subRuns ?? []) {
+        // Idempotent like the SQL store's insert (a retried finish writes the same rows).
+        if (thread.runs.some((r) => r.id === sub.id)) continue;
+        thread.runs.push({
+          id: sub.id,
+          conversationId: input.conversationId,
+          messageId: null,
+          status: sub.status,
+          stopReason: sub.stopReason,
+          steps: sub.steps,
+          usage: sub.usage ? copy(sub.usage) : null,
+          startedAt: sub.startedAt,
+          heartbeatAt: null,
+          finishedAt: sub.finishedAt,
+          initiatorRunId: sub.initiatorRunId,
+          agentId: sub.agentId,
+          initiatorToolCallId: sub.initiatorToolCallId,
+          timeline: copy(sub.timeline),
         });
       }
       if (thread.conversation.activeRunId === input.runId) thread.conversation.activeRunId = null;
@@ -195,7 +219,15 @@ export function memoryStore(): ConversationStore {
     },
     async listRuns(userId, id) {
       const thread = own(userId, id);
-      return thread ? copy(thread.runs) : null;
+      return thread ? copy(thread.runs).sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt)) : null;
+    },
+    async getRun(userId, runId) {
+      for (const thread of threads.values()) {
+        if (thread.conversation.userId !== userId) continue;
+        const run = thread.runs.find((r) => r.id === runId);
+        if (run) return copy(run);
+      }
+      return null;
     },
   };
 }

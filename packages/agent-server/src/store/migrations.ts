@@ -48,6 +48,15 @@ create table agent_runs (
 create index agent_runs_conversation on agent_runs (conversation_id, started_at);
 `,
   },
+  {
+    // Run records: who ran, the tool call that started a sub-agent run, and what the run did.
+    version: 2,
+    sql: `
+alter table agent_runs add column agent_id text;
+alter table agent_runs add column initiator_tool_call_id text;
+alter table agent_runs add column timeline jsonb;
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

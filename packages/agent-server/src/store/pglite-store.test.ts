@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeConversationStore } from '../testing/conversation-store-suite.js';
+import { MIGRATIONS } from './migrations.js';
 import { pgliteStore } from './pglite-store.js';
 
 describeConversationStore('pgliteStore (in memory)', () => pgliteStore({ dataDir: 'memory://' }), { close: (store) => store.close?.() });
@@ -20,5 +21,29 @@ describe('pgliteStore in a data folder', () => {
     expect((await second.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['m1']);
     expect(await second.getConversation('u', 'c1')).toMatchObject({ agentId: 'a', activeRunId: 'r1' });
     await second.close?.();
+  }, 60_000);
+});
+
+describe('pgliteStore on a database of an earlier version', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xkit-pglite-v1-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('applies only the new migrations; runs written before run records read without them', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const old = await PGlite.create(dir);
+    await old.exec(MIGRATIONS[0]!.sql);
+    await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
+    await old.query('insert into agent_store_migrations (version) values (1)');
+    await old.query(`insert into agent_conversations (id, user_id, agent_id, created_at, updated_at) values ('c1', 'u', 'a', now(), now())`);
+    await old.query(`insert into agent_runs (id, conversation_id, status, steps, started_at, finished_at) values ('r-old', 'c1', 'completed', 2, now(), now())`);
+    await old.close();
+
+    const store = pgliteStore({ dataDir: dir });
+    expect(await store.getRun('u', 'r-old')).toMatchObject({ id: 'r-old', status: 'completed', steps: 2, agentId: null, initiatorToolCallId: null, timeline: null });
+    const conversation = (await store.getConversation('u', 'c1'))!;
+    await store.beginTurn({ userId: 'u', conversationId: 'c1', agentId: 'a', expectedVersion: conversation.version, messages: [], run: { id: 'r-new' }, now: new Date() });
+    await store.finishTurn({ userId: 'u', conversationId: 'c1', runId: 'r-new', status: 'completed', steps: 0, timeline: { steps: [], toolCalls: [] }, now: new Date() });
+    expect(await store.getRun('u', 'r-new')).toMatchObject({ agentId: 'a', timeline: { steps: [], toolCalls: [] } });
+    await store.close?.();
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeConversationStore } from '../testing/conversation-store-suite.js';
 import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { MIGRATIONS } from './migrations.js';
 import { postgresStore } from './postgres-store.js';
 import { StoreUnavailableError } from './types.js';
 
@@ -32,7 +33,7 @@ describe('postgresStore migrations', () => {
     await check.connect();
     const { rows } = await check.query('select version from agent_store_migrations order by version');
     await check.end();
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
     await Promise.all([...stores, again].map((store) => store.close?.()));
   }, 60_000);
 

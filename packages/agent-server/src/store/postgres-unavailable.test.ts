@@ -26,7 +26,7 @@ describe('PostgreSQL stopped mid-run', () => {
     expect((await server.fetch(routeRequest(''))).status).toBe(200);
 
     // A turn is streaming when the database goes away: its stream still ends, the loss is logged.
-    const { server: slow, logger: slowLogger } = storeServer(store, model);
+    const { server: slow, logger: slowLogger } = storeServer(store, model, { onDisconnect: 'abort' });
     const abort = new AbortController();
     const streaming = await slow.fetch(new Request(turnRequest('c1', { messages: [userMessage('More', 'u2')] }), { signal: abort.signal }));
     const reading = readChunks(streaming).catch(() => []);

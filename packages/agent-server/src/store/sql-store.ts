@@ -64,6 +64,9 @@ function toRun(row: Row): RunRecord {
     heartbeatAt: isoOrNull(row.heartbeat_at),
     finishedAt: isoOrNull(row.finished_at),
     initiatorRunId: (row.initiator_run_id as string | null) ?? null,
+    agentId: (row.agent_id as string | null) ?? null,
+    initiatorToolCallId: (row.initiator_tool_call_id as string | null) ?? null,
+    timeline: (row.timeline as RunRecord['timeline']) ?? null,
   };
 }
 
@@ -259,8 +262,8 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
           }
           for (const message of input.messages) await writeMessage(tx, id, message, input.now);
           await tx.query(
-            `insert into agent_runs (id, conversation_id, status, started_at, initiator_run_id) values ($1, $2, 'running', $3, $4)`,
-            [input.run.id, id, input.now, input.run.initiatorRunId ?? null],
+            `insert into agent_runs (id, conversation_id, status, started_at, initiator_run_id, agent_id) values ($1, $2, 'running', $3, $4, $5)`,
+            [input.run.id, id, input.now, input.run.initiatorRunId ?? null, input.agentId],
           );
           const { rows } = await tx.query(
             'update agent_conversations set version = version + 1, updated_at = $2, active_run_id = $3 where id = $1 returning *',
@@ -285,8 +288,19 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
              on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata
            ),
            run as (
-             update agent_runs set message_id = $3::text, status = $7, stop_reason = $8, steps = $9, usage = $10::jsonb, finished_at = $12
+             update agent_runs set message_id = $3::text, status = $7, stop_reason = $8, steps = $9, usage = $10::jsonb, finished_at = $12,
+               timeline = coalesce($14::jsonb, timeline)
              where id = $11 and exists (select 1 from c)
+           ),
+           subs as (
+             insert into agent_runs (id, conversation_id, agent_id, status, stop_reason, steps, usage, started_at, finished_at,
+                                     initiator_run_id, initiator_tool_call_id, timeline)
+             select s.id, $1, s.agent_id, s.status, s.stop_reason, s.steps, s.usage, s.started_at, s.finished_at,
+                    s.initiator_run_id, s.initiator_tool_call_id, s.timeline
+             from jsonb_to_recordset($15::jsonb) as s(id text, agent_id text, status text, stop_reason text, steps integer, usage jsonb,
+                  started_at timestamptz, finished_at timestamptz, initiator_run_id text, initiator_tool_call_id text, timeline jsonb)
+             where exists (select 1 from c)
+             on conflict (id) do nothing
            )
            update agent_conversations set title = coalesce(title, $13), version = version + 1, updated_at = $12,
              active_run_id = case when active_run_id = $11 then null else active_run_id end
@@ -305,6 +319,22 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
             input.runId,
             input.now,
             input.title ?? null,
+            input.timeline ? json(input.timeline) : null,
+            JSON.stringify(
+              (input.subRuns ?? []).map((sub) => ({
+                id: sub.id,
+                agent_id: sub.agentId,
+                status: sub.status,
+                stop_reason: sub.stopReason,
+                steps: sub.steps,
+                usage: sub.usage,
+                started_at: sub.startedAt,
+                finished_at: sub.finishedAt,
+                initiator_run_id: sub.initiatorRunId,
+                initiator_tool_call_id: sub.initiatorToolCallId,
+                timeline: sub.timeline,
+              })),
+            ),
           ],
         );
       }),
@@ -323,6 +353,15 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         if (!(await owned(client, userId, id))) return null;
         const { rows } = await client.query('select * from agent_runs where conversation_id = $1 order by started_at, id', [id]);
         return rows.map(toRun);
+      }),
+
+    getRun: (userId, runId) =>
+      guard('get run', async () => {
+        const { rows } = await client.query(
+          'select r.* from agent_runs r join agent_conversations c on c.id = r.conversation_id where r.id = $1 and c.user_id = $2',
+          [runId, userId],
+        );
+        return rows[0] ? toRun(rows[0]) : null;
       }),
   };
 }

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { ConversationSummary } from '@x/agent-protocol';
+import type { ConversationSummary, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol';
 
 /**
  * A conversation row: the protocol's `ConversationSummary` (what the list route answers) plus its
@@ -42,6 +42,33 @@ export interface RunRecord {
   finishedAt: string | null;
   /** The run that started this one (a sub-agent's or a resumed run's parent). */
   initiatorRunId: string | null;
+  /** The agent that ran (null for rows written before run records). */
+  agentId: string | null;
+  /** A sub-agent run's: the initiator's tool call that started it (null for a chat turn). */
+  initiatorToolCallId: string | null;
+  /** What the run did, step by step (null while it runs and for rows written before run records). */
+  timeline: RunTimeline | null;
+}
+
+/** The steps and tool calls of a run, as its record keeps them (`@x/agent-protocol` run records). */
+export interface RunTimeline {
+  steps: RunStepRecord[];
+  toolCalls: RunToolCallRecord[];
+}
+
+/** A finished sub-agent run, written as its own row with the turn's end. */
+export interface SubRunInput {
+  id: string;
+  agentId: string;
+  initiatorRunId: string;
+  initiatorToolCallId: string | null;
+  status: Exclude<RunStatus, 'running'>;
+  stopReason: string | null;
+  steps: number;
+  usage: Record<string, unknown> | null;
+  startedAt: string;
+  finishedAt: string | null;
+  timeline: RunTimeline;
 }
 
 /** A message to write: a UI message (`metadata` is kept as is). */
@@ -99,6 +126,10 @@ export interface FinishTurnInput {
   stopReason?: string | undefined;
   steps: number;
   usage?: Record<string, unknown> | undefined;
+  /** The run's record: its steps and tool calls. */
+  timeline?: RunTimeline | undefined;
+  /** The sub-agent runs it started (at any depth), each its own row under `initiatorRunId`. */
+  subRuns?: SubRunInput[] | undefined;
   now: Date;
 }
 
@@ -133,7 +164,10 @@ export interface ConversationStore {
   beginTurn(input: BeginTurnInput): Promise<ConversationRecord>;
   /** Writes the reply, the title and the run's end; clears `activeRunId`. */
   finishTurn(input: FinishTurnInput): Promise<void>;
+  /** Every run of the conversation (sub-agent runs included), oldest first; `null` for a missing conversation. */
   listRuns(userId: string, conversationId: string): Promise<RunRecord[] | null>;
+  /** One run, when its conversation is the user's (else `null`). */
+  getRun(userId: string, runId: string): Promise<RunRecord | null>;
   /** Marks a running run alive (the server calls it every `RUN_HEARTBEAT_MS` while the run streams). */
   touchRun(userId: string, conversationId: string, runId: string, now: Date): Promise<void>;
   /** Releases connections (the server never calls it; tests and apps do). */

@@ -180,6 +180,68 @@ export function describeConversationStore(
       expect((await store.listRuns(user, id))!.map((r) => r.status)).toEqual(['stopped', 'completed', 'running']);
     });
 
+    it('keeps run records: the agent, the timeline, sub-agent runs as their own rows; getRun scoped to the user', async () => {
+      const user = unique('u');
+      const id = unique('c');
+      const base = { userId: user, conversationId: id, agentId: 'boss' };
+      await store.beginTurn({ ...base, expectedVersion: null, messages: [text('u1', 'user', 'Hi')], run: { id: `${id}-r1` }, now: at(1) });
+      expect(await store.getRun(user, `${id}-r1`)).toMatchObject({ id: `${id}-r1`, agentId: 'boss', status: 'running', timeline: null, initiatorToolCallId: null });
+      const step = { stepNumber: 1, startedAt: at(1).toISOString(), durationMs: 120, finishReason: 'tool-calls', usage: { inputTokens: 7, outputTokens: 3 } };
+      const call = (name: string, extra: Record<string, unknown> = {}) => ({
+        toolCallId: `${name}-1`,
+        toolName: name,
+        source: 'function' as const,
+        stepNumber: 1,
+        state: 'done' as const,
+        input: { q: 'ünï' },
+        output: { ok: true },
+        startedAt: at(1).toISOString(),
+        durationMs: 40,
+        ...extra,
+      });
+      const sub = (suffix: string, initiatorRunId: string) => ({
+        id: `${id}-${suffix}`,
+        agentId: 'researcher',
+        initiatorRunId,
+        initiatorToolCallId: 'researcher-1',
+        status: 'completed' as const,
+        stopReason: 'stop',
+        steps: 1,
+        usage: { inputTokens: 2 },
+        startedAt: at(1).toISOString(),
+        finishedAt: at(2).toISOString(),
+        timeline: { steps: [step], toolCalls: [call('lookup', { state: 'error', error: 'down', output: undefined })] },
+      });
+      const finish = {
+        ...base,
+        runId: `${id}-r1`,
+        reply: text('a1', 'assistant', 'Done'),
+        status: 'completed' as const,
+        stopReason: 'stop',
+        steps: 1,
+        timeline: { steps: [step], toolCalls: [call('researcher', { source: 'sub-agent', subRunId: `${id}-s1` })] },
+        subRuns: [sub('s1', `${id}-r1`), sub('s2', `${id}-s1`)],
+        now: at(2),
+      };
+      await store.finishTurn(finish);
+      // A retried finish (the database was away) writes the same rows once.
+      await store.finishTurn(finish);
+      const root = (await store.getRun(user, `${id}-r1`))!;
+      expect(root).toMatchObject({ agentId: 'boss', status: 'completed', timeline: finish.timeline });
+      expect((await store.listRuns(user, id))!.map((r) => [r.id, r.initiatorRunId, r.initiatorToolCallId, r.agentId])).toEqual([
+        [`${id}-r1`, null, null, 'boss'],
+        [`${id}-s1`, `${id}-r1`, 'researcher-1', 'researcher'],
+        [`${id}-s2`, `${id}-s1`, 'researcher-1', 'researcher'],
+      ]);
+      const nested = (await store.getRun(user, `${id}-s2`))!;
+      expect(nested).toMatchObject({ conversationId: id, status: 'completed', stopReason: 'stop', steps: 1, usage: { inputTokens: 2 }, finishedAt: at(2).toISOString() });
+      expect(nested.timeline!.toolCalls[0]).toMatchObject({ toolName: 'lookup', state: 'error', error: 'down', input: { q: 'ünï' } });
+      expect(await store.getRun(unique('other'), `${id}-r1`)).toBeNull();
+      expect(await store.getRun(user, `${id}-missing`)).toBeNull();
+      await store.deleteConversation(user, id);
+      expect(await store.getRun(user, `${id}-s1`)).toBeNull();
+    });
+
     it('takes over a run that was left running long ago (a server that died mid-turn)', async () => {
       const user = unique('u');
       const id = unique('c');

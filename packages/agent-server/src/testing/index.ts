@@ -1,1 +1,2 @@
 export { describeConversationStore } from './conversation-store-suite.js';
+export { describeRunLog, type RunLogPair } from './run-log-suite.js';

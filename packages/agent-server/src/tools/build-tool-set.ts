@@ -4,7 +4,7 @@ import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { buildFunctionTools, referencesHttpTools } from './function-tools.js';
 import { buildSubAgentTools } from './sub-agent-tools.js';
-import type { ToolEntry } from './tool-entry.js';
+import type { ToolEntry, ToolSource } from './tool-entry.js';
 import { limitTool } from './tool-limits.js';
 import { guardTool, SUB_AGENT_APPROVAL_DENIED, type GuardedTool, type ToolCallStartHooks } from './policies/guard-tool.js';
 import { policiesFor } from './policies/policy-match.js';
@@ -16,6 +16,8 @@ export interface AgentToolSet {
   tools: Record<string, Tool>;
   toolApproval: Record<string, GuardedTool['approval'] & {}>;
   doomLoop: DoomLoopGuard;
+  /** Where each tool came from (run records show it). */
+  sources: Record<string, ToolSource>;
 }
 
 export type { AgentRunPlace };
@@ -47,6 +49,7 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
   const doomLoop = new DoomLoopGuard();
   const tools: Record<string, Tool> = {};
   const toolApproval: AgentToolSet['toolApproval'] = {};
+  const sources: Record<string, ToolSource> = {};
   // onToolCallStart hooks of the chat's agent run before the call, so they can return a verdict.
   const hooks: ToolCallStartHooks | undefined =
     place.depth === 0 && (agent.hooks?.onToolCallStart?.length ?? 0) > 0 ? (call) => toolCallStartVerdict(scope, agent, call) : undefined;
@@ -59,6 +62,7 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
       doomLoop,
     });
     if (guarded.approval !== undefined) toolApproval[entry.name] = guarded.approval;
+    sources[entry.name] = entry.source;
   }
-  return { tools, toolApproval, doomLoop };
+  return { tools, toolApproval, doomLoop, sources };
 }

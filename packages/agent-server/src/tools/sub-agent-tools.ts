@@ -36,7 +36,8 @@ export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRun
       inputSchema: custom ? toToolSchema(custom) : subAgentTaskSchema,
       execute: async (input: unknown, options) => {
         const prompt = isTaskOnly(input) ? input.task : JSON.stringify(input);
-        return scope.runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1 }, scope, options.abortSignal ?? scope.signal);
+        const initiator = { runId: place.runId, toolCallId: options.toolCallId };
+        return scope.runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1, initiator }, scope, options.abortSignal ?? scope.signal);
       },
     }) as Tool;
     return { name, tool: subAgentTool, confirm: false, source: 'sub-agent' };

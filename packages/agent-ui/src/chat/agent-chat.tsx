@@ -12,6 +12,7 @@ import { AgentChatProvider } from './agent-chat-provider.js';
 import type { AgentChatProps, AgentChatRef } from './agent-chat-types.js';
 import { ChatError } from './chat-error.js';
 import { ChatWelcome } from './chat-welcome.js';
+import { ReconnectingNotice } from './reconnecting-notice.js';
 import { DrawerShell } from './drawer-shell.js';
 import { AgentSuggestions } from './suggestions.js';
 
@@ -31,6 +32,7 @@ const LoadingSkeleton = lazyComponent<object>(async () => (await import('./loadi
 /** Under the last message: the error with Retry, then the follow-up suggestions. */
 const FOOTER = (
   <>
+    <ReconnectingNotice />
     <ChatError />
     <AgentSuggestions />
   </>
@@ -62,7 +64,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
   const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, sender, className, style } = props;
   const { strings, direction } = useAgentUIConfig();
   const tokenStyle = useTokenStyle();
-  const { agentId, api, transport, conversationId, history, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
+  const { agentId, api, transport, conversationId, history, resume, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -74,6 +76,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
     transport,
     conversationId,
     history,
+    resume,
     sharedState,
     urlQuery,
     pageId,

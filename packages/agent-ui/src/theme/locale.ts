@@ -40,6 +40,12 @@ export interface AgentUIStrings {
   dislike: string;
   messageActions: string;
   retry: string;
+  /** Under a reply the user stopped. */
+  stopped: string;
+  /** Under a reply that failed or whose run was lost (with Retry). */
+  interrupted: string;
+  /** While the connection to a running reply is restored. */
+  reconnecting: string;
   dismiss: string;
   errorTitle: string;
   /** Shown in place of a message that failed to render. */
@@ -123,6 +129,9 @@ export const enUS: AgentUIStrings = {
   dislike: 'Not helpful',
   messageActions: 'Message actions',
   retry: 'Retry',
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
+  reconnecting: 'Reconnecting…',
   dismiss: 'Dismiss',
   errorTitle: 'Something went wrong',
   messageFailed: 'This message could not be shown.',
@@ -200,6 +209,9 @@ export const zhCN: AgentUIStrings = {
   dislike: '没帮助',
   messageActions: '消息操作',
   retry: '重试',
+  stopped: '已停止',
+  interrupted: '已中断',
+  reconnecting: '正在重新连接…',
   dismiss: '关闭',
   errorTitle: '出错了',
   messageFailed: '无法显示这条消息。',

@@ -10,6 +10,7 @@ import { MessageBoundary } from './message-boundary.js';
 import { ToolbarFocus } from './toolbar-focus.js';
 import { messageText } from './message-text.js';
 import { useDeletePending } from './message-undo.js';
+import { ReplyEnd } from './reply-end.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
 export interface AgentMessageProps {
@@ -129,9 +130,12 @@ export const AgentMessage = memo(function AgentMessage({
         onCancel={closeEditor}
       />
     ) : (
-      <MessageBoundary resetKey={message}>
-        <MessageParts message={message} streaming={streaming} />
-      </MessageBoundary>
+      <>
+        <MessageBoundary resetKey={message}>
+          <MessageParts message={message} streaming={streaming} />
+        </MessageBoundary>
+        {streaming ? null : <ReplyEnd message={message} />}
+      </>
     );
 
   const footer =

@@ -63,6 +63,11 @@ export interface SharedStateLink {
   expose(): Record<string, unknown>;
   /** Applies an `update-page-state` input through the allowlist. Never throws. */
   applyUpdates(input: unknown, context?: ApplyUpdatesContext): Promise<ApplyUpdatesResult>;
+  /**
+   * Puts back the state a resumed run started from (`data-run-state`, e.g. after a reload): writes
+   * its keys that this store exposes (never reserved ones), without a log entry — it is not an edit.
+   */
+  restore(snapshot: Record<string, unknown>): void;
 }
 
 /**
@@ -216,6 +221,17 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
       const output: UpdatePageStateOutput = { ok: true, written };
       if (ignored.length > 0) Object.assign(output, { ignored, reasons: Object.fromEntries(reasons) });
       return { ok: true, output };
+    },
+    restore: (snapshot: Record<string, unknown>) => {
+      const changes: Record<string, unknown> = {};
+      const current = backend.read();
+      const allowed = settings.keys ? new Set(settings.keys) : undefined;
+      for (const key of Object.keys(snapshot)) {
+        if (isReservedKey(key) || (allowed && !allowed.has(key)) || typeof current[key] === 'function') continue;
+        const value = withoutReservedKeys(snapshot[key], key).value;
+        if (!Object.is(current[key], value)) changes[key] = value;
+      }
+      if (Object.keys(changes).length > 0) writeKeys(changes);
     },
     undo: (writeId: string) => undoMany(store.getState().log.filter((w) => w.id === writeId && !w.undoneBy)) > 0,
     undoTurn: (turnId: string) => undoMany(undoable((w) => w.turnId === turnId)),

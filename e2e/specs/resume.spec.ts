@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chatOf, openPlayground } from '../support/chat.ts';
+
+// Resumable runs (issue 12) in the playground: the real server with a store (memory in this run),
+// through a real Chromium. The paragraphs scenario streams five numbered paragraphs slowly, each
+// with a word of its own, so a duplicated or lost chunk shows as a paragraph seen twice or never.
+
+const PROMPT = 'Write five numbered paragraphs';
+const WORDS = ['amber', 'birch', 'cobalt', 'dune', 'ember'];
+const conversationParam = (page: Page) => new URL(page.url()).searchParams.get('c');
+
+/** How many times each paragraph's heading is in the last reply. */
+async function paragraphCounts(page: Page): Promise<number[]> {
+  const text = (await chatOf(page).messages('assistant').last().textContent()) ?? '';
+  return WORDS.map((word, i) => text.split(`Paragraph ${i + 1} (${word})`).length - 1);
+}
+
+/** Starts the paragraphs reply and waits until it is partly there (the first paragraph, not the last). */
+async function startParagraphs(page: Page) {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send(PROMPT);
+  await expect(chat.messages('assistant').last()).toContainText('Paragraph 1 (amber)');
+  await expect.poll(() => conversationParam(page)).not.toBeNull();
+  await expect(chat.messages('assistant').last()).not.toContainText('Paragraph 5');
+  return chat;
+}
+
+test('reload mid-reply: the same reply continues to the end, each paragraph exactly once', async ({ page }) => {
+  const chat = await startParagraphs(page);
+  await page.reload();
+  await expect(chat.messages('user').first()).toContainText(PROMPT);
+  // Re-attached: still streaming after the reload, then it ends with the whole reply.
+  await expect(chat.messages('assistant').last()).toContainText('Paragraph 1 (amber)');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
+  await chat.waitReady();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+  // And it was saved whole: another reload shows it from the store.
+  await page.reload();
+  await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in');
+  expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+});
+
+test('reload while an approval is pending: the card is back and Approve runs the tool', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Delete record 12');
+  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
+  await expect(card).toContainText('Allow deleteRecord to run?');
+  await chat.waitReady();
+  await expect.poll(() => conversationParam(page)).not.toBeNull();
+  await page.reload();
+  await expect(card).toContainText('Allow deleteRecord to run?');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(chat.messages('assistant').last()).toContainText('Record 12 is deleted.');
+  await chat.waitReady();
+  await page.reload();
+  await expect(chat.messages('assistant').last()).toContainText('Record 12 is deleted.');
+});
+
+test('Stop after a reload stops the resumed reply; it is stored as stopped', async ({ page }) => {
+  const chat = await startParagraphs(page);
+  await page.reload();
+  const stop = page.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeEnabled();
+  await expect(chat.messages('assistant').last()).toContainText('Paragraph 1 (amber)');
+  await stop.click();
+  await chat.waitReady();
+  const reply = chat.messages('assistant').last();
+  await expect(reply.locator('[data-xagent-reply-end="stopped"]')).toHaveText('Stopped');
+  const stoppedText = await reply.textContent();
+  expect(stoppedText).not.toContain('the ember tide comes in');
+  await page.reload();
+  await expect(chat.messages('assistant').last().locator('[data-xagent-reply-end="stopped"]')).toHaveText('Stopped');
+  await expect(chat.messages('assistant').last()).not.toContainText('the ember tide comes in');
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+});
+
+test('offline mid-reply, then online: "Reconnecting…" shows and the reply completes', async ({ page, context }) => {
+  const chat = await startParagraphs(page);
+  await context.setOffline(true);
+  const notice = page.locator('[data-xagent-connection]').first();
+  await expect(notice).toHaveText('Reconnecting…');
+  await expect(notice).toHaveAttribute('role', 'status');
+  await context.setOffline(false);
+  await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
+  await chat.waitReady();
+  await expect(notice).toHaveText('');
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+});
+
+test('switching to another conversation mid-reply and back: the reply went on and continues', async ({ page }) => {
+  const chat = await startParagraphs(page);
+  const first = conversationParam(page)!;
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('button', { name: 'New chat' }).click();
+  await expect.poll(() => conversationParam(page)).not.toBe(first);
+  await sidebar.locator(`[data-xagent-conversation="${first}"]`).click();
+  await expect(chat.messages('user').first()).toContainText(PROMPT);
+  await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
+  await chat.waitReady();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+  expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+});

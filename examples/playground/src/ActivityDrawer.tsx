@@ -1,0 +1,35 @@
+import { FieldTimeOutlined } from '@ant-design/icons';
+import { AgentTimeline } from '@x/agent-ui';
+import { Button, Drawer } from 'antd';
+import { useRef, useState } from 'react';
+
+/**
+ * The Activity view: a header button that opens a drawer with the timeline of the open
+ * conversation's last run (steps, tool calls, sub-agent runs, tokens), following it live.
+ */
+export function ActivityDrawer({ conversationId, compact }: { conversationId: string; compact: boolean }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button ref={opener} icon={<FieldTimeOutlined aria-hidden />} aria-haspopup="dialog" aria-expanded={open} aria-label={compact ? 'Activity' : undefined} onClick={() => setOpen(true)}>
+        {compact ? null : 'Activity'}
+      </Button>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        afterOpenChange={(isOpen) => {
+          if (!isOpen) opener.current?.focus();
+        }}
+        title="Activity of the last run"
+        placement="right"
+        size="min(560px, 100vw)"
+        destroyOnHidden
+        closable={{ 'aria-label': 'Close activity' }}
+        styles={{ body: { padding: 12 } }}
+      >
+        {open ? <AgentTimeline api="/api/agent" conversationId={conversationId} intervalMs={400} /> : null}
+      </Drawer>
+    </>
+  );
+}

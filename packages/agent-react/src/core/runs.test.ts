@@ -1,0 +1,278 @@
+// Resumable runs on the client (issue 12, ARCHITECTURE §7) driven through the core, against the real
+// server with a store: re-attach on mount, after a dropped connection, Stop through the stop route,
+// events once per id, and the shared-state snapshot a run started from.
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '@x/agent-server';
+import { RUN_ID_HEADER } from '@x/agent-protocol';
+import { z } from 'zod';
+import { testServer, textOf } from '../test-utils/test-server.js';
+import { AgentChatController } from './controller.js';
+import type { AgentEventMap } from './events.js';
+import { createSharedStateStore } from './shared-state/create-shared-state-store.js';
+import type { UseAgentChatOptions } from './types.js';
+
+const WORDS = Array.from({ length: 40 }, (_, i) => `w${i}`);
+const TEXT = WORDS.join(' ');
+/** A reply slow enough to leave mid-way: 40 words, 25 ms apart. */
+const slow = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunkDelayMs: 25 } };
+/** A tool call, then slow text. */
+const withTool = {
+  script: {
+    chunkDelayMs: 25,
+    steps: ({ stepInTurn }: { stepInTurn: number }) =>
+      stepInTurn === 0 ? [{ type: 'tool-call' as const, toolName: 'lookup', input: { q: 'x' } }] : [{ type: 'text' as const, text: TEXT }],
+  },
+  config: { maxSteps: 3 },
+};
+const lookup = { description: 'Looks something up', inputSchema: z.object({ q: z.string() }), execute: async () => ({ found: true }) };
+
+/** Events by name, as the session fires them. */
+function record(controller: AgentChatController) {
+  const seen: { name: keyof AgentEventMap; event: unknown }[] = [];
+  const names: (keyof AgentEventMap)[] = ['onMessageComplete', 'onToolCall', 'onToolResult', 'onStop', 'onError', 'onDataPart'];
+  controller.events.subscribe(() => Object.fromEntries(names.map((name) => [name, (event: unknown) => seen.push({ name, event })])));
+  return { seen, count: (name: keyof AgentEventMap) => seen.filter((e) => e.name === name).length };
+}
+
+function setup(agents: Parameters<typeof testServer>[0] = { a: slow }) {
+  const server = testServer(agents, { lookup }, { store: memoryStore() });
+  const open = (conversationId: string, options: Partial<UseAgentChatOptions> = {}) => {
+    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId, throttle: false, ...options });
+    const events = record(controller);
+    const session = controller.open();
+    const detach = controller.attach(session);
+    return { controller, session, detach, events };
+  };
+  return { ...server, open };
+}
+
+type Opened = ReturnType<ReturnType<typeof setup>['open']>;
+const ready = (chat: Opened) => expect.poll(() => chat.session.store.getSnapshot().historyStatus).toBe('ready');
+const replyText = (chat: Opened) => textOf(chat.session.chat.messages.findLast((m) => m.role === 'assistant'));
+const settled = (chat: Opened) => expect.poll(() => chat.session.chat.status, { timeout: 10_000 }).toBe('ready');
+
+/** Sends `text` and waits until the reply has some words (not all). */
+async function sendAndWait(chat: Opened, text: string, words = 5) {
+  const result = await chat.controller.handle.sendMessage({ text });
+  expect(result.sent).toBe(true);
+  await expect.poll(() => replyText(chat).split(' ').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(words);
+  expect(replyText(chat)).not.toBe(TEXT);
+}
+
+describe('resumable runs', () => {
+  it('a reload mid-reply re-attaches: the same reply continues to the end, once, and is saved', async () => {
+    const server = setup();
+    const first = server.open('c-reload');
+    await ready(first);
+    await sendAndWait(first, 'go');
+    const replyId = first.session.chat.messages.at(-1)!.id;
+    first.detach('unmount'); // a reload: the tab lets go of the stream, the server keeps running it
+    // The reply did not end: the view that let go of it reports nothing; the one that re-attaches does.
+    await expect.poll(() => first.session.chat.status).toBe('ready');
+    expect(first.events.count('onMessageComplete')).toBe(0);
+    expect(first.events.count('onStop')).toBe(0);
+
+    const second = server.open('c-reload');
+    await ready(second);
+    expect(server.urls).toContain('/api/agent/conversations/c-reload/stream');
+    await expect.poll(() => second.session.chat.status).not.toBe('ready');
+    await settled(second);
+    expect(second.session.chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(second.session.chat.messages[1]!.id).toBe(replyId);
+    expect(replyText(second)).toBe(TEXT);
+    expect(second.events.count('onMessageComplete')).toBe(1);
+    expect(second.events.count('onError')).toBe(0);
+    second.detach('unmount');
+
+    const third = server.open('c-reload');
+    await ready(third);
+    expect(replyText(third)).toBe(TEXT);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(third.session.chat.status).toBe('ready');
+    expect(third.events.count('onMessageComplete')).toBe(0);
+    third.detach('unmount');
+  });
+
+  it('resume: false shows the saved messages only', async () => {
+    const server = setup();
+    const first = server.open('c-noresume');
+    await ready(first);
+    await sendAndWait(first, 'go');
+    first.detach('unmount');
+    const second = server.open('c-noresume', { resume: false });
+    await ready(second);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.urls).not.toContain('/api/agent/conversations/c-noresume/stream');
+    expect(second.session.chat.status).toBe('ready');
+    second.detach('unmount');
+  });
+
+  it('a dropped connection (the browser goes offline) shows reconnecting, re-attaches and completes once', async () => {
+    const server = setup();
+    const chat = server.open('c-offline');
+    await ready(chat);
+    await sendAndWait(chat, 'go', 8);
+    window.dispatchEvent(new Event('offline'));
+    await expect.poll(() => chat.session.store.getSnapshot().connection).toBe('reconnecting');
+    expect(chat.session.chat.status).toBe('submitted');
+    expect(chat.controller.handle.connection).toBe('reconnecting');
+    await settled(chat);
+    expect(chat.session.store.getSnapshot().connection).toBe('online');
+    expect(replyText(chat)).toBe(TEXT);
+    expect(chat.session.chat.messages).toHaveLength(2);
+    expect(chat.events.count('onMessageComplete')).toBe(1);
+    expect(chat.events.count('onError')).toBe(0);
+    // The re-attach continued after the last event the chat had (no replay into the reply).
+    const resumed = server.urls.indexOf('/api/agent/conversations/c-offline/stream');
+    expect(resumed).toBeGreaterThan(-1);
+    expect(Number(server.headers[resumed]!.get('last-event-id'))).toBeGreaterThan(0);
+    chat.detach('unmount');
+  });
+
+  it('a network error mid-body re-attaches too, at any chunk boundary', async () => {
+    for (const cutAfter of [1, 3, 7]) {
+      const server = setup();
+      let reads = 0;
+      let dropped = false;
+      // The network fails after `cutAfter` reads of the turn's response body.
+      const fetch: typeof globalThis.fetch = async (input, init) => {
+        const response = await server.fetch(input, init);
+        if (init?.method !== 'POST' || dropped || !response.body) return response;
+        dropped = true;
+        const reader = response.body.getReader();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (reads++ >= cutAfter) {
+              void reader.cancel();
+              return controller.error(new TypeError('network error'));
+            }
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+      const controller = new AgentChatController({ agentId: 'a', fetch, conversationId: `c-cut-${cutAfter}`, throttle: false });
+      const events = record(controller);
+      const session = controller.open();
+      const detach = controller.attach(session);
+      await expect.poll(() => session.store.getSnapshot().historyStatus).toBe('ready');
+      const result = await controller.handle.sendMessage({ text: 'go' });
+      expect(result.sent).toBe(true);
+      await expect.poll(() => session.store.getSnapshot().connection).toBe('reconnecting');
+      await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
+      expect(textOf(session.chat.messages.at(-1))).toBe(TEXT);
+      expect(session.chat.messages).toHaveLength(2);
+      expect(events.count('onMessageComplete')).toBe(1);
+      expect(events.count('onError')).toBe(0);
+      detach('unmount');
+    }
+  });
+
+  it('Stop asks the server (with the run id): the reply ends as stopped, and is stored so', async () => {
+    const server = setup();
+    const chat = server.open('c-stop');
+    await ready(chat);
+    await sendAndWait(chat, 'go');
+    await chat.controller.handle.stop();
+    expect(chat.session.chat.status).toBe('ready');
+    const stopAt = server.urls.indexOf('/api/agent/conversations/c-stop/stop');
+    expect(stopAt).toBeGreaterThan(-1);
+    expect(server.requests.at(-1)).toEqual({ runId: expect.stringMatching(/.+/) });
+    const reply = chat.session.chat.messages.at(-1)!;
+    expect(reply.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect(textOf(reply)).not.toBe(TEXT);
+    expect(chat.events.count('onStop')).toBe(1);
+    expect(chat.events.seen.find((e) => e.name === 'onMessageComplete')?.event).toMatchObject({ aborted: true });
+    chat.detach('unmount');
+
+    const again = server.open('c-stop');
+    await ready(again);
+    expect(again.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+    again.detach('unmount');
+  });
+
+  it('Stop works on a resumed run', async () => {
+    const server = setup();
+    const first = server.open('c-stop-resumed');
+    await ready(first);
+    await sendAndWait(first, 'go');
+    first.detach('unmount');
+    const second = server.open('c-stop-resumed');
+    await ready(second);
+    await expect.poll(() => replyText(second).split(' ').length).toBeGreaterThan(5);
+    await second.controller.handle.stop();
+    expect(server.urls.at(-1)).toBe('/api/agent/conversations/c-stop-resumed/stop');
+    expect(server.requests.at(-1)).toEqual({ runId: second.session.run!.runId });
+    expect(second.session.chat.status).toBe('ready');
+    expect(second.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect(replyText(second)).not.toBe(TEXT);
+    second.detach('unmount');
+    const third = server.open('c-stop-resumed');
+    await ready(third);
+    expect(third.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect(third.session.chat.messages.at(-1)!.id).toBe(second.session.chat.messages.at(-1)!.id);
+    third.detach('unmount');
+  });
+
+  it('tool events fire once per id across a reconnect and a resume', async () => {
+    const server = setup({ a: withTool });
+    const chat = server.open('c-tools');
+    await ready(chat);
+    const result = await chat.controller.handle.sendMessage({ text: 'go' });
+    expect(result.sent).toBe(true);
+    await expect.poll(() => replyText(chat).split(' ').length, { timeout: 10_000 }).toBeGreaterThan(5);
+    window.dispatchEvent(new Event('offline'));
+    await settled(chat);
+    expect(chat.events.count('onToolCall')).toBe(1);
+    expect(chat.events.count('onToolResult')).toBe(1);
+    expect(chat.events.count('onMessageComplete')).toBe(1);
+    chat.detach('unmount');
+
+    const second = server.open('c-tools-2');
+    await ready(second);
+    await second.controller.handle.sendMessage({ text: 'go' });
+    await expect.poll(() => replyText(second).split(' ').length, { timeout: 10_000 }).toBeGreaterThan(5);
+    second.detach('unmount');
+    const third = server.open('c-tools-2');
+    await ready(third);
+    await settled(third);
+    expect(replyText(third)).toBe(TEXT);
+    expect(third.events.count('onToolCall')).toBe(1);
+    expect(third.events.count('onToolResult')).toBe(1);
+    expect(third.events.count('onMessageComplete')).toBe(1);
+    third.detach('unmount');
+  });
+
+  it('data-run-state restores the shared state the run started from and sets the allowlist', async () => {
+    const server = setup();
+    const page = createSharedStateStore<Record<string, unknown>>({ color: 'red', size: 3 });
+    const first = server.open('c-state', { sharedState: page });
+    await ready(first);
+    await sendAndWait(first, 'go');
+    expect(server.requests.at(-1)!.sharedState).toEqual({ color: 'red', size: 3 });
+    first.detach('unmount');
+
+    const reloaded = createSharedStateStore<Record<string, unknown>>({ color: 'blue', size: 1 });
+    const second = server.open('c-state', { sharedState: reloaded });
+    await ready(second);
+    await expect.poll(() => reloaded.getState().value).toEqual({ color: 'red', size: 3 });
+    expect(second.session.exposedKeys).toEqual(['color', 'size']);
+    // The transient part is the kit's: not reported as a data part of the app.
+    expect(second.events.seen.filter((e) => e.name === 'onDataPart').map((e) => (e.event as { part: { type: string } }).part.type)).not.toContain('data-run-state');
+    await settled(second);
+    second.detach('unmount');
+  });
+
+  it('the turn response names its run', async () => {
+    const server = setup();
+    const response = await server.fetch('/api/agent/a', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'c-hdr', conversationId: 'c-hdr', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }], trigger: 'submit-message' }),
+    });
+    expect(response.headers.get(RUN_ID_HEADER)).toMatch(/.+/);
+    await response.text();
+  });
+});

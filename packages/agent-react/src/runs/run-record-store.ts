@@ -1,0 +1,147 @@
+import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol';
+import { apiBase } from '../core/transport.js';
+
+/** Where the run record routes are (the same options as `useAgentChat` / `useConversations`). */
+export interface RunRecordOptions {
+  /** The agent server's base path or URL (default `/api/agent`). */
+  api?: string | URL;
+  /** Extra request headers (e.g. auth), read at each request. */
+  headers?: Record<string, string> | Headers | (() => Record<string, string> | Headers | undefined);
+  credentials?: RequestCredentials;
+  fetch?: typeof globalThis.fetch;
+  /** The run to read. */
+  runId?: string | undefined;
+  /** Without `runId`: read the newest run of this conversation (needs a server with a store). */
+  conversationId?: string | undefined;
+  /**
+   * Read again while the run is `running` (default true). With `conversationId` (no `runId`) it keeps
+   * reading, since a new run may start at any time (an activity view that follows a conversation).
+   */
+  live?: boolean;
+  /** Milliseconds between two reads of a running run (default 1000). */
+  intervalMs?: number;
+}
+
+/** A read of a run record failed: the server's error code (`run_not_found`, …) or `network_error`. */
+export class RunRecordError extends Error {
+  override readonly name = 'RunRecordError';
+  constructor(
+    message: string,
+    /** HTTP status, 0 when the request did not reach the server. */
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunRecordSnapshot {
+  /** The last record read (kept while a later read fails). */
+  record: AgentRunRecord | null;
+  /** `idle` with nothing to read; `loading` before the first answer. */
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: RunRecordError | null;
+}
+
+const IDLE: RunRecordSnapshot = { record: null, status: 'idle', error: null };
+
+/**
+ * Reads one run record and, while the run is `running` and `live` is on, reads it again every
+ * `intervalMs` (one request at a time; the next is scheduled when the last one answered). No React:
+ * `useRunRecord` subscribes to it.
+ */
+export class RunRecordStore {
+  private snapshot: RunRecordSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private controller: AbortController | undefined;
+  private started = false;
+  private lastText: string | undefined;
+
+  constructor(private readonly options: RunRecordOptions) {
+    this.snapshot = options.runId || options.conversationId ? { ...IDLE, status: 'loading' } : IDLE;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RunRecordSnapshot => this.snapshot;
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.refresh();
+  }
+
+  stop(): void {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.controller?.abort();
+  }
+
+  /** Reads the record now (and schedules the next read while the run is running). */
+  refresh = async (): Promise<void> => {
+    const { runId, conversationId } = this.options;
+    if (!runId && !conversationId) return;
+    clearTimeout(this.timer);
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const record = await this.read(controller.signal);
+      if (controller.signal.aborted) return;
+      // An unchanged answer (a poll of a quiet run) publishes nothing: no re-render.
+      const text = JSON.stringify(record);
+      if (text !== this.lastText || this.snapshot.status !== 'ready') this.set({ record, status: 'ready', error: null });
+      this.lastText = text;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const failure = error instanceof RunRecordError ? error : new RunRecordError(String(error), 0, 'network_error');
+      this.set({ ...this.snapshot, status: 'error', error: failure });
+    }
+    const follow = !runId || this.snapshot.record?.status === 'running';
+    if (this.started && this.options.live !== false && follow) {
+      this.timer = setTimeout(() => void this.refresh(), this.options.intervalMs ?? 1000);
+    }
+  };
+
+  private async read(signal: AbortSignal): Promise<AgentRunRecord | null> {
+    const base = apiBase(this.options.api);
+    if (this.options.runId) return this.get<AgentRunRecord>(runRecordPaths.one(base, this.options.runId), signal);
+    try {
+      const list = await this.get<RunRecordList>(runRecordPaths.list(base, this.options.conversationId!), signal);
+      return list.runs[0] ?? null;
+    } catch (error) {
+      // A conversation the server does not have yet (a new chat) has no runs.
+      if (error instanceof RunRecordError && error.code === 'conversation_not_found') return null;
+      throw error;
+    }
+  }
+
+  private async get<T>(url: string, signal: AbortSignal): Promise<T> {
+    const { headers, credentials } = this.options;
+    let response: Response;
+    try {
+      response = await (this.options.fetch ?? globalThis.fetch)(url, {
+        method: 'GET',
+        headers: new Headers(typeof headers === 'function' ? headers() : headers),
+        signal,
+        ...(credentials ? { credentials } : {}),
+      });
+    } catch (error) {
+      throw new RunRecordError(error instanceof Error ? error.message : String(error), 0, 'network_error');
+    }
+    if (response.ok) return (await response.json()) as T;
+    const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+    const code = typeof body?.error?.code === 'string' ? body.error.code : `http_${response.status}`;
+    const message = typeof body?.error?.message === 'string' ? body.error.message : `GET ${url} answered ${response.status}`;
+    throw new RunRecordError(message, response.status, code);
+  }
+
+  private set(snapshot: RunRecordSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}

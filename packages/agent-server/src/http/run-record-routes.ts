@@ -1,0 +1,65 @@
+import type { AgentRunRecord, RunRecordList } from '@x/agent-protocol';
+import type { LiveRuns } from '../runtime/live-runs.js';
+import { isTurnRun, recordFromRows } from '../runtime/stored-run-records.js';
+import type { ConversationStore } from '../store/types.js';
+import { HttpError } from './error-response.js';
+
+/** Longest run or conversation id looked up (longer ones cannot exist). */
+const MAX_ID = 256;
+
+export interface RunRecordRouteContext {
+  /** Without a store only the runs this instance is running can be read. */
+  store: ConversationStore | undefined;
+  runs: LiveRuns;
+  userId: string;
+}
+
+const json = (value: unknown): Response =>
+  new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+const runNotFound = () => new HttpError('run_not_found', 'There is no such run.');
+
+/**
+ * `GET {basePath}/runs/{runId}` and `GET {basePath}/runs?conversationId=` (`segments`: the path parts
+ * after `runs`). A run this instance is running answers from memory (live); any other from the
+ * store. Scoped to the user: another user's run is a 404 like a missing one.
+ */
+export async function handleRunRecordRoute(request: Request, url: URL, segments: string[], ctx: RunRecordRouteContext): Promise<Response> {
+  if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on this route.', undefined, { allow: 'GET' });
+  if (segments.length === 0) return json(await listRuns(url, ctx));
+  if (segments.length > 1) throw new HttpError('not_found', 'No such route under runs.');
+  let runId: string;
+  try {
+    runId = decodeURIComponent(segments[0]!);
+  } catch {
+    throw runNotFound();
+  }
+  if (runId === '' || runId.length > MAX_ID) throw runNotFound();
+  const record = await readRun(runId, ctx);
+  if (!record) throw runNotFound();
+  return json(record);
+}
+
+async function readRun(runId: string, { store, runs, userId }: RunRecordRouteContext): Promise<AgentRunRecord | null> {
+  const live = runs.get(runId);
+  if (live && live.meta.userId === userId) return live.snapshot();
+  if (!store) return null;
+  const row = await store.getRun(userId, runId);
+  if (!row) return null;
+  const rows = (await store.listRuns(userId, row.conversationId)) ?? [];
+  return recordFromRows(row, rows);
+}
+
+async function listRuns(url: URL, { store, runs, userId }: RunRecordRouteContext): Promise<RunRecordList> {
+  const conversationId = url.searchParams.get('conversationId');
+  if (!conversationId) throw new HttpError('invalid_body', 'Name the conversation: ?conversationId=.');
+  if (!store) throw new HttpError('not_found', 'This server keeps no run records past their run (it has no store).');
+  if (conversationId.length > MAX_ID) throw new HttpError('conversation_not_found', 'There is no such conversation.');
+  const rows = await store.listRuns(userId, conversationId);
+  if (!rows) throw new HttpError('conversation_not_found', 'There is no such conversation.');
+  const records = rows.filter(isTurnRun).map((row) => {
+    // A run still streaming on this instance is read live (its row has no steps yet).
+    const live = row.status === 'running' ? runs.get(row.id) : undefined;
+    return live && live.meta.userId === userId ? live.snapshot() : recordFromRows(row, rows);
+  });
+  return { runs: records.reverse() };
+}

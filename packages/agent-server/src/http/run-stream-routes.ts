@@ -1,0 +1,150 @@
+import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import { RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol';
+import type { RunLog, RunLogEntry, RunLogReader } from '../runs/run-log.js';
+import { RunLogUnavailableError } from '../runs/run-log.js';
+import type { ConversationStore } from '../store/types.js';
+import { isJsonContentType } from './content-type.js';
+import { HttpError } from './error-response.js';
+import { parseJsonRejectingProto } from './json-guard.js';
+import { readBodyText } from './read-body.js';
+
+export interface RunRouteContext {
+  store: ConversationStore;
+  runLog: RunLog | undefined;
+  userId: string;
+}
+
+/** Largest stop body (`{ runId }`). */
+const MAX_STOP_BODY = 4 * 1024;
+const MAX_ID = 256;
+/** Largest `seq` a cursor may name (a run never has more chunks). */
+const MAX_SEQ = Number.MAX_SAFE_INTEGER;
+
+const encoder = new TextEncoder();
+const DONE = encoder.encode('data: [DONE]\n\n');
+
+const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
+const logUnavailable = () => new HttpError('run_log_unavailable', 'The run log is unavailable; try again shortly.');
+
+/**
+ * `GET {basePath}/conversations/{id}/stream` (resume) and `POST …/stop` (agent-protocol `runs.ts`),
+ * scoped to the user like every conversation route.
+ */
+export async function handleRunRoute(request: Request, url: URL, conversationId: string, segment: string, ctx: RunRouteContext): Promise<Response> {
+  if (segment === RUN_STOP_SEGMENT) {
+    if (request.method !== 'POST') throw new HttpError('method_not_allowed', 'Use POST on this route.', undefined, { allow: 'POST' });
+    return stopRun(request, conversationId, ctx);
+  }
+  if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on this route.', undefined, { allow: 'GET' });
+  return resumeRun(request, url, conversationId, ctx);
+}
+
+/** The seq after which a resume starts: `Last-Event-ID` (what a reconnecting EventSource sends), else `?cursor=`. */
+function readCursor(request: Request, url: URL): number {
+  const raw = request.headers.get('last-event-id') ?? url.searchParams.get('cursor');
+  if (raw === null || raw === '') return -1;
+  const seq = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(seq) || seq > MAX_SEQ) {
+    throw new HttpError('invalid_cursor', 'The cursor must be the id of an event of this stream (a whole number).', [
+      { path: request.headers.has('last-event-id') ? 'headers.last-event-id' : 'query.cursor', message: 'must be a non-negative integer' },
+    ]);
+  }
+  return seq;
+}
+
+async function activeRun(conversationId: string, ctx: RunRouteContext): Promise<string | null> {
+  const conversation = await ctx.store.getConversation(ctx.userId, conversationId);
+  if (!conversation) throw conversationNotFound();
+  return conversation.activeRunId;
+}
+
+async function resumeRun(request: Request, url: URL, conversationId: string, ctx: RunRouteContext): Promise<Response> {
+  const afterSeq = readCursor(request, url);
+  const runId = await activeRun(conversationId, ctx);
+  if (!runId || !ctx.runLog) return noContent();
+  // The reader stops when the client goes away: the request's signal, or a cancelled body where
+  // the platform does not abort the signal.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([request.signal, stop.signal]);
+  let reader: RunLogReader | null;
+  try {
+    reader = await ctx.runLog.read(runId, afterSeq, signal);
+  } catch (error) {
+    if (error instanceof RunLogUnavailableError) throw logUnavailable();
+    throw error;
+  }
+  // The log does not hold the run (expired, or its instance went away without a shared log).
+  if (!reader || reader.meta.conversationId !== conversationId) return noContent();
+  const state: RunStateData = { runId, ...(reader.meta.sharedState !== undefined ? { sharedState: reader.meta.sharedState } : {}) };
+  const first = encoder.encode(`data: ${JSON.stringify({ type: RUN_STATE_PART, data: state, transient: true })}\n\n`);
+  const entries: AsyncIterator<RunLogEntry> = reader.entries[Symbol.asyncIterator]();
+  let sentFirst = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!sentFirst) {
+          sentFirst = true;
+          controller.enqueue(first);
+          return;
+        }
+        let next: IteratorResult<RunLogEntry>;
+        try {
+          next = await entries.next();
+        } catch (error) {
+          // A log that fails mid-stream cuts the stream; the client resumes from its last id.
+          controller.error(error);
+          return;
+        }
+        if (next.done) {
+          if (!signal.aborted) controller.enqueue(DONE);
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(`id: ${next.value.seq}\ndata: ${next.value.data}\n\n`));
+      },
+      async cancel() {
+        stop.abort();
+        await entries.return?.().catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': conversationId, [RUN_ID_HEADER]: runId } });
+}
+
+async function readStopBody(request: Request): Promise<StopRunBody> {
+  const text = await readBodyText(request, MAX_STOP_BODY);
+  if (text.trim() === '') return {};
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
+  }
+  let parsed: { value: unknown; protoPath?: string };
+  try {
+    parsed = parseJsonRejectingProto(text);
+  } catch {
+    throw new HttpError('bad_json', 'The request body is not valid JSON.');
+  }
+  const value = parsed.value as Record<string, unknown> | null;
+  if (parsed.protoPath !== undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError('invalid_body', 'The request body must be a JSON object.');
+  }
+  if (value.runId !== undefined && !(typeof value.runId === 'string' && value.runId.length > 0 && value.runId.length <= MAX_ID)) {
+    throw new HttpError('invalid_body', 'The stop body is invalid.', [{ path: 'runId', message: `must be a string of 1 to ${MAX_ID} characters` }]);
+  }
+  return typeof value.runId === 'string' ? { runId: value.runId } : {};
+}
+
+async function stopRun(request: Request, conversationId: string, ctx: RunRouteContext): Promise<Response> {
+  const body = await readStopBody(request);
+  const runId = await activeRun(conversationId, ctx);
+  if (!runId || !ctx.runLog || (body.runId !== undefined && body.runId !== runId)) return noContent();
+  try {
+    await ctx.runLog.requestStop(runId);
+  } catch (error) {
+    if (error instanceof RunLogUnavailableError) throw logUnavailable();
+    throw error;
+  }
+  const answer: StopRunAnswer = { runId };
+  return new Response(JSON.stringify(answer), { status: 202, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}

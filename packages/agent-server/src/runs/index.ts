@@ -1,0 +1,11 @@
+export { memoryRunLog, type MemoryRunLogOptions } from './memory-run-log.js';
+export {
+  DEFAULT_RUN_LOG_EXPIRE_MS,
+  RunLogUnavailableError,
+  type RunLog,
+  type RunLogEntry,
+  type RunLogReader,
+  type RunLogWriter,
+  type RunMeta,
+} from './run-log.js';
+export { redisRunLog, type RedisRunLogConnection, type RedisRunLogOptions } from './redis-run-log.js';

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A throwaway Redis on a free loopback port, with no persistence (tests and bench). */
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Kills the server (SIGKILL by its pid: Redis "going away"); `start()` brings an empty one back on the same port. */
+  kill(): void;
+  start(): void;
+  /** Stops it and removes its folder. Safe to call twice. */
+  destroy(): void;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function redisServerBin(): string {
+  for (const bin of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(bin)) return bin;
+  throw new Error('redis-server is not installed (run `. scripts/bootstrap.sh`).');
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Starts `redis-server` daemonized in a temp folder (`--save '' --appendonly no`, bound to
+ * 127.0.0.1) and waits until its pid file is there. It is killed by that pid when the process exits,
+ * also after a failed test run.
+ */
+export async function startRedis(): Promise<RedisServer> {
+  const bin = redisServerBin();
+  const dir = mkdtempSync(join(tmpdir(), 'xkit-redis-'));
+  const port = await freePort();
+  const pidFile = join(dir, 'redis.pid');
+  let pid: number | undefined;
+  const start = () => {
+    if (pid !== undefined) return;
+    rmSync(pidFile, { force: true });
+    execFileSync(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', dir, '--pidfile', pidFile, '--logfile', join(dir, 'log')], {
+      stdio: 'pipe',
+    });
+    // The daemon writes its pid file once it listens; bounded wait (5 s).
+    for (let i = 0; i < 500 && !existsSync(pidFile); i++) sleep(10);
+    const text = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
+    if (!/^\d+$/.test(text)) throw new Error(`redis-server did not start on port ${port}: ${existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').slice(-500) : ''}`);
+    pid = Number(text);
+  };
+  const kill = () => {
+    if (pid === undefined) return;
+    const current = pid;
+    pid = undefined;
+    try {
+      process.kill(current, 'SIGKILL');
+    } catch {
+      return; // already gone
+    }
+    // Bounded wait until the process is gone, so the port is free for `start()`.
+    for (let i = 0; i < 500; i++) {
+      try {
+        process.kill(current, 0);
+      } catch {
+        return;
+      }
+      sleep(10);
+    }
+  };
+  let destroyed = false;
+  const destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    try {
+      kill();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', destroy);
+  try {
+    start();
+  } catch (error) {
+    destroy();
+    throw error;
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, kill, start, destroy };
+}

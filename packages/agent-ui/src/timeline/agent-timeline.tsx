@@ -1,0 +1,142 @@
+'use client';
+import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol';
+import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react';
+import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
+import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { AccessibleTheme } from '../config.js';
+import { axisOf, formatDuration } from './format.js';
+import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
+import { RunBlock, type TimelineContext } from './timeline-rows.js';
+
+/** Props of {@link AgentTimeline}: a `record`, or where to read one (`api` + `runId` / `conversationId`). */
+export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
+  /**
+   * The run to draw (an admin view that has it already, a story). When absent the timeline reads it
+   * with `useRunRecord` from `api` (`runId`, or the newest run of `conversationId`), live while it runs.
+   */
+  record?: AgentRunRecord | null;
+  /** With `record`: it is still loading (shows a spinner when `record` is empty). */
+  loading?: boolean;
+  /** With `record`: reading it failed (shown with `onRetry`). */
+  error?: { message: string } | null;
+  onRetry?: () => void;
+  /** Sub-agent runs start expanded (default true). */
+  defaultExpanded?: boolean;
+  /** BCP 47 locale of numbers and the built-in strings (default: antd's locale, else the browser's). */
+  locale?: string;
+  strings?: Partial<AgentTimelineStrings>;
+  /** The fetch of the reads (with `api`). */
+  fetch?: typeof globalThis.fetch;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * The activity of one run as a waterfall: its steps and tool calls as bars on one time axis with
+ * their durations, sub-agent runs nested under the call that started them (collapsible), tokens per
+ * step and in total. A list of lists (each row's text says what its bar shows), themed by antd tokens.
+ */
+export function AgentTimeline(props: AgentTimelineProps) {
+  // The kit's contrast fixes (secondary and error text pass 4.5:1 on every theme).
+  return <AccessibleTheme>{props.record !== undefined ? <TimelineView {...props} record={props.record} /> : <ConnectedTimeline {...props} />}</AccessibleTheme>;
+}
+
+function ConnectedTimeline(props: AgentTimelineProps) {
+  const run = useRunRecord(props);
+  return (
+    <TimelineView
+      {...props}
+      record={run.record}
+      loading={run.status === 'loading'}
+      error={run.status === 'error' ? (run.error as RunRecordError) : null}
+      onRetry={() => void run.refresh()}
+    />
+  );
+}
+
+function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | null }) {
+  const { record, className, style } = props;
+  const { token } = antdTheme.useToken();
+  const antdLocale = useContext(ConfigProvider.ConfigContext).locale?.locale;
+  const locale = props.locale ?? antdLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  const strings = useMemo(() => ({ ...timelineStringsFor(locale), ...props.strings }), [locale, props.strings]);
+  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  const running = record?.status === 'running';
+  // The axis of a running run ends now: a clock ticks while it runs, so open bars grow between reads.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 500);
+    const first = setTimeout(tick, 0);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    };
+  }, [running, record]);
+  const ctx = useMemo<TimelineContext | undefined>(
+    () => (record ? { axis: axisOf(record, now), now, token, strings, numbers, defaultExpanded: props.defaultExpanded ?? true } : undefined),
+    [record, now, token, strings, numbers, props.defaultExpanded],
+  );
+  const rootStyle: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style };
+
+  if (!record || !ctx) {
+    return (
+      <section aria-label={strings.label} className={className} style={rootStyle} data-xagent-timeline="">
+        {props.error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={strings.loadFailed}
+            description={props.error.message}
+            action={props.onRetry ? <Button size="small" onClick={props.onRetry}>{strings.retry}</Button> : undefined}
+          />
+        ) : props.loading ? (
+          <div role="status" style={{ display: 'flex', gap: token.marginXS, alignItems: 'center', padding: token.padding, justifyContent: 'center' }}>
+            <Spin size="small" /> {strings.loading}
+          </div>
+        ) : (
+          <p role="status" style={{ color: token.colorTextSecondary, textAlign: 'center', margin: token.margin }}>{strings.empty}</p>
+        )}
+      </section>
+    );
+  }
+
+  const total = totalRunUsage(record);
+  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError }[record.status];
+  const duration = ctx.axis.end - ctx.axis.start;
+  const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
+  return (
+    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
+      <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
+        <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
+        <span
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: token.marginXXS,
+            padding: `0 ${token.paddingXS}px`,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadiusSM,
+            fontSize: token.fontSizeSM,
+          }}
+        >
+          {/* The dot carries the colour; the text keeps the text colour (contrast on every theme). */}
+          <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: statusColor }} />
+          <span role="status">{strings.status[record.status]}</span>
+        </span>
+        {record.stopReason ? <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{record.stopReason}</span> : null}
+      </header>
+      <p style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginMD, rowGap: token.marginXXS, margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
+        <span data-xagent-timeline-total-duration="">{formatDuration(duration)}</span>
+        <span data-xagent-timeline-total-tokens="">
+          {strings.totalTokens(numbers.format(total.totalTokens ?? 0), numbers.format(total.inputTokens ?? 0), numbers.format(total.outputTokens ?? 0))}
+        </span>
+        <span>
+          {strings.steps(record.steps.length)} · {strings.toolCalls(countCalls(record))}
+        </span>
+      </p>
+      <RunBlock record={record} ctx={ctx} depth={0} />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { AgentTimeline, type AgentTimelineProps } from './agent-timeline.js';
+export type { AgentTimelineStrings } from './strings.js';

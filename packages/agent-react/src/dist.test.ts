@@ -42,7 +42,8 @@ describe('the built package', () => {
     expect(inputs.some((input) => /node_modules\/(react|ai|zustand|zod)\//.test(input))).toBe(false);
     // 12 KB for the chat hooks + 2 KB for the conversation list (client, store, useConversations: about
     // 2.6 KB gzip, tree-shaken away by apps that do not import them) + 2 KB for resumable runs
-    // (re-attach on mount and after a dropped connection, Stop through the server, the run cursor).
-    expect(gzip).toBeLessThan(16_000);
+    // (re-attach on mount and after a dropped connection, Stop through the server, the run cursor) + 1 KB
+    // for run records (`useRunRecord`, tree-shaken when unused), message delete undo and approval edits.
+    expect(gzip).toBeLessThan(17_000);
   });
 });

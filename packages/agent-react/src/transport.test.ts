@@ -46,7 +46,7 @@ function normalized(messages: readonly UIMessage[]): unknown {
   const ids = new Map<string, string>();
   return JSON.parse(JSON.stringify(messages), (key, value: unknown) => {
     if (key === 'createdAt') return typeof value;
-    if ((key === 'id' || key === 'messageId' || key === 'toolCallId') && typeof value === 'string') return ids.get(value) ?? ids.set(value, `#${ids.size}`).get(value);
+    if ((key === 'id' || key === 'messageId' || key === 'toolCallId' || key === 'runId') && typeof value === 'string') return ids.get(value) ?? ids.set(value, `#${ids.size}`).get(value);
     return value;
   });
 }

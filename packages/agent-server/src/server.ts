@@ -55,7 +55,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     }
     if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);
-      return handleGenerateRoute(request, url, segments.slice(2), { agentId, agent, user, store, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
+      return handleGenerateRoute(request, url, segments.slice(2), { agentId, agent, user, store, runLog, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
     }
     const { agentId, agent, user } = await resolveAgent(request, rawId, `${basePath}/{agentId}`);
     const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {

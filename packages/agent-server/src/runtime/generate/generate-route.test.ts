@@ -11,6 +11,8 @@ import { mockModel, textParts } from '../../test-utils/mock-model.js';
 import { failingParts, recordingLogger, toolCallParts } from '../../test-utils/model-parts.js';
 import { userMessage } from '../../test-utils/sse.js';
 import { storeServer } from '../../test-utils/store-server.js';
+import { deltaParts, gatedModel } from '../../test-utils/gated-model.js';
+import { runPaths } from '@x/agent-protocol';
 
 function post(path: string, body: unknown, user = 'alice'): Request {
   return new Request(`http://localhost/api/agent/${path}`, {
@@ -172,6 +174,26 @@ describe('generate runs that pause for client tools (with a store)', () => {
     const again = await server.fetch(post(`assistant/generate/${first.runId}/tool-outputs`, { outputs: [{ toolCallId: 'page-1', output: {} }] }));
     expect(again.status).toBe(409);
     expect(await codeOf(again)).toBe('run_not_paused');
+  });
+
+  it('stops at the stop route like a streaming run: aborted, the partial reply saved as stopped', async () => {
+    const store = memoryStore();
+    const gated = gatedModel(deltaParts(['Half ', 'an ', 'answer']), 3);
+    const { server } = storeServer(store, gated.model);
+    const answer = server.fetch(post('assistant/generate', { messages: [userMessage('Go', 'u1')] }));
+    await gated.started;
+    const [conversation] = await store.listConversations('alice', { limit: 5 });
+    expect(conversation?.activeRunId).toBeTruthy();
+    const stop = await server.fetch(
+      new Request(`http://localhost${runPaths.stop('/api/agent', conversation!.id)}`, { method: 'POST', headers: { 'x-user': 'alice' } }),
+    );
+    expect(stop.status).toBe(202);
+    await gated.aborted;
+    const done = await generated(await answer);
+    expect(done).toMatchObject({ status: 'completed', stopReason: 'aborted' });
+    const thread = (await store.loadThread('alice', conversation!.id))!;
+    expect(thread.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect((await store.getConversation('alice', conversation!.id))!.activeRunId).toBeNull();
   });
 
   it('answers 404 run_not_found for unknown, malformed and foreign run ids, and 400 for outputs that do not match', async () => {

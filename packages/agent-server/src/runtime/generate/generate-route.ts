@@ -13,6 +13,7 @@ import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
 import { HttpError } from '../../http/error-response.js';
 import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
+import type { RunLog } from '../../runs/run-log.js';
 import type { ConversationStore, MessageRecord } from '../../store/types.js';
 import { storeUserId } from '../turn-setup.js';
 import { compileOutputSchema } from './output-schema.js';
@@ -25,6 +26,8 @@ export interface GenerateRouteContext {
   agent: AgentConfig;
   user: AgentUser | undefined;
   store: ConversationStore | undefined;
+  /** The run log (with a store): a Stop of the conversation's active run reaches a generate run through it. */
+  runLog?: RunLog | undefined;
   config: AgentServerConfig;
   logger: Logger;
   maxBodyBytes: number;
@@ -130,6 +133,7 @@ function turnInput(request: Request, ctx: GenerateRouteContext, body: AgentReque
     body,
     conversationId,
     store: ctx.store,
+    runLog: ctx.runLog,
     user: ctx.user,
     signal: request.signal,
     config: ctx.config,

@@ -38,6 +38,9 @@ export interface OutputRequest {
 export async function runGenerate(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
   const turn = await openTurn(input);
   const { signal, run, messages, stored, hooks } = turn;
+  // A Stop of the conversation's active run (the stop route, any instance) ends a generate run too.
+  const offStop =
+    stored && input.runLog ? input.runLog.onStop(stored.runId, () => turn.controller.abort(new DOMException('The run was stopped.', 'AbortError'))) : undefined;
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   // The schema goes to the model as its response format; the answer is validated here.
@@ -122,6 +125,7 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
       ...(error ? { error } : {}),
     };
   } finally {
+    offStop?.();
     await releaseScope(turn.scope);
   }
 }

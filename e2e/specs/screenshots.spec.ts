@@ -6,9 +6,13 @@ import { chatOf, openPlayground } from '../support/chat.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 
-/** Takes the picture once the page's CSS transitions (a theme switch, a drawer sliding in) are over. */
+/**
+ * Takes the picture once the page's CSS transitions (a theme switch, a drawer sliding in) are over. An
+ * animation cancelled meanwhile (a part swapped for the on-demand one, a second theme change) rejects
+ * its `finished` with an AbortError: it is over too.
+ */
 async function picture(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   await page.screenshot({ path: shot(name) });
 }
 

@@ -18,8 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol';
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { MockLanguageModelV4 } from 'ai/test';
 import { createAgentServer, memoryRunLog, memoryStore, redisRunLog, type AgentServer, type ConversationStore, type RunLog } from '@x/agent-server';
 import { startRedis, type RedisServer } from '../../packages/agent-server/src/test-utils/redis-server.ts';
 import { bootstrapCI, median, percentile, shuffled } from '../render/stats.ts';
@@ -66,58 +65,6 @@ function tracked(log: RunLog) {
     close: () => log.close?.() ?? Promise.resolve(),
   };
   return { log: wrapped, settled: () => Promise.all([...ends]) };
-}
-
-/** A paced model that honours its abort signal (Stop must reach the model). */
-function pacedModel(deltas: number, intervalMs: number): MockLanguageModelV4 {
-  const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
-  const model: MockLanguageModelV4 = new MockLanguageModelV4({
-    doStream: async (options) => {
-      model.doStreamCalls.length = 0;
-      const signal = options.abortSignal;
-      let i = -2;
-      let start = 0;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>(
-        {
-          start(controller) {
-            signal?.addEventListener(
-              'abort',
-              () => {
-                clearTimeout(timer);
-                try {
-                  controller.error(signal.reason ?? new DOMException('aborted', 'AbortError'));
-                } catch {
-                  // already closed
-                }
-              },
-              { once: true },
-            );
-          },
-          async pull(controller) {
-            if (i === -2) controller.enqueue({ type: 'stream-start', warnings: [] });
-            else if (i === -1) {
-              start = performance.now();
-              controller.enqueue({ type: 'text-start', id: 't1' });
-            } else if (i < deltas) {
-              const wait = start + (i + 1) * intervalMs - performance.now();
-              if (wait > 0) await new Promise((resolve) => (timer = setTimeout(resolve, wait)));
-              if (signal?.aborted) return;
-              controller.enqueue({ type: 'text-delta', id: 't1', delta: 'tok ' });
-            } else {
-              controller.enqueue({ type: 'text-end', id: 't1' });
-              controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
-              controller.close();
-            }
-            i++;
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      return { stream };
-    },
-  });
-  return model;
 }
 
 interface Lane {
@@ -290,7 +237,7 @@ export async function v5Resume(rounds: number, perTurn: number, log: (line: stri
   for (let round = 0; round < rounds; round++) {
     for (const c of shuffled(LOG_CONTENDERS)) {
       // 3,000 deltas at 2 ms: a 6 s turn, long enough for the resumes to find it open.
-      const l = lane(c, pacedModel(3_000, 2));
+      const l = lane(c, deltaModel(3_000, 2, true));
       try {
         const conversationId = newConversation();
         const turn = await l.server.fetch(turnRequest(conversationId));
@@ -381,7 +328,7 @@ export async function v5Stop(rounds: number, perRound: number, log: (line: strin
   const samples: Record<V5LogContender, number[]> = { memory: [], redis: [] };
   for (let round = 0; round < rounds; round++) {
     for (const c of shuffled(LOG_CONTENDERS)) {
-      const l = lane(c, pacedModel(100_000, 5));
+      const l = lane(c, deltaModel(100_000, 5, true));
       try {
         // One discarded warm-up stop per fresh lane (connections, the subscriber).
         for (let k = -1; k < perRound; k++) {

@@ -3,8 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { testServer, textOf } from './test-utils/test-server.js';
+import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
@@ -55,15 +54,7 @@ describe('useAgentChat with resumable runs', () => {
         },
       },
       {
-        deleteRecord: {
-          description: 'Deletes a record',
-          inputSchema: z.object({ id: z.number() }),
-          confirm: true,
-          execute: async ({ id }: { id: number }) => {
-            deleted.push(id);
-            return { deleted: id };
-          },
-        },
+        deleteRecord: deleteRecordTool(deleted),
       },
       { store: memoryStore() },
     );

@@ -2,25 +2,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { testServer, textOf } from './test-utils/test-server.js';
+import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
 
 /** A tool that needs approval and records the ids it deleted. */
-function deleteRecordTool(deleted: number[]) {
-  return {
-    description: 'Deletes a record',
-    inputSchema: z.object({ id: z.number() }),
-    confirm: true,
-    execute: async ({ id }: { id: number }) => {
-      deleted.push(id);
-      return { deleted: id };
-    },
-  };
-}
-
 function approvalServer(ids: number[]) {
   const deleted: number[] = [];
   const server = testServer(

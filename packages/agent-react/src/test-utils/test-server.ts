@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createAgentServer, type AgentConfig, type AgentServerConfig } from '@x/agent-server';
 import type { AgentRequestBody } from '@x/agent-protocol';
 import { inProcessFetch, scriptedModel, type Script } from '@x/mock-server';
@@ -42,3 +43,16 @@ export function testServer(
 /** Concatenated text of a message. */
 export const textOf = (m: { parts: readonly { type: string; text?: string }[] } | undefined) =>
   (m?.parts ?? []).map((p) => (p.type === 'text' ? p.text : '')).join('');
+
+/** `deleteRecord`, a server tool that needs approval; each id it deleted is pushed to `deleted`. */
+export function deleteRecordTool(deleted: number[]) {
+  return {
+    description: 'Deletes a record',
+    inputSchema: z.object({ id: z.number() }),
+    confirm: true,
+    execute: async ({ id }: { id: number }) => {
+      deleted.push(id);
+      return { deleted: id };
+    },
+  };
+}

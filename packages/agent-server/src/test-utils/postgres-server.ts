@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { destroyOnExit, freePort } from './scratch-server.ts';
 
 /** A throwaway PostgreSQL cluster on a free loopback port (tests and bench). */
 export interface PostgresServer {
@@ -22,16 +22,6 @@ export function postgresBinDir(): string {
   return `/usr/lib/postgresql/${versions[0]}/bin`;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
@@ -68,17 +58,7 @@ export async function startPostgres(options: { settings?: Record<string, string>
     running = false;
     run(`${bin}/pg_ctl -D ${quote(data)} -m fast -w stop >/dev/null`);
   };
-  let destroyed = false;
-  const destroy = () => {
-    if (destroyed) return;
-    destroyed = true;
-    try {
-      stop();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  process.once('exit', destroy);
+  const destroy = destroyOnExit(dir, stop);
   start();
   return { connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, destroy };
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { destroyOnExit, freePort } from './scratch-server.ts';
 
 /** A throwaway Redis on a free loopback port, with no persistence (tests and bench). */
 export interface RedisServer {
@@ -15,16 +15,6 @@ export interface RedisServer {
   destroy(): void;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function redisServerBin(): string {
   for (const bin of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(bin)) return bin;
@@ -75,17 +65,7 @@ export async function startRedis(): Promise<RedisServer> {
       sleep(10);
     }
   };
-  let destroyed = false;
-  const destroy = () => {
-    if (destroyed) return;
-    destroyed = true;
-    try {
-      kill();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  process.once('exit', destroy);
+  const destroy = destroyOnExit(dir, kill);
   try {
     start();
   } catch (error) {

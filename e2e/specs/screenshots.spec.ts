@@ -66,6 +66,29 @@ test('the chat in a drawer', async ({ page }) => {
   await picture(page, 'drawer');
 });
 
+test('the Activity timeline of a run with a sub-agent and 20 tool calls', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Run the shipping audit');
+  await chat.waitReady();
+  await page.getByRole('button', { name: 'Activity', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Run activity' })).toHaveAttribute('data-run-status', 'completed');
+  await picture(page, 'activity-timeline');
+});
+
+test('Stopped after a reload mid-reply (the run resumed, then Stop)', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Write five numbered paragraphs');
+  await expect(chat.messages('assistant').last()).toContainText('Paragraph 1');
+  await page.reload();
+  await expect(chat.messages('assistant').last()).toContainText('Paragraph 2');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await chat.waitReady();
+  await expect(chat.messages('assistant').last().locator('[data-xagent-reply-end="stopped"]')).toHaveText('Stopped');
+  await picture(page, 'resumed-then-stopped');
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

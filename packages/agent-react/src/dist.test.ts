@@ -33,17 +33,19 @@ describe('the built package', () => {
     for (const specifier of bare) expect(specifier).toMatch(/^(react|ai|zustand|@x\/agent-protocol)(\/|$)/);
   });
 
-  it('stays small: gzip size with react, ai, zustand and zod external', async () => {
+  it('stays small: gzip size with react, ai, zustand and zod external, up front and in all', async () => {
     // esbuild cannot run inside jsdom: measure in a child Node process.
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(packageDir, 'scripts/bundle-size.ts'), '--json'], { cwd: packageDir });
-    const { gzip, minified, inputs } = JSON.parse(stdout) as { gzip: number; minified: number; inputs: string[] };
-    console.info(`@x/agent-react bundle: ${minified} B minified, ${gzip} B gzip`);
+    const { gzip, entry, minified, inputs } = JSON.parse(stdout) as { gzip: number; entry: number; minified: number; inputs: string[] };
+    console.info(`@x/agent-react bundle: ${minified} B minified, ${gzip} B gzip in all, ${entry} B gzip up front`);
     expect(inputs.some((input) => input.includes('agent-protocol'))).toBe(true);
     expect(inputs.some((input) => /node_modules\/(react|ai|zustand|zod)\//.test(input))).toBe(false);
-    // 12 KB for the chat hooks + 2 KB for the conversation list (client, store, useConversations: about
-    // 2.6 KB gzip, tree-shaken away by apps that do not import them) + 2 KB for resumable runs
-    // (re-attach on mount and after a dropped connection, Stop through the server, the run cursor) + 1 KB
-    // for run records (`useRunRecord`, tree-shaken when unused), message delete undo and approval edits.
-    expect(gzip).toBeLessThan(17_000);
+    // Up front: 12 KB for the chat hooks + 2 KB for the conversation list (client, store,
+    // useConversations: tree-shaken away by apps that do not import them) + 2 KB for run records
+    // (`useRunRecord`), message delete undo and the transport class the package exports. What a chat
+    // does only after its first paint (sending and the stream decoder, Stop, tool answers, server
+    // history, resumable runs) is behind one `import()` and counts only in the total.
+    expect(entry).toBeLessThan(16_500);
+    expect(gzip).toBeLessThan(18_500);
   });
 });

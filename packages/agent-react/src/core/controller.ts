@@ -3,11 +3,9 @@ import type { UITools } from 'ai';
 import { EventHub } from './events.js';
 import { createHandle, type TrackedSlices } from './handle.js';
 import { sanitizeHistory } from './history.js';
-import { resumeOnMount } from './runs.js';
-import { loadServerHistory } from './server-history.js';
 import { attachSession, createSession, type ChatSession, type SessionHost } from './session.js';
-import { handleToolCall } from './tool-calls.js';
-import type { AgentToolCall, UseAgentChatOptions, UseAgentChatResult } from './types.js';
+import { loadOnDemand } from './load-on-demand.js';
+import type { UseAgentChatOptions, UseAgentChatResult } from './types.js';
 import type { StopReason } from './events.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -42,7 +40,6 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
         return read();
       },
       events: this.events,
-      handleToolCall: (session, toolCall: AgentToolCall<TOOLS>) => handleToolCall(this.options, session, toolCall),
       createHandle: (session) => createHandle(this, session),
     };
     this.current = createSession(host, options);
@@ -61,7 +58,7 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
   attach(session: ChatSession<TOOLS>): (reason: StopReason) => void {
     const latest = () => this.options;
     const detach = attachSession(session, latest);
-    void loadServerHistory(this.options, session).then((activeRunId) => resumeOnMount(latest, session, activeRunId));
+    if (session.historyLoad === 'pending') void openServerHistory(session, latest);
     return detach;
   }
 
@@ -81,4 +78,31 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
   get handle(): UseAgentChatResult<TOOLS> {
     return (this.current ?? this.open()).handle;
   }
+}
+
+/**
+ * Loads the on-demand code (server-owned history and resumable runs are in it), then the history
+ * itself, and re-attaches to the conversation's active run if it has one. When the code cannot be
+ * loaded (offline, a deploy removed the chunk), the browser keeps the history, as when the history
+ * request fails; with `history: 'server'` the chat reports the error.
+ */
+async function openServerHistory<TOOLS extends UITools>(session: ChatSession<TOOLS>, options: () => UseAgentChatOptions<TOOLS>): Promise<void> {
+  let code: Awaited<ReturnType<typeof loadOnDemand>>;
+  try {
+    code = await loadOnDemand();
+  } catch (error) {
+    // As when the history request itself fails: the browser keeps the history, unless the app said
+    // the server owns it.
+    if (session.historyLoad !== 'pending') return;
+    session.historyLoad = 'started';
+    if (options().history === 'server') {
+      session.historyOwner = 'server';
+      session.chat.fail(error instanceof Error ? error : new Error(String(error)));
+    }
+    session.store.setHistory({ historyStatus: 'ready', hasOlder: false });
+    session.markHistoryReady();
+    return;
+  }
+  const activeRunId = await code.loadServerHistory(options(), session);
+  code.resumeOnMount(options, session, activeRunId);
 }

@@ -1,6 +1,6 @@
 import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
-import { apiBase, type AgentRequestOptions } from './transport.js';
+import { apiBase, type AgentRequestOptions } from './endpoints.js';
 
 /** How a request to a conversation route ended. */
 export type RouteAnswer<T> =

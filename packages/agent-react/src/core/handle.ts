@@ -1,10 +1,12 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
-import { withEditedApprovalInput } from './approvals.js';
+import type { ChatRequestOptions } from 'ai';
 import { shouldContinue } from './auto-continue.js';
-import { loadOlder, removeMessage, setFeedback } from './server-history.js';
-import { isBusy, stopWith, type ChatSession } from './session.js';
-import { send, type SendGate } from './send.js';
+import { loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { stopWith, type ChatSession } from './session.js';
+import { isBusy } from './session-reads.js';
+import type { SendGate } from './send.js';
+import type { OutgoingMessage, SendResult } from './types.js';
 import type { UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
 
@@ -29,6 +31,21 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   const { chat, store, tracker } = session;
   const tracked = host.tracked;
   const stop = (reason: Parameters<typeof stopWith>[2]) => stopWith(host.options, session, reason);
+  // A failed load of the on-demand code (offline, a deploy removed the chunk) fails the action with
+  // the chat's error; nothing is sent or changed, and the composer keeps what was typed.
+  const unavailable = (error: unknown): never => {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    chat.fail(failure);
+    throw failure;
+  };
+  const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
+    loadOnDemand().then(
+      (code) => code.send(host, session, message, kind, messageId, options),
+      (error: unknown) => {
+        chat.fail(error instanceof Error ? error : new Error(String(error)));
+        return { sent: false, reason: 'cancelled', error };
+      },
+    );
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
       tracked.messages = true;
@@ -55,8 +72,8 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       return store.getSnapshot().connection;
     },
     conversationId: session.conversationId,
-    sendMessage: (message, options) => send(host, session, message, 'send', undefined, options),
-    editMessage: (messageId, text) => send(host, session, { text }, 'edit', messageId, undefined),
+    sendMessage: (message, options) => send(message, 'send', undefined, options),
+    editMessage: (messageId, text) => send({ text }, 'edit', messageId, undefined),
     regenerate: async ({ messageId, ...options } = {}) => {
       if (isBusy(chat)) await stop('regenerate');
       if (!messageId && shouldContinue(chat.messages, session.answeredByClient)) {
@@ -93,19 +110,29 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       if (isBusy(chat) && chat.lastMessage?.id === messageId) await stop('delete');
       const current = chat.messages.find((m) => m.id === messageId);
       if (!current) return false;
-      const removed = removeMessage(host.options, session, current, options?.keepalive === true);
+      const removed = loadOnDemand().then(
+        (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
+        (error: unknown) => {
+          chat.fail(error instanceof Error ? error : new Error(String(error)));
+          return false;
+        },
+      );
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;
     },
-    setFeedback: (messageId, value) => setFeedback(host.options, session, messageId, value),
-    loadOlder: () => loadOlder(host.options, session),
+    setFeedback: (messageId, value) => loadOnDemand().then((code) => code.saveFeedback(host.options, session, messageId, value), unavailable),
+    // Older pages exist only in the server's history, which the on-demand code loaded.
+    loadOlder: () => onDemandLoaded()?.loadOlder(host.options, session) ?? Promise.resolve(false),
     clearError: () => chat.clearError(),
     addToolOutput: (async (args: Parameters<UseAgentChatResult<TOOLS>['addToolOutput']>[0]) => {
       session.answeredByClient.add(args.toolCallId);
       await chat.addToolOutput(args);
     }) as UseAgentChatResult<TOOLS>['addToolOutput'],
     addToolApprovalResponse: async ({ input, ...response }) => {
-      if (response.approved && input !== undefined) chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
+      if (response.approved && input !== undefined) {
+        const { withEditedApprovalInput } = await loadOnDemand().catch(unavailable);
+        chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
+      }
       await chat.addToolApprovalResponse(response);
     },
     store,

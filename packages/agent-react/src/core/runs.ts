@@ -1,21 +1,16 @@
 import { RUN_STATE_PART, type AgentUIMessage, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol';
 import type { DataUIPart, UITools } from 'ai';
-import { fetchHistory, postStopRun } from './conversation-requests.js';
+import { fetchHistory } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
-import { isBusy, requestOptions, sharedStateLink, type ChatSession } from './session.js';
-import type { StopReason } from './events.js';
+import type { ChatSession } from './session.js';
+import { isBusy, requestOptions, sharedStateLink } from './session-reads.js';
+import { endReconnect, resumesRuns } from './stop.js';
 import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
-/** How long a stop asked of the server may take before the reply is aborted in the browser. */
-export const STOP_FALLBACK_MS = 4000;
-
 /** Waits between re-attach attempts after a dropped connection: doubling, capped at the last. */
 export const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
-
-/** Stops that leave the server's run alone: the reply goes on (and is saved) while no view shows it. */
-const DETACHING: ReadonlySet<StopReason> = new Set(['unmount', 'conversation-switch']);
 
 /** The re-attach loop of a session whose connection dropped mid-reply. */
 export interface Reconnect {
@@ -30,14 +25,6 @@ export function isDisconnectError(error: unknown): boolean {
   if (!(error instanceof TypeError)) return false;
   const message = error.message.toLowerCase();
   return message.includes('fetch') || message.includes('network') || message === 'load failed';
-}
-
-/**
- * True when the session's runs are resumable: the kit's transport, a server that owns the history
- * (it has a store, so a run outlives its connection) and `resume` not turned off.
- */
-export function resumesRuns<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): boolean {
-  return session.run !== undefined && session.historyOwner === 'server' && options.resume !== false && session.conversationId !== undefined;
 }
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -107,15 +94,6 @@ export function onOffline<TOOLS extends UITools>(options: UseAgentChatOptions<TO
   if (isBusy(session.chat) && !session.reconnect && resumesRuns(options, session)) session.run?.disconnect();
 }
 
-/** Ends a re-attach loop (it succeeded, was given up, or the reply was stopped). */
-export function endReconnect<TOOLS extends UITools>(session: ChatSession<TOOLS>): void {
-  const r = session.reconnect;
-  if (!r) return;
-  clearTimeout(r.timer);
-  session.reconnect = undefined;
-  session.store.setHistory({ connection: 'online' });
-}
-
 /**
  * Re-attaches to the conversation's active run (`GET …/stream`, with `Last-Event-ID` when the chat
  * holds part of it): the reply continues in place. A dropped connection retries with backoff; no
@@ -166,86 +144,4 @@ async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<T
     const reason = (last.metadata as StoredMessageMetadata | undefined)?.stopReason;
     session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: reason === 'stopped', isError: reason === 'error' || reason === 'interrupted' });
   }
-}
-
-/**
- * Marks how a reply ended in the browser (`metadata.stopReason`), as the server marks the reply it
- * saves: a reply stopped in the browser, or one whose stream failed (the client stops reading at the
- * error, before the server's own mark).
- */
-export function markEnded<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined, stopReason: 'stopped' | 'error'): void {
-  if (!messageId) return;
-  const messages = session.chat.messages;
-  const index = messages.findIndex((m) => m.id === messageId);
-  const message = messages[index];
-  if (!message || message.role !== 'assistant' || (message.metadata as StoredMessageMetadata | undefined)?.stopReason) return;
-  const metadata = { ...(message.metadata as object | undefined), stopReason } as Message<TOOLS>['metadata'];
-  session.chat.messages = [...messages.slice(0, index), { ...message, metadata }, ...messages.slice(index + 1)];
-}
-
-/**
- * Resolves once the chat neither streams nor waits to re-attach, or after `ms`; true when it
- * settled. (A re-attach in flight keeps the chat busy; `resuming` itself flips after the last
- * status change, so it is not waited for.)
- */
-function settled<TOOLS extends UITools>(session: ChatSession<TOOLS>, ms: number): Promise<boolean> {
-  const done = () => !isBusy(session.chat) && !session.reconnect;
-  if (done()) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => finish(false), ms);
-    const unsubscribe = session.chat.subscribe(() => {
-      if (done()) finish(true);
-    });
-    function finish(value: boolean) {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(value);
-    }
-  });
-}
-
-/** Aborts the reply in the browser: the fetch, any re-attach, and marks the reply stopped. */
-async function stopLocally<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined, mark: boolean): Promise<void> {
-  const waiting = session.reconnect !== undefined && !session.resuming;
-  endReconnect(session);
-  await session.chat.stop();
-  if (waiting || session.chat.status !== 'ready') {
-    // No request was running (a re-attach waiting for its next try): end the reply here.
-    session.chat.settle();
-    const last = session.chat.lastMessage;
-    if (waiting && last) session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: true, isError: false });
-  }
-  if (mark) markEnded(session, messageId, 'stopped');
-}
-
-/**
- * Stops the reply in progress for `reason`. With resumable runs, closing the fetch no longer stops
- * the server, so Stop asks the server (`POST …/stop` with the run's id) and keeps reading until the
- * server ends the stream (the reply then carries `stopReason: 'stopped'`); when the server cannot be
- * reached or takes longer than {@link STOP_FALLBACK_MS}, the reply is aborted in the browser.
- * Unmounting or switching conversations only lets go of the stream: the run goes on and is saved.
- */
-export async function stopRun<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
-  const chat = session.chat;
-  const active = isBusy(chat) || session.reconnect !== undefined;
-  const last = chat.lastMessage;
-  const streamingId = active && last?.role === 'assistant' ? last.id : undefined;
-  if (!active) {
-    await chat.stop();
-    return;
-  }
-  session.tracker.stopReason = reason;
-  if (!resumesRuns(options, session) || DETACHING.has(reason)) {
-    const detaching = DETACHING.has(reason) && resumesRuns(options, session);
-    if (detaching) session.tracker.letGo = true;
-    await stopLocally(session, streamingId, !detaching);
-    return;
-  }
-  session.tracker.stopping = true;
-  const runId = session.run?.runId;
-  const answer = await postStopRun(requestOptions(options, session), session.conversationId!, runId ? { runId } : {});
-  if (answer.ok && (await settled(session, STOP_FALLBACK_MS))) return;
-  const lastNow = chat.lastMessage;
-  await stopLocally(session, streamingId ?? (lastNow?.role === 'assistant' ? lastNow.id : undefined), true);
-  session.tracker.stopping = false;
 }

@@ -1,6 +1,8 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
-import { isBusy, stopWith, type ChatSession } from './session.js';
+import type { ChatSession } from './session.js';
+import { isBusy } from './session-reads.js';
+import { stopRun } from './stop.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
 
 /** What `send` needs from the controller. */
@@ -51,7 +53,7 @@ export async function send<TOOLS extends UITools>(
   if (kind === 'edit') {
     const previous = chat.messages.find((m) => m.id === messageId);
     if (!previous || previous.role !== 'user') return { sent: false, reason: 'not-found' };
-    if (isBusy(chat) || session.reconnect) await stopWith(gate.options, session, 'edit');
+    if (isBusy(chat) || session.reconnect) await stopRun(gate.options, session, 'edit');
     session.tracker.emit('onEditMessage', {
       messageId: messageId!,
       previous,

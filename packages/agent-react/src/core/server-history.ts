@@ -1,8 +1,10 @@
-import type { AgentErrorCode, AgentUIMessage, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';
+import type { AgentErrorCode, AgentUIMessage, FeedbackValue } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
-import { requestOptions, type ChatSession } from './session.js';
+import { applyFeedback, dropMessage } from './message-edits.js';
+import type { ChatSession } from './session.js';
+import { requestOptions } from './session-reads.js';
 import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -71,15 +73,14 @@ function restore<TOOLS extends UITools>(session: ChatSession<TOOLS>, message: Me
  * Removes a message from the transcript and, while the server owns the history, from the server:
  * optimistic, restored (with `error` set) when the server refuses. True when it was removed.
  */
-export async function removeMessage<TOOLS extends UITools>(
+export async function removeStoredMessage<TOOLS extends UITools>(
   options: UseAgentChatOptions<TOOLS>,
   session: ChatSession<TOOLS>,
   message: Message<TOOLS>,
   keepalive = false,
 ): Promise<boolean> {
-  const index = session.chat.messages.findIndex((m) => m.id === message.id);
+  const index = dropMessage(session, message);
   if (index === -1) return false;
-  session.chat.messages = session.chat.messages.filter((m) => m.id !== message.id);
   if (session.historyOwner !== 'server' || !session.conversationId) return true;
   const answer = await deleteStoredMessage(requestOptions(options, session), session.conversationId, message.id, keepalive);
   if (answer.ok) return true;
@@ -88,33 +89,22 @@ export async function removeMessage<TOOLS extends UITools>(
   return false;
 }
 
-function withFeedback<MESSAGE extends AgentUIMessage<UITools>>(message: MESSAGE, feedback: StoredMessageMetadata['feedback'] | undefined): MESSAGE {
-  const { feedback: _previous, ...rest } = (message.metadata ?? {}) as StoredMessageMetadata & Record<string, unknown>;
-  return { ...message, metadata: feedback ? { ...rest, feedback } : rest };
-}
-
-function replace<TOOLS extends UITools>(session: ChatSession<TOOLS>, id: string, update: (message: Message<TOOLS>) => Message<TOOLS>): void {
-  session.chat.messages = session.chat.messages.map((m) => (m.id === id ? update(m) : m));
-}
-
 /**
  * Sets the user's feedback on a message (`metadata.feedback`), saved on the server while it owns the
  * history: optimistic, rolled back (with `error` set) when the server refuses.
  */
-export async function setFeedback<TOOLS extends UITools>(
+export async function saveFeedback<TOOLS extends UITools>(
   options: UseAgentChatOptions<TOOLS>,
   session: ChatSession<TOOLS>,
   messageId: string,
   value: FeedbackValue | null,
 ): Promise<boolean> {
-  const message = session.chat.messages.find((m) => m.id === messageId);
-  if (!message) return false;
-  const previous = (message.metadata as StoredMessageMetadata | undefined)?.feedback;
-  replace(session, messageId, (m) => withFeedback(m, value ? { value, at: new Date().toISOString() } : undefined));
+  const previous = applyFeedback(session, messageId, value);
+  if (previous === false) return false;
   if (session.historyOwner !== 'server' || !session.conversationId) return true;
   const answer = await putFeedback(requestOptions(options, session), session.conversationId, messageId, { value });
   if (answer.ok) return true;
-  replace(session, messageId, (m) => withFeedback(m, previous));
+  applyFeedback(session, messageId, previous ?? null);
   session.chat.fail(answer.error);
   return false;
 }

@@ -1,14 +1,19 @@
-import type { AgentRequestBody, AgentUIMessage } from '@x/agent-protocol';
+import { RUN_STATE_PART, type AgentRequestBody, type AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
 import { AgentCoreChat } from './chat.js';
 import { AgentChatStore } from './chat-store.js';
 import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
-import { createAgentTransport, isNonEmptyObject, type AgentRequestOptions, type RunCursor } from './transport.js';
-import { afterDisconnect, applyRunState, endReconnect, markEnded, onOffline, onOnline, stopRun, takeDisconnect, type Reconnect } from './runs.js';
-import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
-import type { AgentToolCall, SharedStateInput, UseAgentChatOptions, UseAgentChatResult } from './types.js';
+import { isNonEmptyObject } from './endpoints.js';
+import { LazyAgentTransport } from './lazy-transport.js';
+import type { RunCursor } from './run-cursor.js';
+import type { Reconnect } from './runs.js';
+import { loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { markEnded } from './reply-end.js';
+import { whenIdle } from './when-idle.js';
+import { isBusy, requestOptions } from './session-reads.js';
+import type { AgentToolCall, UseAgentChatOptions, UseAgentChatResult } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
@@ -43,6 +48,8 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   prevCursor: string | null;
   /** The run the kit's transport streams and where in it the chat is (undefined with an own transport). */
   readonly run: RunCursor | undefined;
+  /** The kit's transport (undefined with an own transport): its code loads on first use or when idle. */
+  readonly transport: LazyAgentTransport<Message<TOOLS>> | undefined;
   /** The re-attach loop while a dropped connection to a running reply is restored. */
   reconnect: Reconnect | undefined;
   /** True while a re-attach request runs. */
@@ -53,32 +60,7 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
 export interface SessionHost<TOOLS extends UITools> {
   readonly options: UseAgentChatOptions<TOOLS>;
   readonly events: EventHub<Message<TOOLS>>;
-  handleToolCall(session: ChatSession<TOOLS>, toolCall: AgentToolCall<TOOLS>): void;
   createHandle(session: ChatSession<TOOLS>): UseAgentChatResult<TOOLS>;
-}
-
-/** The shared-state store behind a `sharedState` option, if it is one. */
-export function sharedStateLink(input: SharedStateInput | undefined): SharedStateLink | undefined {
-  if (isSharedStateStore(input)) return input;
-  const store = (input as { store?: unknown } | undefined)?.store;
-  return isSharedStateStore(store) ? store : undefined;
-}
-
-/** What the transport and the conversation routes read at send time. */
-export function requestOptions<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): AgentRequestOptions {
-  const link = sharedStateLink(options.sharedState);
-  return {
-    agentId: options.agentId,
-    ...(options.api !== undefined ? { api: options.api } : {}),
-    ...(session.conversationId ? { conversationId: session.conversationId } : {}),
-    onlyNew: session.historyOwner === 'server',
-    sharedState: link ? link.expose() : (options.sharedState as Record<string, unknown> | undefined),
-    urlQuery: options.urlQuery,
-    pageId: options.pageId,
-    headers: options.headers,
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
 }
 
 /** Creates the session of one conversation (nothing runs until it is attached or used). */
@@ -91,7 +73,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
   let session: ChatSession<TOOLS>;
   const kitTransport = options.transport
     ? undefined
-    : createAgentTransport<Message<TOOLS>>(
+    : new LazyAgentTransport<Message<TOOLS>>(
         () => requestOptions(host.options, session),
         (body: AgentRequestBody) => {
           session.exposedKeys = isNonEmptyObject(body.sharedState) ? Object.keys(body.sharedState) : [];
@@ -101,18 +83,20 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     ...(conversationId ? { id: conversationId } : {}),
     messages: history,
     transport: options.transport ?? kitTransport!,
-    onToolCall: ({ toolCall }) => host.handleToolCall(session, toolCall as AgentToolCall<TOOLS>),
+    onToolCall: async ({ toolCall }) => (await loadOnDemand()).handleToolCall(host.options, session, toolCall as AgentToolCall<TOOLS>),
     onFinish: (event) => {
       // A dropped connection to a run the server keeps going: the reply has not ended, re-attach.
-      if (event.isDisconnect && session.reconnect) return afterDisconnect(() => host.options, session);
+      if (event.isDisconnect && session.reconnect) return onDemandLoaded()?.afterDisconnect(() => host.options, session);
       session.tracker.finish(event);
       if (event.isError) markEnded(session, event.message.id, 'error');
     },
     onData: (part) => {
-      if (!applyRunState(host.options, session, part as never)) session.tracker.data(part as never);
+      // `data-run-state` opens a resumed stream (only a session with the server link resumes).
+      if (part.type === RUN_STATE_PART) onDemandLoaded()?.applyRunState(host.options, session, part as never);
+      else session.tracker.data(part as never);
     },
     onError: (error) => {
-      if (!takeDisconnect(host.options, session, error)) session.tracker.error(error);
+      if (!onDemandLoaded()?.takeDisconnect(host.options, session, error)) session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
   });
@@ -137,6 +121,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     markHistoryReady: () => markHistoryReady(),
     prevCursor: null,
     run: kitTransport?.run,
+    transport: kitTransport,
     reconnect: undefined,
     resuming: false,
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
@@ -145,17 +130,16 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
   return session;
 }
 
-/** True while a reply is submitted or streaming. */
-export function isBusy(chat: { status: string }): boolean {
-  return chat.status === 'submitted' || chat.status === 'streaming';
-}
-
 /**
  * Stops the reply in progress (if any), telling the event tracker why: with resumable runs the
  * server is asked to stop it, except when the view only lets go of it (see `stopRun`).
  */
 export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
-  return stopRun(options, session, reason);
+  // Without its code (a failed load), the reply is at least aborted in the browser.
+  return loadOnDemand().then(
+    (code) => code.stopRun(options, session, reason),
+    () => session.chat.stop(),
+  );
 }
 
 /**
@@ -173,8 +157,10 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   });
   // A dropped connection is often only noticed when the browser says so: drop the stream then,
   // and re-attach as soon as it is back.
-  const online = () => onOnline(options, session);
-  const offline = () => onOffline(options(), session);
+  const online = () => onDemandLoaded()?.onOnline(options, session);
+  const offline = () => onDemandLoaded()?.onOffline(options(), session);
+  // Showing the transcript needs none of the on-demand code: fetch it once the page is idle.
+  const cancelPreload = whenIdle(() => void loadOnDemand().catch(() => {}));
   const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
   target?.addEventListener('online', online);
   target?.addEventListener('offline', offline);
@@ -182,12 +168,13 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   return (reason) => {
     if (detached) return;
     detached = true;
+    cancelPreload();
     unsubscribe();
     target?.removeEventListener('online', online);
     target?.removeEventListener('offline', offline);
     const reconnecting = session.reconnect !== undefined;
     session.disposed = true;
-    endReconnect(session);
-    if (isBusy(session.chat) || reconnecting) void stopRun(options(), session, reason);
+    onDemandLoaded()?.endReconnect(session);
+    if (isBusy(session.chat) || reconnecting) void stopWith(options(), session, reason);
   };
 }

@@ -1,6 +1,7 @@
 import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import type { UITools } from 'ai';
-import { sharedStateLink, type ChatSession } from './session.js';
+import type { ChatSession } from './session.js';
+import { sharedStateLink } from './session-reads.js';
 import type { AgentToolCall, UseAgentChatOptions } from './types.js';
 
 type ToolAnswer = { output: unknown } | { errorText: string };

@@ -1,73 +1,11 @@
 import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { DEFAULT_BASE_PATH, RUN_ID_HEADER, runPaths, type AgentRequestBody } from '@x/agent-protocol';
+import { RUN_ID_HEADER, runPaths, type AgentRequestBody } from '@x/agent-protocol';
+import { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions } from './endpoints.js';
+import { RunCursor } from './run-cursor.js';
 import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 
-/** A value, or a function that returns it (read at send time). */
-export type Resolvable<T> = T | (() => T);
-
-/** What the transport reads at the moment a request is sent. */
-export interface AgentRequestOptions {
-  agentId: string;
-  /** A path (`/api/agent`) or a full URL; default `/api/agent`. */
-  api?: string | URL;
-  conversationId?: string;
-  /** The server owns the history: send only the last message (what is new), not the transcript. */
-  onlyNew?: boolean;
-  /** The exposed page state; sent only when it is a non-empty plain object. */
-  sharedState?: Record<string, unknown> | undefined;
-  urlQuery?: Record<string, string | string[]> | undefined;
-  pageId?: string | undefined;
-  headers?: Resolvable<Record<string, string> | Headers | undefined>;
-  credentials?: RequestCredentials;
-  fetch?: typeof globalThis.fetch;
-}
-
-/** The route's base: `api` (a path or a full URL) without trailing slashes; default `/api/agent`. */
-export function apiBase(api: string | URL | undefined): string {
-  return String(api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
-}
-
-/** `{api}/{agentId}` with the agent id URL-encoded and trailing slashes of `api` removed. */
-export function agentEndpoint(api: string | URL | undefined, agentId: string): string {
-  return `${apiBase(api)}/${encodeURIComponent(agentId)}`;
-}
-
-/** True for a plain object with at least one own key: only then is sharedState sent. */
-export function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
-}
-
-/**
- * Where the chat stands in the run it streams (resumable runs): the run's id (from the
- * `x-run-id` header or `data-run-state`) and the SSE id of the last event the chat has processed.
- * A reconnect after a dropped connection sends that id as `Last-Event-ID`, so the server continues
- * with the next chunk and the chat's half-built reply continues in place.
- */
-export class RunCursor {
-  runId: string | undefined;
-  /** Last processed event id of the current stream; undefined: replay the run from its start. */
-  lastEventId: string | undefined;
-  /** True when the last reconnect found no active run (204): the run ended meanwhile. */
-  ended = false;
-  #drop: AbortController | undefined;
-
-  /** Forgets the position: the next reconnect replays the run from its start. */
-  reset(): void {
-    this.lastEventId = undefined;
-    this.ended = false;
-  }
-
-  /** A signal for the stream being opened now (a new one per response). */
-  streamSignal(): AbortSignal {
-    this.#drop = new AbortController();
-    return this.#drop.signal;
-  }
-
-  /** Ends the current stream as a dropped connection would (the browser went offline). */
-  disconnect(): void {
-    this.#drop?.abort();
-  }
-}
+export { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions, type Resolvable } from './endpoints.js';
+export { RunCursor } from './run-cursor.js';
 
 /**
  * `DefaultChatTransport` with the kit's response decoding: one parse/validate/coalesce pass per
@@ -78,7 +16,13 @@ export class RunCursor {
  * is false: a reply the server continues keeps the parts it has).
  */
 export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTransport<MESSAGE> {
-  readonly run = new RunCursor();
+  /** Where the chat stands in the run it streams (a chat's lazy transport passes its own). */
+  readonly run: RunCursor;
+
+  constructor(options?: ConstructorParameters<typeof DefaultChatTransport<MESSAGE>>[0], run: RunCursor = new RunCursor()) {
+    super(options);
+    this.run = run;
+  }
 
   override async sendMessages(options: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
     this.run.reset();
@@ -113,6 +57,7 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
 export function createAgentTransport<MESSAGE extends UIMessage>(
   read: () => AgentRequestOptions,
   onRequest?: (body: AgentRequestBody) => void,
+  run?: RunCursor,
 ): AgentChatTransport<MESSAGE> {
   // The fetch and the reconnect request below read `transport.run`: they run only after it exists.
   const transport: AgentChatTransport<MESSAGE> = new AgentChatTransport<MESSAGE>({
@@ -155,7 +100,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
         ...(options.credentials ? { credentials: options.credentials } : {}),
       };
     },
-  });
+  }, run);
   return transport;
 }
 

@@ -13,7 +13,7 @@ import type { AgentChatStore, ConnectionState, HistoryStatus } from './chat-stor
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
 import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
-import type { Resolvable } from './transport.js';
+import type { Resolvable } from './endpoints.js';
 
 /** A tool call the browser may answer (see `onToolCall`). */
 export type AgentToolCall<TOOLS extends UITools = UITools> = Parameters<ChatOnToolCallCallback<AgentUIMessage<TOOLS>>>[0]['toolCall'];

@@ -1,5 +1,5 @@
 import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol';
-import { apiBase } from '../core/transport.js';
+import { apiBase } from '../core/endpoints.js';
 
 /** Where the run record routes are (the same options as `useAgentChat` / `useConversations`). */
 export interface RunRecordOptions {

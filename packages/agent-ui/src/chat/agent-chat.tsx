@@ -1,12 +1,13 @@
 'use client';
 import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
+import { whenIdle } from '@x/agent-react/internal';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { Think, ThoughtChain } from '../antdx.js';
 import { AgentComposer } from '../composer/composer.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
-import { whenIdle } from '../lazy/when-idle.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
 import type { AgentChatProps, AgentChatRef } from './agent-chat-types.js';
@@ -27,7 +28,7 @@ export type {
 } from './agent-chat-types.js';
 
 /** The skeleton of `loading`, in its own chunk; its container keeps the space meanwhile. */
-const LoadingSkeleton = lazyComponent<object>(async () => (await import('./loading-skeleton.js')).LoadingSkeleton, () => null);
+const LoadingSkeleton = lazyComponent<object>(async () => (await loadOnDemand()).LoadingSkeleton, () => null);
 
 /** Under the last message: the error with Retry, then the follow-up suggestions. */
 const FOOTER = (

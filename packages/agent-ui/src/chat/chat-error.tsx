@@ -5,11 +5,12 @@ import { Button, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { useChatContext } from './chat-context.js';
 import type { ErrorAlertProps } from './error-alert.js';
 
 /** The error alert; loaded while the first request runs, so it is normally there before an error. */
-const ErrorAlert = lazyComponent<ErrorAlertProps>(async () => (await import('./error-alert.js')).ErrorAlert, (props) => <ErrorAlertPlaceholder {...props} />);
+const ErrorAlert = lazyComponent<ErrorAlertProps>(async () => (await loadOnDemand()).ErrorAlert, (props) => <ErrorAlertPlaceholder {...props} />);
 
 /** The error with its actions, in the alert's box, for the moments before the alert's code is there. */
 function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps) {

@@ -1,14 +1,15 @@
 'use client';
-import { MessageOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
+import { OnDemandIcon } from '../lazy/on-demand.js';
 import type { AgentChatDrawerOptions } from './agent-chat-types.js';
 import type { ChatDrawerProps } from './chat-drawer.js';
 
 /** The drawer and its floating button (`display="drawer"` only); a look-alike button meanwhile. */
-const ChatDrawer = lazyComponent<ChatDrawerProps>(async () => (await import('./chat-drawer.js')).ChatDrawer, (props) => <DrawerTriggerPlaceholder {...props} />);
+const ChatDrawer = lazyComponent<ChatDrawerProps>(async () => (await loadOnDemand()).ChatDrawer, (props) => <DrawerTriggerPlaceholder {...props} />);
 
 /**
  * The floating button before the drawer's code is there: antd FloatButton's place, size and colours,
@@ -43,7 +44,7 @@ function DrawerTriggerPlaceholder({ options, open, setOpen }: ChatDrawerProps) {
         justifyContent: 'center',
       }}
     >
-      <MessageOutlined />
+      <OnDemandIcon name="message" />
     </button>
   );
 }

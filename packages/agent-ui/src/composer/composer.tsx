@@ -6,8 +6,8 @@ import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
 import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { Sender } from '../antdx.js';
-import { AttachmentPreview } from './attachment-preview.js';
 import { useAgentUIConfig } from '../config.js';
+import { AttachmentPreview } from '../lazy/on-demand.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
 

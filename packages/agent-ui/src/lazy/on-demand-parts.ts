@@ -1,6 +1,6 @@
 // Everything a chat needs only after an interaction or for rarer content, in ONE chunk behind one
-// `import()` (see on-demand.tsx): several small chunks would each cost a request and lose gzip
-// context at their boundaries. These modules import first-load modules (config, styles, format),
+// `import()` (load-on-demand.ts): several chunks would each cost a request and lose gzip context at
+// their boundaries, and make the bundler split the first load too (see load-on-demand.ts). These modules import first-load modules (config, styles, format),
 // never the other way round: nothing here is reachable from the first load without the `import()`.
 export { ApprovalInputEditor } from '../tools/approval-input-editor.js';
 export { FullResult } from '../tools/full-result.js';
@@ -11,3 +11,13 @@ export { ImageGate } from '../markdown/image-gate.js';
 export { CompactionMarker } from '../transcript/compaction-marker.js';
 export { DeletedMessage } from '../transcript/deleted-message.js';
 export { MessageEditor, MessageToolbar } from '../transcript/message-actions.js';
+export { ErrorAlert } from '../chat/error-alert.js';
+export { LoadingSkeleton } from '../chat/loading-skeleton.js';
+export { ChatDrawer } from '../chat/chat-drawer.js';
+export { OnDemandIconGlyph } from './on-demand-icon-glyph.js';
+export { AttachmentPreview } from '../composer/attachment-preview.js';
+export { ReplyEndMark } from '../transcript/reply-end-mark.js';
+// Ant Design X components shown behind a stand-in of their size (see antdx.ts).
+export * as ThinkModule from '@ant-design/x/es/think/index.js';
+export * as ThoughtChainModule from '@ant-design/x/es/thought-chain/index.js';
+export * as FileCardModule from '@ant-design/x/es/file-card/index.js';

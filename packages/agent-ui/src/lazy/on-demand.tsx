@@ -1,6 +1,7 @@
 'use client';
 import { memo, type CSSProperties } from 'react';
-import { useAgentUIConfig } from '../config.js';
+import { theme } from 'antd';
+import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { useMarkdownStyles } from '../markdown/markdown-styles.js';
 import type { ApprovalInputEditorProps } from '../tools/approval-input-editor.js';
 import type { FullResultProps } from '../tools/full-result.js';
@@ -11,6 +12,9 @@ import type { ToolGroupProps } from '../tools/tool-group.js';
 import { sameToolParts } from '../tools/tool-parts.js';
 import type { MessageEditorProps, MessageToolbarProps } from '../transcript/message-actions.js';
 import { lazyComponent } from './lazy-component.js';
+import type { OnDemandIconName } from './on-demand-icon-glyph.js';
+import type { ReplyEndMarkProps } from '../transcript/reply-end-mark.js';
+import { loadOnDemand as load } from './load-on-demand.js';
 
 /**
  * The on-demand chunk: one `import()` shared by every component below — what a chat shows only
@@ -19,7 +23,6 @@ import { lazyComponent } from './lazy-component.js';
  * stand-in of about its size until the chunk is there; `preloadOnDemand` fetches it when the
  * browser is idle after the first paint.
  */
-const load = () => import('./on-demand-parts.js');
 
 
 /** The approval card's input editor; a busy box of its size while the chunk loads. */
@@ -118,8 +121,44 @@ export const MessageEditor = lazyComponent<MessageEditorProps>(
 );
 
 /**
+ * An antd icon that shows only with some content or in some modes (a reasoning block's bulb, a code
+ * block's copy button, the drawer's launcher): an empty box of the icon's size (1em, as antd's
+ * `.anticon`) until the on-demand chunk is there, so nothing moves when the glyph appears.
+ */
+export const OnDemandIcon = lazyComponent<{ name: OnDemandIconName }>(
+  async () => (await load()).OnDemandIconGlyph,
+  () => <span role="img" aria-hidden="true" className="anticon" style={{ display: 'inline-block', width: '1em', height: '1em' }} />,
+);
+
+/** A pending attachment's card in the composer (a file is picked, so the chunk is normally there). */
+export const AttachmentPreview = lazyComponent<{ file: File }>(
+  async () => (await load()).AttachmentPreview,
+  ({ file }) => <div aria-busy="true" style={{ width: 268, minHeight: 40 }}>{file.name}</div>,
+);
+
+/**
+ * The mark under a reply that did not end normally ("Stopped", "Interrupted — Retry"); until the
+ * chunk is there, its words without the button, in the mark's place.
+ */
+export const ReplyEndMark = lazyComponent<ReplyEndMarkProps>(
+  async () => (await load()).ReplyEndMark,
+  ({ end }) => <ReplyEndStandIn end={end} />,
+);
+
+function ReplyEndStandIn({ end }: { end: ReplyEndMarkProps['end'] }) {
+  const { strings } = useAgentUIConfig();
+  const { token } = theme.useToken();
+  const color = useAccessibleTokens().colorTextSecondary ?? token.colorTextSecondary;
+  return (
+    <div data-xagent-reply-end={end} style={{ marginTop: 4, minHeight: token.controlHeightSM, display: 'flex', alignItems: 'center', color }}>
+      {end === 'stopped' ? strings.stopped : strings.interrupted}
+    </div>
+  );
+}
+
+/**
  * Loads the on-demand chunk now, and readies every component above (an instance that mounts
  * afterwards renders at once, without its stand-in); resolves when they are.
  */
 export const preloadOnDemand = (): Promise<void> =>
-  Promise.all([ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);
+  Promise.all([OnDemandIcon, AttachmentPreview, ReplyEndMark, ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);

@@ -1,9 +1,9 @@
 'use client';
-import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
+import { OnDemandIcon } from '../lazy/on-demand.js';
 import { useMarkdownStyles } from './markdown-styles.js';
 
 interface HighlightProps {
@@ -36,7 +36,7 @@ function CopyButton({ text }: { text: string }) {
     <Button
       type="text"
       size="small"
-      icon={<CopyOutlined />}
+      icon={<OnDemandIcon name="copy" />}
       aria-label={copied ? strings.copied : strings.copyCode}
       aria-live="polite"
       onClick={() => {

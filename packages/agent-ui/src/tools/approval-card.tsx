@@ -5,8 +5,7 @@ import { memo, useContext, useEffect, useId, useState, type ReactNode } from 're
 import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
-import { ApprovalInputEditor, preloadOnDemand } from '../lazy/on-demand.js';
-import { whenIdle } from '../lazy/when-idle.js';
+import { ApprovalInputEditor } from '../lazy/on-demand.js';
 import { summarize, toDisplayJson } from './format.js';
 import { cardStyle } from './card-style.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
@@ -126,8 +125,11 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
   const expired =
     !answered && (expiredProp ?? (approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId)));
   const title = strings.approvalTitle(call.toolName);
-  // The editor's code comes with the on-demand chunk: fetch it once the card is on screen.
-  useEffect(() => (answered || expired ? undefined : whenIdle(() => void preloadOnDemand().catch(() => {}))), [answered, expired]);
+  // The card comes with the on-demand chunk, so its editor's code is there: ready it, so Edit shows
+  // the editor at once (no stand-in frame).
+  useEffect(() => {
+    if (!answered && !expired) void ApprovalInputEditor.preload().catch(() => {});
+  }, [answered, expired]);
   const edited = isEdited(call.approval);
   return (
     <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>

@@ -3,6 +3,7 @@ import type { ThoughtChainItemProps } from '@ant-design/x/es/thought-chain/index
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
 import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
 
 export type { ThoughtChainItemProps };
 
@@ -49,7 +50,7 @@ function ItemPlaceholder({ status, icon, title, description, style, variant = 's
  * the browser is idle after the first paint), with a look-alike placeholder meanwhile. Same props.
  */
 const Item = lazyComponent<ThoughtChainItemProps>(
-  async () => (defaultExport(await import('@ant-design/x/es/thought-chain/index.js')) as unknown as { Item: ComponentType<ThoughtChainItemProps> }).Item,
+  async () => (defaultExport((await loadOnDemand()).ThoughtChainModule) as unknown as { Item: ComponentType<ThoughtChainItemProps> }).Item,
   (props) => <ItemPlaceholder {...props} />,
 );
 

@@ -1,5 +1,5 @@
 'use client';
-import { BulbOutlined, LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 import { cardStyle } from '../tools/card-style.js';
 import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
 import { toolRuns } from '../tools/tool-runs.js';
-import { ApprovalCard, CompactionMarker, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
+import { ApprovalCard, CompactionMarker, OnDemandIcon, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -40,7 +40,7 @@ const Reasoning = memo(function Reasoning({ text, streaming, defaultExpanded }: 
   );
   return (
     <div data-xagent-reasoning="">
-      <Think title={toggle} icon={<BulbOutlined />} loading={streaming ? <LoadingOutlined /> : false} blink={streaming} expanded={expanded} onExpand={setExpanded}>
+      <Think title={toggle} icon={<OnDemandIcon name="bulb" />} loading={streaming ? <LoadingOutlined /> : false} blink={streaming} expanded={expanded} onExpand={setExpanded}>
         <StreamingMarkdown text={text} streaming={streaming} announce={false} />
       </Think>
     </div>

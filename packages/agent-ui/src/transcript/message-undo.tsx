@@ -1,10 +1,9 @@
 'use client';
 import type { UseAgentChatResult } from '@x/agent-react';
-import { UndoWindows } from '@x/agent-react/internal';
+import { UndoWindows, whenIdle } from '@x/agent-react/internal';
 import { createContext, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { preloadOnDemand } from '../lazy/on-demand.js';
-import { whenIdle } from '../lazy/when-idle.js';
 
 /** Default undo window of a message delete, in ms. */
 export const MESSAGE_UNDO_MS = 5_000;

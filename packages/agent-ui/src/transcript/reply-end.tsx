@@ -1,12 +1,8 @@
 'use client';
 import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
-import { Button, theme } from 'antd';
-import { useContext, useSyncExternalStore, type CSSProperties } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { ChatContext } from '../chat/chat-context.js';
-import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
-import { useMessageContext } from '../chat/message-context.js';
-
-const rowStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, marginTop: 4 };
+import { ReplyEndMark } from '../lazy/on-demand.js';
 const noSubscription = () => () => {};
 
 /**
@@ -43,25 +39,4 @@ export function ReplyEnd({ message }: { message: AgentUIMessage }) {
 
 function InterruptedMark({ message }: { message: AgentUIMessage }) {
   return useShownAsError(message.id) ? null : <ReplyEndMark message={message} end="interrupted" />;
-}
-
-function ReplyEndMark({ message, end }: { message: AgentUIMessage; end: 'stopped' | 'interrupted' }) {
-  const { strings } = useAgentUIConfig();
-  const { handlers } = useMessageContext('ReplyEnd');
-  const { token } = theme.useToken();
-  // Outside AgentChat's accessible theme (a custom layout) the muted color is fixed here.
-  const color = useAccessibleTokens().colorTextSecondary ?? token.colorTextSecondary;
-  return (
-    <div data-xagent-reply-end={end} style={rowStyle}>
-      <span style={{ color }}>
-        {end === 'stopped' ? strings.stopped : strings.interrupted}
-        {end === 'interrupted' ? <span aria-hidden="true"> —</span> : null}
-      </span>
-      {end === 'interrupted' ? (
-        <Button size="small" onClick={() => handlers.regenerate(message.id)}>
-          {strings.retry}
-        </Button>
-      ) : null}
-    </div>
-  );
 }

@@ -4,6 +4,7 @@ import type { ThinkProps } from '@ant-design/x/es/think/index.js';
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
 import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
 
 export type { ThinkProps };
 
@@ -46,6 +47,6 @@ function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onE
  * idle after the first paint), with a look-alike placeholder meanwhile. Same props as Think.
  */
 export const Think = lazyComponent<ThinkProps>(
-  async () => defaultExport(await import('@ant-design/x/es/think/index.js')) as unknown as ComponentType<ThinkProps>,
+  async () => defaultExport((await loadOnDemand()).ThinkModule) as unknown as ComponentType<ThinkProps>,
   (props) => <ThinkPlaceholder {...props} />,
 );

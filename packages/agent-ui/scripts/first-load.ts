@@ -1,0 +1,55 @@
+/**
+ * What Vite 8 puts in the first load of an app that renders `AgentChat` (every third-party package
+ * external, so only the kit's modules are bundled): prints JSON with the kit modules of the chunks
+ * loaded before the first paint (the entry and its static imports) and of the chunks behind
+ * `import()`. Used by src/first-load.test.ts; sizes are `pnpm bench:size`'s job.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type Rollup } from 'vite';
+
+const THIRD_PARTY = /^(?!@x\/)(@[^/]+\/[^/]+|[^./\0][^/]*)(\/.*)?$/;
+const packages = path.resolve(import.meta.dirname, '../..');
+
+const dir = await mkdtemp(path.join(tmpdir(), 'agent-ui-first-load-'));
+try {
+  const entry = path.join(dir, 'entry.ts');
+  // What an app writes (`import { AgentChat } from '@x/agent-ui'`), with the package's built entry.
+  await writeFile(entry, `export { AgentChat } from ${JSON.stringify(path.join(packages, 'agent-ui/dist/index.js'))};\n`);
+  const output = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'production',
+    root: path.join(packages, 'agent-ui'),
+    build: {
+      write: false,
+      minify: false,
+      rollupOptions: { input: entry, preserveEntrySignatures: 'strict', external: (id: string) => THIRD_PARTY.test(id) },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const first = new Set<Rollup.OutputChunk>();
+  const visit = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || first.has(chunk)) return;
+    first.add(chunk);
+    chunk.imports.forEach((name) => visit(byName.get(name)));
+  };
+  chunks.filter((c) => c.isEntry).forEach(visit);
+  const kitModules = (list: Rollup.OutputChunk[]) =>
+    list
+      .flatMap((c) => Object.keys(c.modules))
+      .filter((id) => id.startsWith(packages))
+      .map((id) => path.relative(packages, id).replace('/dist/', '/'))
+      .sort();
+  console.log(
+    JSON.stringify({
+      firstLoad: kitModules([...first]),
+      onDemand: kitModules(chunks.filter((c) => !first.has(c))),
+      onDemandChunks: chunks.filter((c) => !first.has(c)).length,
+    }),
+  );
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// What Vite 8 puts in the first load of an app that renders AgentChat (scripts/first-load.ts).
+// Everything a chat needs only after its first paint stays behind the two packages' on-demand
+// `import()`s (several `import()`s make Vite 8 split the first load: see lazy/load-on-demand.ts);
+// the sizes are measured by `pnpm bench:size`.
+
+const packageDir = path.resolve(import.meta.dirname, '..');
+
+interface FirstLoad {
+  /** The kit's modules in the chunks loaded before the first paint (`agent-ui/chat/agent-chat.js`…). */
+  firstLoad: string[];
+  /** The kit's modules in the chunks behind `import()`. */
+  onDemand: string[];
+}
+
+describe('the first load of a page with AgentChat', () => {
+  let bundle: FirstLoad;
+  beforeAll(async () => {
+    // Fails (never skips) without a build: `pnpm test` builds first.
+    if (!existsSync(path.join(packageDir, 'dist/index.js'))) throw new Error(`${packageDir}/dist/index.js is missing: run \`pnpm build\` before this test`);
+    // Vite builds in a child Node process (not inside the test environment).
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(packageDir, 'scripts/first-load.ts')], { cwd: packageDir });
+    bundle = JSON.parse(stdout) as FirstLoad;
+  });
+
+  it('has the chat, the composer and the transcript', () => {
+    expect(bundle.firstLoad).toEqual(
+      expect.arrayContaining(['agent-ui/chat/agent-chat.js', 'agent-ui/composer/composer.js', 'agent-ui/transcript/message-list.js', 'agent-react/core/session.js']),
+    );
+  });
+
+  it('leaves out what a chat needs only after its first paint', () => {
+    const onDemand = [
+      // @x/agent-react: sending, the stream decoder, Stop, tool answers, server history, resumable runs
+      'agent-react/core/on-demand.js',
+      'agent-react/core/transport.js',
+      'agent-react/core/ui-chunk-stream.js',
+      'agent-react/core/send.js',
+      'agent-react/core/stop.js',
+      'agent-react/core/tool-calls.js',
+      'agent-react/core/server-history.js',
+      'agent-react/core/runs.js',
+      // @x/agent-ui: tool cards, approvals, message actions, the drawer, alerts, Think/ThoughtChain/FileCard, some icons
+      'agent-ui/lazy/on-demand-parts.js',
+      'agent-ui/tools/approval-card.js',
+      'agent-ui/tools/tool-call-card.js',
+      'agent-ui/transcript/message-actions.js',
+      'agent-ui/chat/chat-drawer.js',
+      'agent-ui/chat/error-alert.js',
+      'agent-ui/composer/attachment-preview.js',
+      'agent-ui/transcript/reply-end-mark.js',
+      'agent-ui/lazy/on-demand-icon-glyph.js',
+      'agent-ui/markdown/highlighted-code.js',
+    ];
+    expect(onDemand.filter((module) => bundle.firstLoad.includes(module))).toEqual([]);
+    expect(bundle.onDemand).toEqual(expect.arrayContaining(onDemand));
+  });
+});

@@ -2,7 +2,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import type { ChatRequestOptions } from 'ai';
 import { shouldContinue } from './auto-continue.js';
-import { loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
 import { stopWith, type ChatSession } from './session.js';
 import { isBusy } from './session-reads.js';
 import type { SendGate } from './send.js';
@@ -39,7 +39,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     throw failure;
   };
   const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
-    loadOnDemand().then(
+    callOnDemand(
       (code) => code.send(host, session, message, kind, messageId, options),
       (error: unknown) => {
         chat.fail(error instanceof Error ? error : new Error(String(error)));
@@ -110,7 +110,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       if (isBusy(chat) && chat.lastMessage?.id === messageId) await stop('delete');
       const current = chat.messages.find((m) => m.id === messageId);
       if (!current) return false;
-      const removed = loadOnDemand().then(
+      const removed = callOnDemand(
         (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
         (error: unknown) => {
           chat.fail(error instanceof Error ? error : new Error(String(error)));
@@ -120,7 +120,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;
     },
-    setFeedback: (messageId, value) => loadOnDemand().then((code) => code.saveFeedback(host.options, session, messageId, value), unavailable),
+    setFeedback: (messageId, value) => callOnDemand((code) => code.saveFeedback(host.options, session, messageId, value), unavailable),
     // Older pages exist only in the server's history, which the on-demand code loaded.
     loadOlder: () => onDemandLoaded()?.loadOlder(host.options, session) ?? Promise.resolve(false),
     clearError: () => chat.clearError(),

@@ -20,6 +20,13 @@ vi.mock('./load-on-demand.js', async (importOriginal) => {
       }
       return actual.loadOnDemand();
     },
+    callOnDemand: <T,>(act: (code: onDemandLoader.OnDemandCode) => T | PromiseLike<T>, unavailable: (error: unknown) => T | PromiseLike<T>) => {
+      if (failures.next > 0) {
+        failures.next--;
+        return Promise.resolve().then(() => unavailable(new TypeError('Failed to fetch dynamically imported module: /assets/on-demand.js')));
+      }
+      return actual.callOnDemand(act, unavailable);
+    },
   };
 });
 

@@ -22,6 +22,21 @@ export function loadOnDemand(): Promise<OnDemandCode> {
 }
 
 /**
+ * Calls `act` with the on-demand code: at once when it is loaded (so an action keeps its synchronous
+ * start: a Stop marks its reason before the stream's next chunk), else once it is; `unavailable`
+ * answers when it cannot be loaded.
+ */
+export function callOnDemand<T>(act: (code: OnDemandCode) => T | PromiseLike<T>, unavailable: (error: unknown) => T | PromiseLike<T>): Promise<T> {
+  const code = loaded;
+  if (!code) return loadOnDemand().then(act, unavailable);
+  try {
+    return Promise.resolve(act(code));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
  * The on-demand code if it is loaded, for the chat's synchronous callbacks. Whatever they handle
  * (a resumed stream, a dropped connection of a resumable run) only happens once it is: the kit's
  * transport and the server's history both load through it.

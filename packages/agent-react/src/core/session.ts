@@ -9,7 +9,7 @@ import { isNonEmptyObject } from './endpoints.js';
 import { LazyAgentTransport } from './lazy-transport.js';
 import type { RunCursor } from './run-cursor.js';
 import type { Reconnect } from './runs.js';
-import { loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
 import { markEnded } from './reply-end.js';
 import { whenIdle } from './when-idle.js';
 import { isBusy, requestOptions } from './session-reads.js';
@@ -136,7 +136,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
  */
 export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
   // Without its code (a failed load), the reply is at least aborted in the browser.
-  return loadOnDemand().then(
+  return callOnDemand(
     (code) => code.stopRun(options, session, reason),
     () => session.chat.stop(),
   );

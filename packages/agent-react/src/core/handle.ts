@@ -1,13 +1,11 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import type { UITools } from 'ai';
-import type { ChatRequestOptions } from 'ai';
+import type { ChatRequestOptions, UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
 import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
 import { stopWith, type ChatSession } from './session.js';
 import { isBusy } from './session-reads.js';
 import type { SendGate } from './send.js';
-import type { OutgoingMessage, SendResult } from './types.js';
-import type { UseAgentChatResult } from './types.js';
+import type { OutgoingMessage, SendResult, UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -33,18 +31,18 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   const stop = (reason: Parameters<typeof stopWith>[2]) => stopWith(host.options, session, reason);
   // A failed load of the on-demand code (offline, a deploy removed the chunk) fails the action with
   // the chat's error; nothing is sent or changed, and the composer keeps what was typed.
-  const unavailable = (error: unknown): never => {
+  const fail = (error: unknown): Error => {
     const failure = error instanceof Error ? error : new Error(String(error));
     chat.fail(failure);
-    throw failure;
+    return failure;
+  };
+  const unavailable = (error: unknown): never => {
+    throw fail(error);
   };
   const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
     callOnDemand(
       (code) => code.send(host, session, message, kind, messageId, options),
-      (error: unknown) => {
-        chat.fail(error instanceof Error ? error : new Error(String(error)));
-        return { sent: false, reason: 'cancelled', error };
-      },
+      (error: unknown) => ({ sent: false, reason: 'cancelled', error: fail(error) }),
     );
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
@@ -113,7 +111,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       const removed = callOnDemand(
         (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
         (error: unknown) => {
-          chat.fail(error instanceof Error ? error : new Error(String(error)));
+          fail(error);
           return false;
         },
       );

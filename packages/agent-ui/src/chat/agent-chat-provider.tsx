@@ -4,6 +4,7 @@ import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, ty
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
+import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
   MessageContextProvider,
@@ -123,6 +124,8 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
     chatValueRef.current = chatValue;
   });
   const messageUndo = useMessageUndo(chat, props.deleteUndoTimeout ?? MESSAGE_UNDO_MS, () => focusChat(chatValueRef.current, 'transcript'));
+  // Tool cards, message actions, the undo row… are one on-demand chunk: fetch it before they show.
+  usePreloadOnDemand(chat);
   const { approve, deny } = approval;
   const handlers = useMemo<MessageHandlers>(
     () => ({

@@ -1,9 +1,7 @@
 'use client';
 import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
-import { whenIdle } from '@x/agent-react/internal';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
-import { Think, ThoughtChain } from '../antdx.js';
 import { AgentComposer } from '../composer/composer.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
@@ -135,9 +133,6 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
     autoFocused.current = true;
     textarea.focus({ preventScroll: true });
   }, [props.autoFocus, loading]);
-
-  // Reasoning and tool cards come with replies: fetch their code once the first paint is done.
-  useEffect(() => whenIdle(() => void Promise.all([Think.preload(), ThoughtChain.Item.preload()]).catch(() => {})), []);
 
   const chat = (
     <AgentChatProvider

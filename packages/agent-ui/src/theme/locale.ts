@@ -62,7 +62,10 @@ export interface AgentUIStrings {
   toolResult: string;
   showFullResult: string;
   hideFullResult: string;
-  /** One line for consecutive tool calls: `tools` are their names in order of first use. */
+  /**
+   * One line for consecutive tool calls: `tools` are their names in order of first use, `count` the
+   * calls ("Used lookupOrder 20 times", "Used lookupOrder, refund and email (5 calls)").
+   */
   toolsUsed: (tools: readonly string[], count: number) => string;
   toolsRunning: (count: number) => string;
   /** Size of a list in a tool result's summary. */
@@ -147,7 +150,12 @@ export const enUS: AgentUIStrings = {
   toolResult: 'Result',
   showFullResult: 'Show full result',
   hideFullResult: 'Hide full result',
-  toolsUsed: (tools, count) => (tools.length === 1 ? `Used ${tools[0]} ${count === 1 ? 'once' : `${count} times`}` : `Used ${tools.length} tools`),
+  toolsUsed: (tools, count) => {
+    if (tools.length === 1) return `Used ${tools[0]} ${count === 1 ? 'once' : `${count} times`}`;
+    // Up to three names; more: the first two and how many others.
+    const named = tools.length <= 3 ? `${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}` : `${tools.slice(0, 2).join(', ')} and ${tools.length - 2} more tools`;
+    return count > tools.length ? `Used ${named} (${count} calls)` : `Used ${named}`;
+  },
   toolsRunning: (count) => `Running ${count} tool calls…`,
   itemCount: (count) => (count === 1 ? '1 item' : `${count} items`),
   approvalTitle: (tool) => `Allow ${tool} to run?`,
@@ -227,7 +235,11 @@ export const zhCN: AgentUIStrings = {
   toolResult: '结果',
   showFullResult: '查看完整结果',
   hideFullResult: '收起完整结果',
-  toolsUsed: (tools, count) => (tools.length === 1 ? `已使用 ${tools[0]} ${count} 次` : `已使用 ${tools.length} 个工具`),
+  toolsUsed: (tools, count) => {
+    if (tools.length === 1) return `已使用 ${tools[0]} ${count} 次`;
+    const named = tools.length <= 3 ? tools.join('、') : `${tools.slice(0, 2).join('、')} 等 ${tools.length} 个工具`;
+    return count > tools.length ? `已使用 ${named}（共 ${count} 次调用）` : `已使用 ${named}`;
+  },
   toolsRunning: (count) => `正在运行 ${count} 个工具调用…`,
   itemCount: (count) => `${count} 项`,
   approvalTitle: (tool) => `允许运行 ${tool} 吗？`,

@@ -88,7 +88,7 @@ describe('consecutive tool calls', () => {
     expect(screen.getByText('All shipped.')).toBeInTheDocument();
   });
 
-  it('mixed tools say how many tools; while any runs the line says so', () => {
+  it('mixed tools are named; while any runs the line says so', () => {
     const { rerender } = render(
       <WithMessageContext>
         <AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', null, 'input-available')])} streaming />
@@ -98,8 +98,19 @@ describe('consecutive tool calls', () => {
     expect(group).toHaveAttribute('aria-busy', 'true');
     expect(within(group).getByRole('button', { name: 'Running 3 tool calls…' })).toBeInTheDocument();
     rerender(<WithMessageContext><AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', { sent: true })])} /></WithMessageContext>);
-    expect(within(group).getByRole('button', { name: 'Used 3 tools' })).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund and email' })).toBeInTheDocument();
     expect(group).not.toHaveAttribute('aria-busy');
+  });
+
+  it('many mixed tools: the first two named, how many others, and the calls', () => {
+    const names = ['lookupOrder', 'refund', 'email', 'lookupOrder', 'audit', 'notify'];
+    render(
+      <WithMessageContext>
+        <AgentMessage message={reply(names.map((name, i) => call(name, `c${i}`, { ok: true })))} />
+      </WithMessageContext>,
+    );
+    const group = document.querySelector<HTMLElement>('[data-xagent-tool-group]')!;
+    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund and 3 more tools (6 calls)' })).toBeInTheDocument();
   });
 
   it('a single call keeps its card; text between calls ends a run', () => {

@@ -31,8 +31,8 @@ const toggleStyle: CSSProperties = {
 };
 
 /**
- * Consecutive tool calls of one reply as one line — "Used lookupOrder 20 times ✓", or "Used 3
- * tools" when they differ — that expands to their cards. While any call works the line says so
+ * Consecutive tool calls of one reply as one line — "Used lookupOrder 20 times ✓", or "Used
+ * lookupOrder, refund and email" when they differ — that expands to their cards. While any call works the line says so
  * (spinner, `aria-busy`); a failed call shows a cross and its count.
  */
 export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summary' }: ToolGroupProps) {

@@ -43,7 +43,7 @@ describe('malformed parts', () => {
     expect(within(log).getByText('Here is a file')).toBeInTheDocument();
     expect(within(log).getByText('Second answer survives.')).toBeInTheDocument();
     expect(within(log).getByText('Third answer is fine.')).toBeInTheDocument();
-    expect(within(log).getByRole('button', { name: 'Used 2 tools' })).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Used lookup and tool' })).toBeInTheDocument();
     // Only the message whose renderer threw shows the notice.
     const notices = within(log).getAllByText('This message could not be shown.');
     expect(notices).toHaveLength(1);

@@ -1,9 +1,8 @@
 'use client';
 import type { UseAgentChatResult } from '@x/agent-react';
-import { UndoWindows, whenIdle } from '@x/agent-react/internal';
+import { UndoWindows } from '@x/agent-react/internal';
 import { createContext, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { preloadOnDemand } from '../lazy/on-demand.js';
 
 /** Default undo window of a message delete, in ms. */
 export const MESSAGE_UNDO_MS = 5_000;
@@ -97,8 +96,6 @@ export class MessageUndo {
 export function useMessageUndo(chat: UseAgentChatResult, timeout: number, onFocusLost: () => void): MessageUndo {
   const [undo] = useState(() => new MessageUndo({ chat, timeout, onFocusLost }));
   useLayoutEffect(() => undo.update({ chat, timeout, onFocusLost }));
-  // The "Message deleted — Undo" row is in the on-demand chunk: have it before the first delete.
-  useEffect(() => whenIdle(() => void preloadOnDemand().catch(() => {})), []);
   useEffect(() => {
     const { windows } = undo;
     globalThis.addEventListener?.('pagehide', windows.flush);

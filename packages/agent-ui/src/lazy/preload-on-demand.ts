@@ -1,0 +1,48 @@
+import type { UseAgentChatResult } from '@x/agent-react';
+import { whenIdle } from '@x/agent-react/internal';
+import { useEffect } from 'react';
+import { preloadOnDemand } from './on-demand.js';
+
+/** What counts as the user turning to the page. */
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
+
+/**
+ * When a chat fetches the on-demand chunk (lazy/on-demand.tsx) before any of its parts needs it:
+ * when the browser is idle after the user's first interaction with the page (pointer, keyboard,
+ * focus, touch, wheel), or at once when a reply starts (it brings tool cards, message actions…).
+ * A page that is only looked at never fetches the chunk's 55 KB, and loading the page does not also
+ * parse and run it; a part that renders before still fetches it itself, behind its stand-in.
+ */
+export function usePreloadOnDemand(chat: UseAgentChatResult): void {
+  useEffect(() => {
+    const doc = globalThis.document;
+    let done = false;
+    let cancelIdle: (() => void) | undefined;
+    const busy = () => {
+      const status = chat.store.getSnapshot().status;
+      return status === 'submitted' || status === 'streaming';
+    };
+    const onIntent = () => {
+      removeListeners();
+      cancelIdle ??= whenIdle(preload);
+    };
+    const removeListeners = () => INTENT_EVENTS.forEach((type) => doc?.removeEventListener(type, onIntent, true));
+    const unsubscribe = chat.store.subscribe(() => {
+      if (busy()) preload();
+    });
+    function preload() {
+      if (done) return;
+      done = true;
+      removeListeners();
+      unsubscribe();
+      void preloadOnDemand().catch(() => {});
+    }
+    INTENT_EVENTS.forEach((type) => doc?.addEventListener(type, onIntent, { capture: true, passive: true }));
+    if (busy()) preload();
+    return () => {
+      removeListeners();
+      unsubscribe();
+      cancelIdle?.();
+    };
+  }, [chat]);
+}

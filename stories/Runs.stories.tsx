@@ -60,7 +60,8 @@ export const InterruptedReply: Story = {
   play: async ({ canvasElement }) => {
     const reply = within(canvasElement.querySelector('[data-xagent-message="assistant"]') as HTMLElement);
     await expect(reply.getByText('Interrupted')).toBeVisible();
-    await userEvent.click(reply.getByRole('button', { name: 'Retry' }));
+    // The mark's Retry comes with the on-demand chunk (its stand-in shows the words meanwhile).
+    await userEvent.click(await reply.findByRole('button', { name: 'Retry' }, TIMEOUT));
     await idle(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('[data-xagent-message="assistant"]')).toHaveTextContent(/streams on its own/), TIMEOUT);
     await expect(canvasElement.querySelector('[data-xagent-reply-end]')).toBeNull();

@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { minifySync } from 'rolldown/utils';
 import { build, type Rollup } from 'vite';
+import { firstLoadChunks } from '../../packages/agent-ui/scripts/first-load-chunks.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const apps = path.join(here, '..', 'render', 'apps');
@@ -122,18 +123,8 @@ async function bundle(options: { name: string; external: string; lib?: string; r
       },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  const chunks = outputs.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
   // First load: the entries and everything they import statically (what loads before first paint).
-  const first = new Set<Rollup.OutputChunk>();
-  const visit = (c: Rollup.OutputChunk | undefined) => {
-    if (!c || first.has(c)) return;
-    first.add(c);
-    c.imports.forEach((f) => visit(byName.get(f)));
-  };
-  chunks.filter((c) => c.isEntry).forEach(visit);
-  const lazy = chunks.filter((c) => !first.has(c));
+  const { chunks, first, lazy } = firstLoadChunks(output);
   if (process.argv.includes('--chunks')) {
     console.log(`\n${options.name}:`);
     for (const c of chunks) {

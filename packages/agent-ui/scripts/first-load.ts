@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
+import { firstLoadChunks } from './first-load-chunks.ts';
 
 const THIRD_PARTY = /^(?!@x\/)(@[^/]+\/[^/]+|[^./\0][^/]*)(\/.*)?$/;
 const packages = path.resolve(import.meta.dirname, '../..');
@@ -28,15 +29,7 @@ try {
       rollupOptions: { input: entry, preserveEntrySignatures: 'strict', external: (id: string) => THIRD_PARTY.test(id) },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const first = new Set<Rollup.OutputChunk>();
-  const visit = (chunk: Rollup.OutputChunk | undefined) => {
-    if (!chunk || first.has(chunk)) return;
-    first.add(chunk);
-    chunk.imports.forEach((name) => visit(byName.get(name)));
-  };
-  chunks.filter((c) => c.isEntry).forEach(visit);
+  const { first, lazy } = firstLoadChunks(output);
   const kitModules = (list: Rollup.OutputChunk[]) =>
     list
       .flatMap((c) => Object.keys(c.modules))
@@ -46,8 +39,8 @@ try {
   console.log(
     JSON.stringify({
       firstLoad: kitModules([...first]),
-      onDemand: kitModules(chunks.filter((c) => !first.has(c))),
-      onDemandChunks: chunks.filter((c) => !first.has(c)).length,
+      onDemand: kitModules(lazy),
+      onDemandChunks: lazy.length,
     }),
   );
 } finally {

@@ -5,6 +5,7 @@ import { createHandle, type TrackedSlices } from './handle.js';
 import { sanitizeHistory } from './history.js';
 import { attachSession, createSession, type ChatSession, type SessionHost } from './session.js';
 import { loadOnDemand } from './load-on-demand.js';
+import { toError } from './errors.js';
 import type { UseAgentChatOptions, UseAgentChatResult } from './types.js';
 import type { StopReason } from './events.js';
 
@@ -97,7 +98,7 @@ async function openServerHistory<TOOLS extends UITools>(session: ChatSession<TOO
     session.historyLoad = 'started';
     if (options().history === 'server') {
       session.historyOwner = 'server';
-      session.chat.fail(error instanceof Error ? error : new Error(String(error)));
+      session.chat.fail(toError(error));
     }
     session.store.setHistory({ historyStatus: 'ready', hasOlder: false });
     session.markHistoryReady();

@@ -1,6 +1,7 @@
 import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './endpoints.js';
+import { toError } from './errors.js';
 
 /** How a request to a conversation route ended. */
 export type RouteAnswer<T> =
@@ -20,7 +21,7 @@ async function call<T>(options: RouteOptions, url: string, init: RequestInit, pa
       ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   } catch (error) {
-    return { ok: false, status: 0, code: undefined, error: error instanceof Error ? error : new Error(String(error)) };
+    return { ok: false, status: 0, code: undefined, error: toError(error) };
   }
   if (response.ok) return { ok: true, value: await parse(response) };
   const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;

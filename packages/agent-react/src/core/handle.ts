@@ -1,6 +1,7 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
+import { toError } from './errors.js';
 import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
 import { stopWith, type ChatSession } from './session.js';
 import { isBusy } from './session-reads.js';
@@ -32,7 +33,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   // A failed load of the on-demand code (offline, a deploy removed the chunk) fails the action with
   // the chat's error; nothing is sent or changed, and the composer keeps what was typed.
   const fail = (error: unknown): Error => {
-    const failure = error instanceof Error ? error : new Error(String(error));
+    const failure = toError(error);
     chat.fail(failure);
     return failure;
   };

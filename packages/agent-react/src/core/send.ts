@@ -1,6 +1,7 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
 import type { ChatSession } from './session.js';
+import { toError } from './errors.js';
 import { isBusy } from './session-reads.js';
 import { stopRun } from './stop.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
@@ -74,7 +75,7 @@ export async function send<TOOLS extends UITools>(
     )
     .then(
       () => undefined,
-      (error: unknown) => session.tracker.error(error instanceof Error ? error : new Error(String(error))),
+      (error: unknown) => session.tracker.error(toError(error)),
     );
   return { sent: true, done };
 }

@@ -48,8 +48,6 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   prevCursor: string | null;
   /** The run the kit's transport streams and where in it the chat is (undefined with an own transport). */
   readonly run: RunCursor | undefined;
-  /** The kit's transport (undefined with an own transport): its code loads on first use or when idle. */
-  readonly transport: LazyAgentTransport<Message<TOOLS>> | undefined;
   /** The re-attach loop while a dropped connection to a running reply is restored. */
   reconnect: Reconnect | undefined;
   /** True while a re-attach request runs. */
@@ -121,7 +119,6 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     markHistoryReady: () => markHistoryReady(),
     prevCursor: null,
     run: kitTransport?.run,
-    transport: kitTransport,
     reconnect: undefined,
     resuming: false,
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,

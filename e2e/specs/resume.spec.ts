@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chatOf, openPlayground } from '../support/chat.ts';
+import { chatOf, openPlayground, askToDeleteRecord } from '../support/chat.ts';
 
 // Resumable runs (issue 12) in the playground: the real server with a store (memory in this run),
 // through a real Chromium. The paragraphs scenario streams five numbered paragraphs slowly, each
@@ -44,12 +44,7 @@ test('reload mid-reply: the same reply continues to the end, each paragraph exac
 });
 
 test('reload while an approval is pending: the card is back and Approve runs the tool', async ({ page }) => {
-  await openPlayground(page);
-  const chat = chatOf(page);
-  await chat.send('Delete record 12');
-  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
-  await expect(card).toContainText('Allow deleteRecord to run?');
-  await chat.waitReady();
+  const { chat, card } = await askToDeleteRecord(page, 12);
   await expect.poll(() => conversationParam(page)).not.toBeNull();
   await page.reload();
   await expect(card).toContainText('Allow deleteRecord to run?');

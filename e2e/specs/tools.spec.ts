@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chatOf, openPlayground } from '../support/chat.ts';
+import { chatOf, openPlayground, askToDeleteRecord } from '../support/chat.ts';
 
 test('a server tool call shows as a card with its input and result, then the answer', async ({ page }) => {
   await openPlayground(page);
@@ -13,12 +13,7 @@ test('a server tool call shows as a card with its input and result, then the ans
 });
 
 test('approval: Approve runs the tool and the agent goes on', async ({ page }) => {
-  await openPlayground(page);
-  const chat = chatOf(page);
-  await chat.send('Delete record 7');
-  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
-  await expect(card).toContainText('Allow deleteRecord to run?');
-  await chat.waitReady();
+  const { chat, card } = await askToDeleteRecord(page, 7);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(chat.messages('assistant').last()).toContainText('Record 7 is deleted.');
   await chat.waitReady();
@@ -44,12 +39,7 @@ test('approval: Reject with a reason, from the keyboard only', async ({ page }) 
 });
 
 test('approval with edits: the input edited as JSON is what runs, and the card shows it', async ({ page }) => {
-  await openPlayground(page);
-  const chat = chatOf(page);
-  await chat.send('Delete record 17');
-  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
-  await expect(card).toContainText('Allow deleteRecord to run?');
-  await chat.waitReady();
+  const { chat, card } = await askToDeleteRecord(page, 17);
   await card.getByRole('button', { name: 'Edit' }).click();
   const editor = card.getByRole('textbox', { name: 'Tool input (JSON)' });
   await expect(editor).toBeFocused();

@@ -62,3 +62,17 @@ export async function openPlayground(page: Page) {
   // The scenario prompts arrive from the server: wait for the welcome prompts.
   await expect(page.getByText('Say hello').first()).toBeVisible();
 }
+
+/**
+ * Opens the playground and asks the agent to delete `record`: resolves with the chat and the
+ * approval card the reply waits on, once the reply has stopped for it.
+ */
+export async function askToDeleteRecord(page: Page, record: number) {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send(`Delete record ${record}`);
+  const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
+  await expect(card).toContainText('Allow deleteRecord to run?');
+  await chat.waitReady();
+  return { chat, card };
+}

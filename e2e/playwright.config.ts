@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 // Ports of their own, so a running `pnpm dev` (8787/5173) does not collide with the e2e run.
@@ -7,26 +7,16 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4183);
 export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
+/** The static Storybook (`storybook-static/`, built by `pnpm build:storybook`), served as a reader gets it. */
+export const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
 
-export default defineConfig({
-  testDir: './specs',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  use: {
-    ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${WEB_PORT}`,
-    launchOptions: chromiumLaunchOptions(),
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  // E2E_ONLY=playground starts only the playground's servers (quick runs of its specs).
-  webServer: [
+const only = process.env.E2E_ONLY?.split(',').map((group) => group.trim());
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
+
+const serverGroups: Record<string, WebServer[]> = {
+  playground: [
     {
       command: 'node server.ts',
       cwd: '../examples/playground',
@@ -43,7 +33,8 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
     },
-    ...(process.env.E2E_ONLY === 'playground' ? [] : [
+  ],
+  next: [
     {
       // The Next.js example: a real production build, then `next start`.
       command: `pnpm exec next build && pnpm exec next start --port ${NEXT_PORT} --hostname 127.0.0.1`,
@@ -53,6 +44,18 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 300_000,
     },
+  ],
+  storybook: [
+    {
+      // The built static Storybook, served as its readers get it (specs/storybook.spec.ts).
+      command: `pnpm exec vite preview --config .storybook/vite.config.ts --outDir storybook-static --port ${STORYBOOK_PORT} --strictPort --host 127.0.0.1`,
+      cwd: '..',
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/iframe.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+  express: [
     {
       command: 'node server.ts',
       cwd: '../examples/express',
@@ -61,6 +64,31 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    ]),
   ],
+};
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    // The kit and the playground honour the system's "reduce motion" (antd's motion off): pages are
+    // still when a spec clicks, measures or runs axe. A spec that needs motion sets it back.
+    reducedMotion: 'reduce',
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  // E2E_ONLY=<group>[,<group>] starts only those groups' servers (quick runs of their specs), e.g.
+  // E2E_ONLY=playground or E2E_ONLY=storybook; all of them by default.
+  webServer: Object.entries(serverGroups)
+    .filter(([group]) => !only || only.includes(group))
+    .flatMap(([, servers]) => servers),
 });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgentChat, zhCN } from '@x/agent-ui';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { chat, TIMEOUT } from './support/chat-actions.js';
+import { expect, within } from 'storybook/test';
+import { chat } from './support/chat-actions.js';
 import { scenarioHandlers } from './support/scenario-server.js';
 
 const meta = {
@@ -65,8 +65,7 @@ export const RightToLeft: Story = {
     const root = canvasElement.querySelector('[data-xagent-chat]')!;
     await expect(root).toHaveAttribute('dir', 'rtl');
     await expect(within(canvasElement).getByRole('log', { name: '对话' })).toBeInTheDocument();
-    await userEvent.type(within(canvasElement).getByRole('textbox', { name: '消息' }), 'hello{Enter}');
-    await waitFor(() => expect(root).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await chat(canvasElement, 'hello', '消息');
     // The user's bubble sits at the start edge in RTL (the left side).
     const bubble = userBubble(canvasElement).getBoundingClientRect();
     const box = root.getBoundingClientRect();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { chatOf, openPlayground } from '../support/chat.ts';
 
 /** The page never scrolls sideways: its scroll width fits the viewport. */
@@ -64,12 +64,12 @@ test.describe('the playground on a 390×844 phone', () => {
 
   test('the chat in its drawer fills the phone; axe finds no violations on the phone layout', async ({ page }) => {
     await openPlayground(page);
-    const axe = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(await axe()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Settings and shared form', exact: true }).click();
     const settings = page.getByRole('dialog', { name: 'Settings and shared form' });
-    expect(await axe()).toEqual([]);
+    await expect(settings.getByLabel('Name')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await settings.getByRole('radiogroup', { name: 'Display' }).getByText('Drawer', { exact: true }).click();
     await settings.getByRole('button', { name: 'Close settings and shared form' }).click();
     await expect(settings).toBeHidden();

@@ -3,16 +3,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { chatOf, openPlayground } from '../support/chat.ts';
+import { settled } from '../support/settle.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 
-/**
- * Takes the picture once the page's CSS transitions (a theme switch, a drawer sliding in) are over. An
- * animation cancelled meanwhile (a part swapped for the on-demand one, a second theme change) rejects
- * its `finished` with an AbortError: it is over too.
- */
+/** Takes the picture once the page is still (see `settled`: transitions, drawers, fonts). */
 async function picture(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await settled(page);
   await page.screenshot({ path: shot(name) });
 }
 

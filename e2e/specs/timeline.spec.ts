@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { chatOf, openPlayground } from '../support/chat.ts';
 
 const DURATION = /^\d+ ms$|^\d+(\.\d)? s$/;
@@ -84,7 +84,6 @@ for (const theme of ['Light', 'Dark'] as const) {
     await expect(timeline).toHaveAttribute('data-run-status', 'completed');
     const overflow = await timeline.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
-    const result = await new AxeBuilder({ page }).include('[data-xagent-timeline]').analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, ['[data-xagent-timeline]'])).toEqual([]);
   });
 }

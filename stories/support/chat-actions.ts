@@ -2,19 +2,43 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 export const TIMEOUT = { timeout: 10_000 };
 
-/** Types `text` into the chat's composer and presses Enter. */
-export async function send(canvasElement: HTMLElement, text: string) {
+/** Per canvas: whether the chat has left `ready` since the last `send` (a reply started). */
+const replyStarted = new WeakMap<HTMLElement, { started: boolean; stop: () => void }>();
+
+/**
+ * Types `text` into the chat's composer, presses Enter, and waits until the message shows in the
+ * transcript. It also notes when the reply starts: sending may first fetch the chat's on-demand code
+ * (in a production build that takes a moment) while the chat stays `ready`, so `idle` right after a
+ * send waits for a reply that started and ended, not for the moment before the send.
+ */
+export async function send(canvasElement: HTMLElement, text: string, composerName = 'Message') {
   const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
+  const shown = () => canvas.queryAllByText(text, { exact: true }).length;
+  const before = shown();
+  replyStarted.get(canvasElement)?.stop();
+  const record = { started: false, stop: () => observer.disconnect() };
+  const observer = new MutationObserver(() => {
+    if (canvasElement.querySelector('[data-xagent-chat]:not([data-status="ready"])')) record.started = true;
+  });
+  observer.observe(canvasElement, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  replyStarted.set(canvasElement, record);
+  await userEvent.type(canvas.getByRole('textbox', { name: composerName }), `${text}{Enter}`);
+  await waitFor(() => expect(shown()).toBeGreaterThan(before), TIMEOUT);
 }
 
-/** Waits until the chat is ready again (the reply finished). */
+/** Waits until the chat is ready again (after a `send`: the reply started and finished). */
 export async function idle(canvasElement: HTMLElement) {
-  await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+  const record = replyStarted.get(canvasElement);
+  await waitFor(() => {
+    if (record) expect(record.started, 'the reply has started').toBe(true);
+    expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready');
+  }, TIMEOUT);
+  record?.stop();
+  replyStarted.delete(canvasElement);
 }
 
-/** Sends `text` and waits for the reply to finish. */
-export async function chat(canvasElement: HTMLElement, text: string) {
-  await send(canvasElement, text);
+/** Sends `text` and waits for the reply to finish (`composerName`: the composer's accessible name). */
+export async function chat(canvasElement: HTMLElement, text: string, composerName?: string) {
+  await send(canvasElement, text, composerName);
   await idle(canvasElement);
 }

@@ -9,7 +9,7 @@ import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { themePresets, type ThemeName } from './theme-presets.ts';
 import { conversationFromUrl, useConversationUrl } from './use-conversation-url.ts';
-import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
+import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query.ts';
 
 interface PromptInfo {
   key: string;
@@ -47,6 +47,7 @@ export function App() {
   const openPanel = (name: 'conversations' | 'settings') => (open: boolean) => setPanel(open ? { name, at: conversations.selectedId } : null);
 
   const preset = themePresets[themeName];
+  const reduceMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const algorithm = [
     ...(preset.appearance?.dark ? [antdTheme.darkAlgorithm] : []),
     ...(preset.appearance?.compact ? [antdTheme.compactAlgorithm] : []),
@@ -99,7 +100,8 @@ export function App() {
   const form = <ProfileForm shared={shared} />;
 
   return (
-    <ConfigProvider theme={{ algorithm, ...(preset.theme ?? {}) }}>
+    // The app's own antd parts (drawers, forms) honour the system's "reduce motion" as the kit does.
+    <ConfigProvider theme={{ algorithm, ...(preset.theme ?? {}), token: { ...preset.theme?.token, ...(reduceMotion ? { motion: false } : {}) } }}>
       <Layout style={{ height: '100dvh' }}>
         <SkipLink target="chat" />
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 16, paddingInline: phone ? 8 : 16, background: 'transparent' }}>

@@ -19,3 +19,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Below antd's `md` breakpoint (768 px) the playground's side panels become drawers. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
+
+/** The system's "reduce motion" setting. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

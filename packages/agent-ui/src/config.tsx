@@ -3,6 +3,7 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
+import { usePrefersReducedMotion } from './theme/reduced-motion.js';
 import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
 import { enUS, type AgentUIStrings } from './theme/locale.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
@@ -87,16 +88,20 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   const parentMarkdown = useMarkdownOptions();
   const dark = appearance?.dark;
   const compact = appearance?.compact;
+  const reduceMotion = usePrefersReducedMotion();
   const mergedTheme = useMemo<ThemeConfig | undefined>(() => {
-    if (!dark && !compact) return theme;
+    // The system's "reduce motion" turns antd's motion off (drawers, fades, collapses) unless the
+    // app's theme says otherwise (WCAG 2.3.3).
+    const withMotion = reduceMotion && theme?.token?.motion === undefined ? { ...theme, token: { ...theme?.token, motion: false } } : theme;
+    if (!dark && !compact) return withMotion;
     const base = theme?.algorithm ? (Array.isArray(theme.algorithm) ? theme.algorithm : [theme.algorithm]) : [];
     const algorithm = [
       ...(dark ? [antdTheme.darkAlgorithm] : base.length ? [] : [antdTheme.defaultAlgorithm]),
       ...(compact ? [antdTheme.compactAlgorithm] : []),
       ...base,
     ];
-    return { ...theme, algorithm };
-  }, [theme, dark, compact]);
+    return { ...withMotion, algorithm };
+  }, [theme, dark, compact, reduceMotion]);
   const value = useMemo<AgentUIConfig>(
     () => ({
       strings: locale ?? parent.strings,

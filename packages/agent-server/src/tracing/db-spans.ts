@@ -1,4 +1,4 @@
-import { SpanKind } from '@opentelemetry/api';
+import { context, SpanKind, type Context } from '@opentelemetry/api';
 import { failSpan, tracer } from './tracer.js';
 
 const dbSystems = new WeakMap<object, string>();
@@ -12,9 +12,12 @@ export function markDbSystem<T extends object>(target: T, system: string): T {
   return target;
 }
 
-/** Calls `fn` inside a short client span `{component}.{operation}` with the database attributes. */
-export async function dbSpan<R>(component: string, operation: string, system: string | undefined, fn: () => Promise<R>): Promise<R> {
-  const span = tracer().startSpan(`${component}.${operation}`, { kind: SpanKind.CLIENT });
+/**
+ * Calls `fn` inside a short client span `{component}.{operation}` with the database attributes, a
+ * child of `parent` (default: the active context).
+ */
+export async function dbSpan<R>(component: string, operation: string, system: string | undefined, fn: () => Promise<R>, parent: Context = context.active()): Promise<R> {
+  const span = tracer().startSpan(`${component}.${operation}`, { kind: SpanKind.CLIENT }, parent);
   if (!span.isRecording()) return fn();
   span.setAttributes({ 'db.operation.name': operation, 'db.system.name': system ?? 'other_sql', 'x.component': component });
   try {

@@ -27,7 +27,8 @@ function chatSpans(parent: Context, tracing: TracingConfig): LanguageModelMiddle
         const result = await doStream();
         return { ...result, stream: watchStream(result.stream, span, tracing) };
       } catch (error) {
-        failSpan(span, error);
+        if (isAbort(error)) span.setAttribute('x.cancelled', true);
+        else failSpan(span, error);
         span.end();
         throw error;
       }
@@ -76,7 +77,9 @@ function watchStream(stream: ReadableStream<LanguageModelV4StreamPart>, span: Sp
   const end = (error?: unknown) => {
     if (ended) return;
     ended = true;
-    if (error !== undefined) failSpan(span, error);
+    // A call aborted by a Stop (or a client gone) is cancelled, not failed.
+    if (isAbort(error)) span.setAttribute('x.cancelled', true);
+    else if (error !== undefined) failSpan(span, error);
     span.end();
   };
   return new ReadableStream<LanguageModelV4StreamPart>({
@@ -108,6 +111,10 @@ function watchStream(stream: ReadableStream<LanguageModelV4StreamPart>, span: Sp
       await reader.cancel(reason);
     },
   });
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
 function recordFinish(span: Span, finishReason: FinishReason, usage: Usage, output: OutputRecorder): void {

@@ -1,3 +1,4 @@
+import { context } from '@opentelemetry/api';
 import type { RunLog, RunLogWriter } from '../runs/run-log.js';
 import { dbSpan, dbSystemOf } from './db-spans.js';
 
@@ -12,7 +13,9 @@ export function traceRunLog(log: RunLog): RunLog {
   return {
     open: (meta) => {
       const writer = log.open(meta);
-      return { append: (data) => writer.append(data), end: () => dbSpan('run_log', 'end', system, () => writer.end()) } satisfies RunLogWriter;
+      // The run's end comes from its stream (any context): it is a child of whatever opened the log (the turn).
+      const opener = context.active();
+      return { append: (data) => writer.append(data), end: () => dbSpan('run_log', 'end', system, () => writer.end(), opener) } satisfies RunLogWriter;
     },
     read: (runId, afterSeq, signal) => dbSpan('run_log', 'read', system, () => log.read(runId, afterSeq, signal)),
     requestStop: (runId) => dbSpan('run_log', 'request_stop', system, () => log.requestStop(runId)),

@@ -210,6 +210,18 @@ describe('OpenTelemetry spans (SDK registered, in-memory exporter)', () => {
     expect(list.runs[0]!.traceId).toBe(traceId);
   });
 
+  it('traces a generate-route run the same way (a turn span with its model and tool calls, and the store calls)', async () => {
+    const model = mockModel(toolCallParts({ toolName: 'lookup', input: { q: 'x' } }), textParts('Done.'));
+    const server = createAgentServer({ agents: { assistant: { model, tools: ['lookup'] } }, tools: { lookup }, store: memoryStore(), logger: recordingLogger() });
+    const response = await server.fetch(request('assistant/generate', { messages: [userMessage('Go')] }));
+    const result = (await response.json()) as { runId: string; status: string };
+    expect(result.status).toBe('completed');
+    const turn = find(spanTrees(tracing.spans()), 'invoke_agent assistant');
+    expect(turn.span.attributes).toMatchObject({ 'x.run.id': result.runId, 'x.run.status': 'completed' });
+    expect(names(turn.children).filter((n) => !n.startsWith('store.'))).toEqual(['chat mock-model-id', 'execute_tool lookup', 'chat mock-model-id']);
+    expect(names(turn.children)).toEqual(expect.arrayContaining(['store.beginTurn', 'store.finishTurn']));
+  });
+
   it('marks a failed tool call and a failed model call as errors', async () => {
     const broken = { description: 'Fails', inputSchema: z.object({}), execute: () => Promise.reject(new Error('backend down')) };
     const model = mockModel(toolCallParts({ toolName: 'broken', input: {} }), textParts('Sorry.'));

@@ -94,7 +94,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   const steps: StepResult<ToolSet>[] = [];
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
 
-  const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
+  const title = traced.run(() => startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger));
   let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
   // The reply as one UI message is built only when an onFinish hook receives it.
   let end: ReplyEnd | undefined;

@@ -6,7 +6,8 @@ import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';
 import { gatedModel } from '../test-utils/gated-model.js';
 import { startMcpHttpServer, type TestMcpHttpServer } from '../test-utils/mcp-http-server.js';
-import { mockModel, textParts } from '../test-utils/mock-model.js';
+import { MockLanguageModelV4 } from 'ai/test';
+import { mockModel, textParts, usage } from '../test-utils/mock-model.js';
 import { chunksOf, failingParts, recordingLogger, toolCallParts } from '../test-utils/model-parts.js';
 import { readChunks, textOf, userMessage } from '../test-utils/sse.js';
 import { registerTestTracing, spanTrees, type SpanNode, type TestTracing } from '../test-utils/tracing-sdk.js';
@@ -208,6 +209,24 @@ describe('OpenTelemetry spans (SDK registered, in-memory exporter)', () => {
     // Kept with the stored run: the conversation's run list has it too.
     const list = (await (await server.fetch(request(`runs?conversationId=${response.headers.get('x-conversation-id')}`))).json()) as { runs: AgentRunRecord[] };
     expect(list.runs[0]!.traceId).toBe(traceId);
+  });
+
+  it('traces the title call as a model call of the turn (generateText: a chat span with its usage)', async () => {
+    const model = mockModel(textParts('Hello there.'));
+    const titleModel = new MockLanguageModelV4({
+      modelId: 'title-model',
+      doGenerate: async () => ({ content: [{ type: 'text', text: 'Greeting' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }),
+    });
+    const server = createAgentServer({ agents: { assistant: { model, generateTitle: { model: titleModel } } }, logger: recordingLogger() });
+    await readChunks(await server.fetch(request('assistant', { messages: [userMessage('Hi')] })));
+    const turn = find(spanTrees(tracing.spans()), 'invoke_agent assistant');
+    expect(find(turn.children, 'chat title-model').span.attributes).toMatchObject({
+      'gen_ai.request.model': 'title-model',
+      'gen_ai.request.max_tokens': 40,
+      'gen_ai.response.finish_reasons': ['stop'],
+      'gen_ai.usage.input_tokens': 10,
+      'gen_ai.usage.output_tokens': 5,
+    });
   });
 
   it('traces a generate-route run the same way (a turn span with its model and tool calls, and the store calls)', async () => {

@@ -92,6 +92,11 @@ export interface AgentRunRecord {
   toolCalls: RunToolCallRecord[];
   /** Sub-agent runs this one started, in start order, each with its own steps and calls. */
   subRuns: AgentRunRecord[];
+  /**
+   * The OpenTelemetry trace id (32 hex digits) of the run's spans, when the server traced it (an SDK
+   * registered, or an incoming `traceparent` continued). `AgentTimeline`'s `traceUrl` links to it.
+   */
+  traceId?: string;
 }
 
 /** `GET {basePath}/runs?conversationId=` answer: the conversation's runs, newest first. */

@@ -14,6 +14,9 @@ import { runTurn, storeUserId } from './runtime/run-turn.js';
 import { memoryRunLog } from './runs/memory-run-log.js';
 import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
+import { continueIncomingTraces } from './tracing/trace-headers.js';
+import { traceRunLog } from './tracing/traced-run-log.js';
+import { traceStore } from './tracing/traced-store.js';
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
@@ -32,10 +35,10 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
   const maxBodyBytes = config.limits?.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const toolTimeoutMs = config.limits?.toolTimeoutMs ?? DEFAULTS.toolTimeoutMs;
   const toolResultMaxChars = config.limits?.toolResultMaxChars ?? DEFAULTS.toolResultMaxChars;
-  const store = config.store ? guardedStore(config.store) : undefined;
+  const store = config.store ? guardedStore(traceStore(config.store)) : undefined;
   const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
   // Runs are resumable and stoppable only for stored conversations (ARCHITECTURE §7).
-  const runLog = store ? (config.runLog ?? memoryRunLog()) : undefined;
+  const runLog = store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
 
   async function handle(request: Request): Promise<Response> {
@@ -105,7 +108,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     return user;
   }
 
-  return {
+  return continueIncomingTraces<AgentServer<C>>({
     config,
     async fetch(request) {
       try {
@@ -121,5 +124,5 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
         return errorResponse('internal_error', 'The server failed to handle the request.');
       }
     },
-  };
+  });
 }

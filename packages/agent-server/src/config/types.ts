@@ -1,3 +1,4 @@
+import type { TracingConfig } from '../tracing/tracing-config.js';
 import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
@@ -207,6 +208,12 @@ export interface AgentServerConfig {
    * `'abort'` (the default without a store) stops the model as if Stop was pressed.
    */
   onDisconnect?: OnDisconnect;
+  /**
+   * What the server's OpenTelemetry spans record of a run's content (README "Tracing"). The spans
+   * themselves go through `@opentelemetry/api` to whatever SDK the app registered (none: no spans).
+   * Default: no prompts, replies, tool arguments or results.
+   */
+  tracing?: TracingConfig;
 }
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */

@@ -10,9 +10,10 @@ import { checkAgent } from './validate-agent.js';
 import { checkHttpTool } from './validate-http-tool.js';
 import { checkPolicies } from './validate-policies.js';
 import { STORE_METHODS } from '../store/guarded-store.js';
+import { checkTracing } from '../tracing/tracing-config.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -69,6 +70,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.onDisconnect !== undefined && raw.onDisconnect !== 'abort' && raw.onDisconnect !== 'continue') {
     list.add('onDisconnect', 'must be "abort" or "continue"');
   }
+  checkTracing(list, raw.tracing);
   if (raw.limits !== undefined) {
     if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
     else {

@@ -1,3 +1,4 @@
+import { markDbSystem } from '../tracing/db-spans.js';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
 export interface MemoryRunLogOptions {
@@ -93,7 +94,7 @@ export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
     }
   }
 
-  return {
+  return markDbSystem({
     open(meta: RunMeta): RunLogWriter {
       const previous = runs.get(meta.runId);
       if (previous) drop(meta.runId, previous);
@@ -150,5 +151,5 @@ export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
       for (const [runId, run] of [...runs]) drop(runId, run);
       stopListeners.clear();
     },
-  };
+  }, 'memory');
 }

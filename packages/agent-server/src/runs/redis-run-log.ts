@@ -1,3 +1,4 @@
+import { markDbSystem } from '../tracing/db-spans.js';
 import type { ChainableCommander, Redis, RedisOptions } from 'ioredis';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, RunLogUnavailableError, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
@@ -354,7 +355,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
     }
   }
 
-  return {
+  return markDbSystem({
     open,
     read,
     async requestStop(runId: string) {
@@ -414,7 +415,7 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
         }),
       );
     },
-  };
+  }, 'redis');
 }
 
 /** The replies of a pipeline or transaction; throws its first error. */

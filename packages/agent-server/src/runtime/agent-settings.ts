@@ -10,6 +10,7 @@ import { reportCompaction } from './compaction-history.js';
 import { buildInstructions } from './instructions.js';
 import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
+import { traceModel } from '../tracing/traced-model.js';
 import type { AgentRunPlace, TurnScope } from './turn-scope.js';
 
 /** The `ToolLoopAgent` settings of one agent run, and its tool set. */
@@ -41,7 +42,7 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
 
   const settings: ToolLoopAgentSettings<never, ToolSet> = {
     id: place.agentId,
-    model: resolveAgentModel(scope.config, agent.model, agent.connection),
+    model: traceModel(resolveAgentModel(scope.config, agent.model, agent.connection), scope.config.tracing),
     ...(instructions !== undefined ? { instructions } : {}),
     ...callSettings,
     ...(providerOptions ? { providerOptions } : {}),

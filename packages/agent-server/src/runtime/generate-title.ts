@@ -1,6 +1,7 @@
 import { generateText, type UIMessage } from 'ai';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { resolveAgentModel } from './resolve-agent-model.js';
+import { traceModel } from '../tracing/traced-model.js';
 
 /** Instructions of the title call unless the agent's `generateTitle.instructions` says otherwise. */
 export const DEFAULT_TITLE_INSTRUCTIONS =
@@ -31,7 +32,7 @@ export function startTitle(
     ? resolveAgentModel(config, options.model, options.connection ?? agent.connection)
     : resolveAgentModel(config, agent.model, agent.connection);
   return generateText({
-    model,
+    model: traceModel(model, config.tracing),
     instructions: options.instructions ?? DEFAULT_TITLE_INSTRUCTIONS,
     prompt: text.slice(0, 2_000),
     maxOutputTokens: 40,

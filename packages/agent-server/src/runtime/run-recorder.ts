@@ -11,6 +11,8 @@ export interface RunRecorderMeta {
   userId: string;
   initiatorRunId?: string | undefined;
   initiatorToolCallId?: string | undefined;
+  /** The OpenTelemetry trace the run is recorded in (its sub-agent runs share it). */
+  traceId?: string | undefined;
 }
 
 /** The tool call as the agent's callbacks report it. */
@@ -94,6 +96,7 @@ export class RunRecorder {
       conversationId: this.meta.conversationId,
       userId: this.meta.userId,
       initiatorRunId: this.meta.id,
+      traceId: this.meta.traceId,
       initiatorToolCallId: toolCallId,
     });
     this.subRuns.push(sub);
@@ -143,6 +146,7 @@ export class RunRecorder {
       steps,
       toolCalls: [...this.calls.values()].map(({ startMs: _, ...call }) => jsonSafe(call)),
       subRuns: this.subRuns.map((sub) => sub.snapshot()),
+      ...(this.meta.traceId !== undefined ? { traceId: this.meta.traceId } : {}),
     };
   }
 }

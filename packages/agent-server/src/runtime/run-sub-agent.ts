@@ -2,6 +2,7 @@ import { ToolLoopAgent, type ToolSet } from 'ai';
 import { buildAgentRun } from './agent-settings.js';
 import { recordingCallbacks } from './run-recorder.js';
 import type { AgentRunPlace, TurnScope } from './turn-scope.js';
+import { startAgentRunTrace } from '../tracing/agent-span.js';
 
 /**
  * Runs a sub-agent to the end on `prompt` and returns only its final text (what the parent model
@@ -15,10 +16,12 @@ export async function runSubAgent(agentId: string, prompt: string, place: AgentR
   const parent = place.initiator?.runId === undefined ? undefined : scope.runs?.get(place.initiator.runId);
   const recorder = parent?.startSubRun({ id: `run-${crypto.randomUUID()}`, agentId }, place.initiator?.toolCallId);
   if (recorder) scope.runs?.add(recorder);
+  // Its span (`invoke_agent`) is a child of the tool call that runs it; its model and tool calls nest under it.
+  const traced = startAgentRunTrace(agentId, scope.request.conversationId);
   let failure: unknown;
   let finishReason: string | undefined;
   try {
-    const run = await buildAgentRun(agent, { ...place, runId: recorder?.meta.id }, scope);
+    const run = await traced.run(() => buildAgentRun(agent, { ...place, runId: recorder?.meta.id }, scope));
     recorder?.setSources(run.toolSet.sources);
     const recording = recorder ? recordingCallbacks(recorder) : undefined;
     const subAgent = new ToolLoopAgent<never, ToolSet>({
@@ -44,9 +47,11 @@ export async function runSubAgent(agentId: string, prompt: string, place: AgentR
     signal.throwIfAborted();
     const text = await result.text;
     recorder?.end('completed', finishReason ?? null);
+    traced.end({ record: recorder, runId: recorder?.meta.id });
     return text;
   } catch (error) {
     recorder?.end(signal.aborted ? 'stopped' : 'failed', signal.aborted ? 'aborted' : 'error');
+    traced.end({ record: recorder, runId: recorder?.meta.id, ...(signal.aborted ? { stopped: true } : { failure: error }) });
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { createTurnAgent, errorText, newMessageId, openTurn, storeUserId, stream
 import type { ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
 import { sumUsage } from './usage.js';
+import { startAgentRunTrace } from '../tracing/agent-span.js';
 
 export { storeUserId } from './turn-setup.js';
 
@@ -53,6 +54,8 @@ export interface TurnInput {
  */
 export async function runTurn(input: TurnInput): Promise<Response> {
   const continueOnDisconnect = input.onDisconnect === 'continue';
+  // The turn's span (`invoke_agent`): what the turn does while it opens and finishes is nested under it.
+  const traced = startAgentRunTrace(input.agentId, input.conversationId);
   const runLog = input.store ? input.runLog : undefined;
   // The log opens (and a Stop can reach the run) before the run becomes the conversation's active one.
   let log: RunLogWriter | undefined;
@@ -77,8 +80,9 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   let turn: Awaited<ReturnType<typeof openTurn>>;
   try {
     // With 'continue' the request's signal (aborted when the client goes away) does not reach the model.
-    turn = await openTurn(continueOnDisconnect ? { ...input, signal: new AbortController().signal } : input, { beforeBegin: openLog });
+    turn = await traced.run(() => openTurn(continueOnDisconnect ? { ...input, signal: new AbortController().signal } : input, { beforeBegin: openLog }));
   } catch (error) {
+    traced.end({ failure: error });
     offStop?.();
     await log?.end().catch(() => {});
     throw error;
@@ -90,7 +94,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   const steps: StepResult<ToolSet>[] = [];
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
 
-  const title = startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger);
+  const title = traced.run(() => startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger));
   let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
   // The reply as one UI message is built only when an onFinish hook receives it.
   let end: ReplyEnd | undefined;
@@ -107,7 +111,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     onCancel: (reason) => controller.abort(reason),
     continueOnCancel: continueOnDisconnect,
     log,
-    beforeFinish: async () => {
+    beforeFinish: traced.bind(async (): Promise<UIMessageChunk[]> => {
       try {
         const tripped = run.toolSet.doomLoop.tripped;
         if (tripped) body.write({ type: 'error', errorText: tripped.message });
@@ -160,8 +164,9 @@ export async function runTurn(input: TurnInput): Promise<Response> {
       } finally {
         offStop?.();
         await releaseScope(scope);
+        traced.end({ record: turn.recorder, failure, stopped: signal.aborted });
       }
-    },
+    }),
   });
   // Compaction markers go to the client as they happen and are kept in the reply (stored with it).
   const compactionParts: ReturnType<typeof compactionPart>[] = [];

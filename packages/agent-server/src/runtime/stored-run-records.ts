@@ -3,7 +3,7 @@ import type { RunRecord, RunTimeline, SubRunInput } from '../store/types.js';
 
 /** A record's steps and tool calls, as its row keeps them. */
 export function toTimeline(record: AgentRunRecord): RunTimeline {
-  return { steps: record.steps, toolCalls: record.toolCalls };
+  return { steps: record.steps, toolCalls: record.toolCalls, ...(record.traceId !== undefined ? { traceId: record.traceId } : {}) };
 }
 
 /** Every sub-agent run under `record` (at any depth), flattened into rows that name their initiator. */
@@ -61,6 +61,7 @@ export function recordFromRows(root: RunRecord, rows: readonly RunRecord[]): Age
       toolCalls: row.timeline?.toolCalls ?? [],
       // `seen` guards against a cycle in hand-edited rows.
       subRuns: (children.get(row.id) ?? []).filter((c) => !seen.has(c.id)).map((c) => build(c, seen)),
+      ...(typeof row.timeline?.traceId === 'string' ? { traceId: row.timeline.traceId } : {}),
     };
   };
   return build(root, new Set());

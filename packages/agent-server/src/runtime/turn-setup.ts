@@ -16,6 +16,7 @@ import { safeErrorMessage } from './safe-error-message.js';
 import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
+import { activeTraceId } from '../tracing/tracer.js';
 
 /** A turn ready to call the model: shared by the streaming route and the generate route. */
 export interface OpenTurn {
@@ -70,7 +71,13 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
   // so sub-agent runs name it as their initiator.
   const runId = `run-${crypto.randomUUID()}`;
   const runs = liveRunsOf(input.config);
-  const recorder = new RunRecorder({ id: runId, agentId: input.agentId, conversationId: conversationId ?? null, userId: storeUserId(input.user) });
+  const recorder = new RunRecorder({
+    id: runId,
+    agentId: input.agentId,
+    conversationId: conversationId ?? null,
+    userId: storeUserId(input.user),
+    traceId: activeTraceId(),
+  });
   scope.runs = runs;
   runs.add(recorder);
   // Runs when the turn ends (after a store saved the record): without a store the record goes too.

@@ -1,3 +1,4 @@
+import { markDbSystem } from '../tracing/db-spans.js';
 import {
   STALE_RUN_MS,
   StoreConflictError,
@@ -54,7 +55,7 @@ export function memoryStore(): ConversationStore {
     return record;
   };
 
-  return {
+  return markDbSystem({
     async listConversations(userId, query) {
       const q = query.q?.toLowerCase();
       return [...threads.values()]
@@ -229,5 +230,5 @@ export function memoryStore(): ConversationStore {
       }
       return null;
     },
-  };
+  }, 'memory');
 }

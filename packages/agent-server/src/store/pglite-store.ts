@@ -1,3 +1,4 @@
+import { markDbSystem } from '../tracing/db-spans.js';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
@@ -52,5 +53,5 @@ export function pgliteStore(options: PgliteStoreOptions = {}): ConversationStore
       await db?.close();
     },
   };
-  return sqlStore(client, options);
+  return markDbSystem(sqlStore(client, options), 'postgresql');
 }

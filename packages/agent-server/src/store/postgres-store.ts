@@ -1,3 +1,4 @@
+import { markDbSystem } from '../tracing/db-spans.js';
 import type { Pool, PoolConfig } from 'pg';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
@@ -77,5 +78,5 @@ export function postgresStore(options: PostgresStoreOptions): ConversationStore 
       poolPromise = undefined;
     },
   };
-  return sqlStore(client, options);
+  return markDbSystem(sqlStore(client, options), 'postgresql');
 }

@@ -54,6 +54,8 @@ export interface RunRecord {
 export interface RunTimeline {
   steps: RunStepRecord[];
   toolCalls: RunToolCallRecord[];
+  /** The OpenTelemetry trace the run was recorded in (kept with the timeline, no column of its own). */
+  traceId?: string | undefined;
 }
 
 /** A finished sub-agent run, written as its own row with the turn's end. */

@@ -10,6 +10,7 @@ import { guardTool, SUB_AGENT_APPROVAL_DENIED, type GuardedTool, type ToolCallSt
 import { policiesFor } from './policies/policy-match.js';
 import { toolCallStartVerdict } from '../runtime/turn-hooks.js';
 import { updatePageStateEntry } from './update-page-state.js';
+import { traceTool } from '../tracing/traced-tool.js';
 
 /** The merged tool set of one agent run, with its approval rules and doom-loop guard. */
 export interface AgentToolSet {
@@ -56,11 +57,12 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
   for (const entry of entries) {
     // Every tool passes through here: its policies and directive hooks, then the limits.
     const guarded = guardTool(entry, place, scope, policiesFor(scope.config.policies, place.agentId, entry.name), hooks);
-    tools[entry.name] = limitTool(entry.name, guarded.tool, {
+    const limited = limitTool(entry.name, guarded.tool, {
       timeoutMs: entry.source === 'sub-agent' ? Infinity : scope.toolTimeoutMs,
       resultMaxChars: scope.toolResultMaxChars,
       doomLoop,
     });
+    tools[entry.name] = traceTool(entry.name, entry.source, limited, scope.config.tracing);
     if (guarded.approval !== undefined) toolApproval[entry.name] = guarded.approval;
     sources[entry.name] = entry.source;
   }

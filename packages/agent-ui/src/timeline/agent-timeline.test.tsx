@@ -116,6 +116,22 @@ describe('AgentTimeline', () => {
     expect(timeline.querySelector('li[data-xagent-timeline-tool="lookup"] [data-xagent-timeline-duration]')).toHaveTextContent('running…');
   });
 
+  it('links to the run’s trace when the record has a trace id and the app gives traceUrl (http(s) only)', () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traceUrl = (id: string) => `https://traces.example.com/trace/${id}`;
+    const { rerender } = render(<AgentTimeline record={record({ traceId })} traceUrl={traceUrl} />);
+    const link = screen.getByRole('link', { name: 'View trace' });
+    expect(link).toHaveAttribute('href', `https://traces.example.com/trace/${traceId}`);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // No trace id (the server did not trace the run), no traceUrl, or a non-http URL: no link.
+    rerender(<AgentTimeline record={record()} traceUrl={traceUrl} />);
+    expect(screen.queryByRole('link', { name: 'View trace' })).toBeNull();
+    rerender(<AgentTimeline record={record({ traceId })} />);
+    expect(screen.queryByRole('link', { name: 'View trace' })).toBeNull();
+    rerender(<AgentTimeline record={record({ traceId })} traceUrl={() => 'javascript:alert(1)'} />);
+    expect(screen.queryByRole('link', { name: 'View trace' })).toBeNull();
+  });
+
   it('says when there is no run, and takes strings in another locale', () => {
     render(<AgentTimeline record={null} locale="zh-CN" strings={{ label: 'Audit' }} />);
     expect(screen.getByRole('region', { name: 'Audit' })).toHaveTextContent('还没有运行');

@@ -25,6 +25,12 @@ export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
   /** BCP 47 locale of numbers and the built-in strings (default: antd's locale, else the browser's). */
   locale?: string;
   strings?: Partial<AgentTimelineStrings>;
+  /**
+   * Where the run's trace is in the app's tracing backend (Jaeger, Tempo, an APM vendor): with it, a
+   * run whose record has a `traceId` (the server traced it) shows a "View trace" link there.
+   * Only http(s) URLs are linked.
+   */
+  traceUrl?: (traceId: string) => string | undefined;
   /** The fetch of the reads (with `api`). */
   fetch?: typeof globalThis.fetch;
   className?: string;
@@ -126,6 +132,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
           <span role="status">{strings.status[record.status]}</span>
         </span>
         {record.stopReason ? <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{record.stopReason}</span> : null}
+        <TraceLink traceId={record.traceId} traceUrl={props.traceUrl} text={strings.viewTrace} />
       </header>
       <p style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginMD, rowGap: token.marginXXS, margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
         <span data-xagent-timeline-total-duration="">{formatDuration(duration)}</span>
@@ -138,5 +145,17 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
       </p>
       <RunBlock record={record} ctx={ctx} depth={0} />
     </section>
+  );
+}
+
+/** The link to the run's trace, when the record has a trace id and the app says where traces are (http(s) only). */
+function TraceLink(props: { traceId: string | undefined; traceUrl: AgentTimelineProps['traceUrl']; text: string }) {
+  if (!props.traceId || !props.traceUrl) return null;
+  const href = props.traceUrl(props.traceId);
+  if (!href || !/^https?:\/\//i.test(href)) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" data-xagent-timeline-trace="" style={{ marginInlineStart: 'auto' }}>
+      {props.text}
+    </a>
   );
 }

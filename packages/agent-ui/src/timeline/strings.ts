@@ -25,6 +25,8 @@ export interface AgentTimelineStrings {
   empty: string;
   loadFailed: string;
   retry: string;
+  /** The link to the run's trace (`traceUrl`). */
+  viewTrace: string;
 }
 
 export const timelineEnUS: AgentTimelineStrings = {
@@ -50,6 +52,7 @@ export const timelineEnUS: AgentTimelineStrings = {
   empty: 'No run yet',
   loadFailed: 'The run could not be loaded.',
   retry: 'Retry',
+  viewTrace: 'View trace',
 };
 
 export const timelineZhCN: AgentTimelineStrings = {
@@ -75,6 +78,7 @@ export const timelineZhCN: AgentTimelineStrings = {
   empty: '还没有运行',
   loadFailed: '无法加载运行。',
   retry: '重试',
+  viewTrace: '查看追踪',
 };
 
 export function timelineStringsFor(locale: string | undefined): AgentTimelineStrings {

@@ -1,3 +1,4 @@
+import { startAgentRunTrace } from '../../tracing/agent-span.js';
 import { Output, jsonSchema, type StepResult, type ToolSet, type UIMessage } from 'ai';
 import type { z } from 'zod';
 import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol';
@@ -36,6 +37,21 @@ export interface OutputRequest {
  * (run id, status, request context) so `…/tool-outputs` can resume it, also after a restart.
  */
 export async function runGenerate(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
+  // The turn's span (`invoke_agent`): the whole run is awaited here, so everything in it is nested.
+  const traced = startAgentRunTrace(input.agentId, input.conversationId);
+  return traced.run(async () => {
+    try {
+      const result = await generateTurn(input, options);
+      traced.end({ runId: result.runId, failure: result.error?.message, stopped: result.stopReason === 'aborted' });
+      return result;
+    } catch (error) {
+      traced.end({ failure: error });
+      throw error;
+    }
+  });
+}
+
+async function generateTurn(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
   const turn = await openTurn(input);
   const { signal, run, messages, stored, hooks } = turn;
   // A Stop of the conversation's active run (the stop route, any instance) ends a generate run too.

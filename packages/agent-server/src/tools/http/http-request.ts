@@ -1,3 +1,4 @@
+import { injectTraceHeaders } from '../../tracing/trace-headers.js';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { CALLER_CONTEXT_HEADERS } from './caller-context.js';
@@ -75,6 +76,7 @@ export async function httpCall(call: HttpCall): Promise<HttpCallResult> {
       const headers: Record<string, string> = sameOrigin ? { ...baseHeaders } : contentTypeOf(baseHeaders, body);
       if (sameOrigin && call.sign) Object.assign(headers, await call.sign({ method, url: url.href, body }));
       if (!sameOrigin) for (const name of CALLER_CONTEXT_HEADERS) delete headers[name];
+      injectTraceHeaders(headers);
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
       else delete headers['content-length'];
       const response = await send(target, method, headers, body, signal);

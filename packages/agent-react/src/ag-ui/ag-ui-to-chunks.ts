@@ -17,6 +17,21 @@ function parseArgs(text: string): unknown {
   }
 }
 
+/**
+ * The tool call an interrupt describes in its metadata (`{ toolName, args }`, at the top or one level
+ * down as `@ag-ui/mastra` nests it under `mastra`), if any.
+ */
+function describedCall(interrupt: Interrupt): { toolName: string; args: unknown } | undefined {
+  const metadata = interrupt.metadata as Fields | undefined;
+  if (!metadata) return undefined;
+  for (const candidate of [metadata, ...Object.values(metadata)]) {
+    if (typeof candidate !== 'object' || candidate === null) continue;
+    const { toolName, args } = candidate as Fields;
+    if (typeof toolName === 'string' && toolName) return { toolName, args: args ?? {} };
+  }
+  return undefined;
+}
+
 /** Maps one AG-UI run's events to UI message chunks, keeping what spans events (tool names and args). */
 export interface AgUiToChunks {
   /** The chunks for one event (none for events the chat has no counterpart of). */
@@ -63,11 +78,13 @@ export function agUiToChunks(): AgUiToChunks {
     const chunks: UIMessageChunk[] = [];
     let toolCallId = interrupt.toolCallId;
     if (!toolCallId || !tools.has(toolCallId)) {
-      // An interrupt of no tool call we saw: a tool part of its own, so the chat shows an approval card.
+      // An interrupt of a tool call this run did not stream (or of none): a tool part of its own, so
+      // the chat shows an approval card — named after the call the interrupt describes, if it does.
       toolCallId = toolCallId ?? interrupt.id;
-      const toolName = interrupt.reason.replace(/[^\w-]/g, '_').slice(0, 64) || 'interrupt';
+      const described = describedCall(interrupt);
+      const toolName = described?.toolName ?? (interrupt.reason.replace(/[^\w-]/g, '_').slice(0, 64) || 'interrupt');
       tools.set(toolCallId, { name: toolName, args: '', ended: true });
-      chunks.push({ type: 'tool-input-available', toolCallId, toolName, input: { message: interrupt.message ?? '', ...(interrupt.metadata ?? {}) } });
+      chunks.push({ type: 'tool-input-available', toolCallId, toolName, input: described ? described.args : { message: interrupt.message ?? '' } });
     } else {
       chunks.push(...endTool(toolCallId));
     }

@@ -7,6 +7,28 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4183);
 export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
+// examples/ag-ui: a Mastra agent over AG-UI (server.ts) and its Vite app.
+export const AG_UI_API_PORT = Number(process.env.E2E_AG_UI_API_PORT ?? 8814);
+export const AG_UI_WEB_PORT = Number(process.env.E2E_AG_UI_WEB_PORT ?? 4214);
+const agUiEnv = { AG_UI_API_PORT: String(AG_UI_API_PORT), MASTRA_TELEMETRY_DISABLED: '1' };
+const agUiServers = [
+  {
+    command: 'node server.ts',
+    cwd: '../examples/ag-ui',
+    env: agUiEnv,
+    port: AG_UI_API_PORT,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+  {
+    command: `pnpm exec vite build && pnpm exec vite preview --port ${AG_UI_WEB_PORT} --strictPort --host 127.0.0.1`,
+    cwd: '../examples/ag-ui',
+    env: agUiEnv,
+    url: `http://127.0.0.1:${AG_UI_WEB_PORT}`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+  },
+];
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
 
 export default defineConfig({
@@ -25,8 +47,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // E2E_ONLY=playground starts only the playground's servers (quick runs of its specs).
-  webServer: [
+  // E2E_ONLY=playground starts only the playground's servers (quick runs of its specs);
+  // E2E_ONLY=ag-ui only those of examples/ag-ui (specs/ag-ui.spec.ts).
+  webServer: process.env.E2E_ONLY === 'ag-ui' ? agUiServers : [
     {
       command: 'node server.ts',
       cwd: '../examples/playground',
@@ -61,6 +84,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    ...agUiServers,
     ]),
   ],
 });

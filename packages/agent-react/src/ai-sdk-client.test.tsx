@@ -57,7 +57,9 @@ describe('stock useChat + DefaultChatTransport against our route with a store', 
     await waitFor(() => expect(chat.result.current.status).toBe('ready'));
     const part = chat.result.current.messages.at(-1)!.parts.find((p) => p.type === 'tool-deleteRecord') as { approval: { id: string }; state: string };
     expect(part.state).toBe('approval-requested');
-    await act(() => chat.result.current.addToolApprovalResponse({ id: part.approval.id, approved: true }));
+    await act(async () => {
+      await chat.result.current.addToolApprovalResponse({ id: part.approval.id, approved: true });
+    });
     await waitFor(() => expect(textOf(chat.result.current.messages.at(-1))).toContain('result'));
     await waitFor(() => expect(chat.result.current.status).toBe('ready'));
     expect(chat.result.current.error).toBeUndefined();

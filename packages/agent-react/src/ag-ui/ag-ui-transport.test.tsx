@@ -103,3 +103,37 @@ describe('agUiTransport with an agent that breaks the protocol', () => {
     expect(result.current.messages.slice(0, 3).map((m) => textOf(m))).toEqual(['hi', 'Hello', 'again']);
   });
 });
+
+/** An agent that says a word and then waits until its run is torn down (aborted). */
+class SlowAgent extends AbstractAgent {
+  tornDown = false;
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent);
+      subscriber.next({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent);
+      subscriber.next({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Thinking' } as BaseEvent);
+      return () => {
+        this.tornDown = true;
+      };
+    });
+  }
+}
+
+describe('agUiTransport and Stop', () => {
+  it('aborts the agent’s run and keeps what it said', async () => {
+    const agent = new SlowAgent();
+    const transport = agUiTransport({ agent });
+    const { result } = renderHook(() => useAgentChat({ agentId: 'x', transport, history: 'client' }));
+    await act(async () => {
+      await result.current.sendMessage({ text: 'hi' });
+    });
+    await waitFor(() => expect(textOf(result.current.messages[1])).toBe('Thinking'));
+    await act(async () => {
+      await result.current.stop();
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(agent.tornDown).toBe(true);
+    expect(result.current.error).toBeUndefined();
+    expect(result.current.messages.map((m) => textOf(m))).toEqual(['hi', 'Thinking']);
+  });
+});

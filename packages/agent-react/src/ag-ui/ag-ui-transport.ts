@@ -115,7 +115,9 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
             controller.close();
           };
           const onAbort = () => {
+            // abortRun cancels an HttpAgent's request (a no-op on AbstractAgent); detaching unsubscribes any agent's run.
             ag.abortRun();
+            void ag.detachActiveRun().catch(() => {});
             push([{ type: 'abort' }]);
             close();
           };

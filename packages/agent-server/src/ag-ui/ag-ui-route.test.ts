@@ -175,3 +175,19 @@ describe('POST {basePath}/{agentId}/ag-ui with @ag-ui/client', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('POST …/ag-ui without a store: the AG-UI history is the history', () => {
+  it('continues after an update-page-state call whose STATE_DELTA the client applied', async () => {
+    const model = mockModel(toolCallParts({ toolName: 'update-page-state', input: { updates: { status: 'done' } } }), textParts('Marked done.'), textParts('Still done.'));
+    const { url } = await serve(model);
+    const agent = new HttpAgent({ url, threadId: 't-stateless', initialMessages: [{ id: 'u1', role: 'user', content: 'Mark it done' }], initialState: { status: 'open' } });
+    await run(agent);
+    expect(agent.state).toEqual({ status: 'done' });
+    agent.addMessage({ id: 'u2', role: 'user', content: 'And now?' });
+    const second = await run(agent);
+    expect(second.invalid).toEqual([]);
+    expect(second.types).not.toContain('RUN_ERROR');
+    const prompt = JSON.stringify(model.doStreamCalls.at(-1)!.prompt);
+    expect(prompt).toContain('"written":["status"]');
+  });
+});

@@ -30,7 +30,7 @@ export async function handleAgUiRoute(request: Request, input: AgUiRouteInput): 
     if ((runInput.resume ?? []).length > 0) {
       throw new HttpError('store_required', 'Answering an AG-UI interrupt needs a server with a conversation store.');
     }
-    messages = statelessMessages(runInput);
+    messages = statelessMessages(runInput, state);
   }
   const response = await runTurn({
     ...input,

@@ -39,7 +39,7 @@ const userMessage = (message: Message): WireUIMessage => ({ id: message.id, role
  * Without a store the AG-UI history is the history: user text, assistant text and tool calls with
  * their results (tool messages) become UI messages; the runtime validates them against the tools.
  */
-export function statelessMessages(input: RunAgentInput): WireUIMessage[] {
+export function statelessMessages(input: RunAgentInput, state: Record<string, unknown> | undefined): WireUIMessage[] {
   const results = new Map<string, string>();
   for (const message of input.messages) if (message.role === 'tool') results.set(message.toolCallId, textOf(message));
   const out: WireUIMessage[] = [];
@@ -50,8 +50,9 @@ export function statelessMessages(input: RunAgentInput): WireUIMessage[] {
     const text = textOf(message);
     if (text) parts.push({ type: 'text', text });
     for (const call of message.toolCalls ?? []) {
-      const result = results.get(call.id);
       const input = parseJson(call.function.arguments);
+      // The client applied an update-page-state call's STATE_DELTA: its answer is the state it now holds.
+      const result = results.get(call.id) ?? (call.function.name === UPDATE_PAGE_STATE_TOOL ? JSON.stringify(pageStateAnswer(state, input)) : undefined);
       parts.push(
         result === undefined
           ? { type: `tool-${call.function.name}`, toolCallId: call.id, state: 'input-available', input }
@@ -70,6 +71,12 @@ function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/** The page's answer to an `update-page-state` call whose STATE_DELTA the AG-UI client applied. */
+const pageStateAnswer = (state: Record<string, unknown> | undefined, input: unknown) => ({
+  ok: true,
+  written: pageStateDelta(state ?? {}, input).map((op) => op.path.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')),
+});
 
 type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; approval?: { id?: string } };
 const isToolPart = (part: UIMessage['parts'][number]): part is UIMessage['parts'][number] & ToolPart =>
@@ -144,9 +151,8 @@ function answeredReply(input: RunAgentInput, stored: MessageRecord[], state: Rec
     const toolName = part.type === 'dynamic-tool' ? (part as { toolName?: string }).toolName : part.type.slice(5);
     if (toolName === UPDATE_PAGE_STATE_TOOL) {
       // The AG-UI client applied the STATE_DELTA to its state: the page's answer is what it now holds.
-      const written = pageStateDelta(state ?? {}, part.input).map((op) => op.path.slice(1));
       changed = true;
-      return { ...part, state: 'output-available', output: { ok: true, written } };
+      return { ...part, state: 'output-available', output: pageStateAnswer(state, part.input) };
     }
     const output = outputs.get(part.toolCallId);
     if (output === undefined) return part;

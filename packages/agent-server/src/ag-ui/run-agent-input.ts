@@ -86,43 +86,34 @@ const isToolPart = (part: UIMessage['parts'][number]): part is UIMessage['parts'
  * With a store the stored thread is the history (server-owned history, ARCHITECTURE §7): the request
  * adds at most a new last user message, answers the stored reply's approvals (`resume`), outputs of
  * its pending client tools (AG-UI tool messages), and the page's answer to `update-page-state` (the
- * state it now holds). A message the client claims under a stored id must match it (user text), and
- * any other message must be one the client built from this thread's events — else 409, nothing written.
+ * state it now holds). A user message under a stored id must match it and an unknown one must be the
+ * last (else 409, nothing written); a message claiming a stored id with another role is refused too.
+ * The client's copies of replies (assistant, tool, reasoning messages, under ids it may have made up)
+ * never reach the model: the stored copy wins.
  */
 export function storedTurnMessages(input: RunAgentInput, stored: MessageRecord[], state: Record<string, unknown> | undefined): WireUIMessage[] {
   const byId = new Map(stored.map((m) => [m.id, m]));
-  const replyIds = stored.filter((m) => m.role === 'assistant').map((m) => m.id);
-  const derived = (id: string) => replyIds.some((reply) => id === reply || id.startsWith(`${reply}-`));
   const last = input.messages.at(-1);
   const out: WireUIMessage[] = [];
-  input.messages.forEach((message) => {
+  for (const message of input.messages) {
     const record = byId.get(message.id);
-    if (message.role === 'user') {
-      if (record) {
-        if (record.role !== 'user' || !sameText(record, textOf(message))) throw new HttpError('history_mismatch', `Message ${message.id.slice(0, 64)} differs from the stored one.`);
-        return;
-      }
-      if (message !== last) throw new HttpError('history_mismatch', 'The request has a message the conversation does not have.');
-      out.push(userMessage(message));
-      return;
+    if (record && record.role !== (message.role === 'user' ? 'user' : 'assistant')) {
+      throw new HttpError('history_mismatch', `Message ${message.id.slice(0, 64)} differs from the stored one.`);
     }
-    if (message.role === 'tool' || message.role === 'assistant' || message.role === 'reasoning') {
-      if (!record && !derived(message.id) && !(message.role === 'tool' && pendingCall(stored, message.toolCallId))) {
-        throw new HttpError('history_mismatch', 'The request has a message the conversation does not have.');
-      }
+    if (message.role !== 'user') continue;
+    if (record) {
+      if (!sameText(record, textOf(message))) throw new HttpError('history_mismatch', `Message ${message.id.slice(0, 64)} differs from the stored one.`);
+      continue;
     }
-  });
+    if (message !== last) throw new HttpError('history_mismatch', 'The request has a message the conversation does not have.');
+    out.push(userMessage(message));
+  }
   const answered = answeredReply(input, stored, state);
   return answered ? [answered, ...out] : out;
 }
 
 const sameText = (record: MessageRecord, text: string) =>
   record.parts.map((p) => (p.type === 'text' ? (p as { text: string }).text : '')).join('') === text;
-
-function pendingCall(stored: MessageRecord[], toolCallId: string): boolean {
-  const reply = stored.at(-1);
-  return reply?.role === 'assistant' && reply.parts.some((p) => isToolPart(p) && p.toolCallId === toolCallId && p.state === 'input-available');
-}
 
 /** The stored last reply with the request's answers, or undefined when it answers nothing. */
 function answeredReply(input: RunAgentInput, stored: MessageRecord[], state: Record<string, unknown> | undefined): WireUIMessage | undefined {

@@ -9,6 +9,10 @@ export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
 /** The static Storybook (`storybook-static/`, built by `pnpm build:storybook`), served as a reader gets it. */
 export const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
+// examples/ag-ui: a Mastra agent over AG-UI (server.ts) and its Vite app.
+export const AG_UI_API_PORT = Number(process.env.E2E_AG_UI_API_PORT ?? 8814);
+export const AG_UI_WEB_PORT = Number(process.env.E2E_AG_UI_WEB_PORT ?? 4214);
+const agUiEnv = { AG_UI_API_PORT: String(AG_UI_API_PORT), MASTRA_TELEMETRY_DISABLED: '1' };
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
 
 const only = process.env.E2E_ONLY?.split(',').map((group) => group.trim());
@@ -55,6 +59,24 @@ const serverGroups: Record<string, WebServer[]> = {
       timeout: 60_000,
     },
   ],
+  'ag-ui': [
+    {
+      command: 'node server.ts',
+      cwd: '../examples/ag-ui',
+      env: agUiEnv,
+      port: AG_UI_API_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `pnpm exec vite build && pnpm exec vite preview --port ${AG_UI_WEB_PORT} --strictPort --host 127.0.0.1`,
+      cwd: '../examples/ag-ui',
+      env: agUiEnv,
+      url: `http://127.0.0.1:${AG_UI_WEB_PORT}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+  ],
   express: [
     {
       command: 'node server.ts',
@@ -87,7 +109,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // E2E_ONLY=<group>[,<group>] starts only those groups' servers (quick runs of their specs), e.g.
-  // E2E_ONLY=playground or E2E_ONLY=storybook; all of them by default.
+  // E2E_ONLY=playground, storybook, next, express or ag-ui; all of them by default.
   webServer: Object.entries(serverGroups)
     .filter(([group]) => !only || only.includes(group))
     .flatMap(([, servers]) => servers),

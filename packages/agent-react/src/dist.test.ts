@@ -29,8 +29,13 @@ describe('the built package', () => {
     const imports = await distImports();
     expect(imports.length).toBeGreaterThan(10);
     expect(imports.filter(({ specifier }) => /^(antd|@ant-design)(\/|$)/.test(specifier))).toEqual([]);
-    const bare = new Set(imports.map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
+    // `@ag-ui/client` is an optional peer, imported only by the `@x/agent-react/ag-ui` entry (dist/ag-ui/).
+    const outsideAgUi = imports.filter(({ file }) => !file.startsWith(`ag-ui${path.sep}`));
+    const bare = new Set(outsideAgUi.map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
     for (const specifier of bare) expect(specifier).toMatch(/^(react|ai|zustand|@x\/agent-protocol)(\/|$)/);
+    expect(outsideAgUi.filter(({ specifier }) => /(^|\/)ag-ui\//.test(specifier))).toEqual([]);
+    const agUiBare = new Set(imports.filter(({ file }) => file.startsWith(`ag-ui${path.sep}`)).map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
+    for (const specifier of agUiBare) expect(specifier).toMatch(/^(ai|@ag-ui\/client|@x\/agent-protocol)(\/|$)/);
   });
 
   it('stays small: gzip size with react, ai, zustand and zod external, up front and in all', async () => {

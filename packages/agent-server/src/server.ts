@@ -4,6 +4,7 @@ import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
 import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
+import { AG_UI_SEGMENT, handleAgUiRoute } from './ag-ui/ag-ui-route.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
@@ -25,7 +26,8 @@ import { traceStore } from './tracing/traced-store.js';
  * Per request: route → method → `authenticate` (401) → agent (404) → agent `access` (403) → body (415 /
  * 413 / 400) → the turn's UI message stream. With a `store`, `{basePath}/conversations…` are the
  * conversation routes (without one they answer 404 `not_found`). `POST {basePath}/{agentId}/generate`
- * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON. Nothing answers a 500 with
+ * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON.
+ * `POST {basePath}/{agentId}/ag-ui` runs the same turn for an AG-UI client (`RunAgentInput` in, AG-UI events out). Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
@@ -59,6 +61,10 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);
       return handleGenerateRoute(request, url, segments.slice(2), { agentId, agent, user, store, runLog, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
+    }
+    if (segments.length === 2 && segments[1] === AG_UI_SEGMENT) {
+      const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${AG_UI_SEGMENT}`);
+      return handleAgUiRoute(request, { agentId, agent, user, store, runLog, onDisconnect, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
     }
     const { agentId, agent, user } = await resolveAgent(request, rawId, `${basePath}/{agentId}`);
     const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {

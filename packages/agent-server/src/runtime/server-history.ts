@@ -184,3 +184,15 @@ function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<st
   }
   throw mismatch('A tool call of the request differs from the stored one.');
 }
+
+/**
+ * The conversation a turn belongs to (issue 20, the AI SDK's own client): the request's
+ * `conversationId`, else — with a store — the body's `id` (the AI SDK's `Chat.id`, which its stock
+ * `DefaultChatTransport` sends with every request, so its second turn finds the first; scoped to the
+ * user like every conversation id), else a new one. Without a store there is no conversation.
+ */
+export function conversationIdOf(conversationId: string | undefined, body: AgentRequestBody, hasStore: boolean): string | undefined {
+  if (conversationId !== undefined) return conversationId;
+  if (!hasStore) return undefined;
+  return body.id ? body.id : `conv-${crypto.randomUUID()}`;
+}

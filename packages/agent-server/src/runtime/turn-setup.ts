@@ -1,3 +1,4 @@
+import { conversationIdOf } from './server-history.js';
 import { ToolLoopAgent, type ModelMessage, type ToolLoopAgentSettings, type StepResult, type ToolSet, type UIMessage } from 'ai';
 import type { AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
@@ -46,7 +47,7 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
   const signal = AbortSignal.any([input.signal, controller.signal]);
   const store = input.store;
   // With a store every turn belongs to a conversation: a request without one starts a new one.
-  const conversationId = input.conversationId ?? (store ? `conv-${crypto.randomUUID()}` : undefined);
+  const conversationId = conversationIdOf(input.conversationId, input.body, store !== undefined);
   const request: TurnRequestContext = {
     agentId: input.agentId,
     conversationId,

@@ -1,0 +1,32 @@
+import { useSharedState } from '@x/agent-react';
+import { agUiTransport } from '@x/agent-react/ag-ui';
+import { AgentChat } from '@x/agent-ui';
+import { Descriptions } from 'antd';
+import { useState } from 'react';
+
+/** A Mastra agent (served over AG-UI by server.ts) behind the kit's AgentChat. */
+export function App() {
+  // The ticket the agent may change: only `status` is writable; `owner` it may only read.
+  const ticket = useSharedState({ status: 'open', owner: 'ada' }, { writable: ['status'] });
+  const [transport] = useState(() => agUiTransport({ url: '/api/ag-ui', sharedState: ticket.store }));
+  return (
+    <main style={{ display: 'flex', gap: 24, padding: 24, height: '100vh', boxSizing: 'border-box' }}>
+      <section aria-label="Ticket" style={{ width: 240 }}>
+        <Descriptions title="Ticket" column={1} items={[
+          { key: 'status', label: 'Status', children: <span data-testid="ticket-status">{String(ticket.value.status)}</span> },
+          { key: 'owner', label: 'Owner', children: <span data-testid="ticket-owner">{String(ticket.value.owner)}</span> },
+        ]} />
+      </section>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <AgentChat
+          agentId="desk"
+          transport={transport}
+          history="client"
+          resume={false}
+          height="100%"
+          welcome={{ title: 'A Mastra agent over AG-UI', description: 'Try “Weather in Oslo?”, “Close the ticket” or “Delete record 7”.' }}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+export { agUiTransport, type AgUiTransportOptions } from './ag-ui-transport.js';
+export { agUiToChunks, type AgUiToChunks } from './ag-ui-to-chunks.js';

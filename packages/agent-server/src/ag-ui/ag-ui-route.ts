@@ -1,0 +1,76 @@
+import { parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import type { AGUIEvent } from '@ag-ui/core';
+import { EventEncoder } from '@ag-ui/encoder';
+import { HttpError } from '../http/error-response.js';
+import { runTurn, storeUserId, type TurnInput } from '../runtime/run-turn.js';
+import { parseRunAgentInput, sharedStateOf, statelessMessages, storedTurnMessages, turnBodyOf } from './run-agent-input.js';
+import { turnToAgUi } from './turn-to-ag-ui.js';
+
+/** The path segment of the AG-UI face of an agent: `POST {basePath}/{agentId}/ag-ui`. */
+export const AG_UI_SEGMENT = 'ag-ui';
+
+/** What the AG-UI route needs: the turn's inputs except its body, which it builds from the `RunAgentInput`. */
+export type AgUiRouteInput = Omit<TurnInput, 'body' | 'conversationId' | 'signal'> & { maxBodyBytes: number };
+
+/**
+ * `POST {basePath}/{agentId}/ag-ui`: the same turn as our own route (`runTurn`: authenticate,
+ * policies, limits and the store apply unchanged), with AG-UI's `RunAgentInput` in and AG-UI events
+ * out as SSE (`@ag-ui/encoder`). The thread is the stored conversation with a store (server-owned
+ * history); `resume` answers the stored reply's approvals (their signatures are checked as on our
+ * route). A malformed input is a 400 with issues before anything runs.
+ */
+export async function handleAgUiRoute(request: Request, input: AgUiRouteInput): Promise<Response> {
+  const runInput = await parseRunAgentInput(request, input.maxBodyBytes);
+  const state = sharedStateOf(runInput);
+  let messages;
+  if (input.store) {
+    const stored = (await input.store.loadThread(storeUserId(input.user), runInput.threadId)) ?? [];
+    messages = storedTurnMessages(runInput, stored, state);
+  } else {
+    if ((runInput.resume ?? []).length > 0) {
+      throw new HttpError('store_required', 'Answering an AG-UI interrupt needs a server with a conversation store.');
+    }
+    messages = statelessMessages(runInput, state);
+  }
+  const response = await runTurn({
+    ...input,
+    body: turnBodyOf(messages, state, input.store ? runInput.threadId : undefined),
+    conversationId: input.store ? runInput.threadId : undefined,
+    signal: request.signal,
+  });
+  const mapping = turnToAgUi({ threadId: runInput.threadId, runId: runInput.runId, state });
+  const encoder = new EventEncoder();
+  const bytes = new TextEncoder();
+  const chunks = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const send = (events: AGUIEvent[]) => {
+        for (const event of events) controller.enqueue(bytes.encode(encoder.encodeSSE(event)));
+      };
+      for (;;) {
+        const next = await chunks.read().catch(() => ({ done: true as const, value: undefined }));
+        if (next.done) {
+          send(mapping.end());
+          controller.close();
+          return;
+        }
+        if (!next.value.success) continue;
+        const events = mapping.map(next.value.value as UIMessageChunk);
+        if (events.length === 0) continue;
+        send(events);
+        return;
+      }
+    },
+    async cancel(reason) {
+      await chunks.cancel(reason).catch(() => {});
+    },
+  });
+  const conversationId = response.headers.get('x-conversation-id');
+  return new Response(body, {
+    headers: {
+      'content-type': encoder.getContentType(),
+      'cache-control': 'no-cache',
+      ...(conversationId ? { 'x-conversation-id': conversationId } : {}),
+    },
+  });
+}

@@ -151,7 +151,7 @@ describe('run records', () => {
     expect(await codeOf(await server.fetch(request('runs/run-nope')))).toEqual([404, 'run_not_found']);
     expect(await codeOf(await server.fetch(request('runs')))).toEqual([400, 'invalid_body']);
     expect(await codeOf(await server.fetch(new Request(`http://localhost/api/agent/runs/${runId}`, { method: 'DELETE' })))).toEqual([405, 'method_not_allowed']);
-    expect(await codeOf(await server.fetch(request(`runs/%E0%A4%A`)))).toEqual([404, 'run_not_found']);
+    expect(await codeOf(await server.fetch(request(`runs/%E0%A4%A`)))).toEqual([400, 'invalid_id']);
   });
 
   it('without a store keeps a record only while its run runs, read live by its user', async () => {

@@ -146,7 +146,7 @@ function withApprovalEdits(parts: UIMessage['parts'], edits: Map<string, unknown
   return parts.map((part) => {
     const approval = approvalOf(part);
     if (!approval || approval.approved !== true || typeof approval.id !== 'string' || !edits.has(approval.id) || Object.hasOwn(approval, APPROVAL_ORIGINAL_INPUT_KEY)) return part;
-    return { ...part, approval: { ...approval, [APPROVAL_ORIGINAL_INPUT_KEY]: edits.get(approval.id) } } as UIMessage['parts'][number];
+    return Object.assign({}, part, { approval: { ...approval, [APPROVAL_ORIGINAL_INPUT_KEY]: edits.get(approval.id) } });
   });
 }
 

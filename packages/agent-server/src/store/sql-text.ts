@@ -6,12 +6,13 @@
  * every string of a jsonb value (keys too) and to the text columns that hold user text (titles).
  */
 const ESCAPE = '\uE000';
-const NEEDS_ENCODING = /[\u0000\uE000]/;
+const NUL = '\u0000';
 const ENCODED = /\uE000([0\uE000])/g;
+const needsEncoding = (text: string): boolean => text.includes(NUL) || text.includes(ESCAPE);
 
-/** A string as the database holds it. */
+/** A string as the database holds it (the escape character doubled first, then NUL replaced). */
 export function encodeText(text: string): string {
-  return NEEDS_ENCODING.test(text) ? text.replace(/[\u0000\uE000]/g, (c) => (c === '\u0000' ? `${ESCAPE}0` : ESCAPE + ESCAPE)) : text;
+  return needsEncoding(text) ? text.replaceAll(ESCAPE, ESCAPE + ESCAPE).replaceAll(NUL, `${ESCAPE}0`) : text;
 }
 
 /** A string read back from the database (the inverse of {@link encodeText}). */
@@ -50,7 +51,7 @@ export function encodeJson(value: unknown): string {
   const text = JSON.stringify(value);
   // JSON.stringify writes NUL as the escape `\u0000`; U+E000 stays a raw character.
   if (!text.includes('\\u0000') && !text.includes(ESCAPE)) return text;
-  return JSON.stringify(mapStrings(JSON.parse(text), encodeText, (s) => NEEDS_ENCODING.test(s)));
+  return JSON.stringify(mapStrings(JSON.parse(text), encodeText, needsEncoding));
 }
 
 /** A jsonb value read back, its strings decoded ({@link decodeText}). */

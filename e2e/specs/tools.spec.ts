@@ -57,12 +57,13 @@ test('approval with edits: the input edited as JSON is what runs, and the card s
   await expect(done).toContainText('Approved · Edited input');
   await done.getByText('Proposed input').click();
   await expect(done.locator('[data-xagent-proposed-input]')).toContainText('"id": 17');
-  // The server stored what ran: after a reload the card shows the approved call with the edited input.
+  // The server stored what ran and what was proposed: after a reload the card still shows the
+  // approved call with the edited input, labelled "Edited input", the proposal one click away.
   await page.reload();
   const stored = chatOf(page).log.locator('[data-xagent-tool="deleteRecord"]');
-  await expect(stored).toContainText('Approved');
-  await expect(stored).toContainText('"id": 18');
-  await expect(stored).not.toContainText('"id": 17');
+  await expect(stored).toContainText('Approved · Edited input');
+  await expect(stored.locator('[data-xagent-proposed-input]')).toContainText('"id": 17');
+  await expect(stored).toContainText('deleted: 18');
 });
 
 test('an MCP tool call goes through a real MCP server process', async ({ page }) => {

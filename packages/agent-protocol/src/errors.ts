@@ -5,6 +5,7 @@ export const AGENT_ERROR_STATUS = {
   invalid_title: 400,
   invalid_body: 400,
   invalid_messages: 400,
+  invalid_id: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

@@ -9,12 +9,15 @@ import { agentRequestBodySchema } from './request-body.js';
  *   shapes as `POST {basePath}/{agentId}`; with a store it is a turn of a conversation (server-owned
  *   history, `conversationId` in the answer).
  * - `POST {basePath}/{agentId}/generate/{runId}/tool-outputs` body {@link ToolOutputsBody} →
- *   {@link GenerateResponse}. Resumes a run that answered `status: 'requires_action'` with the outputs
- *   of its pending client-tool calls (tools without `execute` on the server). Needs a store (501
- *   `store_required` without one); the paused run's messages and request context (`sharedState`,
- *   `urlQuery`, `pageId`, conversation) are read back from it, so a restart in between loses nothing.
- *   Another user's or an unknown run answers 404 `run_not_found`; a run that is not waiting 409
- *   `run_not_paused`.
+ *   {@link GenerateResponse}. Resumes a run that answered `status: 'requires_action'`: with the
+ *   outputs of its pending client-tool calls (`outputs`, tools without `execute` on the server) and
+ *   the answers to its pending approvals (`approvals`: approve or deny with a reason, an approval
+ *   may carry an edited `input`) — every pending call and approval answered at once. Needs a store
+ *   (501 `store_required` without one); the paused run's messages and request context
+ *   (`sharedState`, `urlQuery`, `pageId`, conversation) are read back from it, so a restart in
+ *   between loses nothing. Another user's or an unknown run answers 404 `run_not_found`; a run that
+ *   is not waiting 409 `run_not_paused`. The continuation is a run of its own: its answer carries
+ *   its own `runId` (the next pause is answered there).
  */
 export const GENERATE_SEGMENT = 'generate';
 export const TOOL_OUTPUTS_SEGMENT = 'tool-outputs';
@@ -35,6 +38,7 @@ export type GenerateStatus = 'completed' | 'requires_action' | 'failed';
  * - `max_steps`: the agent's `maxSteps` was reached while the model still called tools;
  * - `stop_condition`: a stop rule ended the loop (`stopOnToolCall`, the repeated-call guard);
  * - `no_executor`: a tool without a server `execute` (a client tool) was called — `requires_action`;
+ * - `approval_required`: a tool that needs approval was called — `requires_action` with `pendingApprovals`;
  * - `depth_limit`: a sub-agent chain hit its depth limit (reserved: the config refuses deeper chains);
  * - `policy_denied`: a tool policy ended the run (reserved for tool policies);
  * - `aborted`: the client went away;
@@ -45,6 +49,7 @@ export type GenerateStopReason =
   | 'max_steps'
   | 'stop_condition'
   | 'no_executor'
+  | 'approval_required'
   | 'depth_limit'
   | 'policy_denied'
   | 'aborted'
@@ -54,6 +59,15 @@ export type GenerateStopReason =
 export interface PendingToolCall {
   toolCallId: string;
   toolName: string;
+  input: unknown;
+}
+
+/** A tool call waiting for a person's approval (a tool with `confirm`): answer it by `approvalId`. */
+export interface PendingApproval {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  /** The input the model proposed (an approval may run an edited one). */
   input: unknown;
 }
 
@@ -76,7 +90,10 @@ export interface GenerateUsage {
 
 /** Answer of both generate routes (HTTP 200, also for `failed`). */
 export interface GenerateResponse {
-  /** The run; the same id across its pauses (post tool outputs to it). */
+  /**
+   * The run: its record's id (`GET {basePath}/runs/{runId}`). Post the answers of a
+   * `requires_action` pause to it; the continuation answers with its own run id.
+   */
   runId: string;
   /** The conversation the run belongs to (with a store). */
   conversationId?: string;
@@ -90,6 +107,8 @@ export interface GenerateResponse {
   stopReason: GenerateStopReason;
   /** The client-tool calls to answer (`status: 'requires_action'`). */
   pendingToolCalls?: PendingToolCall[];
+  /** The approvals to answer (`status: 'requires_action'`, `stopReason: 'approval_required'`). */
+  pendingApprovals?: PendingApproval[];
   /** Why the run failed (`status: 'failed'`): a safe message. */
   error?: { code: 'model_error' | 'invalid_output'; message: string };
 }
@@ -111,8 +130,24 @@ export const toolOutputSchema = z.union([
   z.object({ toolCallId: z.string().min(1).max(256), errorText: z.string().max(4_000) }).strict(),
 ]);
 
-/** Body of `POST …/generate/{runId}/tool-outputs`: one output per pending call. */
-export const toolOutputsBodySchema = z.object({ outputs: z.array(toolOutputSchema).min(1).max(100) });
+/**
+ * One answer to a pending approval: approve or deny, with an optional reason (a denial's reaches the
+ * model), and — approving — an optional edited `input` that runs instead of the proposed one (checked
+ * against the tool's input schema; an invalid edit is turned into a denial naming the problem).
+ */
+export const approvalAnswerSchema = z
+  .object({ approvalId: z.string().min(1).max(256), approved: z.boolean(), reason: z.string().max(2_000).optional(), input: z.unknown().optional() })
+  .strict()
+  .refine((answer) => answer.approved || answer.input === undefined, { message: 'only an approval may carry an edited input', path: ['input'] });
+
+/**
+ * Body of `POST …/generate/{runId}/tool-outputs`: one output per pending client-tool call
+ * (`outputs`) and one answer per pending approval (`approvals`); at least one of the two.
+ */
+export const toolOutputsBodySchema = z
+  .object({ outputs: z.array(toolOutputSchema).max(100).optional(), approvals: z.array(approvalAnswerSchema).max(100).optional() })
+  .refine((body) => (body.outputs?.length ?? 0) + (body.approvals?.length ?? 0) > 0, { message: 'must hold outputs or approvals', path: ['outputs'] });
 
 export type ToolOutput = z.infer<typeof toolOutputSchema>;
+export type ApprovalAnswer = z.infer<typeof approvalAnswerSchema>;
 export type ToolOutputsBody = z.infer<typeof toolOutputsBodySchema>;

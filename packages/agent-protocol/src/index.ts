@@ -1,5 +1,6 @@
 // Zod-free modules (safe for client bundles):
 export * from './route.js';
+export * from './ids.js';
 export * from './tool-names.js';
 export * from './data-parts.js';
 export * from './page-state.js';

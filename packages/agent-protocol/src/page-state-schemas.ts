@@ -12,5 +12,5 @@ export const updatePageStateOutputSchema: z.ZodType<UpdatePageStateOutput> = z.o
   ok: z.literal(true),
   written: z.array(z.string()),
   ignored: z.array(z.string()).optional(),
-  reasons: z.record(z.string(), z.string()).optional(),
+  reasons: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
 });

@@ -32,15 +32,30 @@ export function withoutReservedKeys(value: unknown, path = ''): { value: unknown
   return { value: strip(value, path, 0), removed };
 }
 
+/** Why the page did not write one key (or nested path, e.g. `filters.__proto__`). */
+export interface PageStateRefusal {
+  key: string;
+  reason: string;
+}
+
 /**
- * What the client answers: the keys it wrote and, when any were refused, which and why (`reasons`,
- * by key), so the model can correct itself. `ignored` is present only when non-empty.
+ * What the client answers: the keys it wrote and, when any were refused, which (`ignored`) and why
+ * (`reasons`, one `{ key, reason }` per ignored key, in the same order), so the model can correct
+ * itself. `ignored` and `reasons` are present only when non-empty. Reasons are a list, not an object
+ * keyed by the key: a refused `__proto__` must never become an object key of a message the server
+ * has to accept.
  */
 export interface UpdatePageStateOutput {
   ok: true;
   written: string[];
   ignored?: string[];
-  reasons?: Record<string, string>;
+  reasons?: PageStateRefusal[];
+}
+
+/** The `ignored` and `reasons` of an answer that refused `refusals` (nothing when there are none). */
+export function refusedKeys(refusals: readonly PageStateRefusal[]): Pick<UpdatePageStateOutput, 'ignored' | 'reasons'> {
+  if (refusals.length === 0) return {};
+  return { ignored: refusals.map((r) => r.key), reasons: refusals.map(({ key, reason }) => ({ key, reason })) };
 }
 
 /** Kind of a shared-state value, as the tool description lists it. */

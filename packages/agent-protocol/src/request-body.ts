@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { idProblem } from './ids.js';
 import { RESERVED_KEYS } from './tool-names.js';
 
 const MAX_ID = 256;
+
+/** An id as {@link idProblem} checks it (`ID_PATTERN`): 400 naming the field otherwise. */
+export const idSchema = z.string().superRefine((value, ctx) => {
+  const problem = idProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const MAX_DEPTH = 32;
 
@@ -42,7 +49,7 @@ export const uiMessagePartSchema = z.looseObject({ type: z.string().min(1).max(2
  * dropped by the server before validation, so a failed turn never poisons the next send.
  */
 export const uiMessageSchema = z.looseObject({
-  id: z.string().max(MAX_ID),
+  id: idSchema,
   role: z.enum(['user', 'assistant'], {
     error: (issue) =>
       issue.input === 'system'
@@ -62,14 +69,14 @@ export const sharedStateSchema = safeRecord(z.unknown());
 /** Body of `POST {basePath}/{agentId}`. */
 export const agentRequestBodySchema = z.object({
   /** Chat id of the client (the AI SDK's `Chat.id`). */
-  id: z.string().max(MAX_ID).optional(),
+  id: idSchema.optional(),
   messages: z.array(uiMessageSchema).max(5_000),
-  conversationId: z.string().min(1).max(MAX_ID).optional(),
+  conversationId: idSchema.optional(),
   sharedState: sharedStateSchema.optional(),
   urlQuery: urlQuerySchema.optional(),
   pageId: z.string().max(MAX_ID).optional(),
   trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
-  messageId: z.string().max(MAX_ID).optional(),
+  messageId: idSchema.optional(),
 });
 
 export type AgentRequestBody = z.infer<typeof agentRequestBodySchema>;

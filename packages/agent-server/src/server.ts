@@ -51,6 +51,10 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     const segments = rawId.split('/');
     if (segments[0] === CONVERSATIONS_SEGMENT) {
       if (!store || !cursors) throw new HttpError('not_found', 'This server keeps no conversations (it has no store).');
+      // `{id}/..` and `{id}/messages/..` reach us normalised by the URL parser to `{id}/` and
+      // `{conversationId}/`: a trailing slash below the list never names a route (a DELETE of
+      // `…/messages/..` must not become a DELETE of the conversation).
+      if (segments.length > 1 && url.pathname.endsWith('/')) throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)} (no trailing slash).`);
       const user = await authenticate(request);
       return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, userId: storeUserId(user) });
     }

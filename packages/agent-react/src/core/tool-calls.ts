@@ -1,4 +1,4 @@
-import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { refusedKeys, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import type { ChatSession } from './session.js';
 import { sharedStateLink } from './session-reads.js';
@@ -36,7 +36,7 @@ export function handleToolCall<TOOLS extends UITools>(
         output: {
           ok: true,
           written: [],
-          ...(keys.length ? { ignored: keys, reasons: Object.fromEntries(keys.map((k) => [k, 'read-only: this page shares its state read-only'])) } : {}),
+          ...refusedKeys(keys.map((key) => ({ key, reason: 'read-only: this page shares its state read-only' }))),
         },
       });
       return;

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { UPDATE_PAGE_STATE_TOOL, type UpdatePageStateOutput } from '@x/agent-protocol';
+import { memoryStore } from '@x/agent-server';
 import { seenToolOutput } from '@x/mock-server';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +70,7 @@ describe('useSharedState with useAgentChat', () => {
     expect('isAdmin' in app.getState()).toBe(false);
     const output = toolPartOf(result.current.messages)!.output!;
     expect(output).toMatchObject({ ok: true, written: ['email'], ignored: ['role', 'isAdmin'] });
-    expect(output.reasons!.role).toMatch(/not exposed/);
+    expect(output.reasons!.find((r) => r.key === 'role')?.reason).toMatch(/not exposed/);
     expect(results).toEqual([output]);
     // The model saw the refusal and its reasons.
     expect(textOf(result.current.messages.at(-1))).toContain('not exposed');
@@ -102,5 +103,47 @@ describe('useSharedState with useAgentChat', () => {
     await act(() => result.current.sendMessage({ text: 'x' }).then((r) => (r.sent ? r.done : undefined)));
     await waitFor(() => expect(textOf(result.current.messages.at(-1))).toMatch(/^page said/));
     expect(toolPartOf(result.current.messages)!.output).toMatchObject({ ok: true, written: [], ignored: ['name'] });
+  });
+});
+
+describe('a reserved key in update-page-state, round trip through the real server', () => {
+  it.each([
+    ['without a store', {}],
+    ['with a store', { store: memoryStore() }],
+  ])('reports __proto__ as ignored in a form the server accepts, and the chat continues (%s)', async (_name, extra) => {
+    // JSON.parse: "__proto__" is an own key of the model's input, as a hostile model would send it.
+    const updates = JSON.parse('{"name":"Grace","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const { fetch, requests } = testServer(
+      {
+        page: {
+          script: {
+            steps: ({ stepInTurn, toolResults }) => {
+              if (stepInTurn === 0) return [{ type: 'tool-call', toolName: UPDATE_PAGE_STATE_TOOL, input: { updates } }];
+              const seen = seenToolOutput(toolResults.at(-1)?.output);
+              return [{ type: 'text', text: `page said ${JSON.stringify(seen.kind === 'value' ? seen.value : seen)}` }];
+            },
+            chunkDelayMs: 0,
+          },
+        },
+      },
+      {},
+      extra,
+    );
+    const { result } = renderHook(() => {
+      const [form, setForm] = useState({ name: 'Ada' });
+      const shared = useSharedState({ value: form, onChange: setForm });
+      const chat = useAgentChat({ agentId: 'page', fetch, sharedState: shared, ...('store' in extra ? { conversationId: 'c-proto' } : {}) });
+      return { form, chat };
+    });
+    if ('store' in extra) await waitFor(() => expect(result.current.chat.historyStatus).toBe('ready'));
+    await act(() => result.current.chat.sendMessage({ text: 'rename me' }).then((r) => (r.sent ? r.done : undefined)));
+    await waitFor(() => expect(textOf(result.current.chat.messages.at(-1))).toMatch(/^page said/));
+    expect(result.current.chat.error).toBeUndefined();
+    expect(result.current.form).toEqual({ name: 'Grace' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const output = toolPartOf(result.current.chat.messages)!.output!;
+    expect(output).toEqual({ ok: true, written: ['name'], ignored: ['__proto__'], reasons: [{ key: '__proto__', reason: expect.stringMatching(/^reserved key/) }] });
+    expect(requests).toHaveLength(2); // the turn and the accepted automatic continuation
+    expect(textOf(result.current.chat.messages.at(-1))).toContain('__proto__');
   });
 });

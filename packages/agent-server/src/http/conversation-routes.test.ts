@@ -158,12 +158,17 @@ describe('conversation routes', () => {
     expect(JSON.stringify([await store.getConversation('alice', 'c1'), await store.loadThread('alice', 'c1')])).toBe(before);
   });
 
-  it('answers unknown, over-long and malformed ids with JSON 404s, and wrong methods with 405', async () => {
+  it('answers unknown ids with JSON 404s, invalid ones with 400 invalid_id, and wrong methods with 405', async () => {
     const { server } = storeServer(memoryStore(), mockModel(textParts('hi')));
-    for (const path of ['/nope', `/${'x'.repeat(300)}`, '/%E0%A4%A', '/nope/messages/m1/feedback']) {
+    for (const path of ['/nope', '/nope/messages/m1/feedback']) {
       const response = await server.fetch(routeRequest(path, path.endsWith('feedback') ? { method: 'PUT', body: { value: 'like' } } : {}));
       expect(response.status).toBe(404);
       expect(await errorOf(response)).toBe('conversation_not_found');
+    }
+    for (const path of [`/${'x'.repeat(300)}`, '/%E0%A4%A', '/%00', '/c%F0%9F%98%80']) {
+      const response = await server.fetch(routeRequest(path));
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toBe('invalid_id');
     }
     expect(await errorOf(await server.fetch(routeRequest('/c1/other/m1')))).toBe('not_found');
     for (const conversationId of [42, { id: 'c1' }, ['c1']]) {

@@ -5,10 +5,9 @@ import { readFeedbackBody, readLimit, readRenameBody } from './conversation-bodi
 import type { CursorCodec } from './conversation-cursor.js';
 import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
+import { pathId, queryId } from './request-ids.js';
 import { handleRunRoute } from './run-stream-routes.js';
 
-/** Longest conversation or message id the routes look up (longer ones cannot exist). */
-const MAX_ID = 256;
 const MAX_QUERY = 200;
 
 export interface ConversationRouteContext {
@@ -46,24 +45,12 @@ const conversationNotFound = () => new HttpError('conversation_not_found', 'Ther
 const messageNotFound = () => new HttpError('message_not_found', 'There is no such message in this conversation.');
 const notAllowed = (allow: string) => new HttpError('method_not_allowed', `Use ${allow} on this route.`, undefined, { allow });
 
-/** A path segment as an id: decoded, at most 256 characters — else the thing cannot exist (404). */
-function segmentId(segment: string | undefined, missing: () => HttpError): string {
-  if (segment === undefined || segment === '') throw missing();
-  let id: string;
-  try {
-    id = decodeURIComponent(segment);
-  } catch {
-    throw missing();
-  }
-  if (id.length > MAX_ID) throw missing();
-  return id;
-}
-
 /**
  * The conversation routes under `{basePath}/conversations` (`segments` are the path parts after
  * `conversations`), the resume and stop routes of a conversation's run among them
  * (`run-stream-routes.ts`). Every lookup is scoped to the user: another user's conversation is a 404
- * `conversation_not_found` on every route.
+ * `conversation_not_found` on every route. Path ids are checked against the protocol's `ID_PATTERN`
+ * (400 `invalid_id` naming `path.conversationId` / `path.messageId`).
  */
 export async function handleConversationRoute(request: Request, url: URL, segments: string[], ctx: ConversationRouteContext): Promise<Response> {
   const { store, userId } = ctx;
@@ -72,7 +59,7 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
     if (method !== 'GET') throw notAllowed('GET');
     return json(await listConversations(url, ctx));
   }
-  const id = segmentId(segments[0], conversationNotFound);
+  const id = pathId(segments[0], 'path.conversationId');
   if (segments.length === 1) {
     if (method === 'GET') return json(await loadConversation(url, id, ctx));
     if (method === 'PATCH') {
@@ -94,7 +81,7 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
     throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
   }
-  const messageId = segmentId(segments[2], messageNotFound);
+  const messageId = pathId(segments[2], 'path.messageId');
   if (segments.length === 3) {
     if (method !== 'DELETE') throw notAllowed('DELETE');
     missing(await store.deleteMessage(userId, id, messageId));
@@ -116,8 +103,8 @@ function missing(state: 'ok' | 'conversation' | 'message'): void {
 async function listConversations(url: URL, ctx: ConversationRouteContext): Promise<ConversationPage> {
   const limit = readLimit(url, 30, 100);
   const q = url.searchParams.get('q')?.trim() || undefined;
-  const agentId = url.searchParams.get('agentId') || undefined;
-  if ((q?.length ?? 0) > MAX_QUERY || (agentId?.length ?? 0) > MAX_ID) {
+  const agentId = queryId(url, 'agentId');
+  if ((q?.length ?? 0) > MAX_QUERY) {
     throw new HttpError('invalid_body', 'The search is too long.', [{ path: 'query.q', message: `must be at most ${MAX_QUERY} characters` }]);
   }
   const cursor = url.searchParams.get('cursor');

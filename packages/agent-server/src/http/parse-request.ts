@@ -5,15 +5,13 @@ import { HttpError } from './error-response.js';
 import { fileUrlIssues } from './file-parts.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
+import { queryId } from './request-ids.js';
 
 export interface ParsedRequest<B extends AgentRequestBody = AgentRequestBody> {
   body: B;
   /** Body `conversationId`, else `?conversationId=`. */
   conversationId: string | undefined;
 }
-
-/** Longest `?conversationId=` accepted (the body field has the same limit in the protocol schema). */
-const MAX_QUERY_ID = 256;
 
 /**
  * Content type (415), size limit (413), UTF-8 / JSON / nesting / `__proto__` checks (400) and the
@@ -35,12 +33,7 @@ export async function parseChatRequest<B extends AgentRequestBody = AgentRequest
   if (fileIssues.length > 0) {
     throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
   }
-  const queryConversationId = url.searchParams.get('conversationId') || undefined;
-  if (queryConversationId !== undefined && queryConversationId.length > MAX_QUERY_ID) {
-    throw new HttpError('invalid_body', 'The conversationId query parameter is too long.', [
-      { path: 'query.conversationId', message: `must be at most ${MAX_QUERY_ID} characters` },
-    ]);
-  }
+  const queryConversationId = queryId(url, 'conversationId');
   return { body: result.data, conversationId: result.data.conversationId ?? queryConversationId };
 }
 

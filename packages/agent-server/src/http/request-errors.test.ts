@@ -138,7 +138,7 @@ describe('body (400)', () => {
     const response = await server.fetch(
       new Request(`${URL_}?conversationId=${'c'.repeat(300)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: valid }),
     );
-    await expectError(response, 400, 'invalid_body');
+    await expectError(response, 400, 'invalid_id');
   });
 
   it('answers 400 when the body stream fails mid-upload', async () => {

@@ -1,10 +1,10 @@
-import type { AgentRunRecord, GenerateResponse, RunRecordList } from '@x/agent-protocol';
+import { RUN_ID_HEADER, type AgentRunRecord, type GenerateResponse, type RunRecordList } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
-import { chunksOf, failingParts, recordingLogger, toolCallParts } from '../test-utils/model-parts.js';
+import { chunksOf, failingParts, recordingLogger, stallingModel, toolCallParts } from '../test-utils/model-parts.js';
 import { readChunks, userMessage } from '../test-utils/sse.js';
 
 const lookup = { description: 'Look up', inputSchema: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => ({ found: q.length }) };
@@ -132,6 +132,31 @@ describe('run records', () => {
     ]);
   });
 
+  it('fills the step a failed or stopped run cut off (duration, finish reason, usage) — null only while running', async () => {
+    const failing = createAgentServer({
+      agents: { assistant: { model: mockModel(failingParts('Hal', new Error('provider exploded'))) } },
+      authenticate,
+      store: memoryStore(),
+      logger: recordingLogger(),
+    });
+    const failed = await turn(failing, 'assistant', 'One');
+    const failedRecord = await json<AgentRunRecord>(await failing.fetch(request(`runs/${failed.runId}`)));
+    expect(failedRecord.status).toBe('failed');
+    expect(failedRecord.steps).toEqual([expect.objectContaining({ durationMs: expect.any(Number), finishReason: 'error', usage: expect.any(Object) })]);
+
+    const { model, started } = stallingModel('Long');
+    const stopping = createAgentServer({ agents: { assistant: { model } }, authenticate, store: memoryStore(), logger: recordingLogger() });
+    const response = await stopping.fetch(request('assistant', { body: { messages: [userMessage('Go')] } }));
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const runId = response.headers.get(RUN_ID_HEADER)!;
+    await started;
+    expect((await stopping.fetch(request(`conversations/${conversationId}/stop`, { body: {} }))).status).toBe(202);
+    await response.text();
+    const stoppedRecord = await json<AgentRunRecord>(await stopping.fetch(request(`runs/${runId}`)));
+    expect(stoppedRecord.status).toBe('stopped');
+    expect(stoppedRecord.steps).toEqual([expect.objectContaining({ durationMs: expect.any(Number), finishReason: 'abort', usage: expect.any(Object) })]);
+  });
+
   it('records the generate route’s runs', async () => {
     const model = mockModel(toolCallParts({ toolName: 'lookup', input: { q: 'abcd' } }), textParts('Found 4.'));
     const server = createAgentServer({ agents: { assistant: { model, tools: ['lookup'] } }, tools: { lookup }, authenticate, store: memoryStore(), logger: recordingLogger() });
@@ -151,7 +176,7 @@ describe('run records', () => {
     expect(await codeOf(await server.fetch(request('runs/run-nope')))).toEqual([404, 'run_not_found']);
     expect(await codeOf(await server.fetch(request('runs')))).toEqual([400, 'invalid_body']);
     expect(await codeOf(await server.fetch(new Request(`http://localhost/api/agent/runs/${runId}`, { method: 'DELETE' })))).toEqual([405, 'method_not_allowed']);
-    expect(await codeOf(await server.fetch(request(`runs/%E0%A4%A`)))).toEqual([404, 'run_not_found']);
+    expect(await codeOf(await server.fetch(request(`runs/%E0%A4%A`)))).toEqual([400, 'invalid_id']);
   });
 
   it('without a store keeps a record only while its run runs, read live by its user', async () => {

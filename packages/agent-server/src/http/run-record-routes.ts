@@ -3,9 +3,7 @@ import type { LiveRuns } from '../runtime/live-runs.js';
 import { isTurnRun, recordFromRows } from '../runtime/stored-run-records.js';
 import type { ConversationStore } from '../store/types.js';
 import { HttpError } from './error-response.js';
-
-/** Longest run or conversation id looked up (longer ones cannot exist). */
-const MAX_ID = 256;
+import { pathId, queryId } from './request-ids.js';
 
 export interface RunRecordRouteContext {
   /** Without a store only the runs this instance is running can be read. */
@@ -27,13 +25,7 @@ export async function handleRunRecordRoute(request: Request, url: URL, segments:
   if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on this route.', undefined, { allow: 'GET' });
   if (segments.length === 0) return json(await listRuns(url, ctx));
   if (segments.length > 1) throw new HttpError('not_found', 'No such route under runs.');
-  let runId: string;
-  try {
-    runId = decodeURIComponent(segments[0]!);
-  } catch {
-    throw runNotFound();
-  }
-  if (runId === '' || runId.length > MAX_ID) throw runNotFound();
+  const runId = pathId(segments[0], 'path.runId');
   const record = await readRun(runId, ctx);
   if (!record) throw runNotFound();
   return json(record);
@@ -50,10 +42,9 @@ async function readRun(runId: string, { store, runs, userId }: RunRecordRouteCon
 }
 
 async function listRuns(url: URL, { store, runs, userId }: RunRecordRouteContext): Promise<RunRecordList> {
-  const conversationId = url.searchParams.get('conversationId');
+  const conversationId = queryId(url, 'conversationId');
   if (!conversationId) throw new HttpError('invalid_body', 'Name the conversation: ?conversationId=.');
   if (!store) throw new HttpError('not_found', 'This server keeps no run records past their run (it has no store).');
-  if (conversationId.length > MAX_ID) throw new HttpError('conversation_not_found', 'There is no such conversation.');
   const rows = await store.listRuns(userId, conversationId);
   if (!rows) throw new HttpError('conversation_not_found', 'There is no such conversation.');
   const records = rows.filter(isTurnRun).map((row) => {

@@ -1,5 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
-import { RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol';
+import { idProblem, RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol';
 import type { RunLog, RunLogEntry, RunLogReader } from '../runs/run-log.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
@@ -16,7 +16,6 @@ export interface RunRouteContext {
 
 /** Largest stop body (`{ runId }`). */
 const MAX_STOP_BODY = 4 * 1024;
-const MAX_ID = 256;
 /** Largest `seq` a cursor may name (a run never has more chunks). */
 const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
@@ -129,9 +128,8 @@ async function readStopBody(request: Request): Promise<StopRunBody> {
   if (parsed.protoPath !== undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError('invalid_body', 'The request body must be a JSON object.');
   }
-  if (value.runId !== undefined && !(typeof value.runId === 'string' && value.runId.length > 0 && value.runId.length <= MAX_ID)) {
-    throw new HttpError('invalid_body', 'The stop body is invalid.', [{ path: 'runId', message: `must be a string of 1 to ${MAX_ID} characters` }]);
-  }
+  const problem = value.runId === undefined ? undefined : idProblem(value.runId);
+  if (problem) throw new HttpError('invalid_body', 'The stop body is invalid.', [{ path: 'runId', message: problem }]);
   return typeof value.runId === 'string' ? { runId: value.runId } : {};
 }
 

@@ -1,5 +1,5 @@
 import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
-import type { AgentRequestBody, StoredMessageMetadata } from '@x/agent-protocol';
+import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type StoredMessageMetadata } from '@x/agent-protocol';
 import { HttpError } from '../http/error-response.js';
 import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
 import type { RunRecorder } from './run-recorder.js';
@@ -51,8 +51,9 @@ export async function openStoredTurn(options: {
   const { store, userId, conversationId } = options;
   const conversation = await store.getConversation(userId, conversationId);
   const stored = conversation ? ((await store.loadThread(userId, conversationId)) ?? []) : [];
-  const reconciled = reconcileHistory(stored, options.body, options.tools);
+  const reconciled = reconcileForUser(conversation !== null, () => reconcileHistory(stored, options.body, options.tools));
   const runId = options.runId ?? `run-${crypto.randomUUID()}`;
+  const edits = approvalEdits(reconciled.writes);
   // While the run streams, it is marked alive, so another instance never takes it for dead.
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   return {
@@ -91,7 +92,7 @@ export async function openStoredTurn(options: {
         ...(stopReason ? { stopReason } : {}),
         ...(end.errorText !== undefined ? { errorText: end.errorText } : {}),
       };
-      const reply: MessageInput = { id: base.id, role: 'assistant', parts: base.parts, metadata };
+      const reply: MessageInput = { id: base.id, role: 'assistant', parts: withApprovalEdits(base.parts, edits), metadata };
       const status = stopReason === 'error' ? 'failed' : stopReason === 'stopped' ? 'stopped' : 'completed';
       const recorder = options.recorder;
       recorder?.end(status, stopReason ?? end.finishReason ?? null);
@@ -118,6 +119,52 @@ export async function openStoredTurn(options: {
       }
     },
   };
+}
+
+type ApprovalPart = { approval?: Record<string, unknown> };
+const approvalOf = (part: unknown): Record<string, unknown> | undefined => {
+  const approval = (part as ApprovalPart).approval;
+  return typeof approval === 'object' && approval !== null ? approval : undefined;
+};
+
+/** The proposed inputs of the approvers' edits a request writes (`approval.originalInput`), by approval id. */
+function approvalEdits(writes: readonly MessageInput[]): Map<string, unknown> {
+  const edits = new Map<string, unknown>();
+  for (const part of writes.flatMap((m) => m.parts)) {
+    const approval = approvalOf(part);
+    if (approval && typeof approval.id === 'string' && Object.hasOwn(approval, APPROVAL_ORIGINAL_INPUT_KEY)) edits.set(approval.id, approval[APPROVAL_ORIGINAL_INPUT_KEY]);
+  }
+  return edits;
+}
+
+/**
+ * The reply's parts with `approval.originalInput` put back on the approved edits (the AI SDK's copy
+ * of the answered message drops it), so a reload still shows the input as edited.
+ */
+function withApprovalEdits(parts: UIMessage['parts'], edits: Map<string, unknown>): UIMessage['parts'] {
+  if (edits.size === 0) return parts;
+  return parts.map((part) => {
+    const approval = approvalOf(part);
+    if (!approval || approval.approved !== true || typeof approval.id !== 'string' || !edits.has(approval.id) || Object.hasOwn(approval, APPROVAL_ORIGINAL_INPUT_KEY)) return part;
+    return Object.assign({}, part, { approval: { ...approval, [APPROVAL_ORIGINAL_INPUT_KEY]: edits.get(approval.id) } });
+  });
+}
+
+/**
+ * The request applied to the thread; when the user has no such conversation (it is unknown, or
+ * another user's), a request that refers to history (answers an approval, gives a tool output, sends
+ * earlier messages) is a 404 `conversation_not_found` like every other cross-user request — never
+ * a 409 that would tell the conversation exists.
+ */
+function reconcileForUser(exists: boolean, reconcile: () => ReturnType<typeof reconcileHistory>): ReturnType<typeof reconcileHistory> {
+  try {
+    return reconcile();
+  } catch (error) {
+    if (!exists && error instanceof HttpError && (error.code === 'history_mismatch' || error.code === 'approval_not_pending')) {
+      throw new HttpError('conversation_not_found', 'There is no such conversation.');
+    }
+    throw error;
+  }
 }
 
 /** Delays of the background retries of a reply that could not be saved (the database was away). */

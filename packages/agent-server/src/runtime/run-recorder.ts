@@ -105,14 +105,32 @@ export class RunRecorder {
     return sub;
   }
 
-  /** Ends the run (once); open steps and calls keep a null duration (they never finished). */
+  /**
+   * Ends the run (once). A step or tool call still open was cut off by the end: it gets its measured
+   * duration, the step the finish reason of the end (`abort` when stopped, `error` when failed) and
+   * the usage known of it (none reported: `{}`), a running call `error` — the protocol keeps null
+   * for running steps only.
+   */
   end(status: Exclude<RunRecordStatus, 'running'>, stopReason: string | null): void {
     if (this.ended) return;
     // A sub-agent run still open when its parent ends was cut off with it.
     for (const sub of this.subRuns) sub.end('stopped', 'aborted');
+    const now = Date.now();
+    for (const step of this.steps) {
+      if (step.durationMs !== null) continue;
+      step.durationMs = now - step.startMs;
+      step.finishReason = status === 'failed' ? 'error' : status === 'stopped' ? 'abort' : 'stop';
+      step.usage ??= {};
+    }
+    for (const call of this.calls.values()) {
+      if (call.state !== 'running') continue;
+      call.durationMs = now - call.startMs;
+      call.state = 'error';
+      call.error = status === 'failed' ? 'The run failed before the call finished.' : 'The run was stopped before the call finished.';
+    }
     this.status = status;
     this.stopReason = stopReason;
-    this.finishedAt = Date.now();
+    this.finishedAt = now;
   }
 
   private newCall(call: CallInfo, now: number, stepNumber: number | undefined): RunToolCallRecord & { startMs: number } {

@@ -149,6 +149,29 @@ describe('server-owned history (with a store)', () => {
     const chunks = await readChunks(await s.server.fetch(turnRequest('c1', { messages: [withPart(edited)] })));
     expect(textOf(chunks)).toBe('Deleted.');
     expect(s.deleted).toEqual(['/tmp/b']);
+    // The stored reply keeps the proposal, so a reload still shows "Edited input".
+    const stored = (await s.store.loadThread('alice', 'c1'))!.at(-1)!.parts.find((p) => p.type === 'tool-deleteFile') as ToolPart & { approval: Record<string, unknown> };
+    expect(stored).toMatchObject({ state: 'output-available', input: { path: '/tmp/b' } });
+    expect(stored.approval[APPROVAL_ORIGINAL_INPUT_KEY]).toEqual({ path: '/tmp/a' });
+  });
+
+  it("answers another user's approval answer with 404 conversation_not_found, like every cross-user request, writing nothing", async () => {
+    const s = toolServer([toolCallParts({ toolName: 'deleteFile', input: { path: '/tmp/a' }, id: 'call-1' }), textParts('Deleted.')]);
+    await readChunks(await s.server.fetch(turnRequest('c1', { messages: [userMessage('Delete it', 'u1')] })));
+    const thread = (await s.store.loadThread('alice', 'c1'))!;
+    const reply = thread.at(-1)!;
+    const del = reply.parts.find((p) => p.type === 'tool-deleteFile') as ToolPart;
+    const before = await snapshot(s.store, 'c1');
+    for (const approved of [true, false]) {
+      const answered = { id: reply.id, role: 'assistant', parts: reply.parts.map((p) => (p === del ? answerToolApproval(del as ApprovalToolPart, { approved }) : p)) };
+      for (const messages of [[answered], [...thread.slice(0, -1), answered]]) {
+        const response = await s.server.fetch(turnRequest('c1', { messages }, 'bob'));
+        expect(response.status).toBe(404);
+        expect(await codeOf(response)).toBe('conversation_not_found');
+      }
+    }
+    expect(await snapshot(s.store, 'c1')).toBe(before);
+    expect(s.deleted).toEqual([]);
   });
 
   it('accepts the output of a client tool (update-page-state) that waits for one', async () => {

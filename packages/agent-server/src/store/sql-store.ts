@@ -2,6 +2,7 @@
 // run exactly the same SQL and a reviewer sees the whole schema usage at once.
 import { migrate } from './migrations.js';
 import { transaction, type SqlClient, type SqlSession } from './sql-client.js';
+import { decodeJson, decodeText, encodeJson, encodeText } from './sql-text.js';
 import {
   STALE_RUN_MS,
   StoreConflictError,
@@ -22,19 +23,21 @@ type Row = Record<string, unknown>;
 
 const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
-const json = (value: unknown): string => JSON.stringify(value ?? {});
+/** A jsonb parameter: NUL escaped reversibly (`sql-text.ts`), read back with `decodeJson`. */
+const json = (value: unknown): string => encodeJson(value ?? {});
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? decodeText(value) : null);
 
 function toConversation(row: Row): ConversationRecord {
   return {
     id: row.id as string,
     userId: row.user_id as string,
     agentId: row.agent_id as string,
-    title: (row.title as string | null) ?? null,
+    title: textOrNull(row.title),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     version: Number(row.version),
     activeRunId: (row.active_run_id as string | null) ?? null,
-    metadata: (row.metadata as Record<string, unknown>) ?? {},
+    metadata: decodeJson((row.metadata as Record<string, unknown>) ?? {}),
   };
 }
 
@@ -45,8 +48,8 @@ function toMessage(row: Row): MessageRecord {
     parentId: (row.parent_id as string | null) ?? null,
     seq: Number(row.seq),
     role: row.role as MessageRecord['role'],
-    parts: row.parts as MessageRecord['parts'],
-    metadata: (row.metadata as Record<string, unknown>) ?? {},
+    parts: decodeJson(row.parts as MessageRecord['parts']),
+    metadata: decodeJson((row.metadata as Record<string, unknown>) ?? {}),
     createdAt: iso(row.created_at),
   };
 }
@@ -59,14 +62,14 @@ function toRun(row: Row): RunRecord {
     status: row.status as RunRecord['status'],
     stopReason: (row.stop_reason as string | null) ?? null,
     steps: Number(row.steps),
-    usage: (row.usage as Record<string, unknown> | null) ?? null,
+    usage: decodeJson((row.usage as Record<string, unknown> | null) ?? null),
     startedAt: iso(row.started_at),
     heartbeatAt: isoOrNull(row.heartbeat_at),
     finishedAt: isoOrNull(row.finished_at),
     initiatorRunId: (row.initiator_run_id as string | null) ?? null,
     agentId: (row.agent_id as string | null) ?? null,
     initiatorToolCallId: (row.initiator_tool_call_id as string | null) ?? null,
-    timeline: (row.timeline as RunRecord['timeline']) ?? null,
+    timeline: decodeJson((row.timeline as RunRecord['timeline']) ?? null),
   };
 }
 
@@ -146,7 +149,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
 
     listConversations: (userId, query) =>
       guard('list conversations', async () => {
-        const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+        const q = query.q ? `%${encodeText(query.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
         const { rows } = await client.query(
           `select * from agent_conversations
            where user_id = $1 and ($2::text is null or agent_id = $2) and ($3::text is null or title ilike $3)
@@ -186,7 +189,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
       guard('rename conversation', async () => {
         const { rows } = await client.query(
           'update agent_conversations set title = $3, version = version + 1 where id = $1 and user_id = $2 returning *',
-          [id, userId, title],
+          [id, userId, encodeText(title)],
         );
         return rows[0] ? toConversation(rows[0]) : null;
       }),
@@ -318,9 +321,9 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
             input.usage ? json(input.usage) : null,
             input.runId,
             input.now,
-            input.title ?? null,
+            input.title === undefined ? null : encodeText(input.title),
             input.timeline ? json(input.timeline) : null,
-            JSON.stringify(
+            encodeJson(
               (input.subRuns ?? []).map((sub) => ({
                 id: sub.id,
                 agent_id: sub.agentId,

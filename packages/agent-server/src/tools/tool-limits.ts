@@ -27,10 +27,10 @@ export function limitTool<T extends Tool>(toolName: string, tool: T, limits: Too
   if (!execute) return tool;
   const limited = async (input: unknown, options: ToolExecutionOptions<unknown>): Promise<unknown> => {
     limits.doomLoop.record(toolName, input);
+    // One composite signal per call: the step's signal is shared by every parallel call, so a
+    // listener per call on it would pile up (Node's MaxListenersExceededWarning past 10).
     const controller = new AbortController();
-    const onAbort = () => controller.abort(options.abortSignal?.reason);
-    if (options.abortSignal?.aborted) onAbort();
-    else options.abortSignal?.addEventListener('abort', onAbort, { once: true });
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, controller.signal]) : controller.signal;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       if (!Number.isFinite(limits.timeoutMs)) return;
@@ -41,12 +41,11 @@ export function limitTool<T extends Tool>(toolName: string, tool: T, limits: Too
       }, limits.timeoutMs);
     });
     try {
-      const run = Promise.resolve(execute.call(tool, input, { ...options, abortSignal: controller.signal }));
+      const run = Promise.resolve(execute.call(tool, input, { ...options, abortSignal: signal }));
       const output = await Promise.race([run, timedOut]);
       return capResult(output, limits.resultMaxChars);
     } finally {
       clearTimeout(timer);
-      options.abortSignal?.removeEventListener('abort', onAbort);
     }
   };
   return { ...tool, execute: limited } as T;

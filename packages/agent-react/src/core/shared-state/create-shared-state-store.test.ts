@@ -12,13 +12,13 @@ describe('createSharedStateStore', () => {
     );
     if (!result.ok) throw new Error(result.errorText);
     expect(result.output).toMatchObject({ ok: true, written: ['name'], ignored: ['isAdmin', '__proto__', 'constructor'] });
-    // "__proto__" stays a plain own key of the answer (checked via entries, not an object literal).
-    expect(Object.entries(result.output.reasons!)).toEqual([
-      ['isAdmin', expect.stringMatching(/^not exposed/)],
-      ['__proto__', expect.stringMatching(/^reserved key/)],
-      ['constructor', expect.stringMatching(/^reserved key/)],
+    // Reasons are a list: "__proto__" is a value, never an object key the server would refuse.
+    expect(result.output.reasons).toEqual([
+      { key: 'isAdmin', reason: expect.stringMatching(/^not exposed/) },
+      { key: '__proto__', reason: expect.stringMatching(/^reserved key/) },
+      { key: 'constructor', reason: expect.stringMatching(/^reserved key/) },
     ]);
-    expect(Object.getPrototypeOf(result.output.reasons)).toBe(Object.prototype);
+    expect(JSON.stringify(result.output)).not.toContain('"__proto__":');
     expect(store.getState().value).toEqual({ name: 'Eve', email: 'ada@example.com', count: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(store.getState().value)).toBe(Object.prototype);
@@ -35,7 +35,7 @@ describe('createSharedStateStore', () => {
     if (!result.ok) throw new Error(result.errorText);
     expect(result.output.written).toEqual(['count', 'filters']);
     expect(result.output.ignored).toEqual(['__proto__', 'constructor', 'filters.__proto__', 'filters.nested.constructor']);
-    expect(Object.values(result.output.reasons!).every((r) => r.startsWith('reserved key'))).toBe(true);
+    expect(result.output.reasons!.every((r) => r.reason.startsWith('reserved key'))).toBe(true);
     const filters = store.getState().value.filters as Record<string, unknown>;
     expect(filters).toEqual({ a: 1, nested: {} });
     expect(Object.hasOwn(filters, '__proto__')).toBe(false);
@@ -76,11 +76,11 @@ describe('createSharedStateStore', () => {
         ok: true,
         written: ['name'],
         ignored: ['email', 'age', 'id'],
-        reasons: {
-          email: expect.stringMatching(/^invalid value: /),
-          age: 'invalid value: age must be a non-negative number',
-          id: expect.stringMatching(/^read-only/),
-        },
+        reasons: [
+          { key: 'email', reason: expect.stringMatching(/^invalid value: /) },
+          { key: 'age', reason: 'invalid value: age must be a non-negative number' },
+          { key: 'id', reason: expect.stringMatching(/^read-only/) },
+        ],
       },
     });
     expect(store.getState().value).toEqual({ name: 'Grace', email: 'a@x.io', age: 30, id: 7 });

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isReservedKey, withoutReservedKeys, type UpdatePageStateOutput } from '@x/agent-protocol';
+import { isReservedKey, refusedKeys, withoutReservedKeys, type PageStateRefusal, type UpdatePageStateOutput } from '@x/agent-protocol';
 import { backendFor, type SharedStateBackend, type SharedStateSource } from './backends.js';
 import { runValidator, type SharedStateValidator } from './validators.js';
 
@@ -168,13 +168,10 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
       const writable = settings.writable ? new Set(settings.writable) : undefined;
       const accepted: Record<string, unknown> = {};
       const written: string[] = [];
-      const ignored: string[] = [];
-      // Entries, not assignment: a "__proto__" key must stay a plain key of the answer.
-      const reasons: [string, string][] = [];
+      // A list, never an object keyed by the key: a refused "__proto__" stays a string value.
+      const refusals: PageStateRefusal[] = [];
       const refuse = (key: string, reason: string) => {
-        if (ignored.includes(key)) return;
-        ignored.push(key);
-        reasons.push([key, reason]);
+        if (!refusals.some((r) => r.key === key)) refusals.push({ key, reason });
       };
       // Reserved keys the server already removed from a hostile input (see `UpdatePageStateInput`).
       for (const key of serverIgnored(input)) refuse(key, 'reserved key: never writable');
@@ -218,8 +215,7 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
           })),
         );
       }
-      const output: UpdatePageStateOutput = { ok: true, written };
-      if (ignored.length > 0) Object.assign(output, { ignored, reasons: Object.fromEntries(reasons) });
+      const output: UpdatePageStateOutput = { ok: true, written, ...refusedKeys(refusals) };
       return { ok: true, output };
     },
     restore: (snapshot: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type LanguageModelUsage, type StepResult, type Tool, type ToolSet, type UIMessage } from 'ai';
-import type { GenerateStep, GenerateStopReason, GenerateUsage, PendingToolCall } from '@x/agent-protocol';
+import type { GenerateStep, GenerateStopReason, GenerateUsage, PendingApproval, PendingToolCall } from '@x/agent-protocol';
 import { toHookStep } from '../hook-steps.js';
 
 /** The client-tool calls of a reply still waiting for an output (tools without a server `execute`). */
@@ -14,17 +14,29 @@ export function pendingToolCalls(reply: UIMessage | undefined, tools: Record<str
   return pending;
 }
 
+/** The tool calls of a reply waiting for a person's approval (`approval-requested`). */
+export function pendingApprovals(reply: UIMessage | undefined): PendingApproval[] {
+  const pending: PendingApproval[] = [];
+  for (const part of reply?.parts ?? []) {
+    if (!isToolUIPart(part) || part.state !== 'approval-requested') continue;
+    pending.push({ approvalId: part.approval.id, toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input });
+  }
+  return pending;
+}
+
 /** Why the loop stopped, from what the run saw (see `GenerateStopReason` for the reserved ones). */
 export function stopReasonOf(run: {
   failed: boolean;
   aborted: boolean;
   pending: number;
+  approvals: number;
   steps: readonly StepResult<ToolSet>[];
   maxSteps: number;
   guardTripped: boolean;
 }): GenerateStopReason {
   if (run.aborted) return 'aborted';
   if (run.failed) return 'error';
+  if (run.approvals > 0) return 'approval_required';
   if (run.pending > 0) return 'no_executor';
   if (run.guardTripped) return 'stop_condition';
   const last = run.steps.at(-1);

@@ -42,7 +42,8 @@ describe('POST {basePath}/{agentId}/generate', () => {
     const server = createAgentServer({ agents: { assistant: { model, tools: ['lookup'] } }, tools: { lookup }, logger: recordingLogger() });
     const body = await generated(await server.fetch(post('assistant/generate', { messages: [userMessage('Look abc up')] })));
     expect(body).toMatchObject({ status: 'completed', text: 'Found 3.', stopReason: 'end_turn', usage: { inputTokens: 20, outputTokens: 10 } });
-    expect(body.runId).toMatch(/^gen_/);
+    // The answer's run id is its run record's.
+    expect(body.runId).toMatch(/^run-/);
     expect(body.steps).toHaveLength(2);
     expect(body.steps[0]).toMatchObject({ finishReason: 'tool-calls', toolCalls: [{ toolName: 'lookup', input: { q: 'abc' } }], toolResults: [{ output: { found: 3 } }] });
     expect(body.pendingToolCalls).toBeUndefined();
@@ -164,12 +165,15 @@ describe('generate runs that pause for client tools (with a store)', () => {
     const done = await generated(
       await server.fetch(post(`assistant/generate/${first.runId}/tool-outputs`, { outputs: [{ toolCallId: 'page-1', output: { ok: true, written: ['city'] } }] })),
     );
-    expect(done).toMatchObject({ runId: first.runId, status: 'completed', text: 'Moved to Paris.', stopReason: 'end_turn' });
+    expect(done).toMatchObject({ status: 'completed', text: 'Moved to Paris.', stopReason: 'end_turn' });
+    // The continuation is a run of its own, with its own record.
+    expect(done.runId).not.toBe(first.runId);
+    expect((await store.listRuns('alice', first.conversationId!))!.map((r) => r.id)).toEqual([first.runId, done.runId]);
     expect(JSON.stringify(model.doStreamCalls[1]!.prompt)).toContain('"written":["city"]');
     expect(model.doStreamCalls[1]!.tools?.map((t) => t.name)).toContain('update-page-state');
     const thread = (await store.loadThread('alice', first.conversationId!))!;
     expect(thread.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(thread[1]!.metadata.generate).toMatchObject({ runId: first.runId, status: 'completed', context: { pageId: 'trip' } });
+    expect(thread[1]!.metadata.generate).toMatchObject({ runId: done.runId, status: 'completed', context: { pageId: 'trip' } });
     // Once completed it no longer waits.
     const again = await server.fetch(post(`assistant/generate/${first.runId}/tool-outputs`, { outputs: [{ toolCallId: 'page-1', output: {} }] }));
     expect(again.status).toBe(409);
@@ -203,9 +207,9 @@ describe('generate runs that pause for client tools (with a store)', () => {
     const first = await generated(await server.fetch(post('assistant/generate', { sharedState: { city: 'Rome' }, messages: [userMessage('Paris')] })));
     const outputs = { outputs: [{ toolCallId: 'page-1', output: { ok: true, written: ['city'] } }] };
     expect(await codeOf(await server.fetch(post(`assistant/generate/${first.runId}/tool-outputs`, outputs, 'mallory')))).toBe('run_not_found');
-    expect(await codeOf(await server.fetch(post('assistant/generate/gen_nope/tool-outputs', outputs)))).toBe('run_not_found');
-    const otherRun = first.runId.replace(/\.[0-9a-f-]{36}$/, `.${crypto.randomUUID()}`);
-    expect(await codeOf(await server.fetch(post(`assistant/generate/${otherRun}/tool-outputs`, outputs)))).toBe('run_not_found');
+    expect(await codeOf(await server.fetch(post('assistant/generate/run-nope/tool-outputs', outputs)))).toBe('run_not_found');
+    expect(await codeOf(await server.fetch(post(`assistant/generate/run-${crypto.randomUUID()}/tool-outputs`, outputs)))).toBe('run_not_found');
+    expect(await codeOf(await server.fetch(post('assistant/generate/%E0%A4%A/tool-outputs', outputs)))).toBe('invalid_id');
     const wrongCall = await server.fetch(post(`assistant/generate/${first.runId}/tool-outputs`, { outputs: [{ toolCallId: 'other', output: 1 }] }));
     expect(wrongCall.status).toBe(400);
     expect(((await wrongCall.json()) as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path)).toEqual(['outputs.0.toolCallId', 'outputs']);
@@ -234,7 +238,7 @@ describe('generate runs that pause for client tools (with a store)', () => {
       const done = await generated(
         await server.fetch(post(`assistant/generate/${paused.runId}/tool-outputs`, { outputs: [{ toolCallId: 'page-1', output: { ok: true, written: ['city'] } }] })),
       );
-      expect(done).toMatchObject({ runId: paused.runId, status: 'completed', text: 'Paris it is.' });
+      expect(done).toMatchObject({ status: 'completed', text: 'Paris it is.' });
       expect(secondModel.doStreamCalls[0]!.tools?.map((t) => t.name)).toContain('update-page-state');
       const runs = (await secondStore.listRuns('alice', paused.conversationId!))!;
       expect(runs.map((r) => r.status)).toEqual(['completed', 'completed']);

@@ -1,10 +1,13 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import {
+  answerToolApproval,
   formatIssues,
   generateRequestBodySchema,
   TOOL_OUTPUTS_SEGMENT,
   toolOutputsBodySchema,
   type AgentRequestBody,
+  type ApprovalAnswer,
+  type ApprovalToolPart,
   type GenerateResponse,
   type JsonSchemaObject,
   type ToolOutput,
@@ -13,11 +16,11 @@ import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
 import { HttpError } from '../../http/error-response.js';
 import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
+import { pathId } from '../../http/request-ids.js';
 import type { RunLog } from '../../runs/run-log.js';
 import type { ConversationStore, MessageRecord } from '../../store/types.js';
 import { storeUserId } from '../turn-setup.js';
 import { compileOutputSchema } from './output-schema.js';
-import { conversationOfRunId, newRunId } from './run-id.js';
 import { GENERATE_METADATA_KEY, runGenerate, type GenerateMetadata, type OutputRequest } from './run-generate.js';
 
 /** What the generate routes need from the server (the agent is resolved, access checked). */
@@ -51,36 +54,38 @@ async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): 
     schema: generateRequestBodySchema,
   });
   const output = outputRequest(body.output?.schema ?? ctx.agent.returns, body.output ? 'output.schema' : undefined);
-  // With a store the run belongs to a conversation, named in its id so a resume finds it.
+  // With a store the run belongs to a conversation (its run record names it, so a resume finds it).
   const conversation = conversationId ?? (ctx.store ? `conv-${crypto.randomUUID()}` : undefined);
   const { output: _output, ...turnBody } = body;
-  return runGenerate(turnInput(request, ctx, turnBody, conversation), { runId: newRunId(ctx.store ? conversation : undefined), output });
+  return runGenerate(turnInput(request, ctx, turnBody, conversation), { output });
 }
 
 async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteContext): Promise<GenerateResponse> {
   const store = ctx.store;
   if (!store) throw new HttpError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
-  let runId: string;
-  try {
-    runId = decodeURIComponent(rawRunId);
-  } catch {
-    throw runNotFound();
-  }
-  const conversationId = conversationOfRunId(runId);
-  if (conversationId === undefined) throw runNotFound();
+  const runId = pathId(rawRunId, 'path.runId');
   const userId = storeUserId(ctx.user);
+  // The run's record (scoped to the user) names its conversation.
+  const record = await store.getRun(userId, runId);
+  if (!record) throw runNotFound();
+  const conversationId = record.conversationId;
   const conversation = await store.getConversation(userId, conversationId);
   if (!conversation || conversation.agentId !== ctx.agentId) throw runNotFound();
   const thread = (await store.loadThread(userId, conversationId)) ?? [];
-  if (!thread.some((m) => generateMetadata(m)?.runId === runId)) throw runNotFound();
-  const last = thread.at(-1)!;
-  const paused = generateMetadata(last);
-  if (paused?.runId !== runId || paused.status !== 'requires_action') {
+  const last = thread.at(-1);
+  const paused = last && generateMetadata(last);
+  if (!last || paused?.runId !== runId || paused.status !== 'requires_action') {
     throw new HttpError('run_not_paused', 'This run is not waiting for tool outputs.');
   }
   const parsed = toolOutputsBodySchema.safeParse(await readJsonBody(request, ctx.maxBodyBytes));
-  if (!parsed.success) throw new HttpError('invalid_body', 'The body must be { outputs: [{ toolCallId, output } | { toolCallId, errorText }] }.', formatIssues(parsed.error).slice(0, 20));
-  const answered = answerPendingCalls(last, parsed.data.outputs);
+  if (!parsed.success) {
+    throw new HttpError(
+      'invalid_body',
+      'The body must be { outputs?: [{ toolCallId, output } | { toolCallId, errorText }], approvals?: [{ approvalId, approved, reason?, input? }] }.',
+      formatIssues(parsed.error).slice(0, 20),
+    );
+  }
+  const answered = answerPending(last, parsed.data.outputs ?? [], parsed.data.approvals ?? []);
   const context = paused.context;
   const body: AgentRequestBody = {
     messages: [answered],
@@ -90,25 +95,43 @@ async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteC
     ...(context.pageId !== undefined ? { pageId: context.pageId } : {}),
   };
   const output = context.outputSchema ? outputRequest(context.outputSchema, undefined) : undefined;
-  return runGenerate(turnInput(request, ctx, body, conversationId), { runId, output });
+  return runGenerate(turnInput(request, ctx, body, conversationId), { output });
 }
 
-/** The paused reply with an output for each pending call; 400 for an unknown call or a missing one. */
-function answerPendingCalls(reply: MessageRecord, outputs: ToolOutput[]): AgentRequestBody['messages'][number] {
-  const byId = new Map(outputs.map((o) => [o.toolCallId, o]));
-  const pendingIds = new Set<string>();
+/**
+ * The paused reply with an output for each pending client-tool call and an answer for each pending
+ * approval (as a chat client answers them: `answerToolApproval`, an edit included); 400 naming the
+ * entry for an unknown call or approval, or a pending one left unanswered.
+ */
+function answerPending(reply: MessageRecord, outputs: ToolOutput[], approvals: ApprovalAnswer[]): AgentRequestBody['messages'][number] {
+  const byCall = new Map(outputs.map((o) => [o.toolCallId, o]));
+  const byApproval = new Map(approvals.map((a) => [a.approvalId, a]));
+  const pendingCalls = new Set<string>();
+  const pendingApprovals = new Set<string>();
   const parts = reply.parts.map((part) => {
-    if (!isToolUIPart(part) || part.state !== 'input-available') return part;
-    pendingIds.add(part.toolCallId);
-    const answer = byId.get(part.toolCallId);
+    if (!isToolUIPart(part)) return part;
+    if (part.state === 'approval-requested') {
+      pendingApprovals.add(part.approval.id);
+      const answer = byApproval.get(part.approval.id);
+      if (!answer) return part;
+      const { approved, reason, input } = answer;
+      return answerToolApproval(part as typeof part & ApprovalToolPart, { approved, ...(reason !== undefined ? { reason } : {}), ...(input !== undefined ? { input } : {}) });
+    }
+    if (part.state !== 'input-available') return part;
+    pendingCalls.add(part.toolCallId);
+    const answer = byCall.get(part.toolCallId);
     if (!answer) return part;
     return 'errorText' in answer
       ? { ...part, state: 'output-error' as const, errorText: answer.errorText }
       : { ...part, state: 'output-available' as const, output: answer.output ?? null };
   });
-  const issues = outputs.flatMap((o, i) => (pendingIds.has(o.toolCallId) ? [] : [{ path: `outputs.${i}.toolCallId`, message: 'is not a pending tool call of this run' }]));
-  for (const id of pendingIds) if (!byId.has(id)) issues.push({ path: 'outputs', message: `has no output for the pending call ${id.slice(0, 64)}` });
-  if (issues.length > 0) throw new HttpError('invalid_body', 'The outputs do not answer the pending tool calls of this run.', issues.slice(0, 20));
+  const issues = [
+    ...outputs.flatMap((o, i) => (pendingCalls.has(o.toolCallId) ? [] : [{ path: `outputs.${i}.toolCallId`, message: 'is not a pending tool call of this run' }])),
+    ...approvals.flatMap((a, i) => (pendingApprovals.has(a.approvalId) ? [] : [{ path: `approvals.${i}.approvalId`, message: 'is not a pending approval of this run' }])),
+  ];
+  for (const id of pendingCalls) if (!byCall.has(id)) issues.push({ path: 'outputs', message: `has no output for the pending call ${id.slice(0, 64)}` });
+  for (const id of pendingApprovals) if (!byApproval.has(id)) issues.push({ path: 'approvals', message: `has no answer for the pending approval ${id.slice(0, 64)}` });
+  if (issues.length > 0) throw new HttpError('invalid_body', 'The body does not answer the pending tool calls and approvals of this run.', issues.slice(0, 20));
   return { id: reply.id, role: 'assistant', parts: parts as UIMessage['parts'] };
 }
 

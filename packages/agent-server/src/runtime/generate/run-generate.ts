@@ -10,7 +10,7 @@ import type { ReplyEnd } from '../stream-agent-reply.js';
 import { releaseScope } from '../turn-scope.js';
 import { createTurnAgent, errorText, newMessageId, openTurn, streamTurnReply, type AgentOverrides } from '../turn-setup.js';
 import { sumUsage } from '../usage.js';
-import { pendingToolCalls, stopReasonOf, toGenerateSteps, toGenerateUsage } from './generate-result.js';
+import { pendingApprovals, pendingToolCalls, stopReasonOf, toGenerateSteps, toGenerateUsage } from './generate-result.js';
 import { readOutput } from './output-schema.js';
 
 /** The metadata key of a stored generate reply: what resuming a paused run needs. */
@@ -33,10 +33,11 @@ export interface OutputRequest {
 /**
  * Runs one turn to its end without streaming to the client: the same turn as the streaming route
  * (tools, hooks, server-owned history with a store) read to the end, answered as JSON. A client-tool
- * call pauses the run (`requires_action`); with a store the reply is saved with `metadata.generate`
- * (run id, status, request context) so `…/tool-outputs` can resume it, also after a restart.
+ * call or a call that needs approval pauses the run (`requires_action`); with a store the reply is
+ * saved with `metadata.generate` (run id, status, request context) so `…/tool-outputs` can resume it,
+ * also after a restart. The answer's `runId` is the run record's id.
  */
-export async function runGenerate(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
+export async function runGenerate(input: TurnInput, options: { output?: OutputRequest | undefined }): Promise<GenerateResponse> {
   // The turn's span (`invoke_agent`): the whole run is awaited here, so everything in it is nested.
   const traced = startAgentRunTrace(input.agentId, input.conversationId);
   return traced.run(async () => {
@@ -51,8 +52,9 @@ export async function runGenerate(input: TurnInput, options: { runId: string; ou
   });
 }
 
-async function generateTurn(input: TurnInput, options: { runId: string; output?: OutputRequest | undefined }): Promise<GenerateResponse> {
+async function generateTurn(input: TurnInput, options: { output?: OutputRequest | undefined }): Promise<GenerateResponse> {
   const turn = await openTurn(input);
+  const runId = turn.recorder.meta.id;
   const { signal, run, messages, stored, hooks } = turn;
   // A Stop of the conversation's active run (the stop route, any instance) ends a generate run too.
   const offStop =
@@ -82,8 +84,9 @@ async function generateTurn(input: TurnInput, options: { runId: string; output?:
     const aborted = (end?.isAborted ?? false) || signal.aborted;
     const tripped = run.toolSet.doomLoop.tripped;
     const pending = failure || aborted ? [] : pendingToolCalls(end?.responseMessage, run.toolSet.tools);
+    const approvals = failure || aborted ? [] : pendingApprovals(end?.responseMessage);
     const text = steps.at(-1)?.text ?? '';
-    let status: GenerateResponse['status'] = failure ? 'failed' : pending.length > 0 ? 'requires_action' : 'completed';
+    let status: GenerateResponse['status'] = failure ? 'failed' : pending.length + approvals.length > 0 ? 'requires_action' : 'completed';
     let error: GenerateResponse['error'] = failure ? { code: 'model_error', message: failure } : undefined;
     let output: { value: unknown } | undefined;
     if (options.output && status === 'completed' && !aborted) {
@@ -97,7 +100,7 @@ async function generateTurn(input: TurnInput, options: { runId: string; output?:
     const usage = sumUsage(steps.map((s) => s.usage));
     const reply = end?.responseMessage;
     const metadata: GenerateMetadata = {
-      runId: options.runId,
+      runId,
       status,
       context: {
         sharedState: input.body.sharedState,
@@ -129,15 +132,16 @@ async function generateTurn(input: TurnInput, options: { runId: string; output?:
       });
     }
     return {
-      runId: options.runId,
+      runId,
       ...(stored ? { conversationId: stored.conversationId } : {}),
       status,
       text,
       ...(output ? { output: output.value } : {}),
       steps: toGenerateSteps(steps),
       usage: toGenerateUsage(usage),
-      stopReason: error?.code === 'invalid_output' ? 'error' : stopReasonOf({ failed: failure !== undefined, aborted, pending: pending.length, steps, maxSteps: run.maxSteps, guardTripped: tripped !== undefined }),
+      stopReason: error?.code === 'invalid_output' ? 'error' : stopReasonOf({ failed: failure !== undefined, aborted, pending: pending.length, approvals: approvals.length, steps, maxSteps: run.maxSteps, guardTripped: tripped !== undefined }),
       ...(pending.length > 0 ? { pendingToolCalls: pending } : {}),
+      ...(approvals.length > 0 ? { pendingApprovals: approvals } : {}),
       ...(error ? { error } : {}),
     };
   } finally {

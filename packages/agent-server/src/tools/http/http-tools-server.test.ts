@@ -1,5 +1,5 @@
 import type { JSONSchema7 } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentServer } from '../../server.js';
 import { ConfigError } from '../../config/config-error.js';
 import type { AgentServerConfig } from '../../config/types.js';
@@ -54,6 +54,42 @@ describe('HTTP tools through createAgentServer', () => {
     const chunks = await readChunks(await createAgentServer(config).fetch(chatRequest({ messages: [userMessage('Weather?')] })));
     expect(chunksOf(chunks, 'tool-output-error')[0]!.errorText).toMatch(/Refused 127\.0\.0\.1:\d+: it is a loopback address/);
     expect(server.received.length).toBe(before);
+  });
+
+  it('runs 20 parallel calls without a MaxListenersExceededWarning: no signal gets more than 10 abort listeners', async () => {
+    const calls = Array.from({ length: 20 }, (_, i) => ({ toolName: 'weather', input: { city: `City${i}` }, id: `call-${i}` }));
+    const model = mockModel(toolCallParts(...calls), textParts('All done.'));
+    // Node warns once a signal holds more than 10 abort listeners (when its limit is set, e.g. by a
+    // host or a library): count the most any one signal held at once, and the warnings themselves.
+    const held = new WeakMap<EventTarget, number>();
+    let most = 0;
+    const add = vi.spyOn(AbortSignal.prototype, 'addEventListener').mockImplementation(function (this: AbortSignal, ...args) {
+      if (args[0] === 'abort') {
+        const count = (held.get(this) ?? 0) + 1;
+        held.set(this, count);
+        most = Math.max(most, count);
+      }
+      return EventTarget.prototype.addEventListener.apply(this, args);
+    });
+    const remove = vi.spyOn(AbortSignal.prototype, 'removeEventListener').mockImplementation(function (this: AbortSignal, ...args) {
+      if (args[0] === 'abort') held.set(this, Math.max(0, (held.get(this) ?? 0) - 1));
+      return EventTarget.prototype.removeEventListener.apply(this, args);
+    });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const chunks = await readChunks(await createAgentServer(agentWith('/weather', model)).fetch(chatRequest({ messages: [userMessage('Weather everywhere?')] })));
+      expect(chunksOf(chunks, 'tool-output-available')).toHaveLength(20);
+      expect(textOf(chunks)).toBe('All done.');
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+      add.mockRestore();
+      remove.mockRestore();
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).toEqual([]);
+    expect(most).toBeLessThanOrEqual(10);
   });
 });
 

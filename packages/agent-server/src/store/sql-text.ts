@@ -1,0 +1,60 @@
+/**
+ * PostgreSQL `text` and `jsonb` cannot hold U+0000, which a user can paste into a message, a title or
+ * a comment (and a model can put in a tool input). The SQL store escapes it reversibly on the way in
+ * and restores it on the way out, so what was typed comes back exactly: U+E000 (a private-use
+ * character) is the escape — NUL is written as U+E000 `0`, U+E000 itself as U+E000 U+E000. Applied to
+ * every string of a jsonb value (keys too) and to the text columns that hold user text (titles).
+ */
+const ESCAPE = '\uE000';
+const NUL = '\u0000';
+const ENCODED = /\uE000([0\uE000])/g;
+const needsEncoding = (text: string): boolean => text.includes(NUL) || text.includes(ESCAPE);
+
+/** A string as the database holds it (the escape character doubled first, then NUL replaced). */
+export function encodeText(text: string): string {
+  return needsEncoding(text) ? text.replaceAll(ESCAPE, ESCAPE + ESCAPE).replaceAll(NUL, `${ESCAPE}0`) : text;
+}
+
+/** A string read back from the database (the inverse of {@link encodeText}). */
+export function decodeText(text: string): string {
+  return text.includes(ESCAPE) ? text.replace(ENCODED, (_, c: string) => (c === '0' ? '\u0000' : ESCAPE)) : text;
+}
+
+/** Every string (and key) of a JSON value mapped by `fn`; the same value when nothing changes. */
+function mapStrings(value: unknown, fn: (text: string) => string, touched: (text: string) => boolean): unknown {
+  if (typeof value === 'string') return touched(value) ? fn(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const mapped = mapStrings(item, fn, touched);
+      if (mapped !== item) (copy ??= [...value])[i] = mapped;
+    });
+    return copy ?? value;
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const mappedKey = touched(key) ? fn(key) : key;
+    const mapped = mapStrings(item, fn, touched);
+    if (mappedKey !== key || mapped !== item) changed = true;
+    return [mappedKey, mapped] as const;
+  });
+  if (!changed) return value;
+  const copy: Record<string, unknown> = {};
+  // defineProperty: a `__proto__` key stays an own key, never a prototype.
+  for (const [key, item] of entries) Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/** JSON text of a value for a jsonb parameter, its strings encoded ({@link encodeText}). */
+export function encodeJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  // JSON.stringify writes NUL as the escape `\u0000`; U+E000 stays a raw character.
+  if (!text.includes('\\u0000') && !text.includes(ESCAPE)) return text;
+  return JSON.stringify(mapStrings(JSON.parse(text), encodeText, needsEncoding));
+}
+
+/** A jsonb value read back, its strings decoded ({@link decodeText}). */
+export function decodeJson<T>(value: T): T {
+  return mapStrings(value, decodeText, (s) => s.includes(ESCAPE)) as T;
+}

@@ -27,7 +27,8 @@ describe('recordModel', () => {
     const calls: RecordedCall[] = [];
     const model = recordModel(new MockLanguageModelV4({ doStream: async () => ({ stream: streamOf(parts) }) }), { onRecord: (c) => calls.push(c) });
     const seen: LanguageModelV4StreamPart[] = [];
-    for await (const p of (await model.doStream({ prompt })).stream) seen.push(p);
+    const reader = (await model.doStream({ prompt })).stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) seen.push(next.value);
     expect(seen).toEqual(parts);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({

@@ -55,7 +55,7 @@ export function transcriptOf(messages: UIMessage[]): string[] {
       if (p.type === 'text') return [`${m.role}: ${p.text}`];
       if (p.type.startsWith('tool-') && 'state' in p) {
         const output = 'output' in p ? JSON.stringify(sortKeys(p.output)) : '';
-        return [`${m.role} ${p.type} ${p.state} ${JSON.stringify(sortKeys(p.input))} → ${output}`];
+        return [`${m.role} ${p.type} ${p.state} ${JSON.stringify(sortKeys('input' in p ? p.input : undefined))} → ${output}`];
       }
       return [];
     }),

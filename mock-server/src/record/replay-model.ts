@@ -23,6 +23,11 @@ export interface ReplayModelOptions {
   speed?: number;
   /** Named in errors (e.g. the file name). */
   source?: string;
+  /**
+   * Tools the app offers that the recording did not have (or the other way round) and that matching
+   * ignores — e.g. `update-page-state` when replaying in a page that shares state.
+   */
+  ignoreTools?: string[];
 }
 
 /** The app's call does not match the recording: `message` shows the prompt difference. */
@@ -61,10 +66,12 @@ export function replayModel(fixture: Fixture | unknown, options: ReplayModelOpti
   function take(kind: RecordedCall['kind'], call: LanguageModelV4CallOptions): RecordedCall {
     replayed++;
     const prompt = normalisePrompt(call.prompt);
-    const tools = (call.tools ?? []).map((t) => t.name).sort();
+    const ignored = new Set(options.ignoreTools ?? []);
+    const tools = (call.tools ?? []).map((t) => t.name).filter((name) => !ignored.has(name)).sort();
+    const toolsOf = (c: RecordedCall) => c.tools.filter((name) => !ignored.has(name)).join(',');
     const unused = calls.map((c, i) => ({ c, i })).filter(({ i }) => !used.has(i));
     const sameKind = unused.filter(({ c }) => c.kind === kind);
-    const match = sameKind.find(({ c }) => samePrompt(c.prompt, prompt) && c.tools.join(',') === tools.join(','));
+    const match = sameKind.find(({ c }) => samePrompt(c.prompt, prompt) && toolsOf(c) === tools.join(','));
     const chosen = match ?? (options.lenient ? (sameKind[0] ?? unused[0]) : undefined);
     if (chosen) {
       used.add(chosen.i);
@@ -76,10 +83,11 @@ export function replayModel(fixture: Fixture | unknown, options: ReplayModelOpti
       );
     }
     const closest = closestCall(sameKind.length ? sameKind : unused, prompt);
-    const toolsNote = closest.c.tools.join(',') === tools.join(',') ? '' : `\nTools differ: recorded [${closest.c.tools.join(', ')}], now [${tools.join(', ')}].`;
+    const diff = jsonDiff(closest.c.prompt, prompt);
+    const toolsNote = toolsOf(closest.c) === tools.join(',') ? '' : `\nTools differ: recorded [${closest.c.tools.join(', ')}], now [${tools.join(', ')}].`;
     throw fail(
       `Replay of ${source}: the prompt of call ${replayed} (${kind}) matches no recorded call — the app's prompt drifted from the recording. ` +
-        `Difference with recorded call #${closest.i + 1} (- recorded, + now):\n${jsonDiff(closest.c.prompt, prompt)}${toolsNote}\n` +
+        `Difference with recorded call #${closest.i + 1} (- recorded, + now):\n${diff || '(the prompts are the same)'}${toolsNote}\n` +
         'Record the session again, or replay with { lenient: true } to ignore prompt differences.',
     );
   }

@@ -86,6 +86,23 @@ describe('replaying the recorded session through the real server', () => {
     expect(logged.join('\n')).toContain('drifted from the recording');
   });
 
+  it('names tools the app offers beyond the recording, and ignores those in ignoreTools', async () => {
+    const fixture = await loadFixture(FIXTURE);
+    const run = async (ignoreTools?: string[]) => {
+      const model = replayModel(fixture, { source: 'f.json', ...(ignoreTools ? { ignoreTools } : {}) });
+      const config = demoSessionConfig({ assistant: model, researcher: model });
+      config.agents.assistant!.tools = ['getWeather', 'deleteRecord', 'extra'];
+      const tools = { ...replayTools(fixture, demoSessionTools()), extra: { description: 'x', inputSchema: { type: 'object' as const }, execute: () => 1 } };
+      await driveSession(createAgentServer({ ...config, tools, logger: silent }), 'assistant', DEMO_SESSION_PROMPTS).catch(() => undefined);
+      return model;
+    };
+    const strict = await run();
+    expect(strict.mismatches[0]!.message).toContain('(the prompts are the same)\nTools differ: recorded [deleteRecord, getWeather, researcher], now [deleteRecord, extra, getWeather, researcher].');
+    const ignoring = await run(['extra']);
+    expect(ignoring.mismatches).toEqual([]);
+    expect(ignoring.remaining).toBe(0);
+  });
+
   it('throws ReplayMismatchError for a call the recording has no answer for', async () => {
     const fixture = await loadFixture(FIXTURE);
     const model = replayModel({ ...fixture, calls: [] }, { source: 'empty.json' });

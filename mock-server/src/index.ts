@@ -11,3 +11,4 @@ export { ReplayMismatchError, replayModel, type ReplayModel, type ReplayModelOpt
 export { replayTools } from './record/replay-tools.js';
 export { DEMO_SESSION_PROMPTS, demoSessionConfig, demoSessionTools } from './record/demo-session.js';
 export { routeHandler, type RouteLike } from './route-handler.js';
+export { driveSession, transcriptOf } from './record/drive-session.js';

@@ -8,7 +8,7 @@ import { DEMO_SESSION_PROMPTS, demoSessionConfig } from './demo-session.js';
 import { stringifyFixture, type Fixture, type RecordedCall } from './fixture.js';
 import { startOpenAIChatFake, type OpenAIChatFake } from '../test-utils/openai-chat-fake.js';
 import { recordModel } from './record-model.js';
-import { driveSession, transcriptOf } from '../test-utils/session-driver.js';
+import { driveSession, transcriptOf } from './drive-session.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/weather-delete-research.json', import.meta.url));
 const API_KEY = 'sk-test-KNOWN-provider-key-0123456789';

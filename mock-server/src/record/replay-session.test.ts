@@ -10,7 +10,7 @@ import { FixtureError, stringifyFixture } from './fixture.js';
 import { loadFixture } from './fixture-file.js';
 import { ReplayMismatchError, replayModel, type ReplayModelOptions } from './replay-model.js';
 import { replayTools } from './replay-tools.js';
-import { driveSession, transcriptOf } from '../test-utils/session-driver.js';
+import { driveSession, transcriptOf } from './drive-session.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/weather-delete-research.json', import.meta.url));
 const silent = { warn: () => {}, error: () => {} };

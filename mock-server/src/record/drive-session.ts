@@ -1,9 +1,19 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
 import type { AgentServer } from '@x/agent-server';
-import { sortKeys } from '../record/fixture.js';
+import { sortKeys } from './fixture.js';
 
-/** Sends `prompts` to `agentId` one turn at a time like a chat client, approving every approval request. */
-export async function driveSession(server: AgentServer, agentId: string, prompts: readonly string[]): Promise<UIMessage[]> {
+/**
+ * Sends `prompts` to `agentId` one turn at a time like a chat client (the whole history each time),
+ * answering every approval request (`approve`, default true). Resolves with the messages.
+ */
+export async function driveSession(
+  server: AgentServer,
+  agentId: string,
+  prompts: readonly string[],
+  options: { approve?: boolean } = {},
+): Promise<UIMessage[]> {
+  const approved = options.approve ?? true;
   const messages: UIMessage[] = [];
   for (const [n, text] of prompts.entries()) {
     messages.push({ id: `u${n + 1}`, role: 'user', parts: [{ type: 'text', text }] });
@@ -15,7 +25,7 @@ export async function driveSession(server: AgentServer, agentId: string, prompts
       messages[messages.length - 1] = {
         ...reply,
         parts: reply.parts.map((p) =>
-          p === pending && 'approval' in p && p.approval ? ({ ...p, state: 'approval-responded', approval: { id: p.approval.id, approved: true } } as UIMessage['parts'][number]) : p,
+          p === pending && 'approval' in p && p.approval ? ({ ...p, state: 'approval-responded', approval: { id: p.approval.id, approved } } as UIMessage['parts'][number]) : p,
         ),
       };
       reply = await send(server, agentId, messages, messages.at(-1));
@@ -26,8 +36,9 @@ export async function driveSession(server: AgentServer, agentId: string, prompts
 }
 
 async function send(server: AgentServer, agentId: string, messages: UIMessage[], continuing?: UIMessage): Promise<UIMessage> {
+  const basePath = (server.config.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
   const response = await server.fetch(
-    new Request(`http://localhost/api/agent/${agentId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages }) }),
+    new Request(`http://localhost${basePath}/${agentId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages }) }),
   );
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
   const chunks: UIMessageChunk[] = [];

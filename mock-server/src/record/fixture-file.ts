@@ -12,7 +12,7 @@ export async function loadFixture(path: string): Promise<Fixture> {
   return parseFixture(text, path);
 }
 
-/** Writes a fixture as stable JSON (sorted keys, two-space indentation). */
-export async function saveFixture(path: string, fixture: Fixture): Promise<void> {
+/** Checks a fixture (a `FixtureError` names `path` and the problem; nothing is written) and writes it as stable JSON (sorted keys, two-space indentation). */
+export async function saveFixture(path: string, fixture: Fixture | unknown): Promise<void> {
   await writeFile(path, stringifyFixture(parseFixture(fixture, path)));
 }

@@ -48,3 +48,13 @@ test('the inspector shows a run’s wire events, approvals and answers; filters,
   const fixture = parseFixture(await readFile(file, 'utf8'), file);
   expect(fixture.calls).toHaveLength(2);
 });
+
+test('the save-fixture route refuses bad input with a code and writes nothing', async ({ request }) => {
+  const bad = await request.post('/api/dev/fixtures', { data: { name: 'bad', fixture: { version: 9, calls: [] } } });
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toEqual({ error: { code: 'invalid_fixture', message: expect.stringContaining('has version 9, newer than') } });
+  const notJson = await request.post('/api/dev/fixtures', { data: Buffer.from('{'), headers: { 'content-type': 'application/json' } });
+  expect(notJson.status()).toBe(400);
+  expect((await notJson.json()).error.code).toBe('bad_json');
+  await expect(readFile(join(import.meta.dirname, '../../examples/playground/.data/fixtures/bad.json'))).rejects.toThrow(/ENOENT/);
+});

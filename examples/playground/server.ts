@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { memoryStore, pgliteStore } from '@x/agent-server';
 import { toNodeHandler } from '@x/agent-server/node';
 import { createPlaygroundAgentServer } from './server/playground-agent-server.ts';
+import { saveFixtureRoute } from './server/save-fixture-route.ts';
 
 const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787);
 // Conversations live in PGlite (embedded Postgres) in .data/ (git-ignored); PLAYGROUND_DATA=memory
@@ -20,6 +21,11 @@ const agentHandler = toNodeHandler(agents);
 const http = createServer((req, res) => {
   if (req.url === '/api/scenarios' && req.method === 'GET') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts }));
+    return;
+  }
+  // Dev tool: the "Save this conversation as a fixture" button (PLAYGROUND_DEV_TOOLS=off removes it).
+  if (req.url === '/api/dev/fixtures' && process.env.PLAYGROUND_DEV_TOOLS !== 'off') {
+    void saveFixtureRoute(req, res, join(import.meta.dirname, '.data', 'fixtures'));
     return;
   }
   agentHandler(req, res);

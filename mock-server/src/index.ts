@@ -4,3 +4,11 @@ export { echoScenario, errorMidStreamScenario, plainTextScenario } from './echo-
 export { createMockAgentServer, type MockAgentServerOptions } from './mock-agent-server.js';
 export { inProcessFetch } from './in-process-fetch.js';
 export * from './scenarios/index.js';
+export { FIXTURE_VERSION, FixtureError, parseFixture, stringifyFixture, type Fixture, type RecordedCall, type RecordedFinish, type RecordedPart } from './record/fixture.js';
+export { FRAME_MS, recordModel, type RecordModelOptions } from './record/record-model.js';
+export { REDACTED, redact, type RedactOptions } from './record/redact.js';
+export { ReplayMismatchError, replayModel, type ReplayModel, type ReplayModelOptions } from './record/replay-model.js';
+export { replayTools } from './record/replay-tools.js';
+export { DEMO_SESSION_PROMPTS, demoSessionConfig, demoSessionTools } from './record/demo-session.js';
+export { routeHandler, type RouteLike } from './route-handler.js';
+export { driveSession, transcriptOf } from './record/drive-session.js';

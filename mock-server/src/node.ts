@@ -35,3 +35,5 @@ export async function startMockServer(
       }),
   };
 }
+
+export { loadFixture, saveFixture } from './record/fixture-file.js';

@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV
 import { MockLanguageModelV4 } from 'ai/test';
 import { chunkText, type PacedStep, type Script, type ScriptContext, type ScriptStep } from './script.js';
 
-type Timed = { part: LanguageModelV4StreamPart; delayMs: number };
+export type Timed = { part: LanguageModelV4StreamPart; delayMs: number };
 
 const usage = (outputChars: number) => ({
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -146,8 +146,8 @@ function toTimedParts(step: ScriptStep, script: Script, prefix: string): Timed[]
   return out;
 }
 
-/** A pull-based stream that waits each part's delay and stops (AbortError) when the call is aborted. */
-function playParts(parts: Timed[], signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+/** A pull-based stream that waits each part’s delay and stops (AbortError) when the call is aborted. */
+export function playParts(parts: Timed[], signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
   let index = 0;
   return new ReadableStream<LanguageModelV4StreamPart>({
     async pull(controller) {

@@ -4,6 +4,7 @@ import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState } from 'react';
 import { ActivityDrawer } from './ActivityDrawer.tsx';
+import { useDevTools } from './DevTools.tsx';
 import { PanelDrawer } from './PanelDrawer.tsx';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -37,6 +38,7 @@ export function App() {
   const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
   useConversationUrl(conversations);
   const shared = useSharedState<Profile>(emptyProfile);
+  const dev = useDevTools(conversations.selectedId);
 
   useEffect(() => {
     void fetch('/api/scenarios')
@@ -57,6 +59,7 @@ export function App() {
       agentId="assistant"
       conversationId={conversations.selectedId}
       sharedState={shared.store}
+      {...(dev.fetch ? { fetch: dev.fetch } : {})}
       display={display}
       drawer={{ title: 'Assistant', width: phone ? '100%' : 480 }}
       height="100%"
@@ -150,6 +153,7 @@ export function App() {
           </Layout.Content>
         </Layout>
       </Layout>
+      {dev.tools}
     </ConfigProvider>
   );
 }

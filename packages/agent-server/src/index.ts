@@ -63,3 +63,4 @@ export {
 export * from './store/index.js';
 export * from './runs/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';
+export { resolveModel } from './providers/index.js';

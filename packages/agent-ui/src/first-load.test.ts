@@ -60,4 +60,8 @@ describe('the first load of a page with AgentChat', () => {
     expect(onDemand.filter((module) => bundle.firstLoad.includes(module))).toEqual([]);
     expect(bundle.onDemand).toEqual(expect.arrayContaining(onDemand));
   });
+
+  it('has nothing of the inspector, first or on demand (it is the separate @x/agent-ui/inspector entry)', () => {
+    expect([...bundle.firstLoad, ...bundle.onDemand].filter((module) => module.startsWith('agent-ui/inspector/'))).toEqual([]);
+  });
 });

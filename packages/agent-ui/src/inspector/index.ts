@@ -1,0 +1,3 @@
+export { AgentInspector, eventSummary, type AgentInspectorProps } from './agent-inspector.js';
+export { runToFixture } from './run-fixture.js';
+export { createInspector, type InspectedEvent, type InspectedRun, type Inspector } from './wire-recorder.js';

@@ -42,15 +42,16 @@ async function listen(extra: Partial<AgentServerConfig>) {
 
 /** Reads a body's text until `until` holds for what came so far; returns the reader to go on with. */
 async function readUntil(body: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let text = '';
   while (!until(text)) {
     const { done, value } = await reader.read();
     if (done) break;
-    text += value;
+    text += decoder.decode(value, { stream: true });
   }
   const rest = async () => {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) text += next.value;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
     return text;
   };
   return { text: () => text, rest };
@@ -61,7 +62,8 @@ class SdkParser extends DefaultChatTransport<UIMessage> {
   async chunks(text: string): Promise<UIMessageChunk[]> {
     const stream = this.processResponseStream(new Response(text).body!);
     const out: UIMessageChunk[] = [];
-    for await (const chunk of stream) out.push(chunk);
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value);
     return out;
   }
 }

@@ -9,6 +9,7 @@ import { handleConversationRoute } from './http/conversation-routes.js';
 import { errorResponse, HttpError } from './http/error-response.js';
 import { parseChatRequest } from './http/parse-request.js';
 import { handleRunRecordRoute } from './http/run-record-routes.js';
+import { DEFAULT_KEEP_ALIVE_MS } from './http/sse-keep-alive.js';
 import { liveRunsOf } from './runtime/live-runs.js';
 import { handleGenerateRoute } from './runtime/generate/generate-route.js';
 import { runTurn, storeUserId } from './runtime/run-turn.js';
@@ -42,6 +43,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
   // Runs are resumable and stoppable only for stored conversations (ARCHITECTURE §7).
   const runLog = store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
+  const keepAliveMs = config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -56,7 +58,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       // `…/messages/..` must not become a DELETE of the conversation).
       if (segments.length > 1 && url.pathname.endsWith('/')) throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)} (no trailing slash).`);
       const user = await authenticate(request);
-      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, userId: storeUserId(user) });
+      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, keepAliveMs, userId: storeUserId(user) });
     }
     if (segments[0] === RUNS_SEGMENT) {
       const user = await authenticate(request);
@@ -82,6 +84,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
       store,
       runLog,
       onDisconnect,
+      keepAliveMs,
       user,
       signal: request.signal,
       config,

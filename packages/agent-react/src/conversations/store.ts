@@ -2,6 +2,7 @@
 // Gmail-style delete (hidden at once, DELETE sent when the undo window closes). `useConversations`
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
 import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol';
+import { markNewConversation } from '../core/new-conversations.js';
 import { UndoWindows } from '../core/undo-windows.js';
 import { ConversationsError, createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
 
@@ -97,8 +98,15 @@ export class ConversationsStore {
   constructor(options: ConversationsStoreOptions = {}) {
     this.options = options;
     this.client = options.client ?? createConversationsClient(options);
-    this.selectedId = options.initialSelectedId ?? (options.newId ?? defaultNewId)();
+    this.selectedId = options.initialSelectedId ?? this.newId();
     this.snapshot = this.compute();
+  }
+
+  /** A new id, known to the chats of this page as a conversation the server does not have yet. */
+  private newId(): string {
+    const id = (this.options.newId ?? defaultNewId)();
+    markNewConversation(id);
+    return id;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -171,7 +179,7 @@ export class ConversationsStore {
 
   /** Opens a new conversation (a new id, not listed until `touch`); returns its id. */
   create = (): string => {
-    const id = (this.options.newId ?? defaultNewId)();
+    const id = this.newId();
     this.select(id);
     return id;
   };

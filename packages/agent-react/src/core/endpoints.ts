@@ -18,6 +18,8 @@ export interface AgentRequestOptions {
   headers?: Resolvable<Record<string, string> | Headers | undefined>;
   credentials?: RequestCredentials;
   fetch?: typeof globalThis.fetch;
+  /** Silence (ms) after which a reply stream counts as dropped; 0: never (`UseAgentChatOptions.idleTimeoutMs`). */
+  idleTimeoutMs?: number;
 }
 
 /** The route's base: `api` (a path or a full URL) without trailing slashes; default `/api/agent`. */

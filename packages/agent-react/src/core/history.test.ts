@@ -39,3 +39,13 @@ describe('sanitizeHistory', () => {
     ]);
   });
 });
+
+describe('sanitizeHistory: replies that ended early', () => {
+  it('keeps an empty reply that failed or whose run was lost (its mark is all the user has of it); drops other empty ones', () => {
+    const user = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'go' }] };
+    const lost = { id: 'a1', role: 'assistant' as const, parts: [], metadata: { stopReason: 'interrupted' } };
+    const failed = { id: 'a2', role: 'assistant' as const, parts: [{ type: 'step-start' as const }], metadata: { stopReason: 'error' } };
+    const empty = { id: 'a3', role: 'assistant' as const, parts: [], metadata: { stopReason: 'stopped' } };
+    expect(sanitizeHistory([user, lost, user, failed, user, empty]).map((m) => m.id)).toEqual(['u1', 'a1', 'u1', 'a2', 'u1']);
+  });
+});

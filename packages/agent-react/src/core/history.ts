@@ -8,7 +8,9 @@ const WAITING_FOR_USER = new Set(['approval-requested', 'approval-responded']);
  * - tool calls that never got a result are dropped (`input-streaming`, `input-available`, and
  *   approvals everywhere but in the last message, where the user can still answer them),
  * - text and reasoning left `streaming` are marked `done`, empty ones are dropped,
- * - messages left without content (no parts, or only `step-start` markers) are dropped,
+ * - messages left without content (no parts, or only `step-start` markers) are dropped — except a
+ *   reply that ended before it said anything (`metadata.stopReason` `'error'` / `'interrupted'`):
+ *   its "Interrupted — Retry" mark is what the user has of it,
  * - malformed parts (null, no string `type`, text or reasoning without a string `text`) are dropped.
  *
  * The input is not modified; messages that need no change keep their identity.
@@ -44,10 +46,17 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
       }
       parts.push(part);
     }
-    if (!parts.some((part) => part.type !== 'step-start')) return;
+    if (!parts.some((part) => part.type !== 'step-start') && !endedEarly(message)) return;
     out.push(changed || !message.parts ? { ...message, parts: dropTrailingStepStarts(parts) } : message);
   });
   return out;
+}
+
+/** A reply that failed or whose run was lost (its stop reason is what it shows). */
+function endedEarly(message: UIMessage): boolean {
+  if (message.role !== 'assistant' || typeof message.metadata !== 'object' || message.metadata === null) return false;
+  const reason = (message.metadata as { stopReason?: unknown }).stopReason;
+  return reason === 'interrupted' || reason === 'error';
 }
 
 function dropTrailingStepStarts<PART extends { type: string }>(parts: PART[]): PART[] {

@@ -276,3 +276,83 @@ describe('resumable runs', () => {
     await response.text();
   });
 });
+
+/** `server.fetch`, except that the turn's response body goes silent (a dead server behind a proxy) after `reads` reads. */
+function silentAfter(fetch: typeof globalThis.fetch, reads: number): typeof globalThis.fetch {
+  let done = false;
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method !== 'POST' || done || !response.body) return response;
+    done = true;
+    const reader = response.body.getReader();
+    let count = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (count++ >= reads) return new Promise<void>(() => {});
+        const { done: ended, value } = await reader.read();
+        if (ended) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: () => reader.cancel(),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
+describe('liveness (issue 24)', () => {
+  it('a reply stream silent for idleTimeoutMs is a dropped connection: the chat re-attaches and the reply completes once', async () => {
+    const server = setup();
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 3), conversationId: 'c-idle', throttle: false, idleTimeoutMs: 300 });
+    const events = record(controller);
+    const session = controller.open();
+    const detach = controller.attach(session);
+    await expect.poll(() => session.store.getSnapshot().historyStatus).toBe('ready');
+    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
+    await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
+    expect(textOf(session.chat.messages.at(-1))).toBe(TEXT);
+    expect(session.chat.messages).toHaveLength(2);
+    expect(events.count('onMessageComplete')).toBe(1);
+    expect(events.count('onError')).toBe(0);
+    detach('unmount');
+  });
+
+  it('without a run to re-attach to (no store), a silent stream ends with a "connection lost" error and keeps the partial reply', async () => {
+    const server = testServer({ a: slow });
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 4), throttle: false, idleTimeoutMs: 300 });
+    const session = controller.open();
+    const detach = controller.attach(session);
+    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => session.chat.status, { timeout: 5_000 }).toBe('error');
+    expect(session.chat.error?.message).toMatch(/connection lost/i);
+    const reply = session.chat.messages.at(-1)!;
+    expect(reply.role).toBe('assistant');
+    expect(textOf(reply).length).toBeGreaterThan(0);
+    expect(textOf(reply)).not.toBe(TEXT);
+    detach('unmount');
+  });
+
+  it('a conversation whose run died with its server: on open, the resume gets 204 and the reply shows as interrupted', async () => {
+    const store = memoryStore();
+    // A turn that began two minutes ago on a server that died: no heartbeat since, no run log entry here.
+    await store.beginTurn({
+      userId: 'anonymous',
+      conversationId: 'c-dead',
+      agentId: 'a',
+      expectedVersion: null,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'go' }] }],
+      run: { id: 'run-dead' },
+      now: new Date(Date.now() - 2 * 60_000),
+    });
+    const server = testServer({ a: slow }, { lookup }, { store });
+    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId: 'c-dead', throttle: false });
+    const session = controller.open();
+    const detach = controller.attach(session);
+    await expect.poll(() => session.chat.messages.map((m) => m.role), { timeout: 5_000 }).toEqual(['user', 'assistant']);
+    expect(server.urls).toContain('/api/agent/conversations/c-dead/stream');
+    expect(session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'interrupted' });
+    expect(session.chat.status).toBe('ready');
+    expect((await store.getConversation('anonymous', 'c-dead'))?.activeRunId).toBeNull();
+    detach('unmount');
+  });
+});

@@ -1,6 +1,7 @@
 import { RUN_STATE_PART, type AgentUIMessage, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol';
 import type { DataUIPart, UITools } from 'ai';
 import { fetchHistory } from './conversation-requests.js';
+import { isDisconnectError } from './errors.js';
 import { sanitizeHistory } from './history.js';
 import type { ChatSession } from './session.js';
 import { isBusy, requestOptions, sharedStateLink } from './session-reads.js';
@@ -20,12 +21,6 @@ export interface Reconnect {
   waitingOnline: boolean;
 }
 
-/** The error a dropped connection gives: the same test as the `ai` package's chat (`isDisconnect`). */
-export function isDisconnectError(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  const message = error.message.toLowerCase();
-  return message.includes('fetch') || message.includes('network') || message === 'load failed';
-}
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

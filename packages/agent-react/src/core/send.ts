@@ -2,6 +2,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
 import type { ChatSession } from './session.js';
 import { toError } from './errors.js';
+import { forgetNewConversation } from './new-conversations.js';
 import { isBusy } from './session-reads.js';
 import { stopRun } from './stop.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
@@ -63,6 +64,7 @@ export async function send<TOOLS extends UITools>(
     });
   }
   session.used = true;
+  forgetNewConversation(session.conversationId);
   const done = chat
     .sendMessage(
       {

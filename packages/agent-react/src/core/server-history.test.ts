@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '@x/agent-server';
 import { testServer } from '../test-utils/test-server.js';
+import { ConversationsStore } from '../conversations/store.js';
 import { AgentChatController } from './controller.js';
 
 const reply = { script: { steps: [[{ type: 'text' as const, text: 'ok' }]], chunkDelayMs: 0 } };
@@ -97,6 +98,25 @@ describe('history owned by a server with a store (memoryStore)', () => {
     await turn(second.controller, 'three');
     expect(requests.at(-1)!.messages).toHaveLength(1);
     expect(second.session.chat.messages).toHaveLength(6);
+    second.detach('unmount');
+  });
+
+  it('a conversation the page just created (ConversationsStore) is not asked for: no request, no 404; after its first send it loads like any other', async () => {
+    const { fetch, requests, urls } = setup();
+    const list = new ConversationsStore({ fetch });
+    const id = list.create();
+    const first = open(fetch, id);
+    await ready(first.session);
+    expect(urls.filter((u) => u.includes('/conversations/'))).toEqual([]);
+    expect(first.session.historyOwner).toBe('server');
+    await turn(first.controller, 'one');
+    expect(requests.map((r) => r.messages.length)).toEqual([1]);
+    first.detach('unmount');
+
+    const second = open(fetch, id);
+    await ready(second.session);
+    expect(urls.filter((u) => u.includes('/conversations/'))).toHaveLength(1);
+    expect(second.session.store.getSnapshot().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     second.detach('unmount');
   });
 

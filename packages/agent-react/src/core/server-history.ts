@@ -2,6 +2,7 @@ import type { AgentErrorCode, AgentUIMessage, FeedbackValue } from '@x/agent-pro
 import type { UITools } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
+import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
 import type { ChatSession } from './session.js';
 import { requestOptions } from './session-reads.js';
@@ -23,6 +24,13 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   if (session.historyLoad !== 'pending' || !session.conversationId) return null;
   session.historyLoad = 'started';
   let activeRunId: string | null = null;
+  // A conversation this page just created: the server has nothing of it yet (no request, no 404).
+  if (isNewConversation(session.conversationId)) {
+    session.historyOwner = 'server';
+    session.store.setHistory({ historyStatus: 'ready', hasOlder: false });
+    session.markHistoryReady();
+    return null;
+  }
   const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
   if (answer.ok) {
     session.historyOwner = 'server';

@@ -28,6 +28,7 @@ export function requestOptions<TOOLS extends UITools>(options: UseAgentChatOptio
     headers: options.headers,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessag
 import { RUN_ID_HEADER, runPaths, type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions } from './endpoints.js';
 import { RunCursor } from './run-cursor.js';
-import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, parseUIMessageChunkStream } from './ui-chunk-stream.js';
 
 export { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions, type Resolvable } from './endpoints.js';
 export { RunCursor } from './run-cursor.js';
@@ -18,10 +18,13 @@ export { RunCursor } from './run-cursor.js';
 export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTransport<MESSAGE> {
   /** Where the chat stands in the run it streams (a chat's lazy transport passes its own). */
   readonly run: RunCursor;
+  readonly #idleTimeoutMs: () => number | undefined;
 
-  constructor(options?: ConstructorParameters<typeof DefaultChatTransport<MESSAGE>>[0], run: RunCursor = new RunCursor()) {
+  /** `idleTimeoutMs` is read when a response starts (default {@link DEFAULT_IDLE_TIMEOUT_MS}; 0: never). */
+  constructor(options?: ConstructorParameters<typeof DefaultChatTransport<MESSAGE>>[0], run: RunCursor = new RunCursor(), idleTimeoutMs: () => number | undefined = () => undefined) {
     super(options);
     this.run = run;
+    this.#idleTimeoutMs = idleTimeoutMs;
   }
 
   override async sendMessages(options: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
@@ -44,6 +47,7 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
         run.lastEventId = id;
       },
       disconnect: run.streamSignal(),
+      idleTimeoutMs: this.#idleTimeoutMs() ?? DEFAULT_IDLE_TIMEOUT_MS,
     });
   }
 }
@@ -100,7 +104,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
         ...(options.credentials ? { credentials: options.credentials } : {}),
       };
     },
-  }, run);
+  }, run, () => read().idleTimeoutMs);
   return transport;
 }
 

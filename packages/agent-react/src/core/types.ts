@@ -104,6 +104,13 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
    */
   resume?: boolean;
   /**
+   * A reply stream that brings nothing — no chunk, no keep-alive — for this long is a dropped
+   * connection (default 45,000 ms, three of the server's 15 s keep-alives; `0` never times out): with
+   * resumable runs the chat re-attaches (`connection` is `reconnecting`), otherwise it ends with a
+   * "connection lost" error and keeps the partial reply. Read when a response starts.
+   */
+  idleTimeoutMs?: number;
+  /**
    * The page state the agent may see, read at send time and sent only when it is a non-empty object.
    * A store from `useSharedState`/`createSharedStateStore` also lets the agent write it
    * (`update-page-state`, through the allowlist); a plain object is read-only for the agent.

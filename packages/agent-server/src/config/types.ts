@@ -214,6 +214,12 @@ export interface AgentServerConfig {
    * Default: no prompts, replies, tool arguments or results.
    */
   tracing?: TracingConfig;
+  /**
+   * A streaming answer (a turn, a resumed run) that sent nothing for this long sends an SSE comment
+   * (`: keep-alive`), so a proxy does not close it and the client can tell a thinking model from a
+   * dead server (default 15,000 ms; `0` sends none). The generate route, which answers JSON, sends none.
+   */
+  keepAliveMs?: number;
 }
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */

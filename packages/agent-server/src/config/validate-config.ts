@@ -13,7 +13,7 @@ import { STORE_METHODS } from '../store/guarded-store.js';
 import { checkTracing } from '../tracing/tracing-config.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -66,6 +66,9 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.runLog !== undefined) {
     if (!isRunLog(raw.runLog)) list.add('runLog', 'must be a RunLog (memoryRunLog(), redisRunLog() or your own: open, read, requestStop, onStop)');
     else if (raw.store === undefined) list.add('runLog', 'needs a store (runs are resumable only for stored conversations); set store or remove runLog');
+  }
+  if (raw.keepAliveMs !== undefined && !(typeof raw.keepAliveMs === 'number' && Number.isSafeInteger(raw.keepAliveMs) && raw.keepAliveMs >= 0)) {
+    list.add('keepAliveMs', 'must be a whole number of milliseconds (0 turns keep-alives off)');
   }
   if (raw.onDisconnect !== undefined && raw.onDisconnect !== 'abort' && raw.onDisconnect !== 'continue') {
     list.add('onDisconnect', 'must be "abort" or "continue"');

@@ -15,6 +15,8 @@ export interface ConversationRouteContext {
   cursors: CursorCodec;
   /** The run log behind the resume and stop routes. */
   runLog: RunLog | undefined;
+  /** An SSE comment after this much silence on a resumed stream (0: none). */
+  keepAliveMs: number;
   userId: string;
 }
 
@@ -76,7 +78,7 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
     throw notAllowed('GET, PATCH, DELETE');
   }
   if (segments.length === 2 && (segments[1] === RUN_STREAM_SEGMENT || segments[1] === RUN_STOP_SEGMENT)) {
-    return handleRunRoute(request, url, id, segments[1], { store, runLog: ctx.runLog, userId });
+    return handleRunRoute(request, url, id, segments[1], { store, runLog: ctx.runLog, keepAliveMs: ctx.keepAliveMs, userId });
   }
   if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
     throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);

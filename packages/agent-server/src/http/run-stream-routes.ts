@@ -2,15 +2,19 @@ import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import { idProblem, RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol';
 import type { RunLog, RunLogEntry, RunLogReader } from '../runs/run-log.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';
+import { interruptStaleRun } from '../runs/stale-run.js';
 import type { ConversationStore } from '../store/types.js';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
+import { keepAlive, type KeepAlive } from './sse-keep-alive.js';
 
 export interface RunRouteContext {
   store: ConversationStore;
   runLog: RunLog | undefined;
+  /** An SSE comment after this much silence on a resumed stream (0 or absent: none). */
+  keepAliveMs?: number | undefined;
   userId: string;
 }
 
@@ -62,6 +66,8 @@ async function resumeRun(request: Request, url: URL, conversationId: string, ctx
   const afterSeq = readCursor(request, url);
   const runId = await activeRun(conversationId, ctx);
   if (!runId || !ctx.runLog) return noContent();
+  // A run whose server died (no heartbeat for STALE_RUN_MS) is saved as interrupted: nothing to follow.
+  if (await interruptStaleRun(ctx, conversationId, runId)) return noContent();
   // The reader stops when the client goes away: the request's signal, or a cancelled body where
   // the platform does not abort the signal.
   const stop = new AbortController();
@@ -79,12 +85,33 @@ async function resumeRun(request: Request, url: URL, conversationId: string, ctx
   const first = encoder.encode(`data: ${JSON.stringify({ type: RUN_STATE_PART, data: state, transient: true })}\n\n`);
   const entries: AsyncIterator<RunLogEntry> = reader.entries[Symbol.asyncIterator]();
   let sentFirst = false;
+  let alive: KeepAlive | undefined;
+  /** The run's server died while this followed it: the stream is cut, the client's resume then gets 204. */
+  let interrupted = false;
+  // While the log is silent, each keep-alive also checks that the run's server is still alive.
+  let checking = false;
+  const checkRun = () => {
+    if (checking || interrupted) return;
+    checking = true;
+    interruptStaleRun(ctx, conversationId, runId)
+      .then((ended) => {
+        if (!ended) return;
+        interrupted = true;
+        stop.abort();
+      })
+      .catch(() => {})
+      .finally(() => (checking = false));
+  };
   const body = new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        alive = keepAlive(controller, ctx.keepAliveMs ?? 0, checkRun);
+      },
       async pull(controller) {
         if (!sentFirst) {
           sentFirst = true;
           controller.enqueue(first);
+          alive?.sent();
           return;
         }
         let next: IteratorResult<RunLogEntry>;
@@ -92,17 +119,22 @@ async function resumeRun(request: Request, url: URL, conversationId: string, ctx
           next = await entries.next();
         } catch (error) {
           // A log that fails mid-stream cuts the stream; the client resumes from its last id.
+          alive?.stop();
           controller.error(error);
           return;
         }
         if (next.done) {
+          alive?.stop();
+          if (interrupted) return controller.error(new Error('The run was interrupted: its server stopped.'));
           if (!signal.aborted) controller.enqueue(DONE);
           controller.close();
           return;
         }
         controller.enqueue(encoder.encode(`id: ${next.value.seq}\ndata: ${next.value.data}\n\n`));
+        alive?.sent();
       },
       async cancel() {
+        alive?.stop();
         stop.abort();
         await entries.return?.().catch(() => {});
       },

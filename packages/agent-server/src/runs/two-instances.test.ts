@@ -4,12 +4,12 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RUN_ID_HEADER, RUN_STATE_PART, runPaths, type ConversationHistory } from '@x/agent-protocol';
 import type { AgentServer } from '../config/types.js';
 import { createAgentServer } from '../server.js';
 import { postgresStore } from '../store/postgres-store.js';
-import type { ConversationStore } from '../store/types.js';
+import { STALE_RUN_MS, type ConversationStore } from '../store/types.js';
 import { usage } from '../test-utils/mock-model.js';
 import { recordingLogger } from '../test-utils/model-parts.js';
 import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
@@ -87,12 +87,14 @@ function gatedModel(before: string[], after: string[]) {
 
 interface Instance {
   base: string;
+  /** Closes the instance's HTTP server and cuts its connections. */
+  close: () => Promise<void>;
   server: AgentServer;
   logger: ReturnType<typeof recordingLogger>;
 }
 
 /** An agent server on a real HTTP port: node:http ↔ the Web `fetch` handler, the client's disconnect aborting the request. */
-async function serve(server: AgentServer): Promise<string> {
+async function serve(server: AgentServer): Promise<{ base: string; close: () => Promise<void> }> {
   const http: Server = createServer((req, res) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -115,14 +117,14 @@ async function serve(server: AgentServer): Promise<string> {
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    }));
+  cleanups.push(close);
+  return { base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, close };
 }
 
 async function instance(model: MockLanguageModelV4, runLog: RunLog, store: ConversationStore): Promise<Instance> {
@@ -134,7 +136,7 @@ async function instance(model: MockLanguageModelV4, runLog: RunLog, store: Conve
     store,
     runLog,
   });
-  return { base: await serve(server), server, logger };
+  return { ...(await serve(server)), server, logger };
 }
 
 /** Two instances on the shared PostgreSQL and `redisUrl`, one model each (the run goes to A's). */
@@ -301,6 +303,33 @@ describe('two server instances sharing PostgreSQL and Redis', () => {
     }
     expect(boundaries).toBeGreaterThanOrEqual(7);
   }, 120_000);
+});
+
+describe('an instance that dies mid-run', () => {
+  it('once its heartbeat is stale, a resume on B saves the run as interrupted with the partial reply from Redis and answers 204 at once', async () => {
+    const { a, b, gate } = await pair(redis.url);
+    const started = gate.nextCall();
+    const turn = await startTurn(a);
+    await started;
+    const reader = events(turn.response);
+    for (let next = await reader.next(); !next.done; next = await reader.next()) if (next.value.data.includes('"delta "')) break;
+    // A is gone (its clients are cut) and its last heartbeat is older than the staleness limit.
+    await a.close();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + STALE_RUN_MS + 1_000);
+      const resumed = await resume(b, turn.conversationId);
+      expect(resumed.status).toBe(204);
+      const h = await history(b, turn.conversationId);
+      expect(h.conversation.activeRunId).toBeNull();
+      const reply = h.messages.at(-1)!;
+      expect(reply.metadata).toMatchObject({ stopReason: 'interrupted' });
+      expect(reply.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Alpha beta gamma delta ' }));
+      expect((await resume(b, turn.conversationId)).status).toBe(204);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 });
 
 describe('Redis going away mid-run', () => {

@@ -30,6 +30,8 @@ export interface TurnInput {
   runLog?: RunLog | undefined;
   /** What the turn does when its client goes away (default `'abort'`). */
   onDisconnect?: OnDisconnect | undefined;
+  /** An SSE comment after this much silence on the turn's stream (0 or absent: none). */
+  keepAliveMs?: number | undefined;
   user: AgentUser | undefined;
   /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;
@@ -110,6 +112,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     // abort the request's signal — unless the run goes on without its client.
     onCancel: (reason) => controller.abort(reason),
     continueOnCancel: continueOnDisconnect,
+    keepAliveMs: input.keepAliveMs,
     log,
     beforeFinish: traced.bind(async (): Promise<UIMessageChunk[]> => {
       try {

@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from 'ai';
+import { keepAlive, type KeepAlive } from '../http/sse-keep-alive.js';
 
 /** What a turn's response body needs besides the agent's UI chunks. */
 export interface TurnBodyOptions {
@@ -29,6 +30,8 @@ export interface TurnBodyOptions {
    * called.
    */
   continueOnCancel?: boolean | undefined;
+  /** An SSE comment (`: keep-alive`) after this much silence (0 or absent: none). */
+  keepAliveMs?: number | undefined;
 }
 
 /** A turn's response body and a way to send chunks beside the agent's. */
@@ -75,6 +78,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
   const log = options.log;
   let reader: ReadableStreamDefaultReader<UIMessageChunk> | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let alive: KeepAlive | undefined;
   let started = false;
   /** The client went away: chunks go only to the log. */
   let cancelled = false;
@@ -110,6 +114,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
     } else if (!cancelled) {
       controller.enqueue(encoder.encode(`data: ${json}\n\n`));
     }
+    alive?.sent();
   };
 
   const startOnce = () => {
@@ -130,6 +135,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
     for (const part of parts) send(part);
     if (finish) send(finish);
     ended = true;
+    alive?.stop();
     if (!cancelled) {
       controller.enqueue(DONE);
       controller.close();
@@ -176,6 +182,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
     {
       start(c) {
         controller = c;
+        alive = keepAlive(c, options.keepAliveMs ?? 0);
       },
       pull() {
         // A detached turn is pumped (below), not pulled.
@@ -183,6 +190,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
       },
       async cancel(reason) {
         cancelled = true;
+        alive?.stop();
         // A detached turn goes on without its client: the pump keeps writing the log.
         if (detached) return;
         options.onCancel(reason);

@@ -5,6 +5,7 @@ import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
+import { takeBackRefusedSend } from './refused-send.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
   MessageContextProvider,
@@ -100,6 +101,7 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
     async (message: OutgoingMessage): Promise<boolean> => {
       transcript.current?.scrollToBottom();
       const result = await chat.sendMessage(message);
+      if (result.sent) void result.done.then(() => takeBackRefusedSend(chat, composer.current, message));
       return result.sent;
     },
     [chat],

@@ -16,6 +16,8 @@ export interface TranscriptHandle {
 export interface ComposerHandle {
   /** Moves the focus to the composer's text field. */
   focus: () => void;
+  /** Puts back the text of a message the server refused (when the field is empty) and focuses it. */
+  restore: (text: string) => void;
 }
 
 /**

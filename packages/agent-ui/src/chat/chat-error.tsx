@@ -8,6 +8,7 @@ import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { useChatContext } from './chat-context.js';
 import type { ErrorAlertProps } from './error-alert.js';
+import { errorText } from './error-text.js';
 
 /** The error alert; loaded while the first request runs, so it is normally there before an error. */
 const ErrorAlert = lazyComponent<ErrorAlertProps>(async () => (await loadOnDemand()).ErrorAlert, (props) => <ErrorAlertPlaceholder {...props} />);
@@ -48,6 +49,7 @@ function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps)
  */
 export function ChatError() {
   const { chat, regenerate } = useChatContext('ChatError');
+  const { strings } = useAgentUIConfig();
   const status = useAgentStatus(chat);
   const error = useAgentError(chat);
   // Errors follow requests: fetch the alert's code when the first one starts.
@@ -56,5 +58,5 @@ export function ChatError() {
     if (requested) void ErrorAlert.preload().catch(() => {});
   }, [requested]);
   if (!error) return null;
-  return <ErrorAlert message={error.message} onRetry={() => void regenerate()} onDismiss={() => chat.clearError()} />;
+  return <ErrorAlert message={errorText(error, strings)} onRetry={() => void regenerate()} onDismiss={() => chat.clearError()} />;
 }

@@ -108,7 +108,13 @@ const ComposerView = memo(function ComposerView({
   // The provider moves the focus here when the control that had it goes away.
   useLayoutEffect(() => {
     if (!handleRef) return;
-    const handle = { focus: focusText };
+    const handle: ComposerHandle = {
+      focus: focusText,
+      restore: (text) => {
+        setValue((current) => (current === '' ? text : current));
+        focusText();
+      },
+    };
     handleRef.current = handle;
     return () => {
       if (handleRef.current === handle) handleRef.current = null;

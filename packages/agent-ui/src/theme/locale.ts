@@ -1,3 +1,5 @@
+import type { AgentErrorCode } from '@x/agent-protocol';
+
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
   conversation: string;
@@ -48,6 +50,13 @@ export interface AgentUIStrings {
   reconnecting: string;
   dismiss: string;
   errorTitle: string;
+  /**
+   * What the error alert says for each error code of the protocol (`AgentErrorCode`), in place of the
+   * server's message: a refused request reads as words, never as its JSON.
+   */
+  errorCodes: Record<AgentErrorCode, string>;
+  /** A reply whose connection went silent or dropped, and could not be re-attached. */
+  connectionLost: string;
   /** Shown in place of a message that failed to render. */
   messageFailed: string;
   thinking: string;
@@ -137,6 +146,32 @@ export const enUS: AgentUIStrings = {
   reconnecting: 'Reconnecting…',
   dismiss: 'Dismiss',
   errorTitle: 'Something went wrong',
+  errorCodes: {
+    bad_json: 'The request could not be read. Reload the page and try again.',
+    invalid_cursor: 'The conversation could not be loaded from where it left off. Reload the page.',
+    invalid_title: 'That title cannot be used.',
+    invalid_body: 'The request was not valid. Reload the page and try again.',
+    invalid_messages: 'The messages could not be sent as they are. Reload the page and try again.',
+    unauthorized: 'You are signed out. Sign in and try again.',
+    forbidden: 'You do not have access to this.',
+    not_found: 'This is not available.',
+    run_not_found: 'That run no longer exists.',
+    unknown_agent: 'This assistant is not available.',
+    conversation_not_found: 'This conversation no longer exists.',
+    message_not_found: 'This message no longer exists.',
+    method_not_allowed: 'This action is not supported.',
+    conversation_conflict: 'This conversation is busy in another tab or window.',
+    history_mismatch: 'This conversation changed in another tab or window. Reload it and try again.',
+    approval_not_pending: 'This approval was already answered.',
+    run_not_paused: 'This run is not waiting for an answer.',
+    payload_too_large: 'The message is too large to send.',
+    unsupported_media_type: 'The request was not valid. Reload the page and try again.',
+    internal_error: 'Something went wrong on the server. Try again.',
+    store_required: 'This server does not keep conversations.',
+    store_unavailable: 'Conversations are unavailable right now. Try again shortly.',
+    run_log_unavailable: 'The reply cannot be followed right now. Try again shortly.',
+  },
+  connectionLost: 'Connection lost. Check your network and try again.',
   messageFailed: 'This message could not be shown.',
   thinking: 'Thinking…',
   reasoning: 'Reasoning',
@@ -222,6 +257,32 @@ export const zhCN: AgentUIStrings = {
   reconnecting: '正在重新连接…',
   dismiss: '关闭',
   errorTitle: '出错了',
+  errorCodes: {
+    bad_json: '无法读取请求。请刷新页面后重试。',
+    invalid_cursor: '无法从中断处加载对话。请刷新页面。',
+    invalid_title: '无法使用该标题。',
+    invalid_body: '请求无效。请刷新页面后重试。',
+    invalid_messages: '消息无法按原样发送。请刷新页面后重试。',
+    unauthorized: '您已退出登录。请登录后重试。',
+    forbidden: '您无权访问此内容。',
+    not_found: '此内容不可用。',
+    run_not_found: '该运行已不存在。',
+    unknown_agent: '此助手不可用。',
+    conversation_not_found: '此对话已不存在。',
+    message_not_found: '此消息已不存在。',
+    method_not_allowed: '不支持此操作。',
+    conversation_conflict: '此对话正在另一个标签页或窗口中进行。',
+    history_mismatch: '此对话已在另一个标签页或窗口中更改。请重新加载后重试。',
+    approval_not_pending: '此审批已被处理。',
+    run_not_paused: '此运行未在等待回复。',
+    payload_too_large: '消息过大，无法发送。',
+    unsupported_media_type: '请求无效。请刷新页面后重试。',
+    internal_error: '服务器出错了。请重试。',
+    store_required: '此服务器不保存对话。',
+    store_unavailable: '对话暂时不可用。请稍后重试。',
+    run_log_unavailable: '暂时无法继续接收回复。请稍后重试。',
+  },
+  connectionLost: '连接已断开。请检查网络后重试。',
   messageFailed: '无法显示这条消息。',
   thinking: '思考中…',
   reasoning: '推理过程',

@@ -70,6 +70,17 @@ export const agentRequestBodySchema = z.object({
   pageId: z.string().max(MAX_ID).optional(),
   trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
   messageId: z.string().max(MAX_ID).optional(),
+  /**
+   * With server-owned history: the stored message a new user message continues from (null: a new
+   * first message). An edit is a new user message (a new id) under the edited one's parent, a sibling
+   * of it. Absent: the message before it in `messages`, else the conversation's active leaf.
+   */
+  parentId: z.string().min(1).max(MAX_ID).nullable().optional(),
+});
+
+/** Body of `PUT {basePath}/conversations/{id}/branch` (`SwitchBranchBody`). */
+export const switchBranchBodySchema = z.strictObject({
+  messageId: z.string().min(1).max(MAX_ID),
 });
 
 export type AgentRequestBody = z.infer<typeof agentRequestBodySchema>;

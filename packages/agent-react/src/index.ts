@@ -11,7 +11,7 @@ export type {
   UseAgentChatOptions,
   UseAgentChatResult,
 } from './core/types.js';
-export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus } from './core/chat-store.js';
+export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches } from './core/chat-store.js';
 export {
   useAgentBusy,
   useAgentChatSelector,

@@ -78,6 +78,9 @@ const columnsOf = (alias: string) =>
     .join(', ');
 const JOINED_MESSAGE_COLUMNS = columnsOf('m');
 
+/** The active leaf of `c`: its column, else (rows written by other means) its newest message. */
+const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages x where x.conversation_id = c.id order by x.seq desc limit 1))';
+
 /**
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
  * expression over `c`), walked up the `parent_id` links.
@@ -205,7 +208,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
         const { rows } = await client.query(
-          `${pathFrom('c.active_leaf_id')}
+          `${pathFrom(ACTIVE_LEAF)}
            select ${columnsOf('page')}, array(
              select s.id from agent_messages s
              where s.conversation_id = page.conversation_id and (s.parent_id = page.parent_id or (s.parent_id is null and page.parent_id is null))
@@ -225,7 +228,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     loadThread: (userId, id, leafId) =>
       guard('load thread', async () => {
         const { rows } = await client.query(
-          `${pathFrom('coalesce($3::text, c.active_leaf_id)')}
+          `${pathFrom(`coalesce($3::text, ${ACTIVE_LEAF})`)}
            select ${columnsOf('path')} from c left join path on true order by path.seq`,
           [id, userId, leafId ?? null],
         );
@@ -347,7 +350,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
               ]);
             }
             if (input.parentId === undefined) {
-              const { rows } = await tx.query<{ active_leaf_id: string | null }>('select active_leaf_id from agent_conversations where id = $1', [id]);
+              const { rows } = await tx.query<{ active_leaf_id: string | null }>(`select ${ACTIVE_LEAF} as active_leaf_id from agent_conversations c where c.id = $1`, [id]);
               parentId = rows[0]?.active_leaf_id ?? null;
             }
           }
@@ -380,7 +383,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
           `with c as (select id from agent_conversations where id = $1 and user_id = $2 for update),
            msg as (
              insert into agent_messages (${MESSAGE_COLUMNS})
-             select $1, $3::text, case when $17::boolean then $16::text else (select active_leaf_id from agent_conversations where id = $1) end,
+             select $1, $3::text, case when $17::boolean then $16::text else (select ${ACTIVE_LEAF} from agent_conversations c where c.id = $1) end,
                     coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $4, $5::jsonb, $6::jsonb, $12
              from c where $3::text is not null
              on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata

@@ -83,14 +83,23 @@ const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages
 
 /**
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
- * expression over `c`), walked up the `parent_id` links.
+ * expression over `c`), walked up the `parent_id` links, newest first. Each step is a lateral
+ * primary-key lookup (`limit 1` / `offset 0` keep it from being flattened into a join, which lets
+ * the planner scan the conversation's messages once per step). `counted` (an SQL
+ * condition over `m`) and `upTo` stop the walk once `upTo` messages that meet it were found: a page
+ * of a long path reads only that page (plus the messages skipped before it).
  */
-const pathFrom = (leaf: string) => `with recursive c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
+const pathFrom = (leaf: string, stop?: { counted: string; upTo: string }) => {
+  const count = stop ? `case when ${stop.counted} then 1 else 0 end` : '0';
+  return `with recursive c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
   path as (
-    select ${JOINED_MESSAGE_COLUMNS} from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
+    select ${JOINED_MESSAGE_COLUMNS}, ${count} as counted from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
     union all
-    select ${JOINED_MESSAGE_COLUMNS} from agent_messages m join path on m.conversation_id = path.conversation_id and m.id = path.parent_id
+    select ${JOINED_MESSAGE_COLUMNS}, path.counted + ${count} from path
+    join lateral (select * from agent_messages x where x.conversation_id = path.conversation_id and x.id = path.parent_id limit 1) m on true
+    ${stop ? `where path.counted < ${stop.upTo}` : ''}
   )`;
+};
 
 /** Writes a message: replaced in place when its id exists, else added under `parentId`. */
 async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, parentId: string | null, now: Date): Promise<void> {
@@ -111,7 +120,7 @@ async function newestUnder(tx: SqlSession, conversationId: string, rootId: strin
           `with recursive sub as (
              select id, seq from agent_messages where conversation_id = $1 and id = $2
              union all
-             select m.id, m.seq from agent_messages m join sub on m.conversation_id = $1 and m.parent_id = sub.id
+             select m.id, m.seq from sub join lateral (select id, seq from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true
            ) select id from sub order by seq desc limit 1`,
           [conversationId, rootId],
         );
@@ -124,7 +133,7 @@ async function deleteSubtree(tx: SqlSession, conversationId: string, messageId: 
     `with recursive sub as (
        select id from agent_messages where conversation_id = $1 and id = $2
        union all
-       select m.id from agent_messages m join sub on m.conversation_id = $1 and m.parent_id = sub.id
+       select m.id from sub join lateral (select id from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true
      ) delete from agent_messages where conversation_id = $1 and id in (select id from sub)`,
     [conversationId, messageId],
   );
@@ -208,13 +217,12 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
         const { rows } = await client.query(
-          `${pathFrom(ACTIVE_LEAF)}
-           select ${columnsOf('page')}, array(
-             select s.id from agent_messages s
-             where s.conversation_id = page.conversation_id and (s.parent_id = page.parent_id or (s.parent_id is null and page.parent_id is null))
-             order by s.seq
-           ) as sibling_ids
-           from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4) page on true
+          `${pathFrom(ACTIVE_LEAF, { counted: '($3::integer is null or m.seq < $3)', upTo: '$4::integer' })}
+           select ${columnsOf('page')}, case when page.parent_id is null
+             then array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id is null order by s.seq)
+             else array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id = page.parent_id order by s.seq)
+           end as sibling_ids
+           from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4::integer) page on true
            order by page.seq desc`,
           [id, userId, query.beforeSeq ?? null, query.limit],
         );

@@ -80,4 +80,22 @@ describe('useAgentChat branches (server history)', () => {
     const reloaded = await ready(fetch, 'c3');
     expect(texts(reloaded.result.current.messages)).toEqual(['one']);
   });
+
+  it('a tab continues the branch it shows, also after another tab switched the conversation to another one', async () => {
+    const store = memoryStore();
+    const { fetch, requests } = numberedServer(store);
+    const a = await ready(fetch, 'c4');
+    await act(() => a.result.current.sendMessage({ text: 'question' }).then((r) => (r.sent ? r.done : undefined)));
+    await act(() => a.result.current.regenerate());
+    const shownInA = a.result.current.messages[1]!.id;
+    const b = await ready(fetch, 'c4');
+    await waitFor(() => expect(b.result.current.branches(b.result.current.messages[1]!.id)).toEqual({ index: 1, count: 2 }));
+    expect(await act(() => b.result.current.switchBranch(b.result.current.messages[1]!.id, 0))).toBe(true);
+
+    await act(() => a.result.current.sendMessage({ text: 'follow-up' }).then((r) => (r.sent ? r.done : undefined)));
+    expect(requests.at(-1)).toMatchObject({ parentId: shownInA });
+    expect(texts(a.result.current.messages)).toEqual(['question', 'reply 2 to question', 'follow-up', 'reply 3 to follow-up']);
+    const reloaded = await ready(fetch, 'c4');
+    expect(texts(reloaded.result.current.messages)).toEqual(['question', 'reply 2 to question', 'follow-up', 'reply 3 to follow-up']);
+  });
 });

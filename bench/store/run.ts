@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:store [--turns=300] [--reads=200] [--only=pglite|postgres]`
+ * `pnpm bench:store [--turns=300] [--reads=200] [--only=pglite|postgres] [--case=branches]`
  *
  * The conversation store on PGlite (a data folder) and on a real PostgreSQL started here (temp
  * cluster on a loopback port, default settings, fsync on):
@@ -9,7 +9,9 @@
  * - list: `GET /conversations` first page (30) of a user with 10,000 conversations;
  * - load: `GET /conversations/{id}` newest page (50) of a 5,000-message conversation;
  * - request body bytes per turn at thread length 10 vs 1,000, server-owned history vs the AI SDK
- *   default (the whole thread every turn).
+ *   default (the whole thread every turn);
+ * - branches: `PUT /conversations/{id}/branch` (switch, then the newest page of the new path) in a
+ *   1,000-message tree with 50 branches. `--case=branches` runs only this lane.
  * Writes store.json and store.md to bench/results. Prints numbers; gates nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,16 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { createAgentServer, pgliteStore, postgresStore, type ConversationStore } from '@x/agent-server';
 import { startPostgres } from '../../packages/agent-server/src/test-utils/postgres-server.ts';
 import { fmt, percentile } from '../render/stats.ts';
-import { conversationsSql, threadSql } from './seed.ts';
+import { conversationsSql, threadSql, treeSql } from './seed.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const turns = Number(option('turns') ?? 300);
 const reads = Number(option('reads') ?? 200);
 const only = option('only');
+const onlyCase = option('case');
+// A single lane writes its own results file: the full run's stays as it was.
+const outName = onlyCase ? `store-${onlyCase}` : 'store';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const outDir = path.resolve(here, '..', 'results');
 const started = Date.now();
@@ -60,6 +65,40 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
+/** Switch branch + load the new path's newest page, alternating between the 50 branches and the line. */
+async function measureBranches(name: string, server: ReturnType<typeof createAgentServer>, seed: (sql: string) => Promise<void>) {
+  await seed(treeSql('tree', 'bench-tree', 1_000, 50));
+  const switchMs: number[] = [];
+  for (let k = 0; k < reads + 10; k++) {
+    const target = k % 2 === 0 ? `tree-b${(k / 2) % 50 + 1}` : 'tree-m1';
+    const ms = await time(async () => {
+      const response = await server.fetch(
+        new Request('http://localhost/api/agent/conversations/tree/branch', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-user': 'bench-tree' },
+          body: JSON.stringify({ messageId: target }),
+        }),
+      );
+      const history = (await response.json()) as { messages: { id: string }[] };
+      if (response.status !== 200 || history.messages.length === 0) throw new Error(`branch switch answered ${response.status}`);
+      if (k % 2 === 0 && history.messages.at(-1)!.id !== target) throw new Error('the path does not end at the branch');
+    });
+    if (k >= 10) switchMs.push(ms);
+  }
+  log(`${name}: switch branch + load p50 ${fmt(percentile(switchMs, 50))} ms, p99 ${fmt(percentile(switchMs, 99))} ms`);
+  return stats(switchMs);
+}
+
+type Stats = ReturnType<typeof stats>;
+interface StoreResults {
+  appendTurnStore: Stats;
+  fullTurnServer: Stats;
+  listFirstPage: Stats;
+  loadNewestPage: Stats;
+  bytes: Record<string, { serverOwned: number; wholeThread: number }>;
+  switchBranch: Stats;
+}
+
 async function measure(name: string, store: ConversationStore, seed: (sql: string) => Promise<void>) {
   const server = createAgentServer({
     agents: { assistant: { model } },
@@ -68,6 +107,7 @@ async function measure(name: string, store: ConversationStore, seed: (sql: strin
     store,
   });
   await store.listConversations('warm', { limit: 1 }); // migrations
+  if (onlyCase === 'branches') return { switchBranch: await measureBranches(name, server, seed) } as Partial<StoreResults>;
   log(`${name}: seeding 10,000 conversations and a 5,000-message thread`);
   await seed(conversationsSql('bench-list', 10_000));
   await seed(threadSql('long', 'bench-load', 5_000));
@@ -153,7 +193,9 @@ async function measure(name: string, store: ConversationStore, seed: (sql: strin
     await response.text();
     bytes[id] = { serverOwned: Buffer.byteLength(serverOwned), wholeThread: Buffer.byteLength(wholeThread) };
   }
-  return { appendTurnStore: stats(appendMs), fullTurnServer: stats(fullMs), listFirstPage: stats(listMs), loadNewestPage: stats(loadMs), bytes };
+  const switchBranch = await measureBranches(name, server, seed);
+  const all: StoreResults = { appendTurnStore: stats(appendMs), fullTurnServer: stats(fullMs), listFirstPage: stats(listMs), loadNewestPage: stats(loadMs), bytes, switchBranch };
+  return all as Partial<StoreResults>;
 }
 
 function request(url: string, user: string, body?: Record<string, unknown>): Request {
@@ -205,10 +247,12 @@ if (only !== 'pglite') {
 const cpus = os.cpus();
 const meta = { date: new Date().toISOString(), node: process.version, cpus: `${cpus.length} × ${cpus[0]?.model ?? '?'}`, loadavg: os.loadavg().map((l) => l.toFixed(2)), turns, reads };
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'store.json'), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+writeFileSync(path.join(outDir, `${outName}.json`), `${JSON.stringify({ meta, results }, null, 2)}\n`);
 
-const row = (label: string, pick: (r: Awaited<ReturnType<typeof measure>>) => { p50: number; p99: number }, target: string) =>
-  `| ${label} | ${Object.values(results).map((r) => `${fmt(pick(r).p50)} / ${fmt(pick(r).p99)}`).join(' | ')} | ${target} |`;
+const cell = (value: { p50: number; p99: number } | undefined) => (value ? `${fmt(value.p50)} / ${fmt(value.p99)}` : '—');
+// A lane no backend ran (`--case`) is left out.
+const row = (label: string, pick: (r: Awaited<ReturnType<typeof measure>>) => { p50: number; p99: number } | undefined, target: string) =>
+  Object.values(results).some((r) => pick(r) !== undefined) ? [`| ${label} | ${Object.values(results).map((r) => cell(pick(r))).join(' | ')} | ${target} |`] : [];
 const backends = Object.keys(results);
 const lines = [
   '# Store benchmark (`pnpm bench:store`)',
@@ -221,15 +265,17 @@ const lines = [
   '',
   `| ms, p50 / p99 | ${backends.join(' | ')} | target |`,
   `|---|${backends.map(() => '---|').join('')}---|`,
-  row('append a turn (store: load + begin + finish)', (r) => r.appendTurnStore, 'p99 ≤ 15 on PostgreSQL'),
-  row('full turn through createAgentServer (instant mock model)', (r) => r.fullTurnServer, '—'),
-  row('list: first page of 10,000 conversations', (r) => r.listFirstPage, 'p99 ≤ 20'),
-  row('load: newest page of a 5,000-message conversation', (r) => r.loadNewestPage, 'p99 ≤ 20'),
+  ...row('append a turn (store: load + begin + finish)', (r) => r.appendTurnStore, 'p99 ≤ 15 on PostgreSQL'),
+  ...row('full turn through createAgentServer (instant mock model)', (r) => r.fullTurnServer, '—'),
+  ...row('list: first page of 10,000 conversations', (r) => r.listFirstPage, 'p99 ≤ 20'),
+  ...row('load: newest page of a 5,000-message conversation', (r) => r.loadNewestPage, 'p99 ≤ 20'),
+  ...row('switch branch + load its path (1,000-message tree, 50 branches)', (r) => r.switchBranch, 'p99 ≤ 20 on PostgreSQL'),
   '',
   '| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |',
   '|---|---|---|---|',
 ];
 const anyBytes = Object.values(results)[0]?.bytes;
+if (onlyCase === 'branches') lines.splice(lines.indexOf('| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |') - 1);
 if (anyBytes) {
   const s10 = anyBytes.len10!.serverOwned;
   const s1000 = anyBytes.len1000!.serverOwned;
@@ -238,5 +284,5 @@ if (anyBytes) {
   lines.push(`| server-owned history (with a store) | ${s10} | ${s1000} | ${(s1000 / s10).toFixed(3)}× (target ≤ 1.1×) |`);
   lines.push(`| whole thread (AI SDK default, no store) | ${w10} | ${w1000} | ${(w1000 / w10).toFixed(1)}× |`);
 }
-writeFileSync(path.join(outDir, 'store.md'), `${lines.join('\n')}\n`);
+writeFileSync(path.join(outDir, `${outName}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

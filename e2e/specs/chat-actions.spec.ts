@@ -101,13 +101,14 @@ test('delete is sent when the undo window closes: the message is gone, also afte
 test('delete then reload inside the undo window: the pending delete is sent, the message is gone', async ({ page }) => {
   await openPlayground(page);
   const chat = chatOf(page);
-  await chat.send('Say hello');
-  await chat.waitReady();
   await chat.send('Plan a weekend trip to Lisbon');
   await chat.waitReady();
-  const first = chat.messages('assistant').first();
-  await first.hover();
-  await first.getByRole('button', { name: 'Delete' }).click();
+  await chat.send('Say hello');
+  await chat.waitReady();
+  // The last reply (a message goes with what follows it: deleting an earlier one takes the rest too).
+  const last = chat.messages('assistant').last();
+  await last.hover();
+  await last.getByRole('button', { name: 'Delete' }).click();
   await expect(chat.messages('assistant')).toHaveCount(1);
   await page.reload();
   await expect(chat.messages('user')).toHaveCount(2);

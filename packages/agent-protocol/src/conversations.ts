@@ -9,10 +9,15 @@ import type { UIMessage } from 'ai';
  * - `GET    {basePath}/conversations?cursor=&limit=&q=&agentId=` → {@link ConversationPage}
  *   (newest first by `updatedAt`; `q` searches titles, case-insensitive; `limit` 1–100, default 30).
  * - `GET    {basePath}/conversations/{id}?before=&limit=` → {@link ConversationHistory}
- *   (the newest page of messages first, returned in chronological order; `before` pages further back).
+ *   (the active path — root → active leaf — newest page first, returned in chronological order;
+ *   `before` pages further back; `branches` gives the versions of messages that have siblings).
+ * - `PUT    {basePath}/conversations/{id}/branch` body {@link SwitchBranchBody} → {@link ConversationHistory}
+ *   (makes the branch through `messageId` the active path — persisted, so a reload and another tab
+ *   show it — and answers its newest page; a message of another conversation or user → 404,
+ *   a turn still running → 409 `conversation_conflict`).
  * - `PATCH  {basePath}/conversations/{id}` body {@link RenameConversationBody} → `{ conversation }`.
  * - `DELETE {basePath}/conversations/{id}` → 204.
- * - `DELETE {basePath}/conversations/{id}/messages/{messageId}` → 204.
+ * - `DELETE {basePath}/conversations/{id}/messages/{messageId}` → 204 (the message and its subtree).
  * - `PUT    {basePath}/conversations/{id}/messages/{messageId}/feedback` body {@link FeedbackBody} → 204.
  *
  * With a store, `POST {basePath}/{agentId}` carries only what is new (see {@link ServerHistoryRules}).
@@ -31,6 +36,7 @@ export const conversationPaths = {
   one: (basePath: string, id: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}`,
   message: (basePath: string, id: string, messageId: string) =>
     `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
+  branch: (basePath: string, id: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/branch`,
   feedback: (basePath: string, id: string, messageId: string) =>
     `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/feedback`,
 } as const;
@@ -74,6 +80,26 @@ export interface ConversationHistory<MESSAGE extends UIMessage = UIMessage> {
   messages: MESSAGE[];
   /** Cursor for the page before `messages[0]`, or null when it is the start of the thread. */
   prevCursor: string | null;
+  /** The versions of the page's messages that have siblings (an edit or a regenerate made them), by message id. */
+  branches?: Record<string, MessageBranch>;
+}
+
+/**
+ * Where a message sits among its versions: the messages with the same parent, oldest first. The
+ * switcher shows `index + 1` / `count`.
+ */
+export interface MessageBranch {
+  /** 0-based position of the message among its siblings. */
+  index: number;
+  count: number;
+  /** The siblings' ids (this one included), oldest first: `switchBranch` sends one of them. */
+  siblingIds: string[];
+}
+
+/** `PUT {basePath}/conversations/{id}/branch` body (`switchBranchBodySchema`). */
+export interface SwitchBranchBody {
+  /** A message of the conversation: its branch becomes the active path (down to its newest message). */
+  messageId: string;
 }
 
 export interface RenameConversationBody {
@@ -87,18 +113,26 @@ export interface FeedbackBody {
 }
 
 /**
- * What a turn's request may carry when the server owns history (with a store):
+ * What a turn's request may carry when the server owns history (with a store). A conversation is a
+ * tree of messages (ARCHITECTURE §12): nothing is ever deleted by an edit or a regenerate, they add a
+ * sibling — a new version — and the conversation's active leaf moves to it. The history the model
+ * gets is the path root → the message the turn continues from.
  *
- * - a new user message (an id the conversation does not have) appended after the stored thread; or
- * - a user message whose id is stored: an edit, which replaces it and drops what followed it; or
- * - the stored last assistant message with only these changes: approval answers to approvals that are
- *   pending, and outputs of client tools (no `execute` on the server, `update-page-state` included)
- *   that are waiting for one; or
- * - `trigger: 'regenerate-message'` with `messageId` of the last assistant message, which is replaced.
+ * - a new user message (an id the conversation does not have) under `parentId` (the body's; absent:
+ *   the message before it in `messages`, else the active leaf). Under a message that already has
+ *   children it is a new branch: that is an edit (send the edited text as a new message under the
+ *   edited one's parent); or
+ * - the stored last assistant message of that path with only these changes: approval answers to
+ *   approvals that are pending, and outputs of client tools (no `execute` on the server,
+ *   `update-page-state` included) that are waiting for one; or
+ * - `trigger: 'regenerate-message'` with `messageId` of any stored assistant message (absent: the
+ *   active leaf): a new reply is written beside it, under the same parent.
  *
- * Any other difference — earlier messages that differ from the stored ones, tool calls that never
- * happened, tool results for server tools, answers to approvals that are not pending — is refused with
- * 409 `history_mismatch` / `approval_not_pending` or 400 `invalid_messages`, and nothing is written.
- * Two turns racing on one conversation: one wins, the other gets 409 `conversation_conflict`.
+ * Any other difference — a stored message with other content (an edit in place: send a new message
+ * instead), earlier messages that are not on the path, tool calls that never happened, tool results
+ * for server tools, answers to approvals that are not pending, a `parentId` the conversation does not
+ * have — is refused with 409 `history_mismatch` / `approval_not_pending` or 400 `invalid_messages`,
+ * and nothing is written. Two turns racing on one conversation: one wins, the other gets 409
+ * `conversation_conflict`.
  */
 export type ServerHistoryRules = never;

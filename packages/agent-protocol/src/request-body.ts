@@ -77,6 +77,17 @@ export const agentRequestBodySchema = z.object({
   pageId: z.string().max(MAX_ID).optional(),
   trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
   messageId: idSchema.optional(),
+  /**
+   * With server-owned history: the stored message a new user message continues from (null: a new
+   * first message). An edit is a new user message (a new id) under the edited one's parent, a sibling
+   * of it. Absent: the message before it in `messages`, else the conversation's active leaf.
+   */
+  parentId: idSchema.nullable().optional(),
+});
+
+/** Body of `PUT {basePath}/conversations/{id}/branch` (`SwitchBranchBody`). */
+export const switchBranchBodySchema = z.strictObject({
+  messageId: idSchema,
 });
 
 export type AgentRequestBody = z.infer<typeof agentRequestBodySchema>;

@@ -11,7 +11,7 @@ export type {
   UseAgentChatOptions,
   UseAgentChatResult,
 } from './core/types.js';
-export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus } from './core/chat-store.js';
+export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches } from './core/chat-store.js';
 export {
   useAgentBusy,
   useAgentChatSelector,
@@ -40,6 +40,6 @@ export type { SharedStateValidator, StandardSchemaLike } from './core/shared-sta
 export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
-export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, StoredMessageMetadata } from '@x/agent-protocol';
+export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, MessageBranch, StoredMessageMetadata } from '@x/agent-protocol';
 export * from './conversations/index.js';
 export * from './runs/index.js';

@@ -1,3 +1,4 @@
+import type { MessageBranch } from '@x/agent-protocol';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { AgentCoreChat } from './chat.js';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';
@@ -33,7 +34,15 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
   readonly hasOlder: boolean;
   /** `reconnecting` while a dropped connection to a running reply is being re-attached. */
   readonly connection: ConnectionState;
+  /** The versions of shown messages that have siblings (server history), by message id. */
+  readonly branches: MessageBranches;
 }
+
+/** The versions of messages that have siblings, by message id (a new object on every change). */
+export type MessageBranches = Readonly<Record<string, MessageBranch>>;
+
+/** No message has siblings. */
+export const NO_BRANCHES: MessageBranches = Object.freeze({});
 
 /**
  * The connection to the reply in progress: `online`, or `reconnecting` after the connection dropped
@@ -50,6 +59,7 @@ export interface HistoryInfo {
   historyStatus: HistoryStatus;
   hasOlder: boolean;
   connection: ConnectionState;
+  branches: MessageBranches;
 }
 
 /**
@@ -72,7 +82,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** The chat's messages array the published one was made from (position by position). */
   private source: readonly MESSAGE[];
 
-  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online' };
+  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES };
 
   constructor(
     chat: AgentCoreChat<MESSAGE>,
@@ -86,7 +96,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** Sets where the transcript stands with the server's history; publishes at once. */
   setHistory(history: Partial<HistoryInfo>): void {
     const next = { ...this.history, ...history };
-    if (next.historyStatus === this.history.historyStatus && next.hasOlder === this.history.hasOlder && next.connection === this.history.connection) return;
+    if (sameHistoryInfo(next, this.history)) return;
     this.history = next;
     this.flush();
   }
@@ -206,14 +216,18 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   private read(): boolean {
     const { messages: source, status, error } = this.chat;
     const current = this.snapshot;
-    const { historyStatus, hasOlder, connection } = this.history;
-    const sameHistory = current.historyStatus === historyStatus && current.hasOlder === hasOlder && current.connection === connection;
+    const { historyStatus, hasOlder, connection, branches } = this.history;
+    const sameHistory = sameHistoryInfo(current, this.history);
     if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
     if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
-    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection };
+    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection, branches };
     this.publishes++;
     return true;
   }
+}
+
+function sameHistoryInfo(a: HistoryInfo, b: HistoryInfo): boolean {
+  return a.historyStatus === b.historyStatus && a.hasOlder === b.hasOlder && a.connection === b.connection && a.branches === b.branches;
 }

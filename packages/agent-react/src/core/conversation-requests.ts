@@ -1,4 +1,4 @@
-import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody } from '@x/agent-protocol';
+import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody, type SwitchBranchBody } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './endpoints.js';
 import { toError } from './errors.js';
@@ -38,6 +38,16 @@ export function fetchHistory<MESSAGE extends UIMessage>(
 ): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
   const url = conversationPaths.one(apiBase(options.api), conversationId) + (before ? `?before=${encodeURIComponent(before)}` : '');
   return call(options, url, { method: 'GET' }, (response) => response.json() as Promise<ConversationHistory<MESSAGE>>);
+}
+
+/** `PUT {api}/conversations/{id}/branch`: switches the active path; answers its newest page. */
+export function putBranch<MESSAGE extends UIMessage>(
+  options: RouteOptions,
+  conversationId: string,
+  body: SwitchBranchBody,
+): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
+  const url = conversationPaths.branch(apiBase(options.api), conversationId);
+  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, (response) => response.json() as Promise<ConversationHistory<MESSAGE>>);
 }
 
 /** `DELETE {api}/conversations/{id}/messages/{messageId}`. */

@@ -92,7 +92,22 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       session.used = true;
       tracker.emit('onRegenerate', { messageId: target?.role === 'assistant' ? target.id : undefined, conversationId: session.conversationId });
       await chat.regenerate({ ...(messageId ? { messageId } : {}), ...options });
+      // The server kept the previous reply as another version: read the versions again.
+      await onDemandLoaded()?.refreshBranches(host.options, session);
     },
+    branches: (messageId) => {
+      tracked.history = true;
+      const branch = store.getSnapshot().branches[messageId];
+      return branch ? { index: branch.index, count: branch.count } : undefined;
+    },
+    switchBranch: (messageId, index) =>
+      callOnDemand(
+        (code) => code.switchBranch(host.options, session, messageId, index),
+        (error: unknown) => {
+          fail(error);
+          return false;
+        },
+      ),
     stop: () => stop('user'),
     setMessages: (next) => {
       const messages = typeof next === 'function' ? next(chat.messages) : next;

@@ -1,8 +1,10 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
 import type { ChatSession } from './session.js';
+import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
 import { forgetNewConversation } from './new-conversations.js';
+import { loadOlder } from './server-history.js';
 import { isBusy } from './session-reads.js';
 import { stopRun } from './stop.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
@@ -52,6 +54,8 @@ export async function send<TOOLS extends UITools>(
   }
   if (session.historyLoad !== 'none') await session.historyReady;
   if (!gate.isCurrent(session) || session.disposed) return { sent: false, reason: 'conversation-changed' };
+  let sendOptions = options;
+  let replaces = messageId;
   if (kind === 'edit') {
     const previous = chat.messages.find((m) => m.id === messageId);
     if (!previous || previous.role !== 'user') return { sent: false, reason: 'not-found' };
@@ -62,6 +66,12 @@ export async function send<TOOLS extends UITools>(
       text: message.text,
       conversationId: session.conversationId,
     });
+    // With server history the edit is a new version beside the edited message: nothing is dropped.
+    const branched = await prepareBranchEdit(session, messageId!, options, () => loadOlder(gate.options, session));
+    if (branched) {
+      sendOptions = branched;
+      replaces = undefined;
+    }
   }
   session.used = true;
   forgetNewConversation(session.conversationId);
@@ -71,12 +81,12 @@ export async function send<TOOLS extends UITools>(
         text: message.text,
         ...(message.files ? { files: message.files } : {}),
         ...(message.metadata ? { metadata: message.metadata } : {}),
-        ...(messageId ? { messageId } : {}),
+        ...(replaces ? { messageId: replaces } : {}),
       } as Parameters<typeof chat.sendMessage>[0],
-      options,
+      sendOptions,
     )
     .then(
-      () => undefined,
+      () => (kind === 'edit' ? refreshBranches(gate.options, session) : undefined),
       (error: unknown) => session.tracker.error(toError(error)),
     );
   return { sent: true, done };

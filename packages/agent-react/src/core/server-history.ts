@@ -2,6 +2,7 @@ import type { AgentErrorCode, AgentUIMessage, FeedbackValue } from '@x/agent-pro
 import type { UITools } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
+import { reloadPath, takeBranches } from './branches.js';
 import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
 import type { ChatSession } from './session.js';
@@ -38,6 +39,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
       const history = sanitizeHistory(answer.value.messages);
       session.tracker.markHistory(history);
       session.chat.messages = history;
+      takeBranches(session, answer.value.branches, 'replace');
     }
     session.prevCursor = answer.value.prevCursor;
     activeRunId = answer.value.conversation?.activeRunId ?? null;
@@ -65,21 +67,26 @@ export async function loadOlder<TOOLS extends UITools>(options: UseAgentChatOpti
   const older = sanitizeHistory(answer.value.messages.filter((m) => !shown.has(m.id)));
   session.tracker.markHistory(older);
   session.chat.messages = [...older, ...session.chat.messages];
+  takeBranches(session, answer.value.branches, 'merge');
   session.prevCursor = answer.value.prevCursor;
   session.store.setHistory({ hasOlder: answer.value.prevCursor !== null });
   return true;
 }
 
-/** Puts a removed message back where it was (a refused delete). */
-function restore<TOOLS extends UITools>(session: ChatSession<TOOLS>, message: Message<TOOLS>, index: number): void {
+/** Puts removed messages back where they were (a refused delete). */
+function restore<TOOLS extends UITools>(session: ChatSession<TOOLS>, removed: Message<TOOLS>[], index: number): void {
   const messages = session.chat.messages;
-  if (messages.some((m) => m.id === message.id)) return;
-  session.chat.messages = [...messages.slice(0, index), message, ...messages.slice(index)];
+  const shown = new Set(messages.map((m) => m.id));
+  const missing = removed.filter((m) => !shown.has(m.id));
+  if (missing.length === 0) return;
+  session.chat.messages = [...messages.slice(0, index), ...missing, ...messages.slice(index)];
 }
 
 /**
- * Removes a message from the transcript and, while the server owns the history, from the server:
- * optimistic, restored (with `error` set) when the server refuses. True when it was removed.
+ * Removes a message from the transcript and, while the server owns the history, from the server
+ * with its subtree (what follows it on the path goes too): optimistic, restored (with `error` set)
+ * when the server refuses. When the message had other versions, the server's path moves to the
+ * newest one left and the transcript follows. True when it was removed.
  */
 export async function removeStoredMessage<TOOLS extends UITools>(
   options: UseAgentChatOptions<TOOLS>,
@@ -87,12 +94,18 @@ export async function removeStoredMessage<TOOLS extends UITools>(
   message: Message<TOOLS>,
   keepalive = false,
 ): Promise<boolean> {
-  const index = dropMessage(session, message);
+  if (session.historyOwner !== 'server' || !session.conversationId) return dropMessage(session, message) !== -1;
+  const messages = session.chat.messages;
+  const index = messages.findIndex((m) => m.id === message.id);
   if (index === -1) return false;
-  if (session.historyOwner !== 'server' || !session.conversationId) return true;
+  const removed = messages.slice(index);
+  session.chat.messages = messages.slice(0, index);
   const answer = await deleteStoredMessage(requestOptions(options, session), session.conversationId, message.id, keepalive);
-  if (answer.ok) return true;
-  restore(session, message, index);
+  if (answer.ok) {
+    if ((session.store.getSnapshot().branches[message.id]?.count ?? 1) > 1) await reloadPath(options, session);
+    return true;
+  }
+  restore(session, removed, index);
   session.chat.fail(answer.error);
   return false;
 }

@@ -89,6 +89,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
         ...body,
         id,
         messages: options.onlyNew ? messages.slice(-1) : messages,
+        ...(options.onlyNew ? continuesFrom(messages, trigger, body) : {}),
         trigger,
         ...(messageId ? { messageId } : {}),
         ...(options.conversationId ? { conversationId: options.conversationId } : {}),
@@ -106,6 +107,17 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
     },
   }, run, () => read().idleTimeoutMs);
   return transport;
+}
+
+/**
+ * With server history, a new user message names the reply it follows as `parentId`, so a tab that
+ * shows another branch than the conversation's active one continues its own (ARCHITECTURE §12). Only
+ * after a reply (the server saved it); after an unsaved message the server continues its active leaf.
+ */
+function continuesFrom(messages: readonly UIMessage[], trigger: string, body: object | undefined): { parentId?: string } {
+  if (trigger !== 'submit-message' || (body && 'parentId' in body)) return {};
+  const [previous, last] = messages.slice(-2);
+  return last?.role === 'user' && previous?.role === 'assistant' ? { parentId: previous.id } : {};
 }
 
 function mergeHeaders(...sources: (HeadersInit | undefined)[]): Record<string, string> {

@@ -178,7 +178,10 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   setFeedback(messageId: string, value: FeedbackValue | null): Promise<boolean>;
   /** Sends a user message (through `onBeforeSend`); see `SendResult`. */
   sendMessage(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
-  /** Replaces an assistant reply (default: the last one), stopping a reply in progress first. */
+  /**
+   * Replaces an assistant reply (default: the last one), stopping a reply in progress first. While
+   * the server owns the history the replaced reply stays as another version (`branches`).
+   */
   regenerate(options?: { messageId?: string } & ChatRequestOptions): Promise<void>;
   /**
    * Stops the reply in progress, keeping what streamed so far. With resumable runs it asks the
@@ -192,13 +195,31 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   clearMessages(): Promise<void>;
   /**
    * Removes one message (stopping its reply if it is streaming); false when there is none. While the
-   * server owns the history it is deleted there too (optimistic; restored, with `error` set, when
+   * server owns the history it is deleted there too, with its subtree (what follows it in the
+   * transcript) (optimistic; restored, with `error` set, when
    * the server refuses). `keepalive` lets that request outlive the page (an undo window flushed on
    * `pagehide`).
    */
   deleteMessage(messageId: string, options?: { keepalive?: boolean }): Promise<boolean>;
-  /** Replaces a user message's text, drops everything after it and resends (through `onBeforeSend`). */
+  /**
+   * Edits a user message and resends (through `onBeforeSend`). While the server owns the history the
+   * edit is a new version beside the message (a new id under the same parent): the message and what
+   * followed it stay as the other version (`branches`, `switchBranch`). Otherwise the text is
+   * replaced and everything after it is dropped.
+   */
   editMessage(messageId: string, text: string): Promise<SendResult>;
+  /**
+   * Where a shown message sits among its versions (the siblings an edit or a regenerate made, server
+   * history): `{ index, count }` (0-based index), undefined when it has no other version. Reading it
+   * subscribes to changes of the versions.
+   */
+  branches(messageId: string): { index: number; count: number } | undefined;
+  /**
+   * Shows version `index` (0-based) of a message, and the newest path below it: the choice is saved
+   * on the server, so a reload and another tab show the same. Resolves false when there is no such
+   * version, a reply is in progress, or the server refused (`error` set).
+   */
+  switchBranch(messageId: string, index: number): Promise<boolean>;
   /** Clears an error and returns to `ready`. */
   clearError(): void;
   /** Answers a browser tool call; the chat continues when every browser call has an output. */

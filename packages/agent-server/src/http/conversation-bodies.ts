@@ -1,4 +1,4 @@
-import { MAX_TITLE_LENGTH, type FeedbackBody, type RenameConversationBody } from '@x/agent-protocol';
+import { MAX_TITLE_LENGTH, formatIssues, switchBranchBodySchema, type FeedbackBody, type RenameConversationBody, type SwitchBranchBody } from '@x/agent-protocol';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { parseJsonRejectingProto } from './json-guard.js';
@@ -48,6 +48,13 @@ export async function readFeedbackBody(request: Request): Promise<FeedbackBody> 
   }
   if (issues.length > 0) throw new HttpError('invalid_body', 'The feedback body is invalid.', issues);
   return { value: body.value as FeedbackBody['value'], ...(typeof body.comment === 'string' ? { comment: body.comment } : {}) };
+}
+
+/** `PUT …/branch`: `{ messageId }` (400 `invalid_body` with the issues). */
+export async function readSwitchBranchBody(request: Request): Promise<SwitchBranchBody> {
+  const parsed = switchBranchBodySchema.safeParse(await readSmallJson(request));
+  if (!parsed.success) throw new HttpError('invalid_body', 'The branch body is invalid: send { messageId }.', formatIssues(parsed.error));
+  return parsed.data;
 }
 
 /** `?limit=`: an integer in 1–max, else 400; `fallback` when absent. */

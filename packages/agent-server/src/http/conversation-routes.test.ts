@@ -112,18 +112,18 @@ describe('conversation routes', () => {
     await seed(store, 'c1', { count: 4 });
     await seed(store, 'c2');
     const { server } = storeServer(store, mockModel(textParts('hi')));
-    expect((await server.fetch(routeRequest('/c1/messages/c1-m1', { method: 'DELETE' }))).status).toBe(204);
-    expect((await store.loadThread('alice', 'c1'))!.map((m) => m.id)).toEqual(['c1-m0', 'c1-m2', 'c1-m3']);
-    const again = await server.fetch(routeRequest('/c1/messages/c1-m1', { method: 'DELETE' }));
+    expect((await server.fetch(routeRequest('/c1/messages/c1-m3', { method: 'DELETE' }))).status).toBe(204);
+    expect((await store.loadThread('alice', 'c1'))!.map((m) => m.id)).toEqual(['c1-m0', 'c1-m1', 'c1-m2']);
+    const again = await server.fetch(routeRequest('/c1/messages/c1-m3', { method: 'DELETE' }));
     expect(again.status).toBe(404);
     expect(await errorOf(again)).toBe('message_not_found');
 
-    expect((await server.fetch(routeRequest('/c1/messages/c1-m3/feedback', { method: 'PUT', body: { value: 'dislike', comment: 'wrong' } }))).status).toBe(204);
+    expect((await server.fetch(routeRequest('/c1/messages/c1-m2/feedback', { method: 'PUT', body: { value: 'dislike', comment: 'wrong' } }))).status).toBe(204);
     const loaded = (await (await server.fetch(routeRequest('/c1'))).json()) as ConversationHistory;
     expect(loaded.messages.at(-1)!.metadata).toMatchObject({ feedback: { value: 'dislike', comment: 'wrong', at: expect.any(String) } });
-    expect((await server.fetch(routeRequest('/c1/messages/c1-m3/feedback', { method: 'PUT', body: { value: null } }))).status).toBe(204);
+    expect((await server.fetch(routeRequest('/c1/messages/c1-m2/feedback', { method: 'PUT', body: { value: null } }))).status).toBe(204);
     expect((await store.loadThread('alice', 'c1'))!.at(-1)!.metadata).not.toHaveProperty('feedback');
-    const bad = await server.fetch(routeRequest('/c1/messages/c1-m3/feedback', { method: 'PUT', body: { value: 'love' } }));
+    const bad = await server.fetch(routeRequest('/c1/messages/c1-m2/feedback', { method: 'PUT', body: { value: 'love' } }));
     expect(await errorOf(bad)).toBe('invalid_body');
     expect(await errorOf(await server.fetch(routeRequest('/c1/messages/nope/feedback', { method: 'PUT', body: { value: 'like' } })))).toBe('message_not_found');
 

@@ -1,7 +1,14 @@
 import type { UIMessage } from 'ai';
-import { RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, type ConversationHistory, type ConversationPage, type ConversationSummary } from '@x/agent-protocol';
-import type { ConversationRecord, ConversationStore, MessageRecord } from '../store/types.js';
-import { readFeedbackBody, readLimit, readRenameBody } from './conversation-bodies.js';
+import {
+  RUN_STOP_SEGMENT,
+  RUN_STREAM_SEGMENT,
+  type ConversationHistory,
+  type ConversationPage,
+  type ConversationSummary,
+  type MessageBranch,
+} from '@x/agent-protocol';
+import type { ConversationRecord, ConversationStore, MessageRecord, PathMessageRecord } from '../store/types.js';
+import { readFeedbackBody, readLimit, readRenameBody, readSwitchBranchBody } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';
 import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
@@ -43,6 +50,8 @@ const json = (value: unknown, status = 200): Response =>
   new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 
+const BRANCH_SEGMENT = 'branch';
+
 const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
 const messageNotFound = () => new HttpError('message_not_found', 'There is no such message in this conversation.');
 const notAllowed = (allow: string) => new HttpError('method_not_allowed', `Use ${allow} on this route.`, undefined, { allow });
@@ -79,6 +88,13 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   }
   if (segments.length === 2 && (segments[1] === RUN_STREAM_SEGMENT || segments[1] === RUN_STOP_SEGMENT)) {
     return handleRunRoute(request, url, id, segments[1], { store, runLog: ctx.runLog, keepAliveMs: ctx.keepAliveMs, userId });
+  }
+  if (segments.length === 2 && segments[1] === BRANCH_SEGMENT) {
+    if (method !== 'PUT') throw notAllowed('PUT');
+    if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+    const { messageId } = await readSwitchBranchBody(request);
+    missing(await store.switchBranch(userId, id, messageId, new Date()));
+    return json(await loadConversation(url, id, ctx));
   }
   if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
     throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
@@ -141,5 +157,13 @@ async function loadConversation(url: URL, id: string, ctx: ConversationRouteCont
   if (!rows) throw conversationNotFound();
   const messages = rows.length > limit ? rows.slice(rows.length - limit) : rows;
   const prevCursor = rows.length > limit && messages[0] ? await ctx.cursors.encode('messages', { c: id, s: messages[0].seq }) : null;
-  return { conversation: toSummary(conversation), messages: messages.map(toUIMessage), prevCursor };
+  const branches = branchesOf(messages);
+  return { conversation: toSummary(conversation), messages: messages.map(toUIMessage), prevCursor, ...(branches ? { branches } : {}) };
+}
+
+/** The versions of the messages that have siblings, by id (undefined when none has). */
+function branchesOf(messages: PathMessageRecord[]): Record<string, MessageBranch> | undefined {
+  const branched = messages.filter((m) => m.siblingIds.length > 1);
+  if (branched.length === 0) return undefined;
+  return Object.fromEntries(branched.map((m) => [m.id, { index: m.siblingIds.indexOf(m.id), count: m.siblingIds.length, siblingIds: m.siblingIds }]));
 }

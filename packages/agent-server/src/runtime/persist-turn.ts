@@ -1,9 +1,9 @@
 import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type StoredMessageMetadata } from '@x/agent-protocol';
 import { HttpError } from '../http/error-response.js';
-import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput, type MessageRecord } from '../store/types.js';
 import type { RunRecorder } from './run-recorder.js';
-import { reconcileHistory } from './server-history.js';
+import { reconcileHistory, turnBase } from './server-history.js';
 import { toStoredSubRuns, toTimeline } from './stored-run-records.js';
 
 /** How a stored turn ended, as the runtime saw it. */
@@ -50,7 +50,7 @@ export async function openStoredTurn(options: {
 }): Promise<StoredTurn> {
   const { store, userId, conversationId } = options;
   const conversation = await store.getConversation(userId, conversationId);
-  const stored = conversation ? ((await store.loadThread(userId, conversationId)) ?? []) : [];
+  const stored = conversation ? await loadTurnPath(store, userId, conversationId, options.body) : [];
   const reconciled = reconcileForUser(conversation !== null, () => reconcileHistory(stored, options.body, options.tools));
   const runId = options.runId ?? `run-${crypto.randomUUID()}`;
   const edits = approvalEdits(reconciled.writes);
@@ -67,7 +67,7 @@ export async function openStoredTurn(options: {
           conversationId,
           agentId: options.agentId,
           expectedVersion: conversation ? conversation.version : null,
-          truncateFromId: reconciled.truncateFromId,
+          parentId: reconciled.parentId,
           messages: reconciled.writes.map((m) => ({ ...m, metadata: { createdAt: Date.now(), ...m.metadata } })),
           run: { id: runId },
           now: new Date(),
@@ -103,6 +103,7 @@ export async function openStoredTurn(options: {
           conversationId,
           runId,
           reply,
+          parentId: reconciled.thread.at(-1)?.id ?? null,
           title: end.title,
           status,
           stopReason: stopReason ?? end.finishReason,
@@ -165,6 +166,27 @@ function reconcileForUser(exists: boolean, reconcile: () => ReturnType<typeof re
     }
     throw error;
   }
+}
+
+/**
+ * The stored path a turn builds on (`turnBase`): root → the request's last message when the store
+ * has it, else root → the parent of its new message (the active leaf when it names none). A parent
+ * the conversation does not have is a 409 `history_mismatch`, before anything is written.
+ */
+async function loadTurnPath(store: ConversationStore, userId: string, conversationId: string, body: AgentRequestBody): Promise<MessageRecord[]> {
+  const base = turnBase(body);
+  const load = async (leafId: string | undefined) => (await store.loadThread(userId, conversationId, leafId)) ?? [];
+  if ('regenerate' in base) return load(base.regenerate);
+  if (base.last !== undefined) {
+    const known = await load(base.last);
+    if (known.length > 0) return known;
+  }
+  if (base.parent === null) return [];
+  const path = await load(base.parent);
+  if (base.parent !== undefined && path.at(-1)?.id !== base.parent) {
+    throw new HttpError('history_mismatch', 'The request continues from a message the conversation does not have.');
+  }
+  return path;
 }
 
 /** Delays of the background retries of a reply that could not be saved (the database was away). */

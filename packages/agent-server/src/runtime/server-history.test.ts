@@ -189,22 +189,48 @@ describe('server-owned history (with a store)', () => {
     expect(JSON.stringify(model.doStreamCalls[1]!.prompt)).toContain('"written":["city"]');
   });
 
-  it('replaces an edited last user message and drops what followed; regenerates the last reply', async () => {
+  it('keeps every version: an edit is a new sibling under the edited message\'s parent, a regenerate a sibling reply', async () => {
     const store = memoryStore();
-    const model = mockModel(textParts('One.'), textParts('Two.'), textParts('Three.'));
+    const model = mockModel(textParts('One.'), textParts('Two.'), textParts('Three.'), textParts('Four.'));
     const { server } = storeServer(store, model);
-    await readChunks(await server.fetch(turnRequest('c1', { messages: [userMessage('Hi', 'u1')] })));
-    await readChunks(await server.fetch(turnRequest('c1', { messages: [userMessage('Hello instead', 'u1')] })));
+    await readChunks(await server.fetch(turnRequest('c1', { messages: [userMessage('Greetings', 'u1')] })));
+    await readChunks(await server.fetch(turnRequest('c1', { messages: [userMessage('More', 'u2')] })));
+    const before = (await store.loadTree('alice', 'c1'))!;
+    // Edit u1: a new message with a new id under u1's parent (the root).
+    await readChunks(await server.fetch(turnRequest('c1', { parentId: null, messages: [userMessage('Hello instead', 'u1b')] })));
     let thread = (await store.loadThread('alice', 'c1'))!;
     expect(thread.map((m) => m.parts.find((p) => p.type === 'text'))).toEqual([
       expect.objectContaining({ text: 'Hello instead' }),
-      expect.objectContaining({ text: 'Two.' }),
+      expect.objectContaining({ text: 'Three.' }),
     ]);
-    await readChunks(await server.fetch(turnRequest('c1', { messages: [], trigger: 'regenerate-message', messageId: thread[1]!.id })));
+    expect(JSON.stringify(model.doStreamCalls[2]!.prompt)).not.toContain('Greetings');
+    // Regenerate a reply that is not on the active path: a sibling of it, and the model sees its path.
+    await readChunks(await server.fetch(turnRequest('c1', { messages: [], trigger: 'regenerate-message', messageId: before[1]!.id })));
     thread = (await store.loadThread('alice', 'c1'))!;
-    expect(thread).toHaveLength(2);
-    expect(thread[1]!.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'Three.' });
-    const notLast = await server.fetch(turnRequest('c1', { messages: [], trigger: 'regenerate-message', messageId: 'u1' }));
-    expect(await codeOf(notLast)).toBe('history_mismatch');
+    expect(thread.map((m) => m.id)).toEqual(['u1', thread[1]!.id]);
+    expect(thread[1]!.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'Four.' });
+    const prompt = JSON.stringify(model.doStreamCalls[3]!.prompt);
+    expect(prompt).toContain('Greetings');
+    expect(prompt).not.toContain('One.');
+    // Nothing was deleted or changed: every earlier message is still in the tree as it was.
+    const tree = (await store.loadTree('alice', 'c1'))!;
+    expect(tree).toHaveLength(before.length + 3);
+    for (const message of before) expect(tree.find((m) => m.id === message.id)).toEqual(message);
+    const notReply = await server.fetch(turnRequest('c1', { messages: [], trigger: 'regenerate-message', messageId: 'u1' }));
+    expect(await codeOf(notReply)).toBe('history_mismatch');
+  });
+
+  it('refuses an edit in place (a stored id with other content) and a parent the conversation does not have, writing nothing', async () => {
+    const store = memoryStore();
+    const { server } = storeServer(store, mockModel(textParts('One.'), textParts('Two.')));
+    await readChunks(await server.fetch(turnRequest('c1', { messages: [userMessage('Hi', 'u1')] })));
+    const before = await snapshot(store, 'c1');
+    const inPlace = await server.fetch(turnRequest('c1', { messages: [userMessage('Hello instead', 'u1')] }));
+    expect(inPlace.status).toBe(409);
+    expect(await codeOf(inPlace)).toBe('history_mismatch');
+    const unknownParent = await server.fetch(turnRequest('c1', { parentId: 'nope', messages: [userMessage('Hello', 'u2')] }));
+    expect(unknownParent.status).toBe(409);
+    expect(await codeOf(unknownParent)).toBe('history_mismatch');
+    expect(await snapshot(store, 'c1')).toBe(before);
   });
 });

@@ -7,8 +7,11 @@ import type { MessageInput, MessageRecord } from '../store/types.js';
 export interface ReconciledHistory {
   /** The whole thread sent to the model (stored messages plus what the request adds). */
   thread: UIMessage[];
-  /** Drop this stored message and every later one first. */
-  truncateFromId?: string;
+  /**
+   * The stored message the turn continues from (null: the root): the writes go under it, the reply
+   * under the last of `thread`. A message that already has children gets a sibling — a new branch.
+   */
+  parentId: string | null;
   /** Messages to write (new user message, an answered assistant message). */
   writes: MessageInput[];
 }
@@ -53,11 +56,25 @@ function clientMetadata(metadata: unknown): Record<string, unknown> {
 const fromRecord = (record: MessageRecord): UIMessage => ({ id: record.id, role: record.role, parts: record.parts, metadata: record.metadata });
 
 /**
- * Applies a request to the stored thread under the protocol's `ServerHistoryRules`: the request may
- * add a user message, edit the last user message, answer pending approvals and give outputs of
- * client tools on the last assistant message, or regenerate the last reply. Anything else — a
- * rewritten earlier message, a tool call that never happened, a result for a server tool, an answer
- * to an approval that is not pending — throws (409 / 400) before anything is written.
+ * Which stored message the request builds on, before anything is loaded: the path root → it is what
+ * `reconcileHistory` gets. `known`: the request's last message, when the store has it (approval
+ * answers, a resend); else the parent of its new message — `null` the root, `undefined` the active
+ * leaf. A regenerate builds on the reply it replaces (`undefined`: the active leaf).
+ */
+export function turnBase(body: AgentRequestBody): { regenerate: string | undefined } | { last: string | undefined; parent: string | null | undefined } {
+  if (body.trigger === 'regenerate-message') return { regenerate: body.messageId };
+  const incoming = (body.messages as WireUIMessage[]).filter((m) => Array.isArray(m.parts) && m.parts.length > 0);
+  const previous = incoming.at(-2)?.id;
+  return { last: incoming.at(-1)?.id, parent: body.parentId !== undefined ? body.parentId : previous };
+}
+
+/**
+ * Applies a request to the stored path (root → the message it builds on, `turnBase`) under the
+ * protocol's `ServerHistoryRules`: the request may add a user message (under any stored message: an
+ * edit is a new sibling), answer pending approvals and give outputs of client tools on the path's last
+ * assistant message, or regenerate that reply (a sibling of it). Anything else — a rewritten message,
+ * a tool call that never happened, a result for a server tool, an answer to an approval that is not
+ * pending — throws (409 / 400) before anything is written. Nothing stored is ever dropped.
  */
 export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody, tools: Record<string, Tool>): ReconciledHistory {
   const index = new Map(stored.map((m, i) => [m.id, i]));
@@ -75,14 +92,14 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
     const target = body.messageId ?? stored.at(-1)?.id;
     const at = target === undefined ? undefined : index.get(target);
     if (at === undefined || at !== stored.length - 1 || stored[at]!.role !== 'assistant') {
-      throw mismatch('Only the last reply of the conversation can be regenerated.');
+      throw mismatch('Only a reply of the conversation can be regenerated.');
     }
     checkKnown(at);
-    return { thread: stored.slice(0, at).map(fromRecord), truncateFromId: target!, writes: [] };
+    // The new reply is a sibling of the regenerated one: both stay.
+    return { thread: stored.slice(0, at).map(fromRecord), parentId: stored[at - 1]?.id ?? null, writes: [] };
   }
 
-  let thread = stored.map(fromRecord);
-  let truncateFromId: string | undefined;
+  const thread = stored.map(fromRecord);
   const writes: MessageInput[] = [];
   incoming.forEach((message, i) => {
     const isLast = i === incoming.length - 1;
@@ -98,12 +115,7 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
     if (record.role !== message.role) throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
     if (sameParts(record.parts, message.parts)) return;
     if (isLast && message.role === 'user') {
-      // An edit: replaces the stored message and drops what followed it.
-      const edited = { id: message.id, role: message.role, parts: message.parts, metadata: { ...record.metadata, ...clientMetadata(message.metadata) } };
-      truncateFromId = message.id;
-      thread = [...thread.slice(0, at), edited];
-      writes.push(edited);
-      return;
+      throw mismatch('A stored message is never rewritten: send the edit as a new message (a new id) with the edited one\'s parent as parentId.');
     }
     if (isLast && message.role === 'assistant' && at === stored.length - 1) {
       const answered = applyAnswers(record, message, tools);
@@ -113,10 +125,10 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
     }
     throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
   });
-  if (writes.length === 0 && truncateFromId === undefined && thread.filter((m) => m.parts.length > 0).at(-1)?.role !== 'user') {
+  if (writes.length === 0 && thread.filter((m) => m.parts.length > 0).at(-1)?.role !== 'user') {
     throw new HttpError('invalid_messages', 'The request adds nothing to answer: send a new user message, approval answers or tool outputs.');
   }
-  return { thread, ...(truncateFromId !== undefined ? { truncateFromId } : {}), writes };
+  return { thread, parentId: stored.at(-1)?.id ?? null, writes };
 }
 
 /** The stored last reply with the client's approval answers and client-tool outputs, and nothing else. */

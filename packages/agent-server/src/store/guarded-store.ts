@@ -6,6 +6,8 @@ export const STORE_METHODS = [
   'getConversation',
   'listMessages',
   'loadThread',
+  'loadTree',
+  'switchBranch',
   'renameConversation',
   'deleteConversation',
   'deleteMessage',

@@ -13,6 +13,7 @@ export {
   type ListMessagesQuery,
   type MessageInput,
   type MessageRecord,
+  type PathMessageRecord,
   type RunRecord,
   type RunStatus,
   type RunTimeline,

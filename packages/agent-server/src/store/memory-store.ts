@@ -10,12 +10,15 @@ import {
   type MessageRecord,
   type RunRecord,
 } from './types.js';
+import { newestUnder, pathTo, siblingIdsOf, subtreeIds } from './message-tree.js';
 
 interface Thread {
   conversation: ConversationRecord;
   messages: MessageRecord[];
   runs: RunRecord[];
   nextSeq: number;
+  /** The end of the active path (null: no message yet). */
+  activeLeafId: string | null;
 }
 
 /**
@@ -75,12 +78,28 @@ export function memoryStore(): ConversationStore {
     async listMessages(userId, id, query) {
       const thread = own(userId, id);
       if (!thread) return null;
-      const before = thread.messages.filter((m) => query.beforeSeq === undefined || m.seq < query.beforeSeq);
-      return copy(before.slice(Math.max(0, before.length - query.limit)));
+      const before = pathTo(thread.messages, thread.activeLeafId).filter((m) => query.beforeSeq === undefined || m.seq < query.beforeSeq);
+      return copy(before.slice(Math.max(0, before.length - query.limit)).map((m) => ({ ...m, siblingIds: siblingIdsOf(thread.messages, m) })));
     },
-    async loadThread(userId, id) {
+    async loadThread(userId, id, leafId) {
+      const thread = own(userId, id);
+      return thread ? copy(pathTo(thread.messages, leafId ?? thread.activeLeafId)) : null;
+    },
+    async loadTree(userId, id) {
       const thread = own(userId, id);
       return thread ? copy(thread.messages) : null;
+    },
+    async switchBranch(userId, id, messageId, now) {
+      const thread = own(userId, id);
+      if (!thread) return 'conversation';
+      if (!thread.messages.some((m) => m.id === messageId)) return 'message';
+      const running = (r: RunRecord) => r.status === 'running' && Date.parse(r.heartbeatAt ?? r.startedAt) > now.getTime() - STALE_RUN_MS;
+      if (thread.runs.some((r) => r.id === thread.conversation.activeRunId && running(r))) {
+        throw new StoreConflictError('A turn is running on this conversation.');
+      }
+      thread.activeLeafId = newestUnder(thread.messages, messageId);
+      bump(thread);
+      return 'ok';
     },
     async renameConversation(userId, id, title) {
       const thread = own(userId, id);
@@ -97,9 +116,13 @@ export function memoryStore(): ConversationStore {
     async deleteMessage(userId, id, messageId) {
       const thread = own(userId, id);
       if (!thread) return 'conversation';
-      const index = thread.messages.findIndex((m) => m.id === messageId);
-      if (index < 0) return 'message';
-      thread.messages.splice(index, 1);
+      const target = thread.messages.find((m) => m.id === messageId);
+      if (!target) return 'message';
+      const gone = subtreeIds(thread.messages, messageId);
+      thread.messages = thread.messages.filter((m) => !gone.has(m.id));
+      if (thread.activeLeafId !== null && gone.has(thread.activeLeafId)) {
+        thread.activeLeafId = target.parentId === null ? newestUnder(thread.messages, null) : newestUnder(thread.messages, target.parentId);
+      }
       bump(thread);
       return 'ok';
     },
@@ -135,6 +158,7 @@ export function memoryStore(): ConversationStore {
           messages: [],
           runs: [],
           nextSeq: 1,
+          activeLeafId: null,
         };
         threads.set(input.conversationId, thread);
       } else {
@@ -146,11 +170,10 @@ export function memoryStore(): ConversationStore {
         }
         if (active) Object.assign(active, { status: 'failed', stopReason: 'interrupted', finishedAt: input.now.toISOString() });
       }
-      if (input.truncateFromId !== undefined) {
-        const from = thread.messages.findIndex((m) => m.id === input.truncateFromId);
-        if (from >= 0) thread.messages.splice(from);
-      }
-      for (const message of input.messages) write(thread, message, thread.messages.at(-1)?.id ?? null, input.now);
+      let parentId = input.parentId !== undefined ? input.parentId : thread.activeLeafId;
+      if (parentId !== null && !thread.messages.some((m) => m.id === parentId)) throw new StoreConflictError('The message to continue from is gone.');
+      for (const message of input.messages) parentId = write(thread, message, parentId, input.now).id;
+      thread.activeLeafId = parentId;
       thread.runs.push({
         id: input.run.id,
         conversationId: input.conversationId,
@@ -175,8 +198,7 @@ export function memoryStore(): ConversationStore {
       const thread = own(input.userId, input.conversationId);
       if (!thread) return; // deleted while the turn ran
       if (input.reply) {
-        const parent = thread.messages.filter((m) => m.id !== input.reply!.id).at(-1)?.id ?? null;
-        write(thread, input.reply, parent, input.now);
+        thread.activeLeafId = write(thread, input.reply, input.parentId !== undefined ? input.parentId : thread.activeLeafId, input.now).id;
       }
       if (input.title !== undefined && thread.conversation.title === null) thread.conversation.title = input.title;
       const run = thread.runs.find((r) => r.id === input.runId);

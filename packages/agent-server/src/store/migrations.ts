@@ -57,6 +57,23 @@ alter table agent_runs add column initiator_tool_call_id text;
 alter table agent_runs add column timeline jsonb;
 `,
   },
+  {
+    // Branches: the conversation's active leaf, and the children of a message found by index. Rows
+    // written before it form one line; a message whose parent was deleted (a single-message delete of
+    // that time) is re-linked to the message before it, so its path still reaches the root.
+    version: 3,
+    sql: `
+alter table agent_conversations add column active_leaf_id text;
+create index agent_messages_parent on agent_messages (conversation_id, parent_id, seq);
+update agent_messages m set parent_id = (
+  select p.id from agent_messages p where p.conversation_id = m.conversation_id and p.seq < m.seq order by p.seq desc limit 1
+) where m.parent_id is not null
+  and not exists (select 1 from agent_messages p where p.conversation_id = m.conversation_id and p.id = m.parent_id);
+update agent_conversations c set active_leaf_id = (
+  select m.id from agent_messages m where m.conversation_id = c.id order by m.seq desc limit 1
+);
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

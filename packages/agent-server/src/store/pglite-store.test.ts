@@ -47,3 +47,37 @@ describe('pgliteStore on a database of an earlier version', () => {
     await store.close?.();
   }, 60_000);
 });
+
+describe('pgliteStore on a database from before branches', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xkit-pglite-v2-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads a thread written as one line as the active path, re-linking past a message deleted back then', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const old = await PGlite.create(dir);
+    await old.exec(MIGRATIONS[0]!.sql);
+    await old.exec(MIGRATIONS[1]!.sql);
+    await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
+    await old.query('insert into agent_store_migrations (version) values (1), (2)');
+    await old.query(`insert into agent_conversations (id, user_id, agent_id, created_at, updated_at) values ('c1', 'u', 'a', now(), now())`);
+    // m3 was deleted by the single-message delete of that time: m4 still names it as its parent.
+    const rows = [['m1', null, 1], ['m2', 'm1', 2], ['m4', 'm3', 4], ['m5', 'm4', 5]] as const;
+    for (const [id, parent, seq] of rows) {
+      await old.query(
+        `insert into agent_messages (conversation_id, id, parent_id, seq, role, parts, created_at) values ('c1', $1, $2, $3, 'user', '[]'::jsonb, now())`,
+        [id, parent, seq],
+      );
+    }
+    await old.close();
+
+    const store = pgliteStore({ dataDir: dir });
+    expect((await store.loadThread('u', 'c1'))!.map((m) => [m.id, m.parentId])).toEqual([
+      ['m1', null],
+      ['m2', 'm1'],
+      ['m4', 'm2'],
+      ['m5', 'm4'],
+    ]);
+    expect((await store.listMessages('u', 'c1', { limit: 2 }))!.map((m) => m.id)).toEqual(['m4', 'm5']);
+    await store.close?.();
+  }, 60_000);
+});

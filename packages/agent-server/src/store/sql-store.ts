@@ -11,6 +11,7 @@ import {
   type ConversationStore,
   type MessageInput,
   type MessageRecord,
+  type PathMessageRecord,
   type RunRecord,
 } from './types.js';
 
@@ -74,18 +75,70 @@ function toRun(row: Row): RunRecord {
 }
 
 const MESSAGE_COLUMNS = 'conversation_id, id, parent_id, seq, role, parts, metadata, created_at';
-const JOINED_MESSAGE_COLUMNS = MESSAGE_COLUMNS.split(', ')
-  .map((column) => `m.${column}`)
-  .join(', ');
+const columnsOf = (alias: string) =>
+  MESSAGE_COLUMNS.split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+const JOINED_MESSAGE_COLUMNS = columnsOf('m');
 
-/** Writes a message: replaced in place when its id exists, else appended after the last one. */
-async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, now: Date): Promise<void> {
+/** The active leaf of `c`: its column, else (rows written by other means) its newest message. */
+const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages x where x.conversation_id = c.id order by x.seq desc limit 1))';
+
+/**
+ * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
+ * expression over `c`), walked up the `parent_id` links, newest first. Each step is a lateral
+ * primary-key lookup (`limit 1` / `offset 0` keep it from being flattened into a join, which lets
+ * the planner scan the conversation's messages once per step). `counted` (an SQL
+ * condition over `m`) and `upTo` stop the walk once `upTo` messages that meet it were found: a page
+ * of a long path reads only that page (plus the messages skipped before it).
+ */
+const pathFrom = (leaf: string, stop?: { counted: string; upTo: string }) => {
+  const count = stop ? `case when ${stop.counted} then 1 else 0 end` : '0';
+  return `with recursive c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
+  path as (
+    select ${JOINED_MESSAGE_COLUMNS}, ${count} as counted from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
+    union all
+    select ${JOINED_MESSAGE_COLUMNS}, path.counted + ${count} from path
+    join lateral (select * from agent_messages x where x.conversation_id = path.conversation_id and x.id = path.parent_id limit 1) m on true
+    ${stop ? `where path.counted < ${stop.upTo}` : ''}
+  )`;
+};
+
+/** Writes a message: replaced in place when its id exists, else added under `parentId`. */
+async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, parentId: string | null, now: Date): Promise<void> {
   await tx.query(
     `insert into agent_messages (${MESSAGE_COLUMNS})
-     select $1, $2, (select id from agent_messages where conversation_id = $1 and id <> $2 order by seq desc limit 1),
-            coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $3, $4::jsonb, $5::jsonb, $6
+     select $1, $2, $7::text, coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $3, $4::jsonb, $5::jsonb, $6
      on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata`,
-    [conversationId, message.id, message.role, json(message.parts ?? []), json(message.metadata), now],
+    [conversationId, message.id, message.role, json(message.parts ?? []), json(message.metadata), now, parentId],
+  );
+}
+
+/** The newest message under `rootId` (it included; null: in the whole conversation), or null. */
+async function newestUnder(tx: SqlSession, conversationId: string, rootId: string | null): Promise<string | null> {
+  const { rows } =
+    rootId === null
+      ? await tx.query<{ id: string }>('select id from agent_messages where conversation_id = $1 order by seq desc limit 1', [conversationId])
+      : await tx.query<{ id: string }>(
+          `with recursive sub as (
+             select id, seq from agent_messages where conversation_id = $1 and id = $2
+             union all
+             select m.id, m.seq from sub join lateral (select id, seq from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true
+           ) select id from sub order by seq desc limit 1`,
+          [conversationId, rootId],
+        );
+  return rows[0]?.id ?? null;
+}
+
+/** Deletes `messageId` and every message under it. */
+async function deleteSubtree(tx: SqlSession, conversationId: string, messageId: string): Promise<void> {
+  await tx.query(
+    `with recursive sub as (
+       select id from agent_messages where conversation_id = $1 and id = $2
+       union all
+       select m.id from sub join lateral (select id from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true
+     ) delete from agent_messages where conversation_id = $1 and id in (select id from sub)`,
+    [conversationId, messageId],
   );
 }
 
@@ -162,21 +215,39 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
 
     getConversation: (userId, id) => guard('get conversation', () => owned(client, userId, id)),
 
-    // One round trip each: the conversation (scoped to the user) left-joined to its messages — no
-    // row means no such conversation, one row of nulls an empty thread.
+    // One round trip each: the conversation (scoped to the user) left-joined to its path — no row
+    // means no such conversation, one row of nulls an empty path.
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
         const { rows } = await client.query(
-          `select ${JOINED_MESSAGE_COLUMNS} from agent_conversations c
-           left join agent_messages m on m.conversation_id = c.id and ($3::integer is null or m.seq < $3)
-           where c.id = $1 and c.user_id = $2 order by m.seq desc limit $4`,
+          `${pathFrom(ACTIVE_LEAF, { counted: '($3::integer is null or m.seq < $3)', upTo: '$4::integer' })}
+           select ${columnsOf('page')}, case when page.parent_id is null
+             then array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id is null order by s.seq)
+             else array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id = page.parent_id order by s.seq)
+           end as sibling_ids
+           from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4::integer) page on true
+           order by page.seq desc`,
           [id, userId, query.beforeSeq ?? null, query.limit],
         );
-        return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage).reverse();
+        if (rows.length === 0) return null;
+        return rows
+          .filter((r) => r.id !== null)
+          .map((r): PathMessageRecord => ({ ...toMessage(r), siblingIds: r.sibling_ids as string[] }))
+          .reverse();
       }),
 
-    loadThread: (userId, id) =>
+    loadThread: (userId, id, leafId) =>
       guard('load thread', async () => {
+        const { rows } = await client.query(
+          `${pathFrom(`coalesce($3::text, ${ACTIVE_LEAF})`)}
+           select ${columnsOf('path')} from c left join path on true order by path.seq`,
+          [id, userId, leafId ?? null],
+        );
+        return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage);
+      }),
+
+    loadTree: (userId, id) =>
+      guard('load tree', async () => {
         const { rows } = await client.query(
           `select ${JOINED_MESSAGE_COLUMNS} from agent_conversations c left join agent_messages m on m.conversation_id = c.id
            where c.id = $1 and c.user_id = $2 order by m.seq`,
@@ -184,6 +255,25 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         );
         return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage);
       }),
+
+    switchBranch: (userId, id, messageId, now) =>
+      guard('switch branch', () =>
+        transaction(client, async (tx) => {
+          const state = await messageState(tx, userId, id, messageId);
+          if (state !== 'ok') return state;
+          const { rows } = await tx.query(
+            `select 1 from agent_conversations c join agent_runs r on r.id = c.active_run_id
+             where c.id = $1 and r.status = 'running' and coalesce(r.heartbeat_at, r.started_at) > $2`,
+            [id, new Date(now.getTime() - STALE_RUN_MS)],
+          );
+          if (rows.length > 0) throw new StoreConflictError('A turn is running on this conversation.');
+          await tx.query('update agent_conversations set active_leaf_id = $2, version = version + 1 where id = $1', [
+            id,
+            await newestUnder(tx, id, messageId),
+          ]);
+          return 'ok';
+        }),
+      ),
 
     renameConversation: (userId, id, title) =>
       guard('rename conversation', async () => {
@@ -205,7 +295,20 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         transaction(client, async (tx) => {
           const state = await messageState(tx, userId, id, messageId);
           if (state !== 'ok') return state;
-          await tx.query('delete from agent_messages where conversation_id = $1 and id = $2', [id, messageId]);
+          const { rows } = await tx.query<{ parent_id: string | null }>('select parent_id from agent_messages where conversation_id = $1 and id = $2', [
+            id,
+            messageId,
+          ]);
+          await deleteSubtree(tx, id, messageId);
+          // The active leaf was in the subtree: the newest message left under the parent takes over.
+          const { rows: leaf } = await tx.query(
+            `select 1 from agent_conversations c where c.id = $1
+             and (c.active_leaf_id is null or not exists (select 1 from agent_messages m where m.conversation_id = $1 and m.id = c.active_leaf_id))`,
+            [id],
+          );
+          if (leaf.length > 0) {
+            await tx.query('update agent_conversations set active_leaf_id = $2 where id = $1', [id, await newestUnder(tx, id, rows[0]?.parent_id ?? null)]);
+          }
           await bump(tx, id);
           return 'ok';
         }),
@@ -234,6 +337,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
       guard('begin turn', () =>
         transaction(client, async (tx) => {
           const id = input.conversationId;
+          let parentId = input.parentId ?? null;
           if (input.expectedVersion === null) {
             const { rows } = await tx.query(
               `insert into agent_conversations (id, user_id, agent_id, created_at, updated_at) values ($1, $2, $3, $4, $4)
@@ -256,21 +360,26 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
                 input.now,
               ]);
             }
+            if (input.parentId === undefined) {
+              const { rows } = await tx.query<{ active_leaf_id: string | null }>(`select ${ACTIVE_LEAF} as active_leaf_id from agent_conversations c where c.id = $1`, [id]);
+              parentId = rows[0]?.active_leaf_id ?? null;
+            }
           }
-          if (input.truncateFromId !== undefined) {
-            await tx.query(
-              'delete from agent_messages where conversation_id = $1 and seq >= (select seq from agent_messages where conversation_id = $1 and id = $2)',
-              [id, input.truncateFromId],
-            );
+          if (parentId !== null) {
+            const { rows } = await tx.query('select 1 from agent_messages where conversation_id = $1 and id = $2', [id, parentId]);
+            if (rows.length === 0) throw new StoreConflictError('The message to continue from is gone.');
           }
-          for (const message of input.messages) await writeMessage(tx, id, message, input.now);
+          for (const message of input.messages) {
+            await writeMessage(tx, id, message, parentId, input.now);
+            parentId = message.id;
+          }
           await tx.query(
             `insert into agent_runs (id, conversation_id, status, started_at, initiator_run_id, agent_id) values ($1, $2, 'running', $3, $4, $5)`,
             [input.run.id, id, input.now, input.run.initiatorRunId ?? null, input.agentId],
           );
           const { rows } = await tx.query(
-            'update agent_conversations set version = version + 1, updated_at = $2, active_run_id = $3 where id = $1 returning *',
-            [id, input.now, input.run.id],
+            'update agent_conversations set version = version + 1, updated_at = $2, active_run_id = $3, active_leaf_id = $4 where id = $1 returning *',
+            [id, input.now, input.run.id, parentId],
           );
           return toConversation(rows[0]!);
         }),
@@ -285,7 +394,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
           `with c as (select id from agent_conversations where id = $1 and user_id = $2 for update),
            msg as (
              insert into agent_messages (${MESSAGE_COLUMNS})
-             select $1, $3::text, (select id from agent_messages where conversation_id = $1 and id <> $3::text order by seq desc limit 1),
+             select $1, $3::text, case when $17::boolean then $16::text else (select ${ACTIVE_LEAF} from agent_conversations c where c.id = $1) end,
                     coalesce((select max(seq) from agent_messages where conversation_id = $1), 0) + 1, $4, $5::jsonb, $6::jsonb, $12
              from c where $3::text is not null
              on conflict (conversation_id, id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata
@@ -306,6 +415,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
              on conflict (id) do nothing
            )
            update agent_conversations set title = coalesce(title, $13), version = version + 1, updated_at = $12,
+             active_leaf_id = coalesce($3::text, active_leaf_id),
              active_run_id = case when active_run_id = $11 then null else active_run_id end
            where id in (select id from c)`,
           [
@@ -338,6 +448,8 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
                 timeline: sub.timeline,
               })),
             ),
+            input.parentId ?? null,
+            input.parentId !== undefined,
           ],
         );
       }),

@@ -13,15 +13,21 @@ export interface ConversationRecord extends ConversationSummary {
 export interface MessageRecord {
   conversationId: string;
   id: string;
-  /** The message this one answers or follows (branches later need no migration). */
+  /** The message this one answers or follows (null: a first message). Siblings are branches. */
   parentId: string | null;
-  /** Position in the conversation, increasing along the thread. */
+  /** Position in the conversation (write order): increasing along every path of the tree. */
   seq: number;
   role: UIMessage['role'];
   parts: UIMessage['parts'];
   /** The message's metadata, with `feedback`, `stopReason` and `errorText` (`StoredMessageMetadata`). */
   metadata: Record<string, unknown>;
   createdAt: string;
+}
+
+/** A message of the active path with its siblings (the versions an edit or a regenerate made). */
+export interface PathMessageRecord extends MessageRecord {
+  /** Ids of the messages with the same parent (this one included), oldest first. */
+  siblingIds: string[];
 }
 
 export type RunStatus = 'running' | 'completed' | 'stopped' | 'failed';
@@ -107,9 +113,14 @@ export interface BeginTurnInput {
    * (it is created). A different version, or a run that is still active, is a conflict.
    */
   expectedVersion: number | null;
-  /** Drop this message and every later one first (an edited user message, a regenerated reply). */
-  truncateFromId?: string | undefined;
-  /** Written in order: an existing id is replaced in place, a new one is appended. */
+  /**
+   * The message the turn continues from (null: the root, a new first message); absent: the active
+   * leaf. New messages are chained under it — a sibling when it already has children (an edit, a
+   * regenerate): nothing is ever deleted. The active leaf becomes the last message written (or this
+   * parent when nothing is written).
+   */
+  parentId?: string | null | undefined;
+  /** Written in order: an existing id is replaced in place, a new one is chained after the previous. */
   messages: MessageInput[];
   run: { id: string; initiatorRunId?: string | undefined };
   now: Date;
@@ -120,8 +131,10 @@ export interface FinishTurnInput {
   userId: string;
   conversationId: string;
   runId: string;
-  /** The reply (an existing id is replaced in place — an approval continuation — else appended). */
+  /** The reply (an existing id is replaced in place — an approval continuation — else added under `parentId`). */
   reply?: MessageInput | undefined;
+  /** The parent of a new reply; absent: the active leaf. The reply becomes the active leaf. */
+  parentId?: string | null | undefined;
   /** A generated title; written only when the conversation has none. */
   title?: string | undefined;
   status: Exclude<RunStatus, 'running'>;
@@ -147,13 +160,30 @@ export interface FinishTurnInput {
 export interface ConversationStore {
   listConversations(userId: string, query: ListConversationsQuery): Promise<ConversationRecord[]>;
   getConversation(userId: string, conversationId: string): Promise<ConversationRecord | null>;
-  /** The newest `limit` messages (before `beforeSeq`), oldest first; `null` for a missing conversation. */
-  listMessages(userId: string, conversationId: string, query: ListMessagesQuery): Promise<MessageRecord[] | null>;
-  /** The whole thread, oldest first; `null` for a missing conversation. */
-  loadThread(userId: string, conversationId: string): Promise<MessageRecord[] | null>;
+  /**
+   * The newest `limit` messages of the active path (before `beforeSeq`), oldest first, each with its
+   * siblings; `null` for a missing conversation.
+   */
+  listMessages(userId: string, conversationId: string, query: ListMessagesQuery): Promise<PathMessageRecord[] | null>;
+  /**
+   * The history: the path root → the active leaf (or → `leafId`), oldest first; `null` for a missing
+   * conversation, `[]` for a `leafId` it does not have.
+   */
+  loadThread(userId: string, conversationId: string, leafId?: string): Promise<MessageRecord[] | null>;
+  /** Every message of the tree (all branches), in write order; `null` for a missing conversation. */
+  loadTree(userId: string, conversationId: string): Promise<MessageRecord[] | null>;
+  /**
+   * Makes the branch through `messageId` the active path: the active leaf becomes the newest message
+   * of its subtree. Bumps `version`; a turn still running is a conflict (`StoreConflictError`).
+   */
+  switchBranch(userId: string, conversationId: string, messageId: string, now: Date): Promise<'ok' | 'conversation' | 'message'>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<ConversationRecord | null>;
   deleteConversation(userId: string, conversationId: string): Promise<boolean>;
-  /** `'conversation'` / `'message'` when that is missing, else `'ok'`. */
+  /**
+   * Deletes the message and its subtree (every later message of its branches); when the active leaf
+   * was in it, the newest message under the deleted one's parent becomes the active leaf.
+   * `'conversation'` / `'message'` when that is missing, else `'ok'`.
+   */
   deleteMessage(userId: string, conversationId: string, messageId: string): Promise<'ok' | 'conversation' | 'message'>;
   /** Merges `patch` into the message's metadata (a `null` value removes the key). */
   updateMessageMetadata(

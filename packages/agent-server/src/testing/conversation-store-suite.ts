@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import { describeBranchCases } from './conversation-store-branch-cases.js';
 
 /**
  * The conformance suite of `ConversationStore`: the same cases for every implementation (ours run
@@ -81,9 +82,11 @@ export function describeConversationStore(
       expect(renamed!.version).toBeGreaterThan(version);
       expect(await store.deleteMessage(user, id, `${id}-m1`)).toBe('ok');
       expect(await store.deleteMessage(user, id, `${id}-m1`)).toBe('message');
-      expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual([`${id}-m0`, `${id}-m2`]);
-      expect(await store.updateMessageMetadata(user, id, `${id}-m2`, { feedback: { value: 'like' }, note: 'x' })).toBe('ok');
-      expect(await store.updateMessageMetadata(user, id, `${id}-m2`, { note: null })).toBe('ok');
+      // A message goes with its subtree (what followed it on its branches).
+      expect(await store.deleteMessage(user, id, `${id}-m2`)).toBe('message');
+      expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual([`${id}-m0`]);
+      expect(await store.updateMessageMetadata(user, id, `${id}-m0`, { feedback: { value: 'like' }, note: 'x' })).toBe('ok');
+      expect(await store.updateMessageMetadata(user, id, `${id}-m0`, { note: null })).toBe('ok');
       expect((await store.loadThread(user, id))!.at(-1)!.metadata).toEqual({ feedback: { value: 'like' } });
       expect(await store.updateMessageMetadata(user, id, 'missing', { a: 1 })).toBe('message');
       expect(await store.deleteConversation(user, id)).toBe(true);
@@ -174,9 +177,10 @@ export function describeConversationStore(
       expect((await store.getConversation(user, id))!.title).toBe('Mine');
 
       conversation = (await store.getConversation(user, id))!;
-      await store.beginTurn({ ...base, expectedVersion: conversation.version, truncateFromId: 'u1', messages: [text('u1', 'user', 'Hello')], run: { id: `${id}-r3` }, now: at(5) });
+      await store.beginTurn({ ...base, expectedVersion: conversation.version, parentId: null, messages: [text('u1b', 'user', 'Hello')], run: { id: `${id}-r3` }, now: at(5) });
       thread = (await store.loadThread(user, id))!;
-      expect(thread.map((m) => [m.id, m.parts])).toEqual([['u1', [{ type: 'text', text: 'Hello' }]]]);
+      expect(thread.map((m) => [m.id, m.parts])).toEqual([['u1b', [{ type: 'text', text: 'Hello' }]]]);
+      expect((await store.loadTree(user, id))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u1b']);
       expect((await store.listRuns(user, id))!.map((r) => r.status)).toEqual(['stopped', 'completed', 'running']);
     });
 
@@ -271,5 +275,7 @@ export function describeConversationStore(
         store.beginTurn({ ...base, expectedVersion: begun.version, messages: [text('u2', 'user', 'Again')], run: { id: `${id}-r2` }, now: new Date() }),
       ).rejects.toBeInstanceOf(StoreConflictError);
     });
+
+    describeBranchCases(() => store, unique);
   });
 }

@@ -18,6 +18,12 @@ export interface AgentUIStrings {
   edit: string;
   saveEdit: string;
   cancelEdit: string;
+  /** The ‹ 2 / 3 › switcher under a message with other versions (an edit or a regenerate made them). */
+  versions: string;
+  previousVersion: string;
+  nextVersion: string;
+  /** What the switcher announces: the version shown (1-based) of `count`. */
+  versionOf: (index: number, count: number) => string;
   delete: string;
   /** The row that stands in for a deleted message while it can be restored. */
   messageDeleted: string;
@@ -124,6 +130,10 @@ export const enUS: AgentUIStrings = {
   copyCode: 'Copy code',
   edit: 'Edit',
   saveEdit: 'Save and resend',
+  versions: 'Versions',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  versionOf: (index, count) => `Version ${index} of ${count}`,
   cancelEdit: 'Cancel editing',
   delete: 'Delete',
   messageDeleted: 'Message deleted',
@@ -236,6 +246,10 @@ export const zhCN: AgentUIStrings = {
   copyCode: '复制代码',
   edit: '编辑',
   saveEdit: '保存并重新发送',
+  versions: '版本',
+  previousVersion: '上一个版本',
+  nextVersion: '下一个版本',
+  versionOf: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
   cancelEdit: '取消编辑',
   delete: '删除',
   messageDeleted: '消息已删除',

@@ -10,6 +10,7 @@ import { MessageBoundary } from './message-boundary.js';
 import { ToolbarFocus } from './toolbar-focus.js';
 import { messageText } from './message-text.js';
 import { useDeletePending } from './message-undo.js';
+import { BranchSwitcher, useMessageBranch } from './branch-switcher.js';
 import { ReplyEnd } from './reply-end.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
@@ -70,6 +71,8 @@ const userStyles = { content: userContentStyle, root: { maxWidth: 'var(--xagent-
 const assistantStyles = { content: assistantContentStyle, root: { width: '100%' }, body: { width: '100%', minWidth: 0 } };
 
 
+const footerStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' };
+
 function hasVisibleContent(message: AgentUIMessage): boolean {
   return (message.parts ?? []).some((part) => part?.type !== 'step-start' && !(part?.type === 'text' && part.text === ''));
 }
@@ -92,6 +95,7 @@ export const AgentMessage = memo(function AgentMessage({
   const feedback = feedbackProp !== undefined ? feedbackProp : ((message.metadata as StoredMessageMetadata | undefined)?.feedback?.value ?? null);
   const { handlers, display } = useMessageContext('AgentMessage');
   const deleted = useDeletePending(message.id);
+  const branch = useMessageBranch(message.id);
   const { strings } = useAgentUIConfig();
   // The text the editor opens with, while the user edits the message.
   const [editing, setEditing] = useState<string | null>(null);
@@ -138,7 +142,7 @@ export const AgentMessage = memo(function AgentMessage({
       </>
     );
 
-  const footer =
+  const actionsFooter =
     streaming || editing !== null || empty ? null : !showActions ? (
       actions.length === 0 ? null : <button type="button" aria-label={strings.messageActions} style={actionsStandInStyle} onFocus={revealActions} onClick={revealActions} />
     ) : (
@@ -152,6 +156,16 @@ export const AgentMessage = memo(function AgentMessage({
         onEdit={() => setEditing(text)}
         focus={toolbarFocus}
       />
+    );
+  // A message with other versions shows the ‹ 2 / 3 › switcher beside its actions.
+  const footer =
+    !branch || streaming || editing !== null ? (
+      actionsFooter
+    ) : (
+      <div style={footerStyle}>
+        <BranchSwitcher messageId={message.id} branch={branch} />
+        {actionsFooter}
+      </div>
     );
 
   return (

@@ -67,10 +67,10 @@ describe('message delete with undo', () => {
     expect(await reloadedTexts('c-undo')).toEqual(['user', 'assistant']);
   });
 
-  it('sends the delete when the window closes, moves the focus to the next message, and the server no longer has it', async () => {
+  it('sends the delete when the window closes, moves the focus on (the transcript when nothing follows), and the server no longer has it', async () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-expire', fetch, 300);
-    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus());
     expect(deletes).toEqual([]);
 
@@ -78,12 +78,21 @@ describe('message delete with undo', () => {
     expect(deletes[0]!.keepalive).toBe(false);
     await waitFor(() => expect(log().queryByRole('button', { name: 'Undo' })).toBeNull());
     expect(articles()).toHaveLength(1);
-    const reply = articles()[0]!;
-    expect(reply).toHaveAttribute('data-xagent-message', 'assistant');
-    expect(reply.contains(document.activeElement)).toBe(true);
+    expect(articles()[0]!).toHaveAttribute('data-xagent-message', 'user');
+    expect(document.activeElement).toBe(screen.getByRole('log'));
     // Let the DELETE reach the store before reading the history again.
-    await waitFor(async () => expect(await reloadedTexts('c-expire')).toEqual(['assistant']), TIMEOUT);
+    await waitFor(async () => expect(await reloadedTexts('c-expire')).toEqual(['user']), TIMEOUT);
     view.unmount();
+  });
+
+  it('deletes a message with what follows it (its subtree on the server)', async () => {
+    const { fetch, deletes } = recordingFetch();
+    const { user, view } = await chatWithOneTurn('c-subtree', fetch, 0);
+    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes).toHaveLength(1), TIMEOUT);
+    await waitFor(() => expect(articles()).toHaveLength(0));
+    view.unmount();
+    await waitFor(async () => expect(await reloadedTexts('c-subtree')).toEqual([]), TIMEOUT);
   });
 
   it('sends a pending delete (keepalive) when the page is hidden, and when the chat leaves the conversation', async () => {

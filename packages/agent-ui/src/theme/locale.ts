@@ -1,3 +1,5 @@
+import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
+
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
   conversation: string;
@@ -97,6 +99,8 @@ export interface AgentUIStrings {
   loading: string;
   you: string;
   assistant: string;
+  /** The composer's dictation (microphone) texts. */
+  dictation: DictationStrings;
 }
 
 /** English (default). */
@@ -182,6 +186,7 @@ export const enUS: AgentUIStrings = {
   loading: 'Loading…',
   you: 'You',
   assistant: 'Assistant',
+  dictation: dictationEnUS,
 };
 
 /** Simplified Chinese. */
@@ -266,4 +271,5 @@ export const zhCN: AgentUIStrings = {
   loading: '加载中…',
   you: '你',
   assistant: '助手',
+  dictation: dictationZhCN,
 };

@@ -54,15 +54,17 @@ export function DictationStatus({ dictation, inserted }: { dictation: DictationS
   const { strings } = useAgentUIConfig();
   const { status, problem, startedAt } = dictation;
   const elapsed = useElapsedSeconds(startedAt);
-  const [announcement, setAnnouncement] = useState('');
-  useEffect(() => {
-    if (status === 'listening') setAnnouncement(strings.dictation.listening);
-    else if (status === 'recording') setAnnouncement(strings.dictation.recording);
-    else if (status === 'transcribing') setAnnouncement(strings.dictation.transcribing);
-  }, [status, strings]);
-  useEffect(() => {
-    if (inserted > 0) setAnnouncement(strings.dictation.inserted);
-  }, [inserted, strings]);
+  // What the live region says: the state, then (idle again) that the words landed.
+  const announcement =
+    status === 'listening'
+      ? strings.dictation.listening
+      : status === 'recording'
+        ? strings.dictation.recording
+        : status === 'transcribing'
+          ? strings.dictation.transcribing
+          : inserted > 0 && !problem
+            ? strings.dictation.inserted
+            : '';
   const active = status === 'recording' || status === 'listening';
   return (
     <>
@@ -99,7 +101,6 @@ function useElapsedSeconds(startedAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (startedAt === null) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [startedAt]);

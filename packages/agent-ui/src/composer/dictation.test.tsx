@@ -178,6 +178,36 @@ describe('AgentComposer dictation', () => {
     await user.click(screen.getAllByRole('button', { name: 'Stop dictation' })[0]!);
     await waitFor(() => expect(micButton()).toHaveAttribute('aria-pressed', 'false'));
   });
+
+  it('falls back to recording when the browser’s recognition service is unreachable (auto mode)', async () => {
+    class OfflineRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = true;
+      onresult = null;
+      onerror: ((event: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        queueMicrotask(() => {
+          this.onerror?.({ error: 'network' });
+          this.onend?.();
+        });
+      }
+      stop() {}
+      abort() {}
+    }
+    vi.stubGlobal('SpeechRecognition', OfflineRecognition);
+    installMicrophone(async () => fakeStream());
+    const { fetch } = transcribingServer('recorded instead');
+    const user = userEvent.setup();
+    render(<AgentComposer onSend={() => true} dictation={{ transcribeApi: '/api/agent/helper/transcribe', fetch }} />);
+    await user.click(micButton());
+    await screen.findByRole('button', { name: 'Stop dictation', pressed: true });
+    await waitFor(() => expect(document.querySelector('[data-xagent-dictation-indicator="recording"]')).not.toBeNull());
+    expect(FakeRecorder.instances).toHaveLength(1);
+    await user.click(screen.getAllByRole('button', { name: 'Stop dictation' })[0]!);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('recorded instead'));
+  });
 });
 
 describe('AgentChat dictation prop', () => {

@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error.js';
 import { createAgentServer } from '../server.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { recordingLogger } from '../test-utils/model-parts.js';
+import { startHttpTestServer } from '../test-utils/http-test-server.js';
 
 const agents = { helper: { model: mockModel(textParts('hi')) } };
 
@@ -137,6 +138,29 @@ describe('POST {basePath}/{agentId}/transcribe', () => {
     expect(text).toContain('transcription_failed');
     expect(text).not.toContain('secret');
     expect(logger.messages()).toContain('transcription failed');
+  });
+
+  it('serves a model id through its openai connection (the provider’s /audio/transcriptions, the connection’s key)', async () => {
+    const fake = await startHttpTestServer({
+      '/v1/audio/transcriptions': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'over the wire', language: 'english', duration: 2 }));
+      },
+    });
+    try {
+      const server = createAgentServer({
+        agents,
+        connections: { main: { provider: 'openai', apiKey: 'sk-test', baseURL: `${fake.base}/v1` } },
+        transcription: { model: 'whisper-1', connection: 'main' },
+      });
+      const response = await server.fetch(audioRequest(wavBytes, { type: 'audio/wav' }));
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as TranscribeResponse).text).toBe('over the wire');
+      expect(fake.received).toHaveLength(1);
+      expect(fake.received[0]!.headers.authorization).toBe('Bearer sk-test');
+      expect(fake.received[0]!.body).toContain('whisper-1');
+    } finally {
+      await fake.close();
+    }
   });
 
   it('refuses a bad transcription config at startup', () => {

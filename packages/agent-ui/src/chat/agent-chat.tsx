@@ -124,10 +124,13 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
     [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
   );
   const { dictation } = props;
+  const own = typeof dictation === 'object' ? dictation : undefined;
+  const dictationOn = !!dictation;
   const dictationOptions = useMemo(
-    () => chatDictationOptions(dictation, { api, agentId, headers, credentials, fetch }),
+    () => chatDictationOptions(own ?? dictationOn, { api, agentId, headers, credentials, fetch }),
+    // An inline options object is new every render: its fields are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [typeof dictation === 'object' ? JSON.stringify(dictation) : dictation, api, agentId, headers, credentials, fetch],
+    [dictationOn, own?.transcribeApi, own?.mode, own?.lang, own?.maxDurationMs, own?.headers, own?.credentials, own?.fetch, api, agentId, headers, credentials, fetch],
   );
   const welcomeNode = useMemo(() => (welcome === false ? null : <ChatWelcome welcome={welcome} />), [welcome]);
 

@@ -3,6 +3,7 @@ export { scriptedModel, scriptContext } from './scripted-model.js';
 export { echoScenario, errorMidStreamScenario, plainTextScenario } from './echo-script.js';
 export { createMockAgentServer, type MockAgentServerOptions } from './mock-agent-server.js';
 export { inProcessFetch } from './in-process-fetch.js';
+export { DEFAULT_MOCK_TRANSCRIPT, mockTranscriptionModel, type MockTranscript } from './transcription-model.js';
 export * from './scenarios/index.js';
 export { FIXTURE_VERSION, FixtureError, parseFixture, stringifyFixture, type Fixture, type RecordedCall, type RecordedFinish, type RecordedPart } from './record/fixture.js';
 export { FRAME_MS, recordModel, type RecordModelOptions } from './record/record-model.js';

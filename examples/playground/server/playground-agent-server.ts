@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore } from '@x/agent-server';
-import { createScenarioServer, mcpEcho, scenarios } from '@x/mock-server';
+import { createScenarioServer, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
 /** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
@@ -40,10 +40,12 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   const provider = await providerModel();
   const all = [...Object.values(scenarios), mcpEcho(mcp)];
   const prompts = all.map((s) => ({ key: s.id, label: s.title, description: s.description, prompt: s.prompt }));
+  // Dictation's recorded path (`POST /api/agent/{agentId}/transcribe`): OpenAI's model with a key, else the mock.
+  const transcription = { model: process.env.OPENAI_API_KEY ? (await import('@ai-sdk/openai')).openai.transcription('gpt-4o-mini-transcribe') : mockTranscriptionModel() };
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
-      config: { approvalSecret, store },
+      config: { approvalSecret, store, transcription },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
@@ -52,6 +54,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
     tools: { ...toolCall.tools, ...approval.tools, ...agenticTurn.tools },
     approvalSecret,
     store,
+    transcription,
     agents: {
       assistant: {
         model: provider.model,

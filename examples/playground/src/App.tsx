@@ -70,6 +70,7 @@ export function App() {
         description: `Every feature is reachable from here, no API key needed. Agent: ${info.mode || '…'}`,
         prompts: info.prompts.map((p) => ({ key: p.key, text: p.prompt, label: p.label, description: p.prompt })),
       }}
+      dictation
       sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
       {...conversations.chatEvents}
       {...preset}

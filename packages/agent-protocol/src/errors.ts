@@ -22,6 +22,8 @@ export const AGENT_ERROR_STATUS = {
   unsupported_media_type: 415,
   internal_error: 500,
   store_required: 501,
+  transcription_unavailable: 501,
+  transcription_failed: 502,
   store_unavailable: 503,
   run_log_unavailable: 503,
 } as const;

@@ -49,6 +49,7 @@ export {
 export type { PolicyAfter, PolicyCondition, PolicyContext, PolicyVerdict, ToolPolicy } from './config/policy-types.js';
 export type { ToolSource } from './tools/tool-entry.js';
 export type { TracingConfig } from './tracing/tracing-config.js';
+export type { TranscriptionConfig } from './transcription/transcription-config.js';
 export { markDbSystem } from './tracing/db-spans.js';
 export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
 export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';

@@ -2,7 +2,7 @@ import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
 import type { AgentServer, AgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from './ag-ui/ag-ui-route.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
@@ -19,6 +19,7 @@ import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
 import { traceStore } from './tracing/traced-store.js';
+import { transcribeRoute } from './transcription/transcribe-route.js';
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
@@ -27,8 +28,10 @@ import { traceStore } from './tracing/traced-store.js';
  * Per request: route → method → `authenticate` (401) → agent (404) → agent `access` (403) → body (415 /
  * 413 / 400) → the turn's UI message stream. With a `store`, `{basePath}/conversations…` are the
  * conversation routes (without one they answer 404 `not_found`). `POST {basePath}/{agentId}/generate`
- * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON.
- * `POST {basePath}/{agentId}/ag-ui` runs the same turn for an AG-UI client (`RunAgentInput` in, AG-UI events out). Nothing answers a 500 with
+ * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON;
+ * `POST {basePath}/{agentId}/ag-ui` runs the same turn for an AG-UI client (`RunAgentInput` in, AG-UI
+ * events out); `POST {basePath}/{agentId}/transcribe` turns a recording into text
+ * (`config.transcription`). Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
@@ -44,6 +47,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
   const runLog = store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
   const keepAliveMs = config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  const transcribeHandler = transcribeRoute(config, logger);
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -71,6 +75,10 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     if (segments.length === 2 && segments[1] === AG_UI_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${AG_UI_SEGMENT}`);
       return handleAgUiRoute(request, { agentId, agent, user, store, runLog, onDisconnect, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
+    }
+    if (segments.length === 2 && segments[1] === TRANSCRIBE_SEGMENT) {
+      await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${TRANSCRIBE_SEGMENT}`);
+      return transcribeHandler(request);
     }
     const { agentId, agent, user } = await resolveAgent(request, rawId, `${basePath}/{agentId}`);
     const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {

@@ -25,6 +25,8 @@ export { AgentMessage, type AgentMessageProps } from './transcript/agent-message
 export { messageText } from './transcript/message-text.js';
 export { MessageParts, type MessagePartsProps } from './transcript/message-parts.js';
 export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
+export type { ComposerDictationOptions } from './composer/dictation-options.js';
+export type { DictationStrings } from './composer/dictation-strings.js';
 export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
 export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';
 export { ApprovalCard, type ApprovalCardProps } from './tools/approval-card.js';

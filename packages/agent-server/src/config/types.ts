@@ -1,4 +1,5 @@
 import type { TracingConfig } from '../tracing/tracing-config.js';
+import type { TranscriptionConfig } from '../transcription/transcription-config.js';
 import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
@@ -220,6 +221,8 @@ export interface AgentServerConfig {
    * dead server (default 15,000 ms; `0` sends none). The generate route, which answers JSON, sends none.
    */
   keepAliveMs?: number;
+  /** The transcription model of `POST {basePath}/{agentId}/transcribe` (dictation; README "Transcription"). */
+  transcription?: TranscriptionConfig;
 }
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */

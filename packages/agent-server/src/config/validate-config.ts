@@ -11,9 +11,10 @@ import { checkHttpTool } from './validate-http-tool.js';
 import { checkPolicies } from './validate-policies.js';
 import { STORE_METHODS } from '../store/guarded-store.js';
 import { checkTracing } from '../tracing/tracing-config.js';
+import { checkTranscription } from '../transcription/validate-transcription.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -74,6 +75,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     list.add('onDisconnect', 'must be "abort" or "continue"');
   }
   checkTracing(list, raw.tracing);
+  checkTranscription(list, raw.transcription, raw.connections);
   if (raw.limits !== undefined) {
     if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
     else {

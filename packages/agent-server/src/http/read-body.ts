@@ -5,10 +5,23 @@ import { HttpError } from './error-response.js';
  * never buffered past the limit, whatever the content-length header claims.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError('bad_json', 'The request body is not valid UTF-8.');
+  }
+}
+
+/**
+ * Reads a request body as bytes, refusing it (413) from its declared length or as soon as the
+ * stream passes `maxBytes` — never buffered past the limit.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   // A declared length over the limit is refused without reading; a lying one is caught below.
   const declared = Number(request.headers.get('content-length') ?? undefined);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
     reader = request.body.getReader();
@@ -39,11 +52,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError('bad_json', 'The request body is not valid UTF-8.');
-  }
+  return bytes;
 }
 
 function unreadable(): HttpError {

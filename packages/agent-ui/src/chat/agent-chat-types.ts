@@ -2,6 +2,7 @@ import type { AgentEventHandlers, AgentToolCall, AgentUIMessage, OutgoingMessage
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
 import type { ComposerAttachmentOptions } from '../composer/composer.js';
+import type { ComposerDictationOptions } from '../composer/dictation-options.js';
 import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
@@ -91,6 +92,12 @@ export interface AgentChatProps
   /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
   loading?: boolean;
   sender?: AgentChatSenderOptions;
+  /**
+   * A microphone in the composer (README "Dictation"); off by default. `true` or options: the
+   * browser's speech recognition where it has one, else a recording sent to
+   * `POST {api}/{agentId}/transcribe` with the chat's headers, credentials and fetch.
+   */
+  dictation?: ComposerDictationOptions | boolean;
   /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
   autoFocus?: boolean;
   messageDisplay?: MessageDisplayOptions;

@@ -3,6 +3,7 @@ import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, typ
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
+import { chatDictationOptions } from '../composer/dictation-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
@@ -122,6 +123,15 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
   );
+  const { dictation } = props;
+  const own = typeof dictation === 'object' ? dictation : undefined;
+  const dictationOn = !!dictation;
+  const dictationOptions = useMemo(
+    () => chatDictationOptions(own ?? dictationOn, { api, agentId, headers, credentials, fetch }),
+    // An inline options object is new every render: its fields are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dictationOn, own?.transcribeApi, own?.mode, own?.lang, own?.maxDurationMs, own?.headers, own?.credentials, own?.fetch, api, agentId, headers, credentials, fetch],
+  );
   const welcomeNode = useMemo(() => (welcome === false ? null : <ChatWelcome welcome={welcome} />), [welcome]);
 
   // `autoFocus`: the composer takes the focus once, when it first shows enabled (after the history loaded).
@@ -178,6 +188,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
           // typed is lost (the app's own `loading` still disables it).
           disabled={sender?.disabled || !!props.loading}
           attachments={attachmentOptions}
+          dictation={dictationOptions}
         />
       </div>
     </AgentChatProvider>

@@ -10,6 +10,9 @@ import { useAgentUIConfig } from '../config.js';
 import { AttachmentPreview } from '../lazy/on-demand.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
+import type { ComposerDictationOptions } from './dictation-options.js';
+import { DictationButton, DictationStatus } from './dictation-controls.js';
+import { useDictation } from './use-dictation.js';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -39,6 +42,11 @@ export interface AgentComposerProps {
   disabled?: boolean;
   /** Allow attachments (picker, paste and drop); `false`/absent disables them. */
   attachments?: ComposerAttachmentOptions | boolean;
+  /**
+   * A microphone button (README "Dictation"): the words land in the composer to edit before
+   * sending. Off unless given; the recorded path needs `transcribeApi`.
+   */
+  dictation?: ComposerDictationOptions;
   className?: string;
   style?: CSSProperties;
 }
@@ -92,6 +100,7 @@ const ComposerView = memo(function ComposerView({
   submitType = 'enter',
   disabled,
   attachments,
+  dictation: dictationOptions,
   className,
   style,
   awaitingApproval = false,
@@ -127,6 +136,12 @@ const ComposerView = memo(function ComposerView({
         focusText();
       }
     : undefined;
+  const [inserted, setInserted] = useState(0);
+  const dictation = useDictation(dictationOptions, (text) => {
+    setValue((current) => (current.trim() ? `${current.replace(/\s+$/, '')} ${text}` : text));
+    setInserted((count) => count + 1);
+    focusText();
+  });
   const inputId = useId();
   const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
 
@@ -244,8 +259,13 @@ const ComposerView = memo(function ComposerView({
         header={header}
         onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}
         prefix={
-          options ? (
-            <Button type="text" icon={<PaperClipOutlined />} aria-label={strings.attach} title={strings.attach} onClick={() => inputRef.current?.click()} />
+          options || dictationOptions ? (
+            <>
+              {options ? (
+                <Button type="text" icon={<PaperClipOutlined />} aria-label={strings.attach} title={strings.attach} onClick={() => inputRef.current?.click()} />
+              ) : null}
+              {dictationOptions ? <DictationButton dictation={dictation} disabled={disabled} /> : null}
+            </>
           ) : undefined
         }
         suffix={(_, { components: { SendButton, LoadingButton } }) =>
@@ -256,6 +276,7 @@ const ComposerView = memo(function ComposerView({
           )
         }
       />
+      {dictationOptions ? <DictationStatus dictation={dictation} inserted={inserted} /> : null}
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import type { AgentErrorCode } from '@x/agent-protocol';
+import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
 
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
@@ -112,6 +113,8 @@ export interface AgentUIStrings {
   loading: string;
   you: string;
   assistant: string;
+  /** The composer's dictation (microphone) texts. */
+  dictation: DictationStrings;
 }
 
 /** English (default). */
@@ -181,6 +184,8 @@ export const enUS: AgentUIStrings = {
     store_required: 'This server does not keep conversations.',
     store_unavailable: 'Conversations are unavailable right now. Try again shortly.',
     run_log_unavailable: 'The reply cannot be followed right now. Try again shortly.',
+    transcription_unavailable: 'Dictation is not available on this server.',
+    transcription_failed: 'The recording could not be turned into text. Try again.',
   },
   connectionLost: 'Connection lost. Check your network and try again.',
   messageFailed: 'This message could not be shown.',
@@ -228,6 +233,7 @@ export const enUS: AgentUIStrings = {
   loading: 'Loading…',
   you: 'You',
   assistant: 'Assistant',
+  dictation: dictationEnUS,
 };
 
 /** Simplified Chinese. */
@@ -297,6 +303,8 @@ export const zhCN: AgentUIStrings = {
     store_required: '此服务器不保存对话。',
     store_unavailable: '对话暂时不可用。请稍后重试。',
     run_log_unavailable: '暂时无法继续接收回复。请稍后重试。',
+    transcription_unavailable: '此服务器不支持语音输入。',
+    transcription_failed: '无法将录音转换为文字，请重试。',
   },
   connectionLost: '连接已断开。请检查网络后重试。',
   messageFailed: '无法显示这条消息。',
@@ -343,4 +351,5 @@ export const zhCN: AgentUIStrings = {
   loading: '加载中…',
   you: '你',
   assistant: '助手',
+  dictation: dictationZhCN,
 };

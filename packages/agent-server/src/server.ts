@@ -1,6 +1,7 @@
 import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
-import type { AgentServer, AgentServerConfig } from './config/types.js';
+import type { HookFunction } from './config/hook-types.js';
+import type { AgentConfig, AgentServer, AgentServerConfig, TypedAgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
 import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
@@ -25,7 +26,18 @@ import { StoreConflictError, StoreUnavailableError } from './store/types.js';
  * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON. Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
-export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
+export function createAgentServer<
+  const AGENTS extends Record<string, AgentConfig<Extract<keyof INPUTS, string>, HOOK>>,
+  TOOLS extends NonNullable<AgentServerConfig['tools']> = Record<never, never>,
+  // Without a `tools` (or `hooks`) key there is nothing to check names against at compile time.
+  INPUTS = Record<string, unknown>,
+  HOOK extends string = string,
+>(
+  typed: TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, Record<HOOK, HookFunction>>,
+): AgentServer<Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & { agents: AGENTS; tools?: TOOLS; hooks?: Record<HOOK, HookFunction> }> {
+  // The names were checked by the compiler for a config written in code; at run time every config
+  // (a file's too) is checked by `validateConfig` below.
+  const config: AgentServerConfig = typed;
   const logger = config?.logger ?? consoleLogger;
   validateConfig(config, logger);
   const basePath = (config.basePath ?? DEFAULTS.basePath).replace(/\/+$/, '');
@@ -106,7 +118,7 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
   }
 
   return {
-    config,
+    config: typed,
     async fetch(request) {
       try {
         return await handle(request);

@@ -92,8 +92,11 @@ export interface AgentProviderSugar {
   byok?: unknown;
 }
 
-/** One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON. */
-export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
+/**
+ * One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON.
+ * `TOOL` and `HOOK` are the names its `tools` and `hooks` may use (any string by default).
+ */
+export interface AgentConfig<TOOL extends string = string, HOOK extends string = string> extends AgentCallSettings, AgentProviderSugar {
   /** An AI SDK model object, or a model id string (served by `connection`, else the AI Gateway). */
   model: LanguageModel;
   /** Name of a `config.connections` entry serving the string `model`. */
@@ -101,7 +104,7 @@ export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
   /** The system instructions of the agent. */
   instructions?: string;
   /** Named tools of `config.tools` this agent may call. */
-  tools?: AgentToolRef[];
+  tools?: AgentToolRef<TOOL>[];
   /** MCP servers whose tools the agent may call. */
   mcp?: McpSourceConfig[];
   /** Other agents this agent may delegate to (each becomes a tool). */
@@ -126,7 +129,7 @@ export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
   /** Generate a short title on the first turn (written as `data-chat-title`). */
   generateTitle?: boolean | { model?: LanguageModel; connection?: string; instructions?: string };
   /** Hook names (of `config.hooks`) per slot. */
-  hooks?: AgentHooks;
+  hooks?: AgentHooks<HOOK>;
   providerOptions?: SharedV4ProviderOptions;
   /**
    * JSON Schema of the agent's structured output on the generate route (`output` of the answer,
@@ -208,6 +211,18 @@ export interface AgentServerConfig {
    */
   onDisconnect?: OnDisconnect;
 }
+
+/**
+ * The config as `createAgentServer` types it from itself: an agent's `tools` and `hooks` may name
+ * only the config's own `tools` and `hooks` (a misspelt name is a compile error; a config loaded from
+ * a file is plain data, checked at startup with a `ConfigError`), and a plain-object tool's `execute`
+ * takes the input its `inputSchema` describes (`INPUTS`, inferred per tool, as `defineTool` does).
+ */
+export type TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, HOOKS> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
+  agents: AGENTS;
+  tools?: TOOLS & { [NAME in keyof INPUTS]: ToolConfig<INPUTS[NAME]> | HttpToolConfig<INPUTS[NAME]> };
+  hooks?: HOOKS;
+};
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */
 export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {

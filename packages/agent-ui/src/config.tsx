@@ -220,7 +220,8 @@ export function useAccessibleTokens(): Record<string, string> {
     // meets its goal.
     const derived = (key: string, seed: string): Rgba | undefined => {
       try {
-        return parseColor(String((derivation.getDerivativeToken({ ...token, [key]: seed } as never) as unknown as Record<string, unknown>)[key]));
+        const derivedTokens = derivation.getDerivativeToken({ ...token, [key]: seed });
+        return parseColor(String(derivedTokens[key as keyof typeof derivedTokens]));
       } catch {
         return parseColor(seed);
       }

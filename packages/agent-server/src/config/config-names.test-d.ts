@@ -9,7 +9,7 @@ import type { AgentServerConfig } from './types.js';
 
 describe('createAgentServer types', () => {
   it('infers a plain-object tool’s input from its zod schema (no defineTool)', () => {
-    const server = createAgentServer({
+    const _server = createAgentServer({
       tools: {
         getWeather: {
           description: 'Current weather of a city.',
@@ -23,7 +23,7 @@ describe('createAgentServer types', () => {
       hooks: { suggest: (event) => (event.hook === 'onFinish' ? undefined : undefined) },
       agents: { assistant: { model: 'openai/gpt-5-mini', tools: ['getWeather'], hooks: { onFinish: ['suggest'] }, access: (user) => user !== undefined } },
     });
-    expectTypeOf<InferAgentTools<typeof server, 'assistant'>>().toEqualTypeOf<{
+    expectTypeOf<InferAgentTools<typeof _server, 'assistant'>>().toEqualTypeOf<{
       getWeather: { input: { city: string }; output: { city: string; tempC: number } };
     }>();
   });

@@ -1,6 +1,9 @@
 // Types from the tool definition to the screen (issue 23): a tool defined once on the server types
 // the chat, the provider and the renderer keyed by the tool's name.
+// A type test (compiled, never run): the server's config is where the UI's tool types come from.
+// eslint-disable-next-line no-restricted-imports -- types flow from the server definition; nothing of it reaches a bundle
 import type { InferAgentTools } from '@x/agent-server';
+// eslint-disable-next-line no-restricted-imports -- as above: the config whose types are checked
 import { createAgentServer, defineTool } from '@x/agent-server';
 import { useAgentChat, type UseAgentChatResult } from '@x/agent-react';
 import type { ComponentProps } from 'react';
@@ -10,7 +13,7 @@ import { AgentChat } from './agent-chat.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
 import type { ToolRendererProps, ToolRenderers } from './message-context.js';
 
-const server = createAgentServer({
+const _server = createAgentServer({
   agents: { support: { model: 'openai/gpt-5-mini', tools: ['getWeather', 'deleteRecord'] } },
   tools: {
     getWeather: defineTool({
@@ -21,7 +24,7 @@ const server = createAgentServer({
     deleteRecord: { description: 'Deletes a record', inputSchema: z.object({ id: z.number() }), confirm: true, execute: ({ id }) => ({ deleted: id }) },
   },
 });
-type Tools = InferAgentTools<typeof server, 'support'>;
+type Tools = InferAgentTools<typeof _server, 'support'>;
 declare const chat: UseAgentChatResult<Tools>;
 
 describe('tool types from the server definition to the screen', () => {

@@ -12,6 +12,7 @@ export type {
   Logger,
   PrepareStepRule,
   PruneConfig,
+  TypedAgentServerConfig,
 } from './config/types.js';
 export {
   defineTool,

@@ -1,6 +1,7 @@
 import { consoleLogger, DEFAULTS } from './config/defaults.js';
 import type { AgentUser } from './config/tool-types.js';
-import type { AgentServer, AgentServerConfig } from './config/types.js';
+import type { HookFunction } from './config/hook-types.js';
+import type { AgentConfig, AgentServer, AgentServerConfig, TypedAgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
 import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
@@ -21,6 +22,13 @@ import { traceRunLog } from './tracing/traced-run-log.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
 
+/** The config type an `AgentServer` keeps: its agents, tools and hooks as written (for `InferAgentTools`). */
+type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
+  agents: AGENTS;
+  tools?: TOOLS;
+  hooks?: Record<HOOK, HookFunction>;
+};
+
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
  * the logger) and returns a Web-standard handler for `POST {basePath}/{agentId}`.
@@ -34,7 +42,18 @@ import { transcribeRoute } from './transcription/transcribe-route.js';
  * (`config.transcription`). Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
-export function createAgentServer<const C extends AgentServerConfig>(config: C): AgentServer<C> {
+export function createAgentServer<
+  const AGENTS extends Record<string, AgentConfig>,
+  TOOLS extends NonNullable<AgentServerConfig['tools']> = Record<never, never>,
+  // Without a `tools` (or `hooks`) key there is nothing to check names against at compile time.
+  INPUTS = Record<string, unknown>,
+  HOOK extends string = string,
+>(
+  typed: TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, Record<HOOK, HookFunction>>,
+): AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>> {
+  // The names were checked by the compiler for a config written in code; at run time every config
+  // (a file's too) is checked by `validateConfig` below.
+  const config: AgentServerConfig = typed;
   const logger = config?.logger ?? consoleLogger;
   validateConfig(config, logger);
   const basePath = (config.basePath ?? DEFAULTS.basePath).replace(/\/+$/, '');
@@ -129,8 +148,8 @@ export function createAgentServer<const C extends AgentServerConfig>(config: C):
     return user;
   }
 
-  return continueIncomingTraces<AgentServer<C>>({
-    config,
+  return continueIncomingTraces<AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>>>({
+    config: typed,
     async fetch(request) {
       try {
         return await handle(request);

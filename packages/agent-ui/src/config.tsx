@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
 import { usePrefersReducedMotion } from './theme/reduced-motion.js';
-import { contrast, ensureContrast, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
+import { contrast, ensureContrast, mix, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
 import { enUS, type AgentUIStrings } from './theme/locale.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
@@ -225,7 +225,8 @@ export function useAccessibleTokens(): Record<string, string> {
     // meets its goal.
     const derived = (key: string, seed: string): Rgba | undefined => {
       try {
-        return parseColor(String((derivation.getDerivativeToken({ ...token, [key]: seed } as never) as unknown as Record<string, unknown>)[key]));
+        const derivedTokens = derivation.getDerivativeToken({ ...token, [key]: seed });
+        return parseColor(String(derivedTokens[key as keyof typeof derivedTokens]));
       } catch {
         return parseColor(seed);
       }
@@ -242,7 +243,7 @@ export function useAccessibleTokens(): Record<string, string> {
       for (let step = 0; step < 20; step++) {
         const result = derived(key, toHex(seed));
         if (!result || goal.ok(result)) break;
-        seed = [seed[0] + (goal.toward[0] - seed[0]) * 0.1, seed[1] + (goal.toward[1] - seed[1]) * 0.1, seed[2] + (goal.toward[2] - seed[2]) * 0.1, 1];
+        seed = mix(seed, goal.toward, 10);
       }
       out[key] = toHex(seed);
     }

@@ -38,7 +38,11 @@ export type {
   MessageDisplayOptions,
   FeedbackValue,
   ToolRenderers,
+  ToolRenderer,
   ToolRendererProps,
+  ToolRendererState,
+  ToolTypes,
+  PartialToolInput,
   DataPartRendererProps,
 } from './chat/message-context.js';
 export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';

@@ -73,6 +73,7 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
   /** A shallow copy of a message (its parts and metadata too): the SDK keeps mutating the original. */
   snapshot = <T>(value: T): T => {
     if (value === null || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
+    // `as unknown as`: `T` is generic; the check above proved it is a message (an object with `parts`).
     const message = value as unknown as UIMessage;
     const copy: UIMessage = { ...message, parts: message.parts.map((part) => ({ ...part })) };
     if ('metadata' in message) copy.metadata = cloneMetadata(message.metadata);

@@ -90,6 +90,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     },
     onData: (part) => {
       // `data-run-state` opens a resumed stream (only a session with the server link resumes).
+      // `as never`: the SDK types `part` by the message's data types; both readers check the part's shape themselves.
       if (part.type === RUN_STATE_PART) onDemandLoaded()?.applyRunState(host.options, session, part as never);
       else session.tracker.data(part as never);
     },
@@ -121,6 +122,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     run: kitTransport?.run,
     reconnect: undefined,
     resuming: false,
+    // `as unknown as`: the handle needs the session to exist; it is assigned right after (two-phase init).
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);

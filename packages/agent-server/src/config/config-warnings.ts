@@ -52,6 +52,7 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
     const provider = agentProvider(config, agent);
     const own = provider ? PROVIDER_SUGAR_KEYS[provider] : [];
     for (const key of ALL_PROVIDER_SUGAR_KEYS) {
+      // `as unknown as`: provider sugar keys are read by name (an interface has no index signature).
       if ((agent as unknown as Record<string, unknown>)[key] !== undefined && !own.includes(key)) {
         warnings.push({ path: `agents.${id}.${key}`, message: `"${key}" is ignored: it is not an option of this agent's provider (${provider ?? 'unknown'})` });
       }

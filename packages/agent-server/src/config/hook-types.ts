@@ -118,4 +118,4 @@ export interface HookContext {
 export type HookFunction = (event: HookEvent, ctx: HookContext) => HookResult | Promise<HookResult>;
 
 /** An agent's hook references by slot. */
-export type AgentHooks = Partial<Record<HookName, string[]>>;
+export type AgentHooks<NAME extends string = string> = Partial<Record<HookName, NAME[]>>;

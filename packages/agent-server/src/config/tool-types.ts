@@ -43,8 +43,12 @@ export function defineTool<INPUT, OUTPUT>(tool: ToolConfig<INPUT, OUTPUT>): Tool
   return tool;
 }
 
-/** An agent's reference to a named tool: its name, or the name with a different exposed name / approval. */
-export type AgentToolRef = string | { tool: string; name?: string; confirm?: boolean };
+/**
+ * An agent's reference to a named tool: its name, or the name with a different exposed name / approval.
+ * `NAME` is the config's tool names (`createAgentServer` checks them at compile time; a config loaded
+ * from a file is plain data and is checked at startup).
+ */
+export type AgentToolRef<NAME extends string = string> = NAME | { tool: NAME; name?: string; confirm?: boolean };
 
 /** An MCP server an agent takes tools from. `http` is the default transport. */
 export type McpSourceConfig = McpHttpSource | McpStdioSource;

@@ -94,8 +94,11 @@ export interface AgentProviderSugar {
   byok?: unknown;
 }
 
-/** One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON. */
-export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
+/**
+ * One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON.
+ * `TOOL` and `HOOK` are the names its `tools` and `hooks` may use (any string by default).
+ */
+export interface AgentConfig<TOOL extends string = string, HOOK extends string = string> extends AgentCallSettings, AgentProviderSugar {
   /** An AI SDK model object, or a model id string (served by `connection`, else the AI Gateway). */
   model: LanguageModel;
   /** Name of a `config.connections` entry serving the string `model`. */
@@ -103,7 +106,7 @@ export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
   /** The system instructions of the agent. */
   instructions?: string;
   /** Named tools of `config.tools` this agent may call. */
-  tools?: AgentToolRef[];
+  tools?: AgentToolRef<TOOL>[];
   /** MCP servers whose tools the agent may call. */
   mcp?: McpSourceConfig[];
   /** Other agents this agent may delegate to (each becomes a tool). */
@@ -128,7 +131,7 @@ export interface AgentConfig extends AgentCallSettings, AgentProviderSugar {
   /** Generate a short title on the first turn (written as `data-chat-title`). */
   generateTitle?: boolean | { model?: LanguageModel; connection?: string; instructions?: string };
   /** Hook names (of `config.hooks`) per slot. */
-  hooks?: AgentHooks;
+  hooks?: AgentHooks<HOOK>;
   providerOptions?: SharedV4ProviderOptions;
   /**
    * JSON Schema of the agent's structured output on the generate route (`output` of the answer,
@@ -224,6 +227,41 @@ export interface AgentServerConfig {
   /** The transcription model of `POST {basePath}/{agentId}/transcribe` (dictation; README "Transcription"). */
   transcription?: TranscriptionConfig;
 }
+
+/**
+ * The config as `createAgentServer` types it from itself: an agent's `tools` and `hooks` may name
+ * only the config's own `tools` and `hooks` (a misspelt name is a compile error; a config loaded from
+ * a file is plain data, checked at startup with a `ConfigError`), and a plain-object tool's `execute`
+ * takes the input its `inputSchema` describes (`INPUTS`, inferred per tool, as `defineTool` does).
+ */
+export type TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, HOOKS> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
+  agents: AGENTS & KnownNames<AGENTS, Extract<keyof INPUTS, string>, Extract<keyof HOOKS, string>>;
+  tools?: TOOLS & { [NAME in keyof INPUTS]: ToolConfig<INPUTS[NAME]> | HttpToolConfig<INPUTS[NAME]> };
+  hooks?: HOOKS;
+};
+
+/**
+ * A name as written: a literal must be one of `NAMES`; a widened `string` (a config assembled in
+ * pieces, `tools: string[]`) cannot be checked by the compiler and is left to the startup check.
+ */
+type KnownName<T, NAMES extends string> = string extends T ? T : T extends NAMES ? T : NAMES;
+type KnownToolRef<REF, NAMES extends string> = REF extends string
+  ? KnownName<REF, NAMES>
+  : REF extends { tool: infer T }
+    ? { tool: KnownName<T, NAMES>; name?: string; confirm?: boolean }
+    : REF;
+type KnownList<LIST, ITEM> = LIST extends readonly unknown[] ? readonly ITEM[] : LIST;
+/** Each agent's `tools` and `hooks` names checked against the config's own tools and hooks. */
+type KnownNames<AGENTS, TOOL extends string, HOOK extends string> = {
+  [ID in keyof AGENTS]: {
+    [KEY in keyof AGENTS[ID]]: KEY extends 'tools'
+      ? KnownList<AGENTS[ID][KEY], KnownToolRef<ElementOf<AGENTS[ID][KEY]>, TOOL>>
+      : KEY extends 'hooks'
+        ? { [EVENT in keyof AGENTS[ID][KEY]]: KnownList<AGENTS[ID][KEY][EVENT], KnownName<ElementOf<AGENTS[ID][KEY][EVENT]>, HOOK>> }
+        : AGENTS[ID][KEY];
+  };
+};
+type ElementOf<LIST> = LIST extends readonly (infer ITEM)[] ? ITEM : never;
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */
 export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {

@@ -25,6 +25,7 @@ const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authen
 export function validateConfig(config: AgentServerConfig, logger: Logger): void {
   if (!isObject(config)) throw new ConfigError([{ path: '(root)', message: 'config must be an object' }]);
   const list = new IssueList();
+  // `as unknown as`: the config may come from a file (plain data): it is validated key by key as untyped input.
   const raw = config as unknown as Record<string, unknown>;
   checkKnownKeys(list, '(root)', raw, TOP_KEYS);
 

@@ -24,6 +24,7 @@ export async function parseChatRequest<B extends AgentRequestBody = AgentRequest
   maxBodyBytes: number,
   options: { allowRemoteFileUrls?: boolean; schema?: z.ZodType<B> } = {},
 ): Promise<ParsedRequest<B>> {
+  // `as unknown as`: without a schema `B` is its default, the agent request body this schema parses.
   const schema = options.schema ?? (agentRequestBodySchema as unknown as z.ZodType<B>);
   const result = schema.safeParse(await readJsonBody(request, maxBodyBytes));
   if (!result.success) {

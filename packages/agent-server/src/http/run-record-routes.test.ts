@@ -2,6 +2,7 @@ import { RUN_ID_HEADER, type AgentRunRecord, type GenerateResponse, type RunReco
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
+import type { AgentServerConfig } from '../config/types.js';
 import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, failingParts, recordingLogger, stallingModel, toolCallParts } from '../test-utils/model-parts.js';
@@ -261,7 +262,7 @@ describe('run records', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = { description: 'Slow', inputSchema: z.object({}), execute: async () => (await gate, 'ok') };
     const store = memoryStore();
-    const config = (model: ReturnType<typeof mockModel>) => ({ agents: { assistant: { model, tools: ['slow'] } }, tools: { slow }, authenticate, store, logger: recordingLogger() });
+    const config = (model: ReturnType<typeof mockModel>): AgentServerConfig => ({ agents: { assistant: { model, tools: ['slow'] } }, tools: { slow }, authenticate, store, logger: recordingLogger() });
     const a = createAgentServer(config(mockModel(toolCallParts({ toolName: 'slow', input: {} }), textParts('Done.'))));
     const b = createAgentServer(config(mockModel(textParts('unused'))));
     const response = await a.fetch(request('assistant', { body: { messages: [userMessage('Go')] } }));

@@ -30,5 +30,6 @@ export function agentProvider(config: AgentServerConfig, agent: AgentConfig): Pr
 export function agentProviderOptions(config: AgentServerConfig, agent: AgentConfig): SharedV4ProviderOptions | undefined {
   const provider = agentProvider(config, agent);
   if (!provider) return agent.providerOptions;
+  // `as unknown as`: the sugar is read by key name from the agent (an interface has no index signature).
   return applyProviderSugar(provider, agent as unknown as Record<string, unknown>, agent.providerOptions);
 }

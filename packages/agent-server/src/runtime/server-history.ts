@@ -78,6 +78,7 @@ export function turnBase(body: AgentRequestBody): { regenerate: string | undefin
  */
 export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody, tools: Record<string, Tool>): ReconciledHistory {
   const index = new Map(stored.map((m, i) => [m.id, i]));
+  // `as unknown as`: the wire messages were validated by the protocol's schema; the SDK's `UIMessage` is the same shape, more narrowly typed.
   const incoming = (body.messages as WireUIMessage[]).filter((m) => Array.isArray(m.parts) && m.parts.length > 0) as unknown as UIMessage[];
   const checkKnown = (upTo: number) => {
     for (const message of incoming) {

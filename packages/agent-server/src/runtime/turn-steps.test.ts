@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
-import type { AgentConfig } from '../config/types.js';
+import type { AgentConfig, AgentServerConfig } from '../config/types.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../test-utils/sse.js';
@@ -21,7 +21,9 @@ function alwaysCallsA() {
 
 async function run(agent: AgentConfig) {
   const assistant: AgentConfig = { ...agent, tools: agent.tools ?? ['a', 'b'] };
-  const server = createAgentServer({ tools, agents: { assistant }, logger: silent });
+  // The agent is a parameter (plain strings): typed as data, checked at startup.
+  const config: AgentServerConfig = { tools, agents: { assistant }, logger: silent };
+  const server = createAgentServer(config);
   return readChunks(await server.fetch(chatRequest({ messages: [userMessage('go')] })));
 }
 

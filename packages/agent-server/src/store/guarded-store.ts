@@ -40,5 +40,6 @@ export function guardedStore(store: ConversationStore): ConversationStore {
       }
     };
   }
+  // `as unknown as`: built key by key from `STORE_METHODS`, every method of the store wrapped with its own signature.
   return guarded as unknown as ConversationStore;
 }

@@ -13,7 +13,8 @@ const silent = { warn: () => {}, error: () => {} };
 function setup(agentTools: AgentServerConfig['agents'][string]['tools'], confirm?: boolean) {
   const deleted: string[] = [];
   const model = mockModel(toolCallParts({ toolName: 'deleteFile', input: { path: '/x' } }), textParts('Done.'));
-  const server = createAgentServer({
+  // The agent's tools are a parameter (plain strings): typed as data, checked at startup.
+  const config: AgentServerConfig = {
     tools: {
       deleteFile: {
         description: 'Delete a file',
@@ -27,7 +28,8 @@ function setup(agentTools: AgentServerConfig['agents'][string]['tools'], confirm
     },
     agents: { assistant: { model, tools: agentTools } },
     logger: silent,
-  });
+  };
+  const server = createAgentServer(config);
   return { server, model, deleted };
 }
 

@@ -15,6 +15,7 @@ import {
   type MessageDisplayOptions,
   type MessageHandlers,
   type ToolRenderers,
+  type ToolTypes,
 } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
 import { useShallowStable } from './use-shallow-stable.js';
@@ -26,14 +27,17 @@ export interface FeedbackEvent {
   message: AgentUIMessage | undefined;
 }
 
-/** Props of {@link AgentChatProvider}. */
-export interface AgentChatProviderProps {
+/**
+ * Props of {@link AgentChatProvider}. `TOOLS` is the chat's tools (`useAgentChat<TOOLS>`), inferred
+ * from `chat`: `toolRenderers` then takes only those tool names, each renderer typed with its tool.
+ */
+export interface AgentChatProviderProps<TOOLS extends ToolTypes = ToolTypes> {
   /** The chat from `useAgentChat`. */
-  chat: UseAgentChatResult;
+  chat: UseAgentChatResult<TOOLS>;
   /** What to show of each message (reasoning, tool results, sources, actions). */
   messageDisplay?: MessageDisplayOptions;
   /** A component per tool name (generative UI), rendered instead of the default tool card. */
-  toolRenderers?: ToolRenderers;
+  toolRenderers?: ToolRenderers<NoInfer<TOOLS>>;
   /** A component per custom data part name (without `data-`). */
   dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
   /**
@@ -84,8 +88,12 @@ function useStableApproval(approval: ToolApproval): ToolApproval {
  * Every value it provides is stable while a reply streams: parts re-render for their own data only.
  * It also renders the polite live region that announces finished blocks of a reply.
  */
-export function AgentChatProvider(props: AgentChatProviderProps) {
-  const { chat, children, messageDisplay, toolRenderers, dataRenderers, feedbackValues } = props;
+export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: AgentChatProviderProps<TOOLS>) {
+  const { children, messageDisplay, dataRenderers, feedbackValues } = props;
+  // The parts below read the chat and the renderers untyped: tool types exist at compile time only,
+  // and a typed chat (or renderer) is comparable to, though not assignable to, the untyped one.
+  const chat = props.chat as UseAgentChatResult;
+  const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -150,7 +158,7 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
         focusChat(chatValueRef.current);
         void deny(approvalId, reason);
       },
-      addToolOutput: (toolName, toolCallId, output) => void chat.addToolOutput({ tool: toolName as never, toolCallId, output: output as never }),
+      addToolOutput: (toolName, toolCallId, output) => void chat.addToolOutput({ tool: toolName, toolCallId, output }),
     }),
     [chat, regenerate, approve, deny, messageUndo],
   );

@@ -4,7 +4,7 @@ import type { AgentUIProviderProps } from '../config.js';
 import type { ComposerAttachmentOptions } from '../composer/composer.js';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';
 import type { FeedbackEvent } from './agent-chat-provider.js';
-import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers } from './message-context.js';
+import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
@@ -75,7 +75,7 @@ export type AgentChatToolCall = { toolCall: AgentToolCall } & {
   conversationId: string | undefined;
 };
 
-export interface AgentChatProps
+export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>,
     Omit<AgentChatEvents, 'onToolCall'>,
     Omit<AgentUIProviderProps, 'children'> {
@@ -101,8 +101,12 @@ export interface AgentChatProps
   /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
   autoFocus?: boolean;
   messageDisplay?: MessageDisplayOptions;
-  /** A component per tool name (generative UI), rendered instead of the default tool card. */
-  toolRenderers?: ToolRenderers;
+  /**
+   * A component per tool name (generative UI), rendered instead of the default tool card. With
+   * `<AgentChat<TOOLS>>` (e.g. `InferAgentTools<typeof server, 'support'>`) only those tool names are
+   * allowed and each renderer's `input` and `output` are its tool's.
+   */
+  toolRenderers?: ToolRenderers<TOOLS>;
   /** A component per custom data part name (without `data-`). */
   dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
   /** Feedback per message id (controlled). */

@@ -1,6 +1,6 @@
 'use client';
 import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type ForwardedRef } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
@@ -9,6 +9,7 @@ import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
+import type { ToolRenderers, ToolTypes } from './message-context.js';
 import type { AgentChatProps, AgentChatRef } from './agent-chat-types.js';
 import { ChatError } from './chat-error.js';
 import { ChatWelcome } from './chat-welcome.js';
@@ -47,20 +48,23 @@ const FOOTER = (
  * `AgentChatProvider` for the chat it creates with `useAgentChat`: an app composing those parts
  * gets the same behaviour.
  */
-export const AgentChat = forwardRef<AgentChatRef, AgentChatProps>(function AgentChat(props, ref) {
+export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
   const { theme, appearance, tokens, locale, antdLocale, direction, markdown } = props;
+  // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
+  // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
+  const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
   // The providers are always rendered (never conditionally): a theme, locale or direction change must
   // not change the tree's shape, or everything below — the chat and its transcript — would remount.
   return (
     <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction} markdown={markdown}>
       <AccessibleTheme enabled={props.accessibleColors !== false}>
-        <AgentChatBody {...props} forwardedRef={ref} />
+        <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />
       </AccessibleTheme>
     </AgentUIProvider>
   );
-});
+}
 
-function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<AgentChatRef> }) {
+function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef> | undefined }) {
   const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, sender, className, style } = props;
   const { strings, direction } = useAgentUIConfig();
   const tokenStyle = useTokenStyle();

@@ -23,8 +23,29 @@ export interface MessageDisplayOptions {
 /** Feedback on an assistant message. */
 export type FeedbackValue = 'like' | 'dislike';
 
-/** Props a per-tool renderer receives (generative UI). */
-export interface ToolRendererProps {
+/** The input and output types of tools by name: the `UITools` shape of the AI SDK (`InferAgentTools` gives one). */
+export type ToolTypes = Record<string, { input: unknown; output: unknown }>;
+
+/** A tool input as it streams: every property optional, at any depth. */
+export type PartialToolInput<T> = T extends object ? { [K in keyof T]?: PartialToolInput<T[K]> } : T;
+
+/**
+ * The call's state with its `input` and `output`, typed from the tool's definition: switch on `state`
+ * to narrow them (`input` is partial while it streams, `output` is there once it is available).
+ */
+export type ToolRendererState<INPUT = unknown, OUTPUT = unknown> =
+  | { state: 'input-streaming'; input: PartialToolInput<INPUT> | undefined; output?: undefined }
+  | { state: 'input-available' | 'approval-requested' | 'approval-responded' | 'output-denied'; input: INPUT; output?: undefined }
+  | { state: 'output-error'; input: INPUT | undefined; output?: undefined }
+  | { state: 'output-available'; input: INPUT; output: OUTPUT };
+
+/**
+ * Props a per-tool renderer receives (generative UI). `INPUT` and `OUTPUT` are the tool's: with a
+ * typed chat (`useAgentChat<InferAgentTools<typeof server, 'support'>>()`) they come from the tool's
+ * definition on the server.
+ */
+export type ToolRendererProps<INPUT = unknown, OUTPUT = unknown> = ToolRendererState<INPUT, OUTPUT> & {
+  /** The call as the default card sees it (untyped `input` and `output`; dynamic/MCP tools alike). */
   call: ToolCallView;
   /**
    * The message holding the call. A renderer re-renders when its call changes (state, input,
@@ -34,7 +55,7 @@ export interface ToolRendererProps {
    */
   message: AgentUIMessage;
   /** Answer a browser-side tool call (its output goes back to the agent). */
-  addToolOutput: (output: unknown) => void;
+  addToolOutput(output: OUTPUT): void;
   /**
    * Approve / deny a call that waits for approval (through `useToolApproval`: answered once).
    * `input` approves with an edited input (the server validates it against the tool's schema).
@@ -46,10 +67,19 @@ export interface ToolRendererProps {
    * so answering it would run nothing. Show it as expired, without Approve/Reject.
    */
   expired: boolean;
-}
+};
 
-/** A component per tool name: rendered instead of the default tool card. */
-export type ToolRenderers = Record<string, ComponentType<ToolRendererProps>>;
+/** A renderer of one tool: a component taking its {@link ToolRendererProps}. */
+export type ToolRenderer<INPUT = unknown, OUTPUT = unknown> = ComponentType<ToolRendererProps<INPUT, OUTPUT>>;
+
+/**
+ * A component per tool name: rendered instead of the default tool card. With a typed chat only the
+ * chat's tool names are allowed (a misspelt one is a compile error), each renderer typed with its
+ * tool's `input` and `output`; untyped (the default), any name with `unknown` input and output.
+ */
+export type ToolRenderers<TOOLS extends ToolTypes = ToolTypes> = {
+  [NAME in keyof TOOLS & string]?: ToolRenderer<TOOLS[NAME]['input'], TOOLS[NAME]['output']>;
+};
 
 /** Props a renderer of a custom `data-*` part receives. */
 export interface DataPartRendererProps {

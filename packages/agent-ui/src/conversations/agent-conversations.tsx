@@ -278,7 +278,7 @@ function ConversationsBody(props: AgentConversationsProps) {
           }}
         />
       ) : null}
-      <Conversations items={mapped} activeKey={activeKey} onActiveChange={(key) => select(String(key))} groupable={hasGroups} menu={menuConfig as never} />
+      <Conversations items={mapped} activeKey={activeKey} onActiveChange={(key) => select(String(key))} groupable={hasGroups} menu={menuConfig} />
       {conversations?.hasMore ? (
         <Button block type="text" loading={conversations.loadingMore} onClick={() => void conversations.loadMore()}>
           {strings.loadMore}

@@ -68,6 +68,5 @@ export function lazyComponent<P extends object>(
  * namespace, bundlers hand over the component itself. Accepts both shapes.
  */
 export function defaultExport<T extends { default: unknown }>(module: T): T['default'] {
-  const maybe = module as unknown as { default?: unknown };
-  return (maybe.default ?? module) as T['default'];
+  return (module.default ?? module) as T['default'];
 }

@@ -50,7 +50,7 @@ function ItemPlaceholder({ status, icon, title, description, style, variant = 's
  * the browser is idle after the first paint), with a look-alike placeholder meanwhile. Same props.
  */
 const Item = lazyComponent<ThoughtChainItemProps>(
-  async () => (defaultExport((await loadOnDemand()).ThoughtChainModule) as unknown as { Item: ComponentType<ThoughtChainItemProps> }).Item,
+  async () => (defaultExport((await loadOnDemand()).ThoughtChainModule) as { Item: ComponentType<ThoughtChainItemProps> }).Item,
   (props) => <ItemPlaceholder {...props} />,
 );
 

@@ -38,7 +38,7 @@ export function toolCallOf(part: AgentUIMessagePart): ToolCallView | undefined {
   if (type === 'dynamic-tool') toolName = (part as { toolName?: string }).toolName ?? 'tool';
   else if (type.startsWith('tool-')) toolName = type.slice('tool-'.length);
   else return undefined;
-  const p = part as unknown as {
+  const p = part as {
     toolCallId: string;
     state: ToolCallState;
     input?: unknown;

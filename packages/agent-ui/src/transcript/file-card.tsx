@@ -53,6 +53,6 @@ function FileCardPlaceholder({ name, type, src, size, imageProps, style }: FileC
  * meanwhile. Same props as FileCard.
  */
 export const FileCard = lazyComponent<FileCardProps>(
-  async () => defaultExport((await loadOnDemand()).FileCardModule) as unknown as ComponentType<FileCardProps>,
+  async () => defaultExport((await loadOnDemand()).FileCardModule) as ComponentType<FileCardProps>,
   (props) => <FileCardPlaceholder {...props} />,
 );

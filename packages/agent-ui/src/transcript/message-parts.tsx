@@ -7,11 +7,11 @@ import { FileCard, Think } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
 import { ApprovalContext } from '../chat/chat-context.js';
-import { useMessageContext } from '../chat/message-context.js';
+import { useMessageContext, type ToolRendererState } from '../chat/message-context.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 import { cardStyle } from '../tools/card-style.js';
-import { sameToolCall, toolCallOf } from '../tools/tool-parts.js';
+import { sameToolCall, toolCallOf, type ToolCallView } from '../tools/tool-parts.js';
 import { toolRuns } from '../tools/tool-runs.js';
 import { ApprovalCard, CompactionMarker, OnDemandIcon, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
 
@@ -82,6 +82,7 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
   if (Custom && message) {
     return (
       <Custom
+        {...rendererState(call)}
         call={call}
         message={message}
         addToolOutput={(output) => handlers.addToolOutput(call.toolName, call.toolCallId, output)}
@@ -98,6 +99,11 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
   const answered = call.approval?.approved !== undefined && !(call.approval as { isAutomatic?: boolean }).isAutomatic;
   return <ToolCallCard call={call} resultDisplay={display.toolResults ?? 'summary'} answered={answered} />;
 }, sameToolPart);
+
+/** A call's state with its `input` and `output`, as a tool renderer takes them. */
+function rendererState(call: ToolCallView): ToolRendererState {
+  return call.state === 'output-available' ? { state: call.state, input: call.input, output: call.output } : { state: call.state, input: call.input };
+}
 
 function sameToolPart(prev: ToolPartProps, next: ToolPartProps): boolean {
   if (prev.streaming !== next.streaming || (prev.message === undefined) !== (next.message === undefined)) return false;

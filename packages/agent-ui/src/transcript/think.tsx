@@ -47,6 +47,6 @@ function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onE
  * idle after the first paint), with a look-alike placeholder meanwhile. Same props as Think.
  */
 export const Think = lazyComponent<ThinkProps>(
-  async () => defaultExport((await loadOnDemand()).ThinkModule) as unknown as ComponentType<ThinkProps>,
+  async () => defaultExport((await loadOnDemand()).ThinkModule) as ComponentType<ThinkProps>,
   (props) => <ThinkPlaceholder {...props} />,
 );

@@ -62,6 +62,7 @@ async function generateTurn(input: TurnInput, options: { output?: OutputRequest 
   let failure: string | undefined;
   const steps: StepResult<ToolSet>[] = [];
   // The schema goes to the model as its response format; the answer is validated here.
+  // `as unknown as`: the agent's output type is fixed at construction; a per-request JSON Schema output has no static type.
   const overrides = options.output ? ({ output: Output.object({ schema: jsonSchema(options.output.schema) }) } as unknown as AgentOverrides) : {};
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message), overrides);
   let end: ReplyEnd | undefined;

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { globToRegExp } from './glob.js';
+import { globMatcher } from './glob.js';
 import { FileToolError, type PathResolver } from './resolve-path.js';
 import { walk } from './walk.js';
 
@@ -23,9 +23,9 @@ export async function listFilesTool(
   if (!(await stat(absolute)).isDirectory()) throw new FileToolError(`"${relative || '/'}" is not a directory; use stat-file or read-file`);
   const { entries, truncated } = await walk(resolver, absolute, input.glob !== undefined);
   const prefix = relative ? `${relative}/` : '';
-  const matcher = input.glob !== undefined ? globToRegExp(input.glob) : undefined;
+  const matcher = input.glob !== undefined ? globMatcher(input.glob) : undefined;
   const listed = entries
-    .filter((e) => !matcher || matcher.test(e.relative.slice(prefix.length)))
+    .filter((e) => !matcher || matcher(e.relative.slice(prefix.length)))
     .map((e): ListedFile => ({ name: e.name, path: e.relative, type: e.type, size: e.size }));
   return { path: relative || '/', entries: listed, ...(truncated ? { truncated: true as const } : {}) };
 }

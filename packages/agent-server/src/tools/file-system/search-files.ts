@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { globToRegExp } from './glob.js';
+import { globMatcher } from './glob.js';
 import type { PathResolver } from './resolve-path.js';
 import { walk } from './walk.js';
 
@@ -32,13 +32,13 @@ export async function searchFilesTool(
     ? (await walk(resolver, absolute, true)).entries.filter((e) => e.type === 'file')
     : [{ absolute, relative, size: (await stat(absolute)).size }];
   const prefix = isDir && relative ? `${relative}/` : '';
-  const matcher = input.glob !== undefined ? globToRegExp(input.glob) : undefined;
+  const matcher = input.glob !== undefined ? globMatcher(input.glob) : undefined;
   const results: { path: string; matches: SearchMatch[] }[] = [];
   const skipped: string[] = [];
   let total = 0;
   let truncated = false;
   for (const file of files) {
-    if (matcher && !matcher.test(file.relative.slice(prefix.length))) continue;
+    if (matcher && !matcher(file.relative.slice(prefix.length))) continue;
     if (file.size > SEARCH_MAX_FILE_BYTES) {
       skipped.push(file.relative);
       continue;

@@ -52,6 +52,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * connects there and nowhere else, so a DNS answer that changes after the check is never used.
  */
 export function pinnedLookup(target: Pick<CheckedTarget, 'address' | 'family'>): LookupFunction {
+  // `as unknown as`: Node's `LookupFunction` is overloaded by `options.all`; this one function answers both forms.
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

@@ -1,16 +1,17 @@
+import picomatch from 'picomatch/posix.js';
 import type { PolicyCondition, ToolPolicy } from '../../config/policy-types.js';
 import { valueAt } from '../http/http-template.js';
 
-const patterns = new Map<string, RegExp>();
+const patterns = new Map<string, (name: string) => boolean>();
 
-/** Whether a tool name matches a pattern (`*` = any run of characters; everything else literal). */
+/** Whether a tool name matches a pattern: a picomatch glob (`*` any run of characters, `?`, `[abc]`, `{a,b}`). */
 export function matchesName(pattern: string, name: string): boolean {
-  let re = patterns.get(pattern);
-  if (!re) {
-    re = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    patterns.set(pattern, re);
+  let matcher = patterns.get(pattern);
+  if (!matcher) {
+    matcher = picomatch(pattern, { dot: true });
+    patterns.set(pattern, matcher);
   }
-  return re.test(name);
+  return matcher(name);
 }
 
 /** The policies (with their index) that apply to a tool of an agent, whatever its input. */

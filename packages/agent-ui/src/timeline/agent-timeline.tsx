@@ -1,9 +1,10 @@
 'use client';
+import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol';
 import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react';
 import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
 import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { AccessibleTheme } from '../config.js';
+import { AccessibleTheme, useTokenStyle } from '../config.js';
 import { axisOf, formatDuration } from './format.js';
 import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
 import { RunBlock, type TimelineContext } from './timeline-rows.js';
@@ -78,11 +79,13 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
     () => (record ? { axis: axisOf(record, now), now, token, strings, numbers, defaultExpanded: props.defaultExpanded ?? true } : undefined),
     [record, now, token, strings, numbers, props.defaultExpanded],
   );
-  const rootStyle: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style };
+  const ring = useTokenStyle() as Record<string, unknown>;
+  const rootStyle = { '--xagent-focus-ring': ring['--xagent-focus-ring'], color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style } as CSSProperties;
 
   if (!record || !ctx) {
     return (
       <section aria-label={strings.label} className={className} style={rootStyle} data-xagent-timeline="">
+        <FocusRingStyle />
         {props.error ? (
           <Alert
             type="error"
@@ -108,6 +111,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
     <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
+      <FocusRingStyle />
       <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
         <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
         <span

@@ -258,7 +258,7 @@ export const ApprovalWithEdits: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
     const card = await askForApproval(canvasElement);
-    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit input' }));
     const editor = await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{ "id": 8');

@@ -40,7 +40,7 @@ test('approval: Reject with a reason, from the keyboard only', async ({ page }) 
 
 test('approval with edits: the input edited as JSON is what runs, and the card shows it', async ({ page }) => {
   const { chat, card } = await askToDeleteRecord(page, 17);
-  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByRole('button', { name: 'Edit input' }).click();
   const editor = card.getByRole('textbox', { name: 'Tool input (JSON)' });
   await expect(editor).toBeFocused();
   await editor.fill('{ "id": 18');

@@ -94,8 +94,8 @@ describe('AgentChat interactions', () => {
     await ref.current!.sendMessage('hello there');
     await waitReady(container);
     const log = screen.getByRole('log');
-    await user.click(within(log).getByRole('button', { name: 'Edit' }));
-    const editor = within(log).getByRole('textbox', { name: 'Edit' });
+    await user.click(within(log).getByRole('button', { name: 'Edit message' }));
+    const editor = within(log).getByRole('textbox', { name: 'Edit message' });
     await user.clear(editor);
     await user.type(editor, 'hello again');
     await user.click(within(log).getByRole('button', { name: 'Save and resend' }));

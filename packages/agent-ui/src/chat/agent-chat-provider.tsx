@@ -1,10 +1,11 @@
 'use client';
 import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { AnnouncerProvider } from '../a11y/announcer.js';
+import { AnnouncerProvider, type ReplyAnnouncement } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
+import { ChatAnnouncements } from './chat-announcements.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
   MessageContextProvider,
@@ -51,6 +52,12 @@ export interface AgentChatProviderProps {
    * is sent when the window closes, or at once when the page is hidden or the chat changes.
    */
   deleteUndoTimeout?: number;
+  /**
+   * How screen readers hear a streamed reply (polite live region): `sentences` (default) reads each
+   * sentence once as it completes; `end` reads the reply once it finished. Approvals, Stopped,
+   * Interrupted and errors are announced either way.
+   */
+  announceReplies?: ReplyAnnouncement;
   children?: ReactNode;
 }
 
@@ -133,7 +140,11 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
       edit: (messageId, text) => void chat.editMessage(messageId, text),
       // Hidden at once; sent when the undo window closes (the row's Undo button takes the focus).
       delete: messageUndo.remove,
-      regenerate: (messageId) => void regenerate(messageId),
+      // The Regenerate (or Retry) button goes with the reply it replaces: the composer takes the focus.
+      regenerate: (messageId) => {
+        focusChat(chatValueRef.current);
+        void regenerate(messageId);
+      },
       feedback: (messageId, value) => {
         // Kept in the message's metadata, and saved on the server while it owns the history.
         void chat.setFeedback(messageId, value);
@@ -166,7 +177,10 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
         <ApprovalContext.Provider value={approval}>
           <FeedbackContext.Provider value={feedback}>
             <MessageUndoProvider value={messageUndo}>
-              <AnnouncerProvider>{children}</AnnouncerProvider>
+              <AnnouncerProvider mode={props.announceReplies}>
+                <ChatAnnouncements />
+                {children}
+              </AnnouncerProvider>
             </MessageUndoProvider>
           </FeedbackContext.Provider>
         </ApprovalContext.Provider>

@@ -145,6 +145,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: ForwardedRef<Agen
       suggestions={props.suggestions}
       onSuggestionClick={props.onSuggestionClick}
       deleteUndoTimeout={props.deleteUndoTimeout}
+      announceReplies={props.announceReplies}
     >
       <div
         ref={rootRef}

@@ -51,7 +51,8 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
   const show = (action: MessageAction) => actions.includes(action);
   return (
     <div ref={ref} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
-      {show('copy') && text ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
+      {/* Under a pending approval the reply is not finished: nothing to copy or delete yet. */}
+      {show('copy') && text && !awaitingApproval ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
       {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={onEdit} /> : null}
       {!isUser && show('regenerate') && canRegenerate ? (
         <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
@@ -72,7 +73,7 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
           />
         </>
       ) : null}
-      {show('delete') ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
+      {show('delete') && !awaitingApproval ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
     </div>
   );
 }
@@ -108,7 +109,10 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
             save();
-          } else if (event.key === 'Escape') onCancel();
+          } else if (event.key === 'Escape') {
+            event.stopPropagation();
+            onCancel();
+          }
         }}
       />
       <Space style={{ marginTop: 8 }}>

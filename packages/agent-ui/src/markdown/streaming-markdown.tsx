@@ -87,13 +87,13 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say]);
   if (!blockwise) {
     return (
-      <div className={className} data-xagent-markdown="">
+      <div className={className} dir="auto" data-xagent-markdown="">
         <MarkdownStylesProvider>{text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}</MarkdownStylesProvider>
       </div>
     );
   }
   return (
-    <div className={className} data-xagent-markdown="">
+    <div className={className} dir="auto" data-xagent-markdown="">
       <MarkdownStylesProvider>
         {blocks.done.map((block, index) => (
           <MarkdownBlock key={index} text={block} streaming={false} />

@@ -14,8 +14,9 @@ const KIT_ROOTS = ':is([data-xagent-chat],[data-xagent-conversations],[data-xage
  */
 export const FOCUS_RING_CSS =
   `${KIT_ROOTS} :focus-visible{outline:${FOCUS_RING_WIDTH}px solid var(--xagent-focus-ring,#0958d9)!important;outline-offset:2px!important;box-shadow:none}` +
-  // The composer's text area sits flush in its box: the ring goes just inside the box instead.
-  `${KIT_ROOTS} textarea:focus-visible{outline-offset:-${FOCUS_RING_WIDTH}px!important}` +
+  // The composer's text area sits flush in its box, and a conversation row's button in a label that
+  // clips its overflow (ellipsis): their ring goes just inside.
+  `${KIT_ROOTS} :is(textarea,[data-xagent-conversation]):focus-visible{outline-offset:-${FOCUS_RING_WIDTH}px!important}` +
   `[data-xagent-composer] .ant-sender:focus-within{box-shadow:0 0 0 ${FOCUS_RING_WIDTH}px var(--xagent-focus-ring,#0958d9)}`;
 
 /** The style element of the ring (React hoists and de-duplicates it by `href`). */

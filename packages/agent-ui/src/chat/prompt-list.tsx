@@ -49,7 +49,7 @@ export const PromptList = memo(function PromptList({ items, onSelect, title, lab
   const { token } = theme.useToken();
   const groupRef = useRef<HTMLDivElement>(null);
   // One Tab stop for the prompts: arrow keys, Home, End and type-ahead move between them.
-  useRovingFocus(groupRef, { items: '[data-xagent-prompt-button]', orientation: vertical ? 'vertical' : 'both' });
+  useRovingFocus(groupRef, { items: '[data-xagent-prompt-button]' });
   const byKey = new Map(items.map((item, index) => [typeof item === 'string' ? `${index}` : (item.key ?? `${index}`), item]));
   const itemStyle = {
     flex: 'none',

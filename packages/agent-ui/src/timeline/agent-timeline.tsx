@@ -106,11 +106,14 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   }
 
   const total = totalRunUsage(record);
-  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError }[record.status];
+  const hasPending = (run: AgentRunRecord): boolean => run.toolCalls.some((call) => call.state === 'pending') || run.subRuns.some(hasPending);
+  // A run that ended on a call waiting for the user's approval is not "Completed": it waits.
+  const status = record.status === 'completed' && hasPending(record) ? 'waiting' : record.status;
+  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError, waiting: token.colorWarning }[status];
   const duration = ctx.axis.end - ctx.axis.start;
   const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
-    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
+    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status} data-run-waiting={status === 'waiting' || undefined}>
       <FocusRingStyle />
       <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
         <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
@@ -127,7 +130,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
         >
           {/* The dot carries the colour; the text keeps the text colour (contrast on every theme). */}
           <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: statusColor }} />
-          <span role="status">{strings.status[record.status]}</span>
+          <span role="status">{strings.status[status]}</span>
         </span>
         {record.stopReason ? <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{record.stopReason}</span> : null}
       </header>

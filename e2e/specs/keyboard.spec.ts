@@ -99,10 +99,14 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
   await expect(card.getByText('Waiting for your approval')).toBeVisible();
   await chat.waitReady();
+  // Its conversation carries the badge in the sidebar until it is answered.
+  const badge = page.locator('[data-xagent-conversations] [data-xagent-awaiting-approval]');
+  await expect(badge).toHaveCount(1);
   await tabTo(page, named('Approve'), 'Approve', true);
   await press(page, 'Enter', 'Approve');
   await expect(card).toContainText('Approved');
   await chat.waitReady();
+  await expect(badge).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved run');
 
   const first = conversationParam(page);

@@ -24,6 +24,11 @@ export interface Conversations extends ConversationsSnapshot {
    * Spread them into `useAgentEvents(chat, …)` or `<AgentChat {...conversations.chatEvents} />`.
    */
   chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete'>;
+  /**
+   * Conversations whose last reply (seen through `chatEvents` in this tab) stopped on a tool call
+   * waiting for the user's approval; cleared when the reply goes on or a new message is sent.
+   */
+  awaitingApproval: readonly string[];
   client: ConversationsClient;
   store: ConversationsStore;
 }
@@ -31,6 +36,10 @@ export interface Conversations extends ConversationsSnapshot {
 function firstLine(parts: readonly { type: string; text?: string }[]): string | undefined {
   const text = parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(' ').trim();
   return text ? text.split('\n')[0]!.slice(0, 80) : undefined;
+}
+
+function hasApprovalRequest(parts: readonly { type: string }[]): boolean {
+  return parts.some((part) => (part as { state?: unknown }).state === 'approval-requested');
 }
 
 /**
@@ -44,17 +53,24 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
     return () => store.stop();
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [awaitingApproval, setAwaitingApproval] = useState<readonly string[]>([]);
   const actions = useMemo(() => {
+    const markAwaiting = (conversationId: string, awaiting: boolean) =>
+      setAwaitingApproval((ids) => (ids.includes(conversationId) === awaiting ? ids : awaiting ? [...ids, conversationId] : ids.filter((id) => id !== conversationId)));
     const chatEvents: Conversations['chatEvents'] = {
       onUserMessage: ({ message, conversationId }) => {
         if (!conversationId) return;
+        markAwaiting(conversationId, false);
         const listed = store.getSnapshot().items.some((item) => item.id === conversationId);
         store.touch(conversationId, listed ? {} : { title: firstLine(message.parts) ?? null });
       },
       onTitleGenerated: ({ title, conversationId }) => {
         if (conversationId) store.touch(conversationId, { title });
       },
-      onMessageComplete: () => void store.refresh(),
+      onMessageComplete: ({ message, conversationId }) => {
+        if (conversationId) markAwaiting(conversationId, hasApprovalRequest(message.parts));
+        void store.refresh();
+      },
     };
     return {
       select: store.select,
@@ -72,5 +88,5 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
       store,
     };
   }, [store]);
-  return useMemo(() => ({ ...snapshot, ...actions }), [snapshot, actions]);
+  return useMemo(() => ({ ...snapshot, ...actions, awaitingApproval }), [snapshot, actions, awaitingApproval]);
 }

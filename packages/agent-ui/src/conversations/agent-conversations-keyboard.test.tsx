@@ -97,3 +97,11 @@ describe('AgentConversations from the keyboard', () => {
     await waitFor(() => expect(rows()[3]).toHaveFocus());
   });
 });
+
+describe('AgentConversations, a conversation waiting for an approval', () => {
+  it('shows a badge that is part of the row name', () => {
+    render(<AgentConversations items={[{ key: 'a', label: 'Delete record 7', awaitingApproval: true }, { key: 'b', label: 'Other' }]} />);
+    expect(screen.getByRole('button', { name: /^Delete record 7\s*Waiting for your approval/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Other/ })).not.toHaveAccessibleName(/Waiting/);
+  });
+});

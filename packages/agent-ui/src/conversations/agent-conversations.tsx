@@ -11,6 +11,7 @@ import { Conversations } from '../antdx.js';
 import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { ConversationsNotices } from './conversations-notices.js';
 import { dateGroupLabel, dateGroupOf, formatConversationTime } from './date-groups.js';
+import { AwaitingBadge } from './awaiting-badge.js';
 import { RenameInput } from './rename-input.js';
 import { conversationsStringsFor, type AgentConversationsStrings } from './strings.js';
 
@@ -26,6 +27,8 @@ export interface ConversationItem {
   /** Still loading (shown with a spinner and `aria-busy`). */
   loading?: boolean;
   disabled?: boolean;
+  /** Its reply waits for the user's approval: a "Waiting for your approval" badge (default from `conversations.awaitingApproval`). */
+  awaitingApproval?: boolean;
 }
 
 /** A menu entry of each conversation (besides rename/delete). */
@@ -114,7 +117,13 @@ function ConversationsBody(props: AgentConversationsProps) {
     const now = new Date();
     return conversations.items.map((c) => {
       const updated = new Date(c.updatedAt);
-      return { key: c.id, label: c.title ?? strings.untitled, timestamp: updated, group: dateGroupLabel(dateGroupOf(updated, now), strings) };
+      return {
+        key: c.id,
+        label: c.title ?? strings.untitled,
+        timestamp: updated,
+        group: dateGroupLabel(dateGroupOf(updated, now), strings),
+        awaitingApproval: conversations.awaitingApproval?.includes(c.id),
+      };
     });
   }, [conversations, props.items, strings]);
   const activeKey = props.activeKey ?? conversations?.selectedId;
@@ -200,6 +209,7 @@ function ConversationsBody(props: AgentConversationsProps) {
               onKeyDown={menu === false ? undefined : focusRowMenu}
             >
               <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+              {item.awaitingApproval ? <AwaitingBadge label={kitStrings.waitingForApproval} /> : null}
               {time ? (
                 <time style={{ opacity: 0.65, fontSize: '0.85em' }} dateTime={new Date(item.timestamp!).toISOString()}>
                   {time}

@@ -192,8 +192,11 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await tabTo(page, named('Activity'), 'Activity', true, 80);
   await press(page, 'Enter', 'open Activity');
   await expect(page.getByRole('dialog', { name: 'Activity of the last run' })).toBeVisible();
-  await press(page, 'Escape', 'close Activity');
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Activity of the last run' })).toBeHidden();
+  // The drawer hands the focus back to its button once it has closed.
+  await expect(page.getByRole('button', { name: 'Activity' })).toBeFocused();
+  await expectVisibleFocus(page, 'close Activity');
 
   // Dark theme, then the drawer display: both switches with arrow keys.
   // The theme switch follows the Activity button.
@@ -216,6 +219,7 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await tabTo(page, named('Open chat'), 'Open chat', false, 80);
   await press(page, 'Enter', 'open the chat drawer');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await press(page, 'Escape', 'close the chat drawer');
+  await page.keyboard.press('Escape');
   await expect(open).toBeFocused();
+  await expectVisibleFocus(page, 'close the chat drawer');
 });

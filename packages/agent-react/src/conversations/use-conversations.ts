@@ -23,7 +23,7 @@ export interface Conversations extends ConversationsSnapshot {
    * user message, takes a generated title at once and is re-read from the server when a reply ends.
    * Spread them into `useAgentEvents(chat, …)` or `<AgentChat {...conversations.chatEvents} />`.
    */
-  chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete'>;
+  chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete' | 'onApprovalRequest'>;
   /**
    * Conversations whose last reply (seen through `chatEvents` in this tab) stopped on a tool call
    * waiting for the user's approval; cleared when the reply goes on or a new message is sent.
@@ -36,10 +36,6 @@ export interface Conversations extends ConversationsSnapshot {
 function firstLine(parts: readonly { type: string; text?: string }[]): string | undefined {
   const text = parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(' ').trim();
   return text ? text.split('\n')[0]!.slice(0, 80) : undefined;
-}
-
-function hasApprovalRequest(parts: readonly { type: string }[]): boolean {
-  return parts.some((part) => (part as { state?: unknown }).state === 'approval-requested');
 }
 
 /**
@@ -67,8 +63,11 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
       onTitleGenerated: ({ title, conversationId }) => {
         if (conversationId) store.touch(conversationId, { title });
       },
-      onMessageComplete: ({ message, conversationId }) => {
-        if (conversationId) markAwaiting(conversationId, hasApprovalRequest(message.parts));
+      onApprovalRequest: ({ conversationId }) => {
+        if (conversationId) markAwaiting(conversationId, true);
+      },
+      onMessageComplete: ({ conversationId }) => {
+        if (conversationId) markAwaiting(conversationId, false);
         void store.refresh();
       },
     };

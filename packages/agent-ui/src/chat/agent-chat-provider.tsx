@@ -1,7 +1,7 @@
 'use client';
 import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { AnnouncerProvider, type ReplyAnnouncement } from '../a11y/announcer.js';
+import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
@@ -57,7 +57,7 @@ export interface AgentChatProviderProps {
    * sentence once as it completes; `end` reads the reply once it finished. Approvals, Stopped,
    * Interrupted and errors are announced either way.
    */
-  announceReplies?: ReplyAnnouncement;
+  announceReplies?: 'sentences' | 'end';
   children?: ReactNode;
 }
 

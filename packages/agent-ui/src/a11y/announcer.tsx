@@ -1,4 +1,5 @@
 'use client';
+import { visuallyHidden } from './visually-hidden.js';
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /** Queues a polite screen-reader announcement. Stable for the lifetime of the provider. */
@@ -21,17 +22,6 @@ export function useAnnounce(): Announce {
   return useContext(AnnounceContext);
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
  * A visually hidden polite live region. A reply is announced per finished sentence (or all at its

@@ -1,8 +1,8 @@
 'use client';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * The badge of a conversation whose reply waits for the user's approval: a clock in a warning-filled

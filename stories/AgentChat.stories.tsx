@@ -156,7 +156,7 @@ export const ToolCallRunningThenDone: Story = {
     const running = await log(canvasElement).findByRole('group', { name: 'Running getWeather…' }, TIMEOUT);
     await expect(running).toHaveAttribute('aria-busy', 'true');
     const done = await log(canvasElement).findByRole('group', { name: 'getWeather finished' }, TIMEOUT);
-    await expect(done).toHaveTextContent('{"city":"Paris"}');
+    await expect(done).toHaveTextContent('city: Paris');
     await userEvent.click(within(done).getByText('Show full result'));
     await expect(within(done).getByLabelText('Result')).toHaveTextContent('"forecast"');
     await idle(canvasElement);

@@ -6,7 +6,8 @@ import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { ApprovalInputEditor } from '../lazy/on-demand.js';
-import { summarize, toDisplayJson } from './format.js';
+import { toDisplayJson } from './format.js';
+import { describeInput } from './tool-result.js';
 import { WaitingStatus } from './waiting-status.js';
 import { cardStyle } from './card-style.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
@@ -158,7 +159,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
         <details>
           <summary style={{ cursor: 'pointer' }}>
             {edited ? <span data-xagent-edited-input="">{strings.editedInput}: </span> : null}
-            <code>{summarize(call.input, 100)}</code>
+            <span data-xagent-tool-input="">{describeInput(call.input, strings.itemCount, 100)}</span>
           </summary>
           <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>

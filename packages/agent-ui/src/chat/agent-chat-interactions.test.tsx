@@ -85,6 +85,21 @@ describe('AgentChat interactions', () => {
     expect(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)!);
     expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: null }));
+
+    // "Not helpful" asks for an optional reason (quick picks fill it); Enter sends it with the feedback.
+    const dislike = screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)!;
+    await user.click(dislike);
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike' }));
+    const reason = screen.getByRole('textbox', { name: 'What was not helpful? (optional)' });
+    expect(reason).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Too long' }));
+    expect(reason).toHaveValue('Too long');
+    await user.type(reason, ' and vague{Enter}');
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike', comment: 'Too long and vague' }));
+    expect(screen.queryByRole('textbox', { name: 'What was not helpful? (optional)' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)).toHaveFocus();
+    const last = onFeedback.mock.lastCall![0] as { message: { metadata?: { feedback?: { comment?: string } } } };
+    expect(last.message.metadata?.feedback?.comment).toBe('Too long and vague');
   });
 
   it('edits a user message (truncate and resend), deletes messages, and exposes the methods by ref', async () => {

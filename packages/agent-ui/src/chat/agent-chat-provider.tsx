@@ -23,6 +23,8 @@ import { useShallowStable } from './use-shallow-stable.js';
 export interface FeedbackEvent {
   messageId: string;
   value: FeedbackValue | null;
+  /** The optional reason the user gave with "Not helpful" (sent as a second event once given). */
+  comment?: string;
   message: AgentUIMessage | undefined;
 }
 
@@ -145,10 +147,10 @@ export function AgentChatProvider(props: AgentChatProviderProps) {
         focusChat(chatValueRef.current);
         void regenerate(messageId);
       },
-      feedback: (messageId, value) => {
+      feedback: (messageId, value, comment) => {
         // Kept in the message's metadata, and saved on the server while it owns the history.
-        void chat.setFeedback(messageId, value);
-        latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
+        void chat.setFeedback(messageId, value, comment);
+        latest.current.onFeedback?.({ messageId, value, ...(comment ? { comment } : {}), message: chat.store.getMessage(messageId) });
       },
       approve: (approvalId, reason, input) => {
         // The card's buttons go once it is answered: the focus moves on to the composer.

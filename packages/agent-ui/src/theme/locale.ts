@@ -94,6 +94,11 @@ export interface AgentUIStrings {
   replyInterrupted: string;
   /** Announced when the chat shows an error. */
   errorAnnouncement: (message: string) => string;
+  /** The optional reason after "Not helpful": its field, quick picks, send and skip. */
+  feedbackReasonLabel: string;
+  feedbackReasons: readonly string[];
+  feedbackReasonSend: string;
+  feedbackReasonSkip: string;
   sources: string;
   /** An image from model output that was not loaded; `host` is where it would load from. */
   imageBlocked: (host: string) => string;
@@ -186,6 +191,10 @@ export const enUS: AgentUIStrings = {
   replyStopped: 'Reply stopped',
   replyInterrupted: 'Reply interrupted',
   errorAnnouncement: (message) => `Error: ${message}`,
+  feedbackReasonLabel: 'What was not helpful? (optional)',
+  feedbackReasons: ['Inaccurate', 'Not what I asked', 'Too long'],
+  feedbackReasonSend: 'Send feedback',
+  feedbackReasonSkip: 'Skip',
   sources: 'Sources',
   imageBlocked: (host) => `Image from ${host}`,
   loadImage: 'Load image',
@@ -276,6 +285,10 @@ export const zhCN: AgentUIStrings = {
   replyStopped: '回复已停止',
   replyInterrupted: '回复已中断',
   errorAnnouncement: (message) => `出错：${message}`,
+  feedbackReasonLabel: '哪里没有帮助？（可选）',
+  feedbackReasons: ['不准确', '答非所问', '太长'],
+  feedbackReasonSend: '发送反馈',
+  feedbackReasonSkip: '跳过',
   sources: '来源',
   imageBlocked: (host) => `来自 ${host} 的图片`,
   loadImage: '加载图片',

@@ -258,6 +258,8 @@ export const ApprovalWithEdits: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
     const card = await askForApproval(canvasElement);
+    // Pending: a visible status with what the buttons do, at full contrast.
+    await expect(within(card).getByText('Waiting for your approval')).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'Edit input' }));
     const editor = await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
     await userEvent.clear(editor);

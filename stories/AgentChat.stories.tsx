@@ -38,7 +38,7 @@ export const Welcome: Story = {
     await expect(canvas.getByText('Hello, I am your assistant')).toBeVisible();
     await expect(canvas.getByText('Ask me anything, or start from one of these.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Say hello' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Greet the team' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Greet the team: Say hi to the team' })).toBeVisible();
     // Nothing is sent until the user picks a prompt: the transcript stays empty.
     await expect(canvasElement.querySelector('[data-xagent-message]')).toBeNull();
   },
@@ -49,7 +49,7 @@ export const WelcomePromptSends: Story = {
   args: { welcome },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Greet the team' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Greet the team: Say hi to the team' }));
     await expect(await log(canvasElement).findByText('Say hi to the team')).toBeInTheDocument();
     await expect(await log(canvasElement).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
     await expect(canvas.queryByText('Hello, I am your assistant')).toBeNull();

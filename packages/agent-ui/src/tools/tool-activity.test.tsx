@@ -92,7 +92,7 @@ describe('consecutive tool calls', () => {
     expect(container.querySelectorAll('[data-xagent-tool="lookupOrder"]')).toHaveLength(0);
     expect(rows[3]).toHaveTextContent('lookupOrder');
     const row = rows[3]!.querySelector('summary')!;
-    expect(row).toHaveAccessibleName(/^lookupOrder finished: .+ → id: 3 · status: shipped$/);
+    expect(row).toHaveAccessibleName(/^lookupOrder finished: lookupOrder.*→ id: 3 · status: shipped$/);
     await user.click(row);
     expect(rows[3]!.querySelector('[data-xagent-tool="lookupOrder"]')).not.toBeNull();
     expect(screen.getByText('All shipped.')).toBeInTheDocument();

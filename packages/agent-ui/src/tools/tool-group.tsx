@@ -3,6 +3,7 @@ import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { AgentUIMessagePart } from '@x/agent-react';
 import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useAgentUIConfig } from '../config.js';
 import { cardStyle, statusOf, summaryStyle, ToolCard, toolTitle, type ToolResultDisplay } from './tool-card.js';
 import { describeInput, describeResult } from './tool-result.js';
@@ -90,10 +91,12 @@ function CompactToolRow({ call, resultDisplay }: { call: ToolCallView; resultDis
   return (
     <li data-xagent-tool-row={call.toolName}>
       <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary style={{ ...summaryStyle, width: 'auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} aria-label={`${toolTitle(call, strings)}: ${describeInput(call.input, strings.itemCount)}${result ? ` → ${result}` : ''}`}>
+        <summary style={{ ...summaryStyle, width: 'auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           <span aria-hidden="true" style={{ color: status === 'success' ? token.colorSuccessText : status === 'loading' ? undefined : token.colorErrorText, marginInlineEnd: 6 }}>
             {mark}
           </span>
+          {/* The mark's meaning, for screen readers (the visible text stays in the name). */}
+          <span style={visuallyHidden}>{`${toolTitle(call, strings)}: `}</span>
           <span style={{ fontWeight: 600, marginInlineEnd: 6 }}>{call.toolName}</span>
           <span>{describeInput(call.input, strings.itemCount, 60)}</span>
           {result ? <span style={{ color: token.colorTextSecondary }}>{` → ${result}`}</span> : null}

@@ -38,7 +38,7 @@ export const Welcome: Story = {
     await expect(canvas.getByText('Hello, I am your assistant')).toBeVisible();
     await expect(canvas.getByText('Ask me anything, or start from one of these.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Say hello' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Greet the team' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Greet the team: Say hi to the team' })).toBeVisible();
     // Nothing is sent until the user picks a prompt: the transcript stays empty.
     await expect(canvasElement.querySelector('[data-xagent-message]')).toBeNull();
   },
@@ -49,7 +49,7 @@ export const WelcomePromptSends: Story = {
   args: { welcome },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Greet the team' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Greet the team: Say hi to the team' }));
     await expect(await log(canvasElement).findByText('Say hi to the team')).toBeInTheDocument();
     await expect(await log(canvasElement).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();
     await expect(canvas.queryByText('Hello, I am your assistant')).toBeNull();
@@ -156,7 +156,7 @@ export const ToolCallRunningThenDone: Story = {
     const running = await log(canvasElement).findByRole('group', { name: 'Running getWeather…' }, TIMEOUT);
     await expect(running).toHaveAttribute('aria-busy', 'true');
     const done = await log(canvasElement).findByRole('group', { name: 'getWeather finished' }, TIMEOUT);
-    await expect(done).toHaveTextContent('{"city":"Paris"}');
+    await expect(done).toHaveTextContent('city: Paris');
     await userEvent.click(within(done).getByText('Show full result'));
     await expect(within(done).getByLabelText('Result')).toHaveTextContent('"forecast"');
     await idle(canvasElement);
@@ -258,7 +258,9 @@ export const ApprovalWithEdits: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
     const card = await askForApproval(canvasElement);
-    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    // Pending: a visible status with what the buttons do, at full contrast.
+    await expect(within(card).getByText('Waiting for your approval')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit input' }));
     const editor = await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{ "id": 8');

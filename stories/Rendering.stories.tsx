@@ -89,7 +89,9 @@ export const ToolCallsCollapsed: Story = {
     await expect(toggle.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(canvasElement.querySelectorAll('[data-xagent-tool="lookupOrder"]')).toHaveLength(20);
+    // Compact rows (input → result), each expanding to its full card.
+    await expect(canvasElement.querySelectorAll('[data-xagent-tool-row="lookupOrder"]')).toHaveLength(20);
+    await expect(canvasElement.querySelectorAll('[data-xagent-tool="lookupOrder"]')).toHaveLength(0);
   },
 };
 

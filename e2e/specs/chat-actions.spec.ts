@@ -41,7 +41,7 @@ test('edit truncates after the edited message and resends it', async ({ page }) 
   await chat.waitReady();
   const firstUser = chat.messages('user').first();
   await firstUser.hover();
-  await firstUser.getByRole('button', { name: 'Edit' }).click();
+  await firstUser.getByRole('button', { name: 'Edit message' }).click();
   const editor = chat.log.getByRole('textbox').first();
   await editor.fill('What is the weather in Tokyo?');
   await chat.log.getByRole('button', { name: 'Save and resend' }).click();

@@ -40,7 +40,7 @@ test('approval: Reject with a reason, from the keyboard only', async ({ page }) 
 
 test('approval with edits: the input edited as JSON is what runs, and the card shows it', async ({ page }) => {
   const { chat, card } = await askToDeleteRecord(page, 17);
-  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByRole('button', { name: 'Edit input' }).click();
   const editor = card.getByRole('textbox', { name: 'Tool input (JSON)' });
   await expect(editor).toBeFocused();
   await editor.fill('{ "id": 18');
@@ -84,7 +84,12 @@ test('an agentic turn with 20 tool calls completes with a summary', async ({ pag
   await expect(group).toHaveAttribute('aria-expanded', 'false');
   await expect(chat.log.locator('[data-xagent-tool="lookupOrder"]')).toHaveCount(0);
   await group.click();
-  await expect(chat.log.locator('[data-xagent-tool="lookupOrder"][data-state="output-available"]')).toHaveCount(20);
+  // Compact rows, each finished, each expanding to its card.
+  const rows = chat.log.locator('[data-xagent-tool-row="lookupOrder"]');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.getByText('✓', { exact: true })).toHaveCount(20);
+  await rows.nth(0).locator('summary').click();
+  await expect(rows.nth(0).locator('[data-xagent-tool="lookupOrder"][data-state="output-available"]')).toHaveCount(1);
   await expect(chat.messages('assistant').last()).toContainText('I checked 20 orders: 14 shipped, 6 delayed.');
 });
 

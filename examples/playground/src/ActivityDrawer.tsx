@@ -1,7 +1,7 @@
 import { FieldTimeOutlined } from '@ant-design/icons';
 import { AgentTimeline } from '@x/agent-ui';
 import { Button, Drawer } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The Activity view: a header button that opens a drawer with the timeline of the open
@@ -10,6 +10,24 @@ import { useRef, useState } from 'react';
 export function ActivityDrawer({ conversationId, compact }: { conversationId: string; compact: boolean }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // Closed: the focus goes back to the button. The drawer's own restore can lose it to <body> (its
+  // content goes while it closes), so check until the closing animation is over.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const timers = [0, 150, 400, 800].map((ms) =>
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest('.ant-drawer')) opener.current?.focus();
+      }, ms),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [open]);
   return (
     <>
       <Button ref={opener} icon={<FieldTimeOutlined aria-hidden />} aria-haspopup="dialog" aria-expanded={open} aria-label={compact ? 'Activity' : undefined} onClick={() => setOpen(true)}>

@@ -2,7 +2,7 @@ import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useConversations, useSharedState } from '@x/agent-react';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { ActivityDrawer } from './ActivityDrawer.tsx';
 import { useDevTools } from './DevTools.tsx';
 import { PanelDrawer } from './PanelDrawer.tsx';
@@ -106,7 +106,7 @@ export function App() {
   return (
     // The app's own antd parts (drawers, forms) honour the system's "reduce motion" as the kit does.
     <ConfigProvider theme={{ algorithm, ...(preset.theme ?? {}), token: { ...preset.theme?.token, ...(reduceMotion ? { motion: false } : {}) } }}>
-      <Layout style={{ height: '100dvh' }}>
+      <Layout style={{ height: '100dvh', '--playground-focus': preset.appearance?.dark ? '#69b1ff' : '#0958d9' } as CSSProperties}>
         <SkipLink target="chat" />
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 16, paddingInline: phone ? 8 : 16, background: 'transparent' }}>
           {phone ? (
@@ -134,7 +134,7 @@ export function App() {
         </Layout.Header>
         <Layout hasSider={!phone} style={{ minHeight: 0 }}>
           {phone ? null : (
-            <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8 }}>
+            <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8, colorScheme: preset.appearance?.dark ? 'dark' : 'light' }}>
               {conversationList}
             </Layout.Sider>
           )}

@@ -3,6 +3,7 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { XProvider } from './antdx.js';
+import { focusRingColor } from './a11y/focus-ring.js';
 import { usePrefersReducedMotion } from './theme/reduced-motion.js';
 import { contrast, ensureContrast, mix, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
 import { enUS, type AgentUIStrings } from './theme/locale.js';
@@ -171,6 +172,7 @@ export function useTokenStyle(): CSSProperties {
       '--xagent-card-bg': t.cardBg,
       '--xagent-card-border': t.cardBorderColor,
       '--xagent-card-radius': px(t.cardRadius),
+      '--xagent-focus-ring': focusRingColor(token.colorPrimary, [token.colorBgContainer, token.colorFillTertiary, t.cardBg, t.userBubbleBg]),
       color: token.colorText,
       fontFamily: token.fontFamily,
       fontSize: token.fontSize,

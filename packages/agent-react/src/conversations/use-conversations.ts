@@ -23,7 +23,12 @@ export interface Conversations extends ConversationsSnapshot {
    * user message, takes a generated title at once and is re-read from the server when a reply ends.
    * Spread them into `useAgentEvents(chat, …)` or `<AgentChat {...conversations.chatEvents} />`.
    */
-  chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete'>;
+  chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete' | 'onApprovalRequest'>;
+  /**
+   * Conversations whose last reply (seen through `chatEvents` in this tab) stopped on a tool call
+   * waiting for the user's approval; cleared when the reply goes on or a new message is sent.
+   */
+  awaitingApproval: readonly string[];
   client: ConversationsClient;
   store: ConversationsStore;
 }
@@ -44,17 +49,27 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
     return () => store.stop();
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [awaitingApproval, setAwaitingApproval] = useState<readonly string[]>([]);
   const actions = useMemo(() => {
+    const markAwaiting = (conversationId: string, awaiting: boolean) =>
+      setAwaitingApproval((ids) => (ids.includes(conversationId) === awaiting ? ids : awaiting ? [...ids, conversationId] : ids.filter((id) => id !== conversationId)));
     const chatEvents: Conversations['chatEvents'] = {
       onUserMessage: ({ message, conversationId }) => {
         if (!conversationId) return;
+        markAwaiting(conversationId, false);
         const listed = store.getSnapshot().items.some((item) => item.id === conversationId);
         store.touch(conversationId, listed ? {} : { title: firstLine(message.parts) ?? null });
       },
       onTitleGenerated: ({ title, conversationId }) => {
         if (conversationId) store.touch(conversationId, { title });
       },
-      onMessageComplete: () => void store.refresh(),
+      onApprovalRequest: ({ conversationId }) => {
+        if (conversationId) markAwaiting(conversationId, true);
+      },
+      onMessageComplete: ({ conversationId }) => {
+        if (conversationId) markAwaiting(conversationId, false);
+        void store.refresh();
+      },
     };
     return {
       select: store.select,
@@ -72,5 +87,5 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
       store,
     };
   }, [store]);
-  return useMemo(() => ({ ...snapshot, ...actions }), [snapshot, actions]);
+  return useMemo(() => ({ ...snapshot, ...actions, awaitingApproval }), [snapshot, actions, awaitingApproval]);
 }

@@ -59,6 +59,8 @@ export interface AgentEventMap<MESSAGE extends UIMessage = UIMessage> {
   onEditMessage: { messageId: string; previous: MESSAGE; text: string; conversationId: string | undefined };
   /** `deleteMessage` removed a message. */
   onDeleteMessage: { message: MESSAGE; conversationId: string | undefined };
+  /** A reply stopped to wait for the user's approval of tool calls (once per reply; named tools in order). */
+  onApprovalRequest: { message: MESSAGE; toolNames: string[]; conversationId: string | undefined };
 }
 
 /** Handlers for `useAgentEvents`; each is optional. */
@@ -189,6 +191,11 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
     this.stopping = false;
     if (!message || message.role !== 'assistant' || this.completed.has(message.id)) return;
     const ended = aborted || event.isError;
+    const requested = ended ? [] : message.parts.filter((part) => isToolUIPart(part) && part.state === 'approval-requested');
+    if (requested.length) {
+      const toolNames = requested.map((part) => (isToolUIPart(part) ? getToolName(part) : ''));
+      this.emit('onApprovalRequest', { message, toolNames, conversationId: this.conversationId });
+    }
     if (!ended && (isWaitingForUser(event.messages) || shouldContinue(event.messages, this.answeredByClient))) return;
     this.completed.add(message.id);
     this.emit('onMessageComplete', {

@@ -134,7 +134,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;
     },
-    setFeedback: (messageId, value) => callOnDemand((code) => code.saveFeedback(host.options, session, messageId, value), unavailable),
+    setFeedback: (messageId, value, comment) => callOnDemand((code) => code.saveFeedback(host.options, session, messageId, value, comment), unavailable),
     // Older pages exist only in the server's history, which the on-demand code loaded.
     loadOlder: () => onDemandLoaded()?.loadOlder(host.options, session) ?? Promise.resolve(false),
     clearError: () => chat.clearError(),

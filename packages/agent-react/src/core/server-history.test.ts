@@ -150,10 +150,13 @@ describe('history owned by a server with a store (memoryStore)', () => {
     const replyId = chat.session.chat.messages[1]!.id;
     expect(await chat.controller.handle.setFeedback(replyId, 'dislike')).toBe(true);
     expect(chat.session.chat.messages[1]!.metadata).toMatchObject({ feedback: { value: 'dislike' } });
+    // The optional reason is stored with it (through the feedback route's `comment`).
+    expect(await chat.controller.handle.setFeedback(replyId, 'dislike', '  Too long  ')).toBe(true);
+    expect(chat.session.chat.messages[1]!.metadata).toMatchObject({ feedback: { value: 'dislike', comment: 'Too long' } });
 
     const reloaded = open(fetch, 'c-fb');
     await ready(reloaded.session);
-    expect(reloaded.session.chat.messages[1]!.metadata).toMatchObject({ feedback: { value: 'dislike' } });
+    expect(reloaded.session.chat.messages[1]!.metadata).toMatchObject({ feedback: { value: 'dislike', comment: 'Too long' } });
     expect(await reloaded.controller.handle.setFeedback(replyId, null)).toBe(true);
     reloaded.detach('unmount');
 

@@ -119,11 +119,13 @@ export async function saveFeedback<TOOLS extends UITools>(
   session: ChatSession<TOOLS>,
   messageId: string,
   value: FeedbackValue | null,
+  comment?: string,
 ): Promise<boolean> {
-  const previous = applyFeedback(session, messageId, value);
+  const text = value && comment?.trim() ? comment.trim() : undefined;
+  const previous = applyFeedback(session, messageId, value && text ? { value, comment: text, at: new Date().toISOString() } : value);
   if (previous === false) return false;
   if (session.historyOwner !== 'server' || !session.conversationId) return true;
-  const answer = await putFeedback(requestOptions(options, session), session.conversationId, messageId, { value });
+  const answer = await putFeedback(requestOptions(options, session), session.conversationId, messageId, text ? { value, comment: text } : { value });
   if (answer.ok) return true;
   applyFeedback(session, messageId, previous ?? null);
   session.chat.fail(answer.error);

@@ -174,8 +174,9 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * Sets (or with `null` removes) the user's feedback on a message: kept in
    * `message.metadata.feedback` and, while the server owns the history, saved there (optimistic,
    * rolled back with `error` set when the server refuses). Resolves false when it was not saved.
+   * `comment`: an optional reason (e.g. why a reply was not helpful), stored with the feedback.
    */
-  setFeedback(messageId: string, value: FeedbackValue | null): Promise<boolean>;
+  setFeedback(messageId: string, value: FeedbackValue | null, comment?: string): Promise<boolean>;
   /** Sends a user message (through `onBeforeSend`); see `SendResult`. */
   sendMessage(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
   /**

@@ -39,6 +39,31 @@ describe('screen-reader announcements', () => {
     expect(announced).toEqual(['The first paragraph is here.', 'A second one follows.', 'a list of items', 'And the last words']);
   });
 
+  for (const mode of ['sentences', 'end'] as const) {
+    it(`reads a one-paragraph reply ${mode === 'sentences' ? 'sentence by sentence as it streams' : 'once, at its end'}`, () => {
+      const text = 'It is 3 °C in Oslo. It rains! Take an umbrella';
+      const view = (end: number, streaming: boolean) => (
+        <AnnouncerProvider mode={mode}>
+          <StreamingMarkdown text={text.slice(0, end)} streaming={streaming} />
+        </AnnouncerProvider>
+      );
+      const { rerender, container } = render(view(0, true));
+      const region = container.querySelector('[role="status"][aria-live="polite"]')!;
+      const announced: string[] = [];
+      let last = region.textContent;
+      const record = () => {
+        if (region.textContent !== last) announced.push((last = region.textContent)!.replace(/\u200b/g, ''));
+      };
+      for (let end = 1; end <= text.length; end++) {
+        rerender(view(end, true));
+        record();
+      }
+      rerender(view(text.length, false));
+      record();
+      expect(announced).toEqual(mode === 'sentences' ? ['It is 3 °C in Oslo.', 'It rains!', 'Take an umbrella'] : [text]);
+    });
+  }
+
   it('does not announce loaded history', () => {
     const { container } = render(
       <AnnouncerProvider>

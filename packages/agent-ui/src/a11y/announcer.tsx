@@ -1,4 +1,5 @@
 'use client';
+import { visuallyHidden } from './visually-hidden.js';
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /** Queues a polite screen-reader announcement. Stable for the lifetime of the provider. */
@@ -6,30 +7,29 @@ export type Announce = (text: string) => void;
 
 const AnnounceContext = createContext<Announce>(() => {});
 
+/** How a streamed reply is read out: each sentence as it completes (default), or all at its end. */
+export type ReplyAnnouncement = 'sentences' | 'end';
+
+const AnnounceModeContext = createContext<ReplyAnnouncement>('sentences');
+
+/** The nearest {@link AnnouncerProvider}'s way of reading replies. */
+export function useAnnounceMode(): ReplyAnnouncement {
+  return useContext(AnnounceModeContext);
+}
+
 /** The announce function of the nearest {@link AnnouncerProvider} (a no-op outside one). */
 export function useAnnounce(): Announce {
   return useContext(AnnounceContext);
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
- * A visually hidden polite live region. Text is announced per finished block (a paragraph, a code
- * block, a tool result), never per token: streaming content itself sits in an `aria-live="off"` log.
+ * A visually hidden polite live region. A reply is announced per finished sentence (or all at its
+ * end, `mode="end"`), never per token: streaming content itself sits in an `aria-live="off"` log.
  * The region's text is written to the DOM directly, not through React state: an announcement costs
  * no React commit (a streamed reply stays at one commit per frame).
  */
-export function AnnouncerProvider({ children }: { children: ReactNode }) {
+export function AnnouncerProvider({ children, mode = 'sentences' }: { children: ReactNode; mode?: ReplyAnnouncement }) {
   const region = useRef<HTMLDivElement>(null);
   const pending = useRef('');
   const flip = useRef(false);
@@ -48,7 +48,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <AnnounceContext.Provider value={announce}>
-      {children}
+      <AnnounceModeContext.Provider value={mode}>{children}</AnnounceModeContext.Provider>
       <div ref={region} role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="" />
     </AnnounceContext.Provider>
   );

@@ -50,7 +50,8 @@ describe('AgentChat interactions', () => {
     const { container } = render(<AgentChat agentId="tool-call" fetch={fetch} />);
     await user.type(screen.getByRole('textbox'), 'What is the weather in Oslo?{Enter}');
     const card = await screen.findByRole('group', { name: 'getWeather finished' }, { timeout: 10_000 });
-    expect(card).toHaveTextContent('{"city":"Oslo"}');
+    // The input is shown as the result is (key: value), not as raw JSON.
+    expect(card.querySelector('[data-xagent-tool-input]')).toHaveTextContent(/^city: Oslo$/);
     expect(card).toHaveTextContent(/tempC: 3/);
     expect(card).not.toHaveTextContent(/"tempC":3/);
     await user.click(within(card).getByText('Show full result'));
@@ -84,6 +85,21 @@ describe('AgentChat interactions', () => {
     expect(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)!);
     expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: null }));
+
+    // "Not helpful" asks for an optional reason (quick picks fill it); Enter sends it with the feedback.
+    const dislike = screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)!;
+    await user.click(dislike);
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike' }));
+    const reason = screen.getByRole('textbox', { name: 'What was not helpful? (optional)' });
+    expect(reason).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Too long' }));
+    expect(reason).toHaveValue('Too long');
+    await user.type(reason, ' and vague{Enter}');
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike', comment: 'Too long and vague' }));
+    expect(screen.queryByRole('textbox', { name: 'What was not helpful? (optional)' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)).toHaveFocus();
+    const last = onFeedback.mock.lastCall![0] as { message: { metadata?: { feedback?: { comment?: string } } } };
+    expect(last.message.metadata?.feedback?.comment).toBe('Too long and vague');
   });
 
   it('edits a user message (truncate and resend), deletes messages, and exposes the methods by ref', async () => {
@@ -94,8 +110,8 @@ describe('AgentChat interactions', () => {
     await ref.current!.sendMessage('hello there');
     await waitReady(container);
     const log = screen.getByRole('log');
-    await user.click(within(log).getByRole('button', { name: 'Edit' }));
-    const editor = within(log).getByRole('textbox', { name: 'Edit' });
+    await user.click(within(log).getByRole('button', { name: 'Edit message' }));
+    const editor = within(log).getByRole('textbox', { name: 'Edit message' });
     await user.clear(editor);
     await user.type(editor, 'hello again');
     await user.click(within(log).getByRole('button', { name: 'Save and resend' }));

@@ -105,11 +105,11 @@ describe('Focus stays in the chat', () => {
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const question = log().getAllByRole('article')[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Edit' }));
-    expect(within(question).getByRole('textbox', { name: 'Edit' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    expect(within(question).getByRole('textbox', { name: 'Edit message' })).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(within(question).queryByRole('textbox', { name: 'Edit' })).toBeNull();
-    expect(within(question).getByRole('button', { name: 'Edit' })).toHaveFocus();
+    expect(within(question).queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(within(question).getByRole('button', { name: 'Edit message' })).toHaveFocus();
   });
 
   it('after deleting a message: on its Undo, then (the window closed, no message after it) on the transcript', async () => {
@@ -153,14 +153,14 @@ describe('Keys', () => {
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const question = log().getAllByRole('article')[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Edit' }));
-    const editor = within(question).getByRole('textbox', { name: 'Edit' });
+    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    const editor = within(question).getByRole('textbox', { name: 'Edit message' });
     await user.clear(editor);
     await user.type(editor, 'first{Shift>}{Enter}{/Shift}second');
     expect(editor).toHaveValue('first\nsecond');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(log().getAllByRole('article')[0]).toHaveTextContent(/first\s*second/));
-    expect(within(log().getAllByRole('article')[0]!).queryByRole('textbox', { name: 'Edit' })).toBeNull();
+    expect(within(log().getAllByRole('article')[0]!).queryByRole('textbox', { name: 'Edit message' })).toBeNull();
     await waitReady(container);
   });
 

@@ -5,6 +5,7 @@ import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../transcript/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
+import { ChatAnnouncements } from './chat-announcements.js';
 import { takeBackRefusedSend } from './refused-send.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
 import {
@@ -24,6 +25,8 @@ import { useShallowStable } from './use-shallow-stable.js';
 export interface FeedbackEvent {
   messageId: string;
   value: FeedbackValue | null;
+  /** The optional reason the user gave with "Not helpful" (sent as a second event once given). */
+  comment?: string;
   message: AgentUIMessage | undefined;
 }
 
@@ -56,6 +59,12 @@ export interface AgentChatProviderProps<TOOLS extends ToolTypes = ToolTypes> {
    * is sent when the window closes, or at once when the page is hidden or the chat changes.
    */
   deleteUndoTimeout?: number;
+  /**
+   * How screen readers hear a streamed reply (polite live region): `sentences` (default) reads each
+   * sentence once as it completes; `end` reads the reply once it finished. Approvals, Stopped,
+   * Interrupted and errors are announced either way.
+   */
+  announceReplies?: 'sentences' | 'end';
   children?: ReactNode;
 }
 
@@ -143,11 +152,15 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
       edit: (messageId, text) => void chat.editMessage(messageId, text),
       // Hidden at once; sent when the undo window closes (the row's Undo button takes the focus).
       delete: messageUndo.remove,
-      regenerate: (messageId) => void regenerate(messageId),
-      feedback: (messageId, value) => {
+      // The Regenerate (or Retry) button goes with the reply it replaces: the composer takes the focus.
+      regenerate: (messageId) => {
+        focusChat(chatValueRef.current);
+        void regenerate(messageId);
+      },
+      feedback: (messageId, value, comment) => {
         // Kept in the message's metadata, and saved on the server while it owns the history.
-        void chat.setFeedback(messageId, value);
-        latest.current.onFeedback?.({ messageId, value, message: chat.store.getMessage(messageId) });
+        void chat.setFeedback(messageId, value, comment);
+        latest.current.onFeedback?.({ messageId, value, ...(comment ? { comment } : {}), message: chat.store.getMessage(messageId) });
       },
       approve: (approvalId, reason, input) => {
         // The card's buttons go once it is answered: the focus moves on to the composer.
@@ -176,7 +189,10 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
         <ApprovalContext.Provider value={approval}>
           <FeedbackContext.Provider value={feedback}>
             <MessageUndoProvider value={messageUndo}>
-              <AnnouncerProvider>{children}</AnnouncerProvider>
+              <AnnouncerProvider mode={props.announceReplies}>
+                <ChatAnnouncements />
+                {children}
+              </AnnouncerProvider>
             </MessageUndoProvider>
           </FeedbackContext.Provider>
         </ApprovalContext.Provider>

@@ -127,6 +127,8 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   onSuggestionClick?: (text: string) => void;
   /** How long a deleted message can be restored, in ms (default 5000; 0 deletes at once). */
   deleteUndoTimeout?: number;
+  /** How screen readers hear a streamed reply: each sentence as it completes (`sentences`, default) or all at its end (`end`). */
+  announceReplies?: 'sentences' | 'end';
   /**
    * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
    * when they miss WCAG AA (default true; antd's default palette does).

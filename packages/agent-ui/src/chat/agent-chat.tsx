@@ -159,6 +159,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
       suggestions={props.suggestions}
       onSuggestionClick={props.onSuggestionClick}
       deleteUndoTimeout={props.deleteUndoTimeout}
+      announceReplies={props.announceReplies}
     >
       <div
         ref={rootRef}

@@ -94,7 +94,8 @@ export interface MessageHandlers {
   edit: (messageId: string, text: string) => void;
   delete: (messageId: string) => void;
   regenerate: (messageId: string) => void;
-  feedback: (messageId: string, value: FeedbackValue | null) => void;
+  /** `comment`: the optional reason given with a "Not helpful". */
+  feedback: (messageId: string, value: FeedbackValue | null, comment?: string) => void;
   approve: (approvalId: string, reason?: string, input?: unknown) => void;
   deny: (approvalId: string, reason?: string) => void;
   addToolOutput: (toolName: string, toolCallId: string, output: unknown) => void;

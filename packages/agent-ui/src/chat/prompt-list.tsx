@@ -1,6 +1,7 @@
 'use client';
 import { theme } from 'antd';
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useRovingFocus } from '../a11y/roving-focus.js';
 
 /** A prompt: plain text, or text with a label/description/icon. */
 export type PromptItem = string | { key?: string; text: string; label?: ReactNode; description?: ReactNode; icon?: ReactNode };
@@ -14,6 +15,17 @@ const PROMPT_CSS =
 
 function textOf(item: PromptItem): string {
   return typeof item === 'string' ? item : item.text;
+}
+
+/**
+ * The accessible name of a prompt's button: the prompt it sends. A short visible label comes first
+ * (the name contains what is seen), then the prompt; a label that is not text keeps its own name
+ * and gets the prompt as its description.
+ */
+function promptName(item: PromptItem): { 'aria-label'?: string; 'aria-description'?: string } {
+  if (typeof item === 'string' || item.label === undefined || item.label === item.text) return {};
+  if (typeof item.label === 'string') return { 'aria-label': `${item.label}: ${item.text}` };
+  return { 'aria-description': item.text };
 }
 
 /** Props of {@link PromptList}. */
@@ -35,6 +47,9 @@ export interface PromptListProps {
  */
 export const PromptList = memo(function PromptList({ items, onSelect, title, label, vertical }: PromptListProps) {
   const { token } = theme.useToken();
+  const groupRef = useRef<HTMLDivElement>(null);
+  // One Tab stop for the prompts: arrow keys, Home, End and type-ahead move between them.
+  useRovingFocus(groupRef, { items: '[data-xagent-prompt-button]' });
   const byKey = new Map(items.map((item, index) => [typeof item === 'string' ? `${index}` : (item.key ?? `${index}`), item]));
   const itemStyle = {
     flex: 'none',
@@ -55,7 +70,7 @@ export const PromptList = memo(function PromptList({ items, onSelect, title, lab
     '--xagent-prompt-active': token.colorFill,
   } as CSSProperties;
   return (
-    <div role="group" aria-label={label} data-xagent-prompts="" style={{ maxWidth: '100%', boxSizing: 'border-box' }}>
+    <div ref={groupRef} role="group" aria-label={label} data-xagent-prompts="" style={{ maxWidth: '100%', boxSizing: 'border-box' }}>
       <style href="xagent-prompts" precedence="default">
         {PROMPT_CSS}
       </style>
@@ -76,7 +91,13 @@ export const PromptList = memo(function PromptList({ items, onSelect, title, lab
             {typeof item !== 'string' && item.icon ? <div style={{ margin: 0, padding: 0 }}>{item.icon}</div> : null}
             <div style={{ flex: 'auto', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: token.paddingXXS }}>
               <p style={{ margin: 0, padding: 0, textAlign: 'start', whiteSpace: 'normal' }}>
-                <button type="button" style={{ ...buttonStyle, color: token.colorText, fontWeight: typeof item === 'string' ? undefined : 500 }}>
+                <button
+                  type="button"
+                  dir="auto"
+                  {...promptName(item)}
+                  data-xagent-prompt-button=""
+                  style={{ ...buttonStyle, color: token.colorText, fontWeight: typeof item === 'string' ? undefined : 500 }}
+                >
                   {typeof item === 'string' ? item : (item.label ?? item.text)}
                 </button>
                 {typeof item !== 'string' && item.description ? <span style={{ display: 'block' }}>{item.description}</span> : null}

@@ -1,4 +1,5 @@
 'use client';
+import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
@@ -230,6 +231,7 @@ const ComposerView = memo(function ComposerView({
       }}
       data-xagent-composer=""
     >
+      <FocusRingStyle />
       {options ? (
         <input
           ref={inputRef}

@@ -4,10 +4,14 @@ import type { Conversations as ConversationsState } from '@x/agent-react';
 import { Button, ConfigProvider, Input, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { FocusRingStyle } from '../a11y/focus-ring.js';
+import { useRovingFocus } from '../a11y/roving-focus.js';
+import { focusMenuOnKeyboardOpen, focusRowMenu, stopKeyboardClick } from './conversation-menu-keys.js';
 import { Conversations } from '../antdx.js';
 import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { ConversationsNotices } from './conversations-notices.js';
 import { dateGroupLabel, dateGroupOf, formatConversationTime } from './date-groups.js';
+import { AwaitingBadge } from './awaiting-badge.js';
 import { RenameInput } from './rename-input.js';
 import { conversationsStringsFor, type AgentConversationsStrings } from './strings.js';
 
@@ -23,6 +27,8 @@ export interface ConversationItem {
   /** Still loading (shown with a spinner and `aria-busy`). */
   loading?: boolean;
   disabled?: boolean;
+  /** Its reply waits for the user's approval: a "Waiting for your approval" badge (default from `conversations.awaitingApproval`). */
+  awaitingApproval?: boolean;
 }
 
 /** A menu entry of each conversation (besides rename/delete). */
@@ -103,13 +109,21 @@ function ConversationsBody(props: AgentConversationsProps) {
   const navRef = useRef<HTMLElement>(null);
   const [editingKey, setEditingKey] = useState<string>();
   const focusAfter = useRef<{ gone?: string; target: string } | undefined>(undefined);
+  // One Tab stop for the rows (arrow keys, Home, End, type-ahead inside).
+  useRovingFocus(navRef, { items: '[data-xagent-conversation]', orientation: 'vertical' });
 
   const items = useMemo<readonly ConversationItem[]>(() => {
     if (!conversations) return props.items ?? [];
     const now = new Date();
     return conversations.items.map((c) => {
       const updated = new Date(c.updatedAt);
-      return { key: c.id, label: c.title ?? strings.untitled, timestamp: updated, group: dateGroupLabel(dateGroupOf(updated, now), strings) };
+      return {
+        key: c.id,
+        label: c.title ?? strings.untitled,
+        timestamp: updated,
+        group: dateGroupLabel(dateGroupOf(updated, now), strings),
+        awaitingApproval: conversations.awaitingApproval?.includes(c.id),
+      };
     });
   }, [conversations, props.items, strings]);
   const activeKey = props.activeKey ?? conversations?.selectedId;
@@ -192,8 +206,10 @@ function ConversationsBody(props: AgentConversationsProps) {
               aria-busy={loading || undefined}
               disabled={item.disabled}
               data-xagent-conversation={item.key}
+              onKeyDown={menu === false ? undefined : focusRowMenu}
             >
               <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+              {item.awaitingApproval ? <AwaitingBadge label={kitStrings.waitingForApproval} /> : null}
               {time ? (
                 <time style={{ opacity: 0.65, fontSize: '0.85em' }} dateTime={new Date(item.timestamp!).toISOString()}>
                   {time}
@@ -228,8 +244,9 @@ function ConversationsBody(props: AgentConversationsProps) {
           if (menu?.delete !== false) entries.push({ key: 'delete', label: kitStrings.delete, icon: <DeleteOutlined />, danger: true });
           return {
             items: entries,
-            onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation: () => void } }) => {
+            onClick: ({ key, domEvent }: { key: string; domEvent: Event | { stopPropagation: () => void; preventDefault?: () => void } }) => {
               domEvent.stopPropagation();
+              stopKeyboardClick(domEvent);
               menuAction(key, conversation.key);
             },
             trigger:
@@ -241,7 +258,10 @@ function ConversationsBody(props: AgentConversationsProps) {
                   size="small"
                   icon={<EllipsisOutlined />}
                   aria-label={kitStrings.conversationMenu(labels.get(conversation.key) ?? conversation.key)}
+                  tabIndex={-1}
+                  data-xagent-conversation-menu={conversation.key}
                   onClick={(event) => event.stopPropagation()}
+                  onKeyDown={focusMenuOnKeyboardOpen}
                 />
               ),
           };
@@ -250,6 +270,7 @@ function ConversationsBody(props: AgentConversationsProps) {
   const hasGroups = items.some((item) => item.group);
   return (
     <nav ref={navRef} tabIndex={-1} aria-label={kitStrings.conversations} className={className} style={{ ...tokenStyle, ...style }} data-xagent-conversations="">
+      <FocusRingStyle />
       {showNew ? (
         <Button block icon={<PlusOutlined aria-hidden />} onClick={onNew} style={{ marginBottom: 8 }} data-xagent-new-chat="">
           {kitStrings.newChat}

@@ -35,8 +35,16 @@ export function RenameInput({ initial, label, onSubmit, onCancel }: RenameInputP
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => {
         event.stopPropagation();
-        if (event.key === 'Enter') finish(true);
-        if (event.key === 'Escape') finish(false);
+        // preventDefault: the Enter that saves must not go on to "click" the row's button, which
+        // takes the focus back once the field is gone (that would open the conversation).
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(true);
+        }
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          finish(false);
+        }
       }}
       onBlur={() => finish(true)}
     />

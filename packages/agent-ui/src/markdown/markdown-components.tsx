@@ -66,7 +66,7 @@ function Link({ href, target, title, children }: Props) {
   const url = safeUrl(href);
   if (!url) return <span style={styles.strippedLink} data-xagent-stripped-link="" data-xagent-kit="">{children}</span>;
   return (
-    <a href={url} title={title} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined}>
+    <a href={url} title={title} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined} style={styles.link} data-xagent-kit="">
       {children}
     </a>
   );

@@ -16,6 +16,8 @@ export interface MarkdownStyles {
   codeLang: CSSProperties;
   codePre: CSSProperties;
   strippedLink: CSSProperties;
+  /** Links: underlined (told apart from text by more than colour, in every theme), in `colorLink`. */
+  link: CSSProperties;
   imagePlaceholder: CSSProperties;
   image: CSSProperties;
   /** Whether the background is dark (for the highlighter's palette). */
@@ -62,6 +64,7 @@ export function markdownStyles(token: Token): MarkdownStyles {
     codeLang: { fontFamily: token.fontFamilyCode },
     codePre: { ...mono, margin: 0, padding: `${token.paddingXS}px ${token.paddingSM}px`, overflowX: 'auto', whiteSpace: 'pre', wordBreak: 'normal', overflowWrap: 'normal', background: 'transparent', color: token.colorText },
     strippedLink: { color: 'inherit', textDecoration: 'none', cursor: 'text' },
+    link: { color: token.colorLink, textDecoration: 'underline', textUnderlineOffset: '0.15em' },
     imagePlaceholder: {
       display: 'inline-flex',
       alignItems: 'center',

@@ -1,7 +1,8 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useEffect, useRef, useState } from 'react';
-import { markdownToSpeech, useAnnounce } from '../a11y/announcer.js';
+import { useAnnounce, useAnnounceMode } from '../a11y/announcer.js';
+import { nextSpeech, type SpeechProgress } from '../a11y/speech-progress.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { BlockStreamingProvider, MARKDOWN_COMPONENTS } from './markdown-components.js';
@@ -67,29 +68,32 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     blocksRef.current = blocks;
   });
   const say = useAnnounce();
-  const announced = useRef<number | null>(null);
+  const mode = useAnnounceMode();
+  // How far the reply has been read out: sentence by sentence while it streams (or all at the end,
+  // in the `end` mode), each sentence once. What was there before it streamed here is not read.
+  const spoken = useRef<SpeechProgress | null>(null);
   const shouldAnnounce = announce ?? streaming;
   const doneCount = blocks.done.length;
-  useEffect(() => {
-    if (!shouldAnnounce) return;
-    const from = announced.current ?? doneCount;
-    if (doneCount > from) say(blocks.done.slice(from).map(markdownToSpeech).join(' '));
-    announced.current = doneCount;
-  }, [doneCount, shouldAnnounce, say, blocks.done]);
   const wasStreaming = useRef(streaming);
   useEffect(() => {
-    if (wasStreaming.current && !streaming && announce !== false) say(markdownToSpeech(blocks.tail));
+    const finished = wasStreaming.current && !streaming;
     wasStreaming.current = streaming;
-  }, [streaming, announce, say, blocks.tail]);
+    if (finished ? announce === false : !shouldAnnounce) return;
+    spoken.current ??= { blocks: doneCount, chars: 0 };
+    if (!finished && mode === 'end') return;
+    const next = nextSpeech(spoken.current, blocks.done, blocks.tail, finished);
+    spoken.current = next.progress;
+    if (next.text) say(next.text);
+  }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say]);
   if (!blockwise) {
     return (
-      <div className={className} data-xagent-markdown="">
+      <div className={className} dir="auto" data-xagent-markdown="">
         <MarkdownStylesProvider>{text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}</MarkdownStylesProvider>
       </div>
     );
   }
   return (
-    <div className={className} data-xagent-markdown="">
+    <div className={className} dir="auto" data-xagent-markdown="">
       <MarkdownStylesProvider>
         {blocks.done.map((block, index) => (
           <MarkdownBlock key={index} text={block} streaming={false} />

@@ -98,6 +98,23 @@ export interface AgentUIStrings {
   approvalExpired: string;
   /** The composer's placeholder while the reply waits for an approval. */
   awaitingApproval: string;
+  /** The status on a pending approval card (and its conversation's badge). */
+  waitingForApproval: string;
+  /** What the approval card's buttons do, shown on the card. */
+  approvalInstructions: string;
+  /** Announced when an approval appears. */
+  approvalAnnouncement: (tool: string) => string;
+  /** Announced when a reply is stopped. */
+  replyStopped: string;
+  /** Announced when a reply is interrupted. */
+  replyInterrupted: string;
+  /** Announced when the chat shows an error. */
+  errorAnnouncement: (message: string) => string;
+  /** The optional reason after "Not helpful": its field, quick picks, send and skip. */
+  feedbackReasonLabel: string;
+  feedbackReasons: readonly string[];
+  feedbackReasonSend: string;
+  feedbackReasonSkip: string;
   sources: string;
   /** An image from model output that was not loaded; `host` is where it would load from. */
   imageBlocked: (host: string) => string;
@@ -131,7 +148,7 @@ export const enUS: AgentUIStrings = {
   copy: 'Copy',
   copied: 'Copied',
   copyCode: 'Copy code',
-  edit: 'Edit',
+  edit: 'Edit message',
   saveEdit: 'Save and resend',
   versions: 'Versions',
   previousVersion: 'Previous version',
@@ -142,7 +159,7 @@ export const enUS: AgentUIStrings = {
   messageDeleted: 'Message deleted',
   undoDelete: 'Undo',
   compactionMarker: 'Earlier messages were summarized',
-  editInput: 'Edit',
+  editInput: 'Edit input',
   inputEditorLabel: 'Tool input (JSON)',
   approveWithChanges: 'Approve with changes',
   inputNotJson: (detail) => `Not valid JSON: ${detail}`,
@@ -219,6 +236,16 @@ export const enUS: AgentUIStrings = {
   rejected: 'Rejected',
   approvalExpired: 'Expired: not answered before the conversation moved on',
   awaitingApproval: 'Approve or reject the request above to continue, or send a new message',
+  waitingForApproval: 'Waiting for your approval',
+  approvalInstructions: 'Approve runs it as shown, Edit input changes what it runs with, Reject stops it (you can say why).',
+  approvalAnnouncement: (tool) => `Waiting for your approval: allow ${tool} to run?`,
+  replyStopped: 'Reply stopped',
+  replyInterrupted: 'Reply interrupted',
+  errorAnnouncement: (message) => `Error: ${message}`,
+  feedbackReasonLabel: 'What was not helpful? (optional)',
+  feedbackReasons: ['Inaccurate', 'Not what I asked', 'Too long'],
+  feedbackReasonSend: 'Send feedback',
+  feedbackReasonSkip: 'Skip',
   sources: 'Sources',
   imageBlocked: (host) => `Image from ${host}`,
   loadImage: 'Load image',
@@ -250,7 +277,7 @@ export const zhCN: AgentUIStrings = {
   copy: '复制',
   copied: '已复制',
   copyCode: '复制代码',
-  edit: '编辑',
+  edit: '编辑消息',
   saveEdit: '保存并重新发送',
   versions: '版本',
   previousVersion: '上一个版本',
@@ -261,7 +288,7 @@ export const zhCN: AgentUIStrings = {
   messageDeleted: '消息已删除',
   undoDelete: '撤销',
   compactionMarker: '较早的消息已被总结',
-  editInput: '编辑',
+  editInput: '编辑输入',
   inputEditorLabel: '工具参数（JSON）',
   approveWithChanges: '按修改批准',
   inputNotJson: (detail) => `不是有效的 JSON：${detail}`,
@@ -337,6 +364,16 @@ export const zhCN: AgentUIStrings = {
   rejected: '已拒绝',
   approvalExpired: '已过期：对话继续前未作答',
   awaitingApproval: '请先批准或拒绝上面的请求，或发送新消息',
+  waitingForApproval: '等待你的批准',
+  approvalInstructions: '“批准”按所示运行，“编辑输入”修改运行参数，“拒绝”不运行（可说明原因）。',
+  approvalAnnouncement: (tool) => `等待你的批准：允许运行 ${tool} 吗？`,
+  replyStopped: '回复已停止',
+  replyInterrupted: '回复已中断',
+  errorAnnouncement: (message) => `出错：${message}`,
+  feedbackReasonLabel: '哪里没有帮助？（可选）',
+  feedbackReasons: ['不准确', '答非所问', '太长'],
+  feedbackReasonSend: '发送反馈',
+  feedbackReasonSkip: '跳过',
   sources: '来源',
   imageBlocked: (host) => `来自 ${host} 的图片`,
   loadImage: '加载图片',

@@ -49,6 +49,19 @@ function record(overrides: Partial<AgentRunRecord> = {}): AgentRunRecord {
 }
 
 describe('AgentTimeline', () => {
+  it('says "Waiting for approval", not "Completed", for a run that ended on a call waiting for the user', () => {
+    const waiting = record({
+      stopReason: 'tool-calls',
+      toolCalls: [{ toolCallId: 'call-9', toolName: 'deleteRecord', source: 'function', stepNumber: 1, state: 'pending', input: { id: 7 }, startedAt: at(200), durationMs: null }],
+      subRuns: [],
+    });
+    render(<AgentTimeline record={waiting} locale="en-US" />);
+    const timeline = screen.getByRole('region', { name: 'Run activity' });
+    expect(within(timeline).getByRole('status')).toHaveTextContent('Waiting for approval');
+    expect(within(timeline).getByRole('status')).not.toHaveTextContent('Completed');
+    expect(timeline).toHaveAttribute('data-run-waiting', 'true');
+  });
+
   it('lists steps and tool calls with durations and tokens, the tool error, and totals with the sub-agent run', () => {
     render(<AgentTimeline record={record()} locale="en-US" />);
     const timeline = screen.getByRole('region', { name: 'Run activity' });

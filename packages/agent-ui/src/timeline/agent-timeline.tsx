@@ -1,9 +1,10 @@
 'use client';
+import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol';
 import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react';
 import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
 import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { AccessibleTheme } from '../config.js';
+import { AccessibleTheme, useTokenStyle } from '../config.js';
 import { axisOf, formatDuration } from './format.js';
 import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
 import { RunBlock, type TimelineContext } from './timeline-rows.js';
@@ -84,11 +85,13 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
     () => (record ? { axis: axisOf(record, now), now, token, strings, numbers, defaultExpanded: props.defaultExpanded ?? true } : undefined),
     [record, now, token, strings, numbers, props.defaultExpanded],
   );
-  const rootStyle: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style };
+  const ring = useTokenStyle() as Record<string, unknown>;
+  const rootStyle = { '--xagent-focus-ring': ring['--xagent-focus-ring'], color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style } as CSSProperties;
 
   if (!record || !ctx) {
     return (
       <section aria-label={strings.label} className={className} style={rootStyle} data-xagent-timeline="">
+        <FocusRingStyle />
         {props.error ? (
           <Alert
             type="error"
@@ -109,11 +112,15 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   }
 
   const total = totalRunUsage(record);
-  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError }[record.status];
+  const hasPending = (run: AgentRunRecord): boolean => run.toolCalls.some((call) => call.state === 'pending') || run.subRuns.some(hasPending);
+  // A run that ended on a call waiting for the user's approval is not "Completed": it waits.
+  const status = record.status === 'completed' && hasPending(record) ? 'waiting' : record.status;
+  const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError, waiting: token.colorWarning }[status];
   const duration = ctx.axis.end - ctx.axis.start;
   const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
-    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status}>
+    <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status} data-run-waiting={status === 'waiting' || undefined}>
+      <FocusRingStyle />
       <header style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS, marginBottom: token.marginSM }}>
         <strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{strings.run(record.agentId ?? '')}</strong>
         <span
@@ -129,7 +136,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
         >
           {/* The dot carries the colour; the text keeps the text colour (contrast on every theme). */}
           <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: statusColor }} />
-          <span role="status">{strings.status[record.status]}</span>
+          <span role="status">{strings.status[status]}</span>
         </span>
         {record.stopReason ? <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{record.stopReason}</span> : null}
         <TraceLink traceId={record.traceId} traceUrl={props.traceUrl} text={strings.viewTrace} />

@@ -8,7 +8,8 @@ export interface AgentTimelineStrings {
   toolCalls: (count: number) => string;
   tokens: (count: string) => string;
   totalTokens: (total: string, input: string, output: string) => string;
-  status: Record<'running' | 'completed' | 'stopped' | 'failed', string>;
+  /** The run's status; `waiting`: the run ended on a tool call that waits for the user's approval. */
+  status: Record<'running' | 'completed' | 'stopped' | 'failed' | 'waiting', string>;
   toolState: Record<'running' | 'done' | 'error' | 'pending', string>;
   source: Record<'function' | 'mcp' | 'http' | 'sub-agent' | 'file-system' | 'client' | 'platform', string>;
   /** The offset of a row from the run's start, for screen readers (the bars show it visually). */
@@ -37,7 +38,7 @@ export const timelineEnUS: AgentTimelineStrings = {
   toolCalls: (n) => (n === 1 ? '1 tool call' : `${n} tool calls`),
   tokens: (count) => `${count} tokens`,
   totalTokens: (total, input, output) => `${total} tokens (${input} in · ${output} out)`,
-  status: { running: 'Running', completed: 'Completed', stopped: 'Stopped', failed: 'Failed' },
+  status: { running: 'Running', completed: 'Completed', stopped: 'Stopped', failed: 'Failed', waiting: 'Waiting for approval' },
   toolState: { running: 'running', done: 'done', error: 'error', pending: 'waiting' },
   source: { function: 'function', mcp: 'MCP', http: 'HTTP', 'sub-agent': 'sub-agent', 'file-system': 'files', client: 'client', platform: 'platform' },
   startsAt: (offset) => `starts at +${offset}`,
@@ -63,7 +64,7 @@ export const timelineZhCN: AgentTimelineStrings = {
   toolCalls: (n) => `${n} 次工具调用`,
   tokens: (count) => `${count} 个 token`,
   totalTokens: (total, input, output) => `${total} 个 token（输入 ${input} · 输出 ${output}）`,
-  status: { running: '运行中', completed: '已完成', stopped: '已停止', failed: '失败' },
+  status: { running: '运行中', completed: '已完成', stopped: '已停止', failed: '失败', waiting: '等待批准' },
   toolState: { running: '运行中', done: '完成', error: '错误', pending: '等待中' },
   source: { function: '函数', mcp: 'MCP', http: 'HTTP', 'sub-agent': '子代理', 'file-system': '文件', client: '客户端', platform: '平台' },
   startsAt: (offset) => `开始于 +${offset}`,

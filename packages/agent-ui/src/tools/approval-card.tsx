@@ -1,12 +1,14 @@
 'use client';
 import { APPROVAL_ORIGINAL_INPUT_KEY } from '@x/agent-protocol';
 import { Button, Input, Space, theme } from 'antd';
-import { memo, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { ApprovalInputEditor } from '../lazy/on-demand.js';
-import { summarize, toDisplayJson } from './format.js';
+import { toDisplayJson } from './format.js';
+import { describeInput } from './tool-result.js';
+import { WaitingStatus } from './waiting-status.js';
 import { cardStyle } from './card-style.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
 
@@ -117,7 +119,21 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
       focusChat(chatContext);
       void approvals!.deny(id, reason);
     });
-  const [mode, setMode] = useState<'buttons' | 'rejecting' | 'editing'>('buttons');
+  const [mode, setModeState] = useState<'buttons' | 'rejecting' | 'editing'>('buttons');
+  // Leaving the editor or the reason box puts the focus back on the button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<'edit' | 'reject' | undefined>(undefined);
+  const setMode = (next: 'buttons' | 'rejecting' | 'editing') => {
+    if (next === 'buttons' && mode !== 'buttons') refocus.current = mode === 'editing' ? 'edit' : 'reject';
+    setModeState(next);
+  };
+  useEffect(() => {
+    if (mode !== 'buttons' || !refocus.current) return;
+    (refocus.current === 'edit' ? editButton : rejectButton).current?.focus();
+    refocus.current = undefined;
+  }, [mode]);
+  const statusId = useId();
   const [reason, setReason] = useState('');
   const titleId = useId();
   const approvalId = call.approval?.id;
@@ -131,17 +147,19 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
     if (!answered && !expired) void ApprovalInputEditor.preload().catch(() => {});
   }, [answered, expired]);
   const edited = isEdited(call.approval);
+  const pending = !answered && !expired;
   return (
-    <section style={cardStyle} aria-labelledby={titleId} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
+    <section style={cardStyle} aria-labelledby={titleId} aria-describedby={pending ? statusId : undefined} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
       <div id={titleId} style={{ fontWeight: 600 }}>
         {title}
       </div>
+      {pending ? <WaitingStatus id={statusId} instructions={strings.approvalInstructions} label={strings.waitingForApproval} /> : null}
       {call.approval?.requestReason ? <div>{call.approval.requestReason}</div> : null}
       {mode === 'editing' && !answered && !expired ? null : (
         <details>
           <summary style={{ cursor: 'pointer' }}>
             {edited ? <span data-xagent-edited-input="">{strings.editedInput}: </span> : null}
-            <code>{summarize(call.input, 100)}</code>
+            <span data-xagent-tool-input="">{describeInput(call.input, strings.itemCount, 100)}</span>
           </summary>
           <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>
@@ -164,7 +182,18 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           style={{ marginTop: 8 }}
           onSubmit={(event) => {
             event.preventDefault();
-            if (approvalId) onDeny(approvalId, reason.trim() || undefined);
+            if (approvalId && !disabled) onDeny(approvalId, reason.trim() || undefined);
+          }}
+          onKeyDown={(event) => {
+            // Enter adds a line; Ctrl/Cmd+Enter rejects; Escape goes back to the buttons.
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              event.currentTarget.requestSubmit();
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              setMode('buttons');
+            }
           }}
         >
           <Input.TextArea
@@ -187,10 +216,10 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           <Button type="primary" disabled={disabled || !approvalId} onClick={() => approvalId && onApprove(approvalId)}>
             {strings.approve}
           </Button>
-          <Button disabled={disabled || !approvalId} onClick={() => setMode('editing')}>
+          <Button ref={editButton} disabled={disabled || !approvalId} onClick={() => setMode('editing')}>
             {strings.editInput}
           </Button>
-          <Button danger disabled={disabled || !approvalId} onClick={() => setMode('rejecting')}>
+          <Button ref={rejectButton} danger disabled={disabled || !approvalId} onClick={() => setMode('rejecting')}>
             {strings.reject}
           </Button>
         </Space>

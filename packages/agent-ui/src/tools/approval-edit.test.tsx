@@ -19,7 +19,7 @@ async function askApproval(text: string) {
 describe('approval with edits', () => {
   it('edits the input as JSON (parse and kind messages), approves with changes: the tool runs with the edit and the card shows it', async () => {
     const { user, card } = await askApproval('Delete record 31');
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit input' }));
     const editor = await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
     expect(editor).toHaveFocus();
     expect(JSON.parse((editor as HTMLTextAreaElement).value)).toEqual({ id: 31 });
@@ -56,11 +56,11 @@ describe('approval with edits', () => {
 
   it('Escape or Cancel leaves the editor without answering; an unchanged input approves as proposed', async () => {
     const { user, card } = await askApproval('Delete record 41');
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit input' }));
     await within(card).findByRole('textbox', { name: 'Tool input (JSON)' }, TIMEOUT);
     await user.keyboard('{Escape}');
     expect(within(card).queryByRole('textbox', { name: 'Tool input (JSON)' })).toBeNull();
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit input' }));
     await user.click(await within(card).findByRole('button', { name: 'Approve with changes' }, TIMEOUT));
     const log = within(screen.getByRole('log'));
     await log.findByText('Record 41 is deleted.', {}, TIMEOUT);

@@ -46,7 +46,12 @@ export function ApprovalInputEditor({ input, disabled, onApprove, onCancel }: Ap
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
+          if (event.key === 'Escape') {
+            // Not on to a drawer or the composer (Escape there closes or stops).
+            event.preventDefault();
+            event.stopPropagation();
+            onCancel();
+          }
         }}
         autoSize={{ minRows: 3, maxRows: 14 }}
         spellCheck={false}

@@ -27,7 +27,9 @@ const MCP = {
 
 describe('tool result summaries', () => {
   it('are short and human, never a JSON dump', () => {
-    expect(describeResult({ status: 'shipped', eta: '2 days', items: [1, 2, 3] }, enUS.itemCount)).toBe('status: shipped · eta: 2 days · items: 3 items');
+    expect(describeResult({ status: 'shipped', eta: '2 days', items: [1, 2, 3] }, enUS.itemCount)).toBe('eta: 2 days · items: 3 items · status: shipped');
+    // Keys in sorted order: the same line whatever order the store kept them in (jsonb reorders).
+    expect(describeResult({ items: [1, 2, 3], status: 'shipped', eta: '2 days' }, enUS.itemCount)).toBe('eta: 2 days · items: 3 items · status: shipped');
     expect(describeResult([{ a: 1 }, { a: 2 }], enUS.itemCount)).toBe('2 items');
     expect(describeResult({ message: 'Saved the draft.' }, enUS.itemCount)).toBe('Saved the draft.');
     expect(describeResult(MCP, enUS.itemCount)).toBe('Order 42 shipped on Monday.');
@@ -40,7 +42,7 @@ describe('tool card', () => {
     const user = userEvent.setup();
     render(<WithMessageContext><AgentMessage message={reply([call('lookupOrder', 'c1', { status: 'shipped', carrier: 'DHL' })])} /></WithMessageContext>);
     const card = screen.getByRole('group', { name: 'lookupOrder finished' });
-    expect(card).toHaveTextContent('status: shipped · carrier: DHL');
+    expect(card).toHaveTextContent('carrier: DHL · status: shipped');
     expect(card).not.toHaveTextContent('{"status"');
     const summary = within(card).getByText('Show full result');
     expect(summary.style.minHeight).toBe('24px');
@@ -75,7 +77,7 @@ describe('tool card', () => {
 describe('consecutive tool calls', () => {
   const twenty = Array.from({ length: 20 }, (_, i) => [{ type: 'step-start' } as AgentUIMessagePart, call('lookupOrder', `c${i}`, { id: i, status: 'shipped' })]).flat();
 
-  it('collapse into one line that expands to their cards', async () => {
+  it('collapse into one line that expands to compact rows, each expanding to its card', async () => {
     const user = userEvent.setup();
     const { container } = render(<WithMessageContext><AgentMessage message={reply([...twenty, { type: 'text', text: 'All shipped.' }])} /></WithMessageContext>);
     expect(container.querySelectorAll('[data-xagent-tool]')).toHaveLength(0);
@@ -84,7 +86,15 @@ describe('consecutive tool calls', () => {
     expect(toggle.style.minHeight).toBe('24px');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(container.querySelectorAll('[data-xagent-tool="lookupOrder"]')).toHaveLength(20);
+    // Compact rows (input fields → result summary), not 20 full cards.
+    const rows = container.querySelectorAll<HTMLElement>('[data-xagent-tool-row="lookupOrder"]');
+    expect(rows).toHaveLength(20);
+    expect(container.querySelectorAll('[data-xagent-tool="lookupOrder"]')).toHaveLength(0);
+    expect(rows[3]).toHaveTextContent('lookupOrder');
+    const row = rows[3]!.querySelector('summary')!;
+    expect(row).toHaveAccessibleName(/^lookupOrder finished: lookupOrder.*→ id: 3 · status: shipped$/);
+    await user.click(row);
+    expect(rows[3]!.querySelector('[data-xagent-tool="lookupOrder"]')).not.toBeNull();
     expect(screen.getByText('All shipped.')).toBeInTheDocument();
   });
 

@@ -3,10 +3,10 @@ import { theme } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
 import { ThoughtChain } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
-import { summarize, toDisplayJson } from './format.js';
+import { toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
 import { FullResult } from '../lazy/on-demand.js';
-import { describeResult, mcpResultOf } from './tool-result.js';
+import { describeInput, describeResult, mcpResultOf } from './tool-result.js';
 import { cardStyle, preStyle } from './card-style.js';
 
 export { cardStyle };
@@ -60,18 +60,23 @@ function ResultDisclosure({ output }: { output: unknown }) {
  * summary of its result (an MCP result's text, a list's size, an object's first fields) with the
  * full result behind a disclosure.
  */
+/** The card's title: what the call is doing or did. */
+export function toolTitle(call: ToolCallView, strings: ReturnType<typeof useAgentUIConfig>['strings']): string {
+  const status = statusOf(call);
+  return status === 'success'
+    ? strings.toolDone(call.toolName)
+    : status === 'error'
+      ? strings.toolError(call.toolName)
+      : status === 'abort'
+        ? strings.toolDenied(call.toolName)
+        : strings.toolRunning(call.toolName);
+}
+
 export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary', children }: ToolCardProps) {
   const { strings } = useAgentUIConfig();
   const { token } = theme.useToken();
   const status = statusOf(call);
-  const title =
-    status === 'success'
-      ? strings.toolDone(call.toolName)
-      : status === 'error'
-        ? strings.toolError(call.toolName)
-        : status === 'abort'
-          ? strings.toolDenied(call.toolName)
-          : strings.toolRunning(call.toolName);
+  const title = toolTitle(call, strings);
   const description =
     call.state === 'output-error'
       ? call.errorText
@@ -99,7 +104,8 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
         <details>
           <summary style={{ ...summaryStyle, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             <span style={labelStyle}>{strings.toolInput}</span>
-            <code>{summarize(call.input, 80)}</code>
+            {/* Shown as the result is (key: value); the raw JSON is one click away. */}
+            <span data-xagent-tool-input="">{describeInput(call.input, strings.itemCount)}</span>
           </summary>
           <pre style={preStyle} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>

@@ -3,8 +3,10 @@ import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { AgentUIMessagePart } from '@x/agent-react';
 import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useAgentUIConfig } from '../config.js';
-import { cardStyle, statusOf, ToolCard, type ToolResultDisplay } from './tool-card.js';
+import { cardStyle, statusOf, summaryStyle, ToolCard, toolTitle, type ToolResultDisplay } from './tool-card.js';
+import { describeInput, describeResult } from './tool-result.js';
 import { sameToolParts, toolCallOf, type ToolCallView } from './tool-parts.js';
 
 /** Props of {@link ToolGroup}. */
@@ -63,8 +65,44 @@ export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summa
         {failed && !running ? <span style={{ color: token.colorErrorText }}>{`(${failed})`}</span> : null}
       </button>
       <div id={listId} hidden={!open}>
-        {open ? calls.map((call) => <ToolCard key={call.toolCallId} call={call} resultDisplay={resultDisplay} />) : null}
+        {open ? (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {calls.map((call) => (
+              <CompactToolRow key={call.toolCallId} call={call} resultDisplay={resultDisplay} />
+            ))}
+          </ul>
+        ) : null}
       </div>
     </div>
   );
 }, (prev, next) => prev.resultDisplay === next.resultDisplay && sameToolParts(prev.parts, next.parts));
+
+/**
+ * One call of an expanded group as one compact line — status, its input's fields, the result's
+ * summary — that expands to the full card (input, raw JSON, full result).
+ */
+function CompactToolRow({ call, resultDisplay }: { call: ToolCallView; resultDisplay: ToolResultDisplay }) {
+  const { strings } = useAgentUIConfig();
+  const { token } = theme.useToken();
+  const [open, setOpen] = useState(false);
+  const status = statusOf(call);
+  const mark = status === 'loading' ? <LoadingOutlined aria-hidden="true" /> : status === 'success' ? '✓' : '✕';
+  const result = call.state === 'output-available' && resultDisplay !== 'none' ? describeResult(call.output, strings.itemCount, 60) : call.state === 'output-error' ? call.errorText : '';
+  return (
+    <li data-xagent-tool-row={call.toolName}>
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary style={{ ...summaryStyle, width: 'auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <span aria-hidden="true" style={{ color: status === 'success' ? token.colorSuccessText : status === 'loading' ? undefined : token.colorErrorText, marginInlineEnd: 6 }}>
+            {mark}
+          </span>
+          {/* The mark's meaning, for screen readers (the visible text stays in the name). */}
+          <span style={visuallyHidden}>{`${toolTitle(call, strings)}: `}</span>
+          <span style={{ fontWeight: 600, marginInlineEnd: 6 }}>{call.toolName}</span>
+          <span>{describeInput(call.input, strings.itemCount, 60)}</span>
+          {result ? <span style={{ color: token.colorTextSecondary }}>{` → ${result}`}</span> : null}
+        </summary>
+        {open ? <ToolCard call={call} resultDisplay={resultDisplay} /> : null}
+      </details>
+    </li>
+  );
+}

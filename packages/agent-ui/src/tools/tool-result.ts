@@ -1,3 +1,4 @@
+import { summarize } from './format.js';
 /**
  * Tool results for people: MCP `CallToolResult`s recognised, and a one-line summary of any result
  * instead of raw JSON.
@@ -53,15 +54,32 @@ export function describeResult(value: unknown, itemCount: (count: number) => str
     return [...kinds].map(([kind, count]) => `${kind.replace('_', ' ')} × ${count}`).join(', ');
   }
   if (Array.isArray(value)) return itemCount(value.length);
-  const entries = Object.entries(value as Record<string, unknown>);
   for (const key of ['message', 'summary', 'title', 'text', 'result']) {
     const found = (value as Record<string, unknown>)[key];
     if (typeof found === 'string' && found.trim()) return oneLine(found, max);
   }
+  return describeFields(value as Record<string, unknown>, itemCount, max);
+}
+
+/**
+ * An object's first plain fields as `key: value · key: value`, keys in sorted order: the same line
+ * whatever order a store kept them in (PostgreSQL's jsonb reorders keys, so a reload would not).
+ */
+export function describeFields(value: Record<string, unknown>, itemCount: (count: number) => string, max = 120): string {
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const shown = entries
     .slice(0, 4)
     .map(([key, v]) => (primitive(v) ? `${key}: ${String(v)}` : Array.isArray(v) ? `${key}: ${itemCount(v.length)}` : null))
     .filter((line): line is string => line !== null);
   if (!shown.length) return oneLine(entries.map(([key]) => key).join(', '), max);
   return oneLine(shown.join(' · ') + (entries.length > 4 ? ' · …' : ''), max);
+}
+
+/** A one-line view of a tool's input, shown as a result is: `key: value` fields of an object, else compact text. */
+export function describeInput(value: unknown, itemCount: (count: number) => string, max = 80): string {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = describeFields(value as Record<string, unknown>, itemCount, max);
+    if (fields) return fields;
+  }
+  return summarize(value, max);
 }

@@ -15,6 +15,7 @@ import { Button, Input, Space } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
+import { FeedbackReason } from './feedback-reason.js';
 import type { ToolbarFocus } from './toolbar-focus.js';
 
 
@@ -49,9 +50,17 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
   });
   const isUser = message.role === 'user';
   const show = (action: MessageAction) => actions.includes(action);
+  // "Not helpful" asks for an optional reason; closing it returns the focus to the button.
+  const [askReason, setAskReason] = useState(false);
+  const closeReason = () => {
+    setAskReason(false);
+    ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(strings.dislike)}"]`)?.focus();
+  };
   return (
+    <>
     <div ref={ref} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
-      {show('copy') && text ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
+      {/* Under a pending approval the reply is not finished: nothing to copy or delete yet. */}
+      {show('copy') && text && !awaitingApproval ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
       {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={onEdit} /> : null}
       {!isUser && show('regenerate') && canRegenerate ? (
         <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
@@ -68,12 +77,25 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
             label={strings.dislike}
             icon={feedback === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
             pressed={feedback === 'dislike'}
-            onClick={() => handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike')}
+            onClick={() => {
+              handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike');
+              setAskReason(feedback !== 'dislike');
+            }}
           />
         </>
       ) : null}
-      {show('delete') ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
+      {show('delete') && !awaitingApproval ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
     </div>
+    {askReason ? (
+      <FeedbackReason
+        onSubmit={(comment) => {
+          handlers.feedback(message.id, 'dislike', comment);
+          closeReason();
+        }}
+        onClose={closeReason}
+      />
+    ) : null}
+    </>
   );
 }
 
@@ -108,7 +130,10 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
             save();
-          } else if (event.key === 'Escape') onCancel();
+          } else if (event.key === 'Escape') {
+            event.stopPropagation();
+            onCancel();
+          }
         }}
       />
       <Space style={{ marginTop: 8 }}>

@@ -84,7 +84,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     within(articles[2]!).getByRole('button', { name: 'Message actions' }).focus();
     const toolbar = await within(articles[2]!).findByRole('toolbar', { name: 'Message actions' });
     expect(within(toolbar).getByRole('button', { name: 'Copy' })).toHaveFocus();
-    expect(within(toolbar).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'Edit message' })).toBeInTheDocument();
 
     // Focus moving into a message (here: a link in its text) shows its actions too, next in tab order.
     const link = within(articles[5]!).getByRole('link');

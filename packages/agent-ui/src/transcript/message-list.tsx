@@ -1,4 +1,5 @@
 'use client';
+import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type UseAgentChatResult, type AgentChatSnapshot } from '@x/agent-react';
 import { Button } from 'antd';
 import {
@@ -222,6 +223,7 @@ const Transcript = memo(
         data-xagent-transcript=""
       >
         <div ref={innerRef} style={innerStyle}>
+          <FocusRingStyle />
           {hidden ? (
             <div ref={topRef} style={{ textAlign: 'center' }}>
               <Button size="small" onClick={showEarlier}>

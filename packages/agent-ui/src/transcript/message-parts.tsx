@@ -186,7 +186,7 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     const key = `${index}`;
     if (part.type === 'text') {
       const text = typeof part.text === 'string' ? part.text : '';
-      if (message.role === 'user') out.push(<div key={key} style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
+      if (message.role === 'user') out.push(<div key={key} dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
       else out.push(<StreamingMarkdown key={key} text={text} streaming={live} />);
       return;
     }

@@ -18,5 +18,11 @@ declare global {
   const refundOrder: ToolConfig<{ orderId: string }, unknown>;
   const suggestFollowUps: HookFunction;
   const saveConversation: HookFunction;
+  /** The conversation the page shows. */
+  const conversationId: string;
+  /** Vite's `import.meta.env`. */
+  interface ImportMeta {
+    readonly env: { readonly DEV: boolean; readonly [key: string]: unknown };
+  }
 }
 

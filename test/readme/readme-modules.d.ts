@@ -13,3 +13,12 @@ declare module '@ant-design/nextjs-registry' {
   import type { ReactNode } from 'react';
   export function AntdRegistry(props: { children?: ReactNode }): ReactNode;
 }
+
+declare module '@opentelemetry/exporter-trace-otlp-http' {
+  import type { SpanExporter } from '@opentelemetry/sdk-trace';
+  export class OTLPTraceExporter implements SpanExporter {
+    constructor(config?: { url?: string; headers?: Record<string, string> });
+    export: SpanExporter['export'];
+    shutdown: SpanExporter['shutdown'];
+  }
+}

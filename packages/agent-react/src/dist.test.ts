@@ -49,8 +49,12 @@ describe('the built package', () => {
     // useConversations: tree-shaken away by apps that do not import them) + 2 KB for run records
     // (`useRunRecord`), message delete undo and the transport class the package exports. What a chat
     // does only after its first paint (sending and the stream decoder, Stop, tool answers, server
-    // history, resumable runs) is behind one `import()` and counts only in the total.
-    expect(entry).toBeLessThan(16_500);
-    expect(gzip).toBeLessThan(18_500);
+    // history, resumable runs) is behind one `import()` and counts only in the total. Wave 3 added
+    // ~0.3 KB up front and ~0.5 KB in all (versions of a message and switchBranch, the stream's idle
+    // timeout, new conversations not fetched, the approval-request event, a feedback reason):
+    // 16.7 KB up front and 19.0 KB in all when measured. Issue 23 (the hooks ≤ 10 KB by
+    // composition) is where this shrinks, not by moving more behind the `import()`.
+    expect(entry).toBeLessThan(17_000);
+    expect(gzip).toBeLessThan(19_500);
   });
 });

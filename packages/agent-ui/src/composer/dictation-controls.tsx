@@ -2,20 +2,10 @@
 import { AudioOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useAgentUIConfig } from '../config.js';
 import type { DictationState } from './use-dictation.js';
 
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 const barStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, padding: '4px 12px', fontSize: 13 };
 const dotStyle: CSSProperties = { width: 10, height: 10, borderRadius: '50%', background: 'var(--ant-color-error, #ff4d4f)', flex: 'none' };
 const problemStyle: CSSProperties = { color: 'var(--ant-color-error, #ff4d4f)', margin: '4px 0 0', padding: '4px 12px' };

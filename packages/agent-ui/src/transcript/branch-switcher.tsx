@@ -3,6 +3,7 @@ import { useAgentChatSelector, type MessageBranch, type UseAgentChatResult } fro
 import { useContext, useSyncExternalStore, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useAnnounce } from '../a11y/announcer.js';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { ChatContext } from '../chat/chat-context.js';
 
 const navStyle: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 2, fontSize: 'var(--ant-font-size-sm, 12px)' };
@@ -19,17 +20,6 @@ const buttonStyle: CSSProperties = {
 };
 const disabledStyle: CSSProperties = { ...buttonStyle, cursor: 'default', opacity: 0.4 };
 const countStyle: CSSProperties = { fontVariantNumeric: 'tabular-nums', minWidth: '3ch', textAlign: 'center' };
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 const noSubscribe = () => () => {};
 

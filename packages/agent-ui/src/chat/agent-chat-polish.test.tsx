@@ -112,6 +112,22 @@ describe('Focus stays in the chat', () => {
     expect(within(question).getByRole('button', { name: 'Edit message' })).toHaveFocus();
   });
 
+  it('after saving an edit (a new version of the message is sent): on the composer', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+    await user.type(composer(), 'hello{Enter}');
+    await waitReady(container);
+    const question = log().getAllByRole('article')[0]!;
+    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    const editor = within(question).getByRole('textbox', { name: 'Edit message' });
+    await user.clear(editor);
+    await user.type(editor, 'hello again{Enter}');
+    await waitFor(() => expect(log().getAllByRole('article')[0]).toHaveTextContent('hello again'), TIMEOUT);
+    expect(composer()).toHaveFocus();
+    await waitReady(container);
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('after deleting a message: on its Undo, then (the window closed, no message after it) on the transcript', async () => {
     const user = userEvent.setup();
     const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} deleteUndoTimeout={200} />);

@@ -149,7 +149,11 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
   const handlers = useMemo<MessageHandlers>(
     () => ({
       copy: (message) => void navigator.clipboard?.writeText(messageText(message)).catch(() => {}),
-      edit: (messageId, text) => void chat.editMessage(messageId, text),
+      // A saved edit is a new version of the message, and a new reply follows: the composer takes the focus.
+      edit: (messageId, text) => {
+        focusChat(chatValueRef.current);
+        void chat.editMessage(messageId, text);
+      },
       // Hidden at once; sent when the undo window closes (the row's Undo button takes the focus).
       delete: messageUndo.remove,
       // The Regenerate (or Retry) button goes with the reply it replaces: the composer takes the focus.

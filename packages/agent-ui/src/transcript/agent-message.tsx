@@ -128,8 +128,11 @@ export const AgentMessage = memo(function AgentMessage({
       <MessageEditor
         initial={editing}
         onSave={(edited) => {
-          if (edited) handlers.edit(message.id, edited);
-          closeEditor();
+          if (!edited) return closeEditor();
+          // A saved edit sends a new version of the message (its row may be replaced): the
+          // composer takes the focus, as after Regenerate (see the provider's `edit`).
+          setEditing(null);
+          handlers.edit(message.id, edited);
         }}
         onCancel={closeEditor}
       />

@@ -5,7 +5,7 @@ import { chatOf, openPlayground } from '../support/chat.ts';
 // PLAYGROUND_DATA=memory): an edit and a regenerate add versions, ‹ 1 / 3 › switches between them,
 // and a reload shows every version still there.
 
-const versionsOf = (message: Locator) => message.getByRole('navigation', { name: 'Versions' });
+const versionsOf = (message: Locator) => message.getByRole('group', { name: 'Versions' });
 const conversationParam = (page: Page) => new URL(page.url()).searchParams.get('c');
 
 test('edit an earlier message, regenerate twice, switch versions, reload: every version is still there', async ({ page }) => {

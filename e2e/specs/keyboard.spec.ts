@@ -143,12 +143,18 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   const second = conversationParam(page);
   expect(second).not.toBe(first);
 
-  // The conversation list is one Tab stop: reach it, arrow to the other conversation, open it.
+  // The conversation list is one Tab stop: reach it, arrow to the other conversation, open it. The
+  // playground's server is shared by every spec, so the list may hold other specs' conversations
+  // below these two (newest first: the second, then the first).
   const rows = page.locator('[data-xagent-conversation]');
-  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-xagent-conversation', second!);
+  await expect(rows.nth(1)).toHaveAttribute('data-xagent-conversation', first!);
   await tabTo(page, (info) => info.conversation !== null, 'the conversation list', true, 80);
-  await press(page, 'Home', 'first conversation');
   await press(page, 'End', 'last conversation');
+  await press(page, 'Home', 'first conversation');
+  expect((await focusInfo(page)).conversation).toBe(second);
+  await press(page, 'ArrowDown', 'the conversation below it');
+  expect((await focusInfo(page)).conversation).toBe(first);
   await press(page, 'Enter', 'open the other conversation');
   await expect.poll(() => conversationParam(page)).toBe(first);
   await expect(chat.log.getByText('Hello there again', { exact: true })).toBeVisible();

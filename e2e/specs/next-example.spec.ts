@@ -6,6 +6,12 @@ const next = `http://127.0.0.1:${NEXT_PORT}`;
 test('the Next.js example answers through its App Router route, in the browser', async ({ page }) => {
   await page.goto(next);
   const log = page.getByRole('log', { name: 'Conversation' });
+  // The page arrives server-rendered: a key pressed before React has hydrated the composer does
+  // nothing (and hydration clears what was typed). Wait until React owns the text area.
+  await page.waitForFunction(() => {
+    const composer = document.querySelector('[data-xagent-composer] textarea');
+    return !!composer && Object.keys(composer).some((key) => key.startsWith('__reactFiber'));
+  });
   await page.getByRole('textbox').fill('Hello Next');
   await page.getByRole('textbox').press('Enter');
   await expect(log).toContainText('You said: Hello Next');

@@ -25,13 +25,13 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
     const log = await screen.findByRole('log', {}, TIMEOUT);
     await within(log).findByText('Reply 1.', {}, TIMEOUT);
     // No switcher while a message has one version.
-    expect(within(log).queryByRole('navigation', { name: 'Versions' })).toBeNull();
+    expect(within(log).queryByRole('group', { name: 'Versions' })).toBeNull();
     for (const next of ['Reply 2.', 'Reply 3.']) {
       await waitFor(() => expect(chat()).toHaveAttribute('data-status', 'ready'), TIMEOUT);
       await user.click(await within(log).findByRole('button', { name: 'Regenerate' }, TIMEOUT));
       await within(log).findByText(next, {}, TIMEOUT);
     }
-    const versions = await within(log).findByRole('navigation', { name: 'Versions' }, TIMEOUT);
+    const versions = await within(log).findByRole('group', { name: 'Versions' }, TIMEOUT);
     expect(versions).toHaveTextContent('Version 3 of 3');
     expect(within(versions).getByRole('button', { name: 'Next version' })).toBeDisabled();
 
@@ -40,7 +40,7 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
     await user.keyboard('{Enter}');
     await within(log).findByText('Reply 2.', {}, TIMEOUT);
     expect(within(log).queryByText('Reply 3.')).toBeNull();
-    const now = within(log).getByRole('navigation', { name: 'Versions' });
+    const now = within(log).getByRole('group', { name: 'Versions' });
     expect(now).toHaveTextContent('Version 2 of 3');
     await waitFor(() => expect(document.activeElement).toBe(within(now).getByRole('button', { name: 'Previous version' })));
     expect(document.querySelector('[data-xagent-announcer]')).toHaveTextContent('Version 2 of 3');
@@ -49,6 +49,6 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
     render(<AgentChat agentId="a" fetch={fetch} conversationId="c-versions" />);
     const reloaded = await screen.findByRole('log', {}, TIMEOUT);
     await within(reloaded).findByText('Reply 2.', {}, TIMEOUT);
-    expect(within(reloaded).getByRole('navigation', { name: 'Versions' })).toHaveTextContent('Version 2 of 3');
+    expect(within(reloaded).getByRole('group', { name: 'Versions' })).toHaveTextContent('Version 2 of 3');
   });
 });

@@ -61,7 +61,7 @@ function Switcher({ chat, messageId, branch }: { chat: UseAgentChatResult; messa
   };
   const label = strings.versionOf(index + 1, count);
   return (
-    <nav aria-label={strings.versions} data-xagent-branch="" style={navStyle}>
+    <div role="group" aria-label={strings.versions} data-xagent-branch="" style={navStyle}>
       <button
         type="button"
         aria-label={strings.previousVersion}
@@ -90,7 +90,7 @@ function Switcher({ chat, messageId, branch }: { chat: UseAgentChatResult; messa
       >
         ›
       </button>
-    </nav>
+    </div>
   );
 }
 

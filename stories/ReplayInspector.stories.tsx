@@ -39,7 +39,7 @@ type Story = StoryObj<typeof meta>;
 export const ApprovalRun: Story = {
   play: async ({ canvasElement }) => {
     await send(canvasElement, 'Delete record 7');
-    const log = within(canvasElement.querySelector('[role="log"]') as HTMLElement);
+    const log = within(await within(canvasElement).findByRole('log', { name: 'Conversation' }, TIMEOUT));
     const card = await log.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
     await idle(canvasElement);
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));

@@ -41,7 +41,7 @@ const recordedTexts = fixture.meta.transcript.filter((line) => line.startsWith('
 /** The three recorded turns replayed: the same transcript, tool cards and final text. */
 export const RecordedSession: Story = {
   play: async ({ canvasElement }) => {
-    const log = within(canvasElement.querySelector('[role="log"]') as HTMLElement);
+    const log = within(await within(canvasElement).findByRole('log', { name: 'Conversation' }, TIMEOUT));
     for (const prompt of DEMO_SESSION_PROMPTS) {
       await send(canvasElement, prompt);
       if (prompt.startsWith('Delete')) {

@@ -47,7 +47,7 @@ function setup(agents: Parameters<typeof testServer>[0] = { a: slow }) {
 }
 
 type Opened = ReturnType<ReturnType<typeof setup>['open']>;
-const ready = (chat: Opened) => expect.poll(() => chat.session.store.getSnapshot().historyStatus).toBe('ready');
+const ready = (chat: Opened) => expect.poll(() => chat.session.store.getSnapshot().historyStatus, { timeout: 10_000 }).toBe('ready');
 const replyText = (chat: Opened) => textOf(chat.session.chat.messages.findLast((m) => m.role === 'assistant'));
 const settled = (chat: Opened) => expect.poll(() => chat.session.chat.status, { timeout: 10_000 }).toBe('ready');
 

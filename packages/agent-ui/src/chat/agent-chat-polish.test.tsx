@@ -23,6 +23,17 @@ async function askApproval(user: ReturnType<typeof userEvent.setup>, container: 
   return card;
 }
 
+/** A chat with one question answered, its message editor open (the focus in it). */
+async function editFirstMessage() {
+  const user = userEvent.setup();
+  const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+  await user.type(composer(), 'hello{Enter}');
+  await waitReady(container);
+  const question = log().getAllByRole('article')[0]!;
+  await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+  return { user, container, question };
+}
+
 describe('While an approval waits', () => {
   it('hides suggestions, Regenerate and feedback, and shows them again once answered', async () => {
     const user = userEvent.setup();
@@ -100,12 +111,7 @@ describe('Focus stays in the chat', () => {
   });
 
   it('after Escape in the message editor: on the message\'s Edit button', async () => {
-    const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
-    await user.type(composer(), 'hello{Enter}');
-    await waitReady(container);
-    const question = log().getAllByRole('article')[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    const { user, question } = await editFirstMessage();
     expect(within(question).getByRole('textbox', { name: 'Edit message' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(within(question).queryByRole('textbox', { name: 'Edit message' })).toBeNull();
@@ -113,12 +119,7 @@ describe('Focus stays in the chat', () => {
   });
 
   it('after saving an edit (a new version of the message is sent): on the composer', async () => {
-    const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
-    await user.type(composer(), 'hello{Enter}');
-    await waitReady(container);
-    const question = log().getAllByRole('article')[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    const { user, container, question } = await editFirstMessage();
     const editor = within(question).getByRole('textbox', { name: 'Edit message' });
     await user.clear(editor);
     await user.type(editor, 'hello again{Enter}');
@@ -164,12 +165,7 @@ describe('Focus stays in the chat', () => {
 
 describe('Keys', () => {
   it('Enter saves the message editor, Shift+Enter adds a line', async () => {
-    const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
-    await user.type(composer(), 'hello{Enter}');
-    await waitReady(container);
-    const question = log().getAllByRole('article')[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Edit message' }));
+    const { user, container, question } = await editFirstMessage();
     const editor = within(question).getByRole('textbox', { name: 'Edit message' });
     await user.clear(editor);
     await user.type(editor, 'first{Shift>}{Enter}{/Shift}second');

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(logs.map((log) => log.close?.()));
-  redis.destroy();
+  redis?.destroy();
 });
 
 // Two handles on one Redis: two server instances.

@@ -40,10 +40,20 @@ export async function startRedis(): Promise<RedisServer> {
     execFileSync(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', dir, '--pidfile', pidFile, '--logfile', join(dir, 'log')], {
       stdio: 'pipe',
     });
-    // The daemon writes its pid file once it listens; bounded wait (5 s).
-    for (let i = 0; i < 500 && !existsSync(pidFile); i++) sleep(10);
-    const text = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
-    if (!/^\d+$/.test(text)) throw new Error(`redis-server did not start on port ${port}: ${existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').slice(-500) : ''}`);
+    // The daemon writes its pid file, then logs "Ready to accept connections" once it listens.
+    // Bounded wait (30 s: on a loaded 2-core CI machine the daemon has taken more than 5 s).
+    const logFile = join(dir, 'log');
+    const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+    let text = '';
+    for (let i = 0; i < 3000; i++) {
+      text = read(pidFile).trim();
+      if (/^\d+$/.test(text) && read(logFile).includes('Ready to accept connections')) break;
+      sleep(10);
+    }
+    if (!/^\d+$/.test(text) || !read(logFile).includes('Ready to accept connections')) {
+      if (/^\d+$/.test(text)) pid = Number(text);
+      throw new Error(`redis-server did not start on port ${port} within 30 s: ${read(logFile).slice(-500)}`);
+    }
     pid = Number(text);
   };
   const kill = () => {

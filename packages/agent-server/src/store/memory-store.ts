@@ -35,7 +35,7 @@ export function memoryStore(): ConversationStore {
   /** A copy of the thread's conversation row, with what is derived from its messages. */
   const summary = (thread: Thread): ConversationRecord => ({
     ...copy(thread.conversation),
-    awaitingApproval: awaitsApproval(thread.messages, thread.activeLeafId),
+    awaitingApproval: thread.conversation.activeRunId === null && awaitsApproval(thread.messages, thread.activeLeafId),
   });
   const bump = (thread: Thread, now?: Date) => {
     thread.conversation.version += 1;

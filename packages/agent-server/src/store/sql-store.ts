@@ -86,12 +86,12 @@ const JOINED_MESSAGE_COLUMNS = columnsOf('m');
 const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages x where x.conversation_id = c.id order by x.seq desc limit 1))';
 
 /**
- * Whether `c` waits for an approval: its active leaf is an assistant message with a tool part in state
- * `approval-requested` (`awaitsApproval` in message-tree.ts is the same test in memory). One primary-key
+ * Whether `c` waits for an approval: no turn runs (an answer is not being worked on) and its active
+ * leaf is an assistant message with a tool part in state `approval-requested` (`awaitsApproval` in message-tree.ts is the same test in memory). One primary-key
  * lookup and a jsonb containment test per row: cheap for a page of the list.
  */
-const AWAITING_APPROVAL = `exists (select 1 from agent_messages w where w.conversation_id = c.id and w.id = ${ACTIVE_LEAF}
-  and w.role = 'assistant' and w.parts @> '[{"state":"approval-requested"}]'::jsonb) as awaiting_approval`;
+const AWAITING_APPROVAL = `(c.active_run_id is null and exists (select 1 from agent_messages w where w.conversation_id = c.id and w.id = ${ACTIVE_LEAF}
+  and w.role = 'assistant' and w.parts @> '[{"state":"approval-requested"}]'::jsonb)) as awaiting_approval`;
 
 /**
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL

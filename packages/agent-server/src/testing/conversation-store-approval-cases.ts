@@ -5,15 +5,13 @@ const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 1, minute));
 const ask = (id: string, value: string): MessageInput => ({ id, role: 'user', parts: [{ type: 'text', text: value }] });
 
 /** An assistant reply with a `deleteFile` tool call in `state` (with its approval once one was asked). */
-function toolReply(id: string, state: 'approval-requested' | 'approval-responded' | 'output-available'): MessageInput {
+function toolReply(id: string, state: 'approval-requested' | 'output-available'): MessageInput {
   const call = { type: 'tool-deleteFile' as const, toolCallId: `${id}-call`, input: { path: '/tmp/x' } };
   const approval = { id: `${id}-approval` };
   const part =
     state === 'approval-requested'
       ? { ...call, state, approval }
-      : state === 'approval-responded'
-        ? { ...call, state, approval: { ...approval, approved: true as const } }
-        : { ...call, state, approval: { ...approval, approved: true as const }, output: { deleted: true } };
+      : { ...call, state, approval: { ...approval, approved: true as const }, output: { deleted: true } };
   return { id, role: 'assistant', parts: [{ type: 'text', text: 'Deleting it.' }, part] };
 }
 
@@ -45,9 +43,12 @@ export function describeApprovalCases(getStore: () => ConversationStore, unique:
     expect(await store.renameConversation(user, waiting, 'Cleanup')).toMatchObject({ awaitingApproval: true });
     expect(await store.getConversation(unique('other'), waiting)).toBeNull();
 
-    // The answer continues the same message in place: nothing waits any more.
+    // The answer continues the same message: nothing waits while it runs (the stored message is
+    // replaced when the turn ends), nor after.
     let version = (await store.getConversation(user, waiting))!.version;
-    await store.beginTurn({ ...base(waiting), expectedVersion: version, messages: [toolReply('w2', 'approval-responded')], run: { id: `${waiting}-r2` }, now: at(3) });
+    const running = await store.beginTurn({ ...base(waiting), expectedVersion: version, messages: [], run: { id: `${waiting}-r2` }, now: at(3) });
+    expect(running).toMatchObject({ awaitingApproval: false });
+    expect((await store.listConversations(user, { limit: 10 }))[0]).toMatchObject({ id: waiting, awaitingApproval: false });
     expect(await store.getConversation(user, waiting)).toMatchObject({ awaitingApproval: false });
     await store.finishTurn({ ...base(waiting), runId: `${waiting}-r2`, reply: toolReply('w2', 'output-available'), status: 'completed', steps: 1, now: at(3) });
     expect((await store.listConversations(user, { limit: 10 }))[0]).toMatchObject({ id: waiting, awaitingApproval: false });

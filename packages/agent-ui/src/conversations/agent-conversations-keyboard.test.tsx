@@ -99,6 +99,17 @@ describe('AgentConversations from the keyboard', () => {
     expect((menu as HTMLElement).style.getPropertyValue('--xagent-focus-ring')).toBe(ring);
   });
 
+  it('Escape in the actions menu closes it and hands the focus back to its button, not to <body>', async () => {
+    const user = userEvent.setup();
+    render(<AgentConversations items={items} />);
+    rows()[2]!.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    const rename = await screen.findByRole('menuitem', { name: /Rename/ });
+    await waitFor(() => expect(rename).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Actions for Quiz night' })).toHaveFocus();
+  });
+
   it('Escape in the rename field cancels without reaching the row', async () => {
     const onRename = vi.fn();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useAgentEvents } from '../use-agent-events.js';
@@ -49,9 +49,13 @@ describe('useConversations', () => {
     const reloaded = renderHook(() => useConversations({ fetch }));
     await waitFor(() => expect(reloaded.result.current.awaitingApproval).toEqual(['waiting']));
 
+    // Answered elsewhere; this tab is shown again: it re-reads the list.
     await answer();
-    await act(() => tabB.result.current.refresh());
-    expect(tabB.result.current.awaitingApproval).toEqual([]);
+    expect(tabB.result.current.awaitingApproval).toEqual(['waiting']);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockRestore();
+    await waitFor(() => expect(tabB.result.current.awaitingApproval).toEqual([]));
     expect(tabB.result.current.items[0]).toMatchObject({ id: 'waiting', awaitingApproval: false });
   });
 

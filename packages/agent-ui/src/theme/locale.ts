@@ -1,5 +1,6 @@
 import type { AgentErrorCode } from '@x/agent-protocol';
 import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
+import { mcpAppEnUS, mcpAppZhCN, type McpAppStrings } from '../mcp-app/mcp-app-strings.js';
 
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
@@ -132,6 +133,8 @@ export interface AgentUIStrings {
   assistant: string;
   /** The composer's dictation (microphone) texts. */
   dictation: DictationStrings;
+  /** MCP Apps in the chat (frame name, errors, confirmations). */
+  mcpApp: McpAppStrings;
 }
 
 /** English (default). */
@@ -265,6 +268,7 @@ export const enUS: AgentUIStrings = {
   you: 'You',
   assistant: 'Assistant',
   dictation: dictationEnUS,
+  mcpApp: mcpAppEnUS,
 };
 
 /** Simplified Chinese. */
@@ -397,4 +401,5 @@ export const zhCN: AgentUIStrings = {
   you: '你',
   assistant: '助手',
   dictation: dictationZhCN,
+  mcpApp: mcpAppZhCN,
 };

@@ -1,17 +1,15 @@
 'use client';
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { MCP_APP_META_KEY, type McpAppResource } from '@x/agent-protocol';
+import type { McpAppResource } from '@x/agent-protocol';
 import { Alert, Modal, theme, Typography } from 'antd';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { hostStyleVariables, isDarkTheme } from './host-styles.js';
+import type { McpAppConnection, McpUiHostContext } from './mcp-app-bridge.js';
 import { callAppTool, fetchAppResource } from './mcp-app-requests.js';
 import type { McpAppSlotProps } from './mcp-app-slot.js';
 import { McpAppsContext } from './mcp-apps-options.js';
-
-type CallToolResult = Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
 
 /** Default time the app has to send `ui/initialize`. */
 export const MCP_APP_INIT_TIMEOUT_MS = 10_000;
@@ -34,31 +32,16 @@ export function sameOriginSandbox(sandboxUrl: string): boolean {
   }
 }
 
-/** The tool result as the app receives it (`CallToolResult`, without the kit's reference to the app). */
-function resultForApp(output: unknown): CallToolResult {
-  const { _meta, ...rest } = (typeof output === 'object' && output !== null ? output : {}) as { _meta?: Record<string, unknown>; content?: unknown };
-  const meta = { ..._meta };
-  delete meta[MCP_APP_META_KEY];
-  return { ...rest, content: Array.isArray(rest.content) ? rest.content : [], ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) } as CallToolResult;
-}
-
-function textOf(content: readonly { type: string; text?: unknown }[]): string {
-  return content
-    .filter((block) => block.type === 'text' && typeof block.text === 'string')
-    .map((block) => block.text as string)
-    .join('\n')
-    .trim();
-}
-
 /**
  * An MCP App in a sandboxed double iframe: the outer frame is the sandbox proxy on another origin,
  * the inner one (made by the proxy) holds the app's HTML with `sandbox="allow-scripts allow-forms"`
  * — no `allow-same-origin`, so no access to this page, its cookies or storage — under the resource's
- * CSP. `AppBridge` of `@modelcontextprotocol/ext-apps` speaks the protocol: host context (theme, the
- * antd tokens as the spec's style variables, locale, inline display), the tool's input and result,
- * size changes, the app's tool calls (through the agent server) and a teardown on unmount. A message
- * from the app is sent as the user's only after they confirm it; a link opens only after they do.
- * An app that fails to load or does not start in time shows a small error in its place.
+ * CSP. `AppBridge` of `@modelcontextprotocol/ext-apps` (mcp-app-bridge.ts, its own chunk) speaks the
+ * protocol: host context (theme, the antd tokens as the spec's style variables, locale, inline
+ * display), the tool's input and result, size changes, the app's tool calls (through the agent
+ * server) and a teardown on unmount. A message from the app is sent as the user's only after they
+ * confirm it; a link opens only after they do. An app that fails to load or does not start in time
+ * shows a small error in its place.
  */
 export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   const options = useContext(McpAppsContext);
@@ -70,7 +53,7 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   const [failure, setFailure] = useState<'failed' | 'noStart'>();
   const [height, setHeight] = useState(120);
   const iframeRef = useRef<HTMLIFrameElement>(null);
-  const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  const connection = useRef<McpAppConnection | undefined>(undefined);
   const dark = isDarkTheme(token);
   const hostContext = useMemo<McpUiHostContext>(
     () => ({
@@ -102,17 +85,11 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   useEffect(() => {
     const frame = iframeRef.current?.contentWindow;
     const current = latest.current;
-    if (!resource || !frame || !current.options) return;
     const routes = current.options;
-    const { app: shown } = current;
-    let initialized = false;
+    if (!resource || !frame || !routes) return;
+    const shown = current.app;
     let disposed = false;
-    const bridge = new AppBridge(
-      null,
-      { name: 'x-agent-ui', version: '1.0.0' },
-      { openLinks: {}, serverTools: {}, logging: {}, message: { text: {} } },
-      { hostContext: current.hostContext },
-    );
+    let connected: McpAppConnection | undefined;
     const confirm = (title: string, body: string, okText: string) =>
       latest.current.modal.confirm({
         title,
@@ -120,66 +97,55 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
         okText,
         cancelText: latest.current.strings.cancel,
       });
-    bridge.oncalltool = async (params) =>
-      (await callAppTool(routes, shown, latest.current.chat?.chat.conversationId, { name: params.name, arguments: params.arguments })) as CallToolResult;
-    bridge.onmessage = async ({ content }) => {
-      const text = textOf(content as { type: string; text?: unknown }[]);
-      const send = latest.current.chat?.send;
-      if (!text || !send) return { isError: true };
-      if (!(await confirm(latest.current.strings.mcpApp.sendMessageTitle, text, latest.current.strings.mcpApp.send))) return { isError: true };
-      return (await send({ text })) ? {} : { isError: true };
-    };
-    bridge.onopenlink = async ({ url }) => {
-      const safe = /^https?:/i.test(url.trim()) ? safeUrl(url) : undefined;
-      if (!safe || !(await confirm(latest.current.strings.mcpApp.openLinkTitle, safe, latest.current.strings.mcpApp.open))) return { isError: true };
-      globalThis.open(safe, '_blank', 'noopener,noreferrer');
-      return {};
-    };
-    bridge.onsizechange = ({ height: next }) => {
-      if (typeof next === 'number' && Number.isFinite(next)) setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(next))));
-    };
-    bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
-    bridge.onloggingmessage = () => {};
-    bridge.onsandboxready = () => {
-      void bridge.sendSandboxResourceReady({ html: resource.html, sandbox: 'allow-scripts allow-forms', ...(resource.csp ? { csp: resource.csp } : {}) });
-    };
-    bridge.oninitialized = () => {
-      initialized = true;
-      clearTimeout(timer);
-      const { input: args, output: result } = latest.current;
-      const toolArguments = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      void bridge
-        .sendToolInput({ arguments: toolArguments })
-        .then(() => bridge.sendToolResult(resultForApp(result)))
-        .catch(() => {});
-    };
-    const timer = setTimeout(() => {
-      if (!initialized && !disposed) setFailure('noStart');
-    }, routes.initTimeoutMs ?? MCP_APP_INIT_TIMEOUT_MS);
-    bridgeRef.current = bridge;
-    // Connected before the proxy page loads: it announces itself once, on load.
-    bridge.connect(new PostMessageTransport(frame, frame)).catch(() => {
-      if (!disposed) setFailure('failed');
-    });
+    // The bridge module loads while the proxy page does; it is connected before the page announces itself.
+    import('./mcp-app-bridge.js').then(
+      ({ connectMcpApp }) => {
+        if (disposed) return;
+        connected = connectMcpApp({
+          frame,
+          resource,
+          hostContext: latest.current.hostContext,
+          input: () => latest.current.input,
+          output: () => latest.current.output,
+          initTimeoutMs: routes.initTimeoutMs ?? MCP_APP_INIT_TIMEOUT_MS,
+          callTool: (call) => callAppTool(routes, shown, latest.current.chat?.chat.conversationId, call),
+          sendMessage: async (text) => {
+            const send = latest.current.chat?.send;
+            const { mcpApp } = latest.current.strings;
+            return !!send && (await confirm(mcpApp.sendMessageTitle, text, mcpApp.send)) && (await send({ text }));
+          },
+          openLink: async (url) => {
+            const safe = /^https?:/i.test(url.trim()) ? safeUrl(url) : undefined;
+            const { mcpApp } = latest.current.strings;
+            if (!safe || !(await confirm(mcpApp.openLinkTitle, safe, mcpApp.open))) return false;
+            globalThis.open(safe, '_blank', 'noopener,noreferrer');
+            return true;
+          },
+          onHeight: (next) => setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(next)))),
+          onFailure: setFailure,
+        });
+        connection.current = connected;
+      },
+      () => {
+        if (!disposed) setFailure('failed');
+      },
+    );
     return () => {
       disposed = true;
-      clearTimeout(timer);
-      bridgeRef.current = undefined;
-      const close = () => void bridge.close().catch(() => {});
-      if (initialized) bridge.teardownResource({}, { timeout: 500 }).then(close, close);
-      else close();
+      connection.current = undefined;
+      connected?.dispose();
     };
     // One bridge per loaded resource (a new `app` object with the same fields must not reconnect it).
   }, [resource]);
 
   useEffect(() => {
-    bridgeRef.current?.setHostContext(hostContext);
+    connection.current?.setHostContext(hostContext);
   }, [hostContext]);
 
   if (!options) return null;
   if (failure || sameOrigin) {
     return (
-      <div data-xagent-mcp-app="error" style={{ marginBlock: 4 }}>
+      <div data-xagent-mcp-app="error" data-xagent-mcp-app-tool={app.toolName} style={{ marginBlock: 4 }}>
         <Alert type="warning" showIcon title={failure === 'noStart' ? strings.mcpApp.noStart : strings.mcpApp.failed} />
       </div>
     );

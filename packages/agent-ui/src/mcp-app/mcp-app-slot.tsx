@@ -1,6 +1,7 @@
 'use client';
 import type { McpAppRef } from '@x/agent-protocol';
 import { lazyComponent } from '../lazy/lazy-component.js';
+import { loadOnDemand } from '../lazy/load-on-demand.js';
 
 /** Props of the app of one tool call. */
 export interface McpAppSlotProps {
@@ -16,7 +17,8 @@ function Placeholder() {
 }
 
 /**
- * The app of a tool call. Its host code (~150 KB gzip: the MCP Apps bridge with its MCP client and
- * zod) is a chunk of its own, loaded only when a message has an app.
+ * The app of a tool call, from the on-demand chunk (the tool card above it needs that chunk anyway);
+ * the MCP Apps host code (the bridge with its MCP client, ~150 KB gzip) is a chunk of its own that
+ * the frame loads only when a message has an app.
  */
-export const McpAppSlot = lazyComponent<McpAppSlotProps>(async () => (await import('./mcp-app-frame.js')).McpAppFrame, Placeholder);
+export const McpAppSlot = lazyComponent<McpAppSlotProps>(async () => (await loadOnDemand()).McpAppFrame, Placeholder);

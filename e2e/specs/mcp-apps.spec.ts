@@ -1,18 +1,11 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
-
-const PROMPT = 'Show me the MCP Apps: the server time and the budget';
-
-/** The app's own frame (the inner `srcdoc` iframe the sandbox proxy made) of the app under a tool's card. */
-async function appFrames(page: Page, tool: string): Promise<{ proxy: Frame; app: Frame }> {
-  const element = await page.locator(`[data-xagent-mcp-app-tool="${tool}"] iframe`).elementHandle({ timeout: 20_000 });
-  const proxy = (await element!.contentFrame())!;
-  await expect.poll(() => proxy.childFrames().length, { timeout: 20_000 }).toBe(1);
-  return { proxy, app: proxy.childFrames()[0]! };
-}
+import { appFrames, MCP_APPS_PROMPT } from '../support/mcp-apps.ts';
 
 test.describe('MCP Apps (server-basic-react and server-budget-allocator over stdio)', () => {
   test('the apps render sandboxed, call tools through the agent server, are refused what the agent refuses, and cannot read the host page', async ({ page }) => {
+    // Two MCP server processes start and two apps load in their sandboxes.
+    test.setTimeout(120_000);
     await openPlayground(page);
     // What the app must not see: the host's cookie and storage.
     await page.evaluate(() => {
@@ -20,7 +13,7 @@ test.describe('MCP Apps (server-basic-react and server-budget-allocator over std
       localStorage.setItem('host-secret', 's3cret');
     });
     const chat = chatOf(page);
-    await chat.send(PROMPT);
+    await chat.send(MCP_APPS_PROMPT);
     await chat.waitReady();
 
     // basic-react: renders in the sandbox and gets the tool's result.

@@ -6,7 +6,7 @@ import { cleanCsp } from '../tools/mcp-apps/mcp-app-resource.js';
  * iframe (`srcdoc`, `sandbox` with at most `allow-scripts allow-forms`: never `allow-same-origin`,
  * so the app has an opaque origin, no cookies or storage of any site, no access to this page or the
  * host), then relays messages between the host (only `window.parent`) and the app (only the inner
- * frame). The app's HTML is set once.
+ * frame). The app's HTML is set once. Ready is announced every 250 ms until the HTML arrives.
  */
 const PROXY_SCRIPT = `(() => {
   const ALLOWED = ['allow-scripts', 'allow-forms'];
@@ -32,12 +32,21 @@ const PROXY_SCRIPT = `(() => {
     }
     if (inner && event.source === inner.contentWindow) window.parent.postMessage(message, '*');
   });
-  window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*');
+  // Announced until the host answers (a host that connects late still gets it), for at most 10 s.
+  let tries = 0;
+  const announce = () => {
+    if (inner || tries++ >= 40) return;
+    window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*');
+    setTimeout(announce, 250);
+  };
+  announce();
 })();`;
 
+// `color-scheme: light dark`: the page (and the app's frame in it) follows the scheme of the chat's
+// iframe element (its `color-scheme`), so a dark chat gets a dark app without an opaque white backdrop.
 const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>MCP App sandbox</title>
-<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
+<html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta name="color-scheme" content="light dark"><title>MCP App sandbox</title>
+<style>:root{color-scheme:light dark}html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
 </head><body><script>${PROXY_SCRIPT}</script></body></html>`;
 
 /**

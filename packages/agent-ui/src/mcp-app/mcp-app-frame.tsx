@@ -74,7 +74,8 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   useEffect(() => {
     if (!options || sameOrigin) return;
     const controller = new AbortController();
-    fetchAppResource(options, app, chat?.chat.conversationId, controller.signal).then(setResource, () => {
+    // The bridge's chunk loads with the HTML: it is there before the proxy page announces itself.
+    Promise.all([fetchAppResource(options, app, chat?.chat.conversationId, controller.signal), import('./mcp-app-bridge.js')]).then(([loaded]) => setResource(loaded), () => {
       if (!controller.signal.aborted) setFailure('failed');
     });
     return () => controller.abort();

@@ -1,7 +1,7 @@
 'use client';
 import type { McpAppResource } from '@x/agent-protocol';
 import { Alert, Modal, theme, Typography } from 'antd';
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import { safeUrl } from '../markdown/safe-url.js';
@@ -68,7 +68,9 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   );
   // The handlers read the latest values without reconnecting the app.
   const latest = useRef({ app, input, output, hostContext, strings, modal, chat, options });
-  latest.current = { app, input, output, hostContext, strings, modal, chat, options };
+  useLayoutEffect(() => {
+    latest.current = { app, input, output, hostContext, strings, modal, chat, options };
+  });
   const sameOrigin = options ? sameOriginSandbox(options.sandboxUrl) : true;
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
+import { axeViolations } from '../support/axe.ts';
 import { appFrames, MCP_APPS_PROMPT } from '../support/mcp-apps.ts';
 
 test.describe('MCP Apps (server-basic-react and server-budget-allocator over stdio)', () => {
@@ -24,6 +25,8 @@ test.describe('MCP Apps (server-basic-react and server-budget-allocator over std
     const getTime = time.app.getByRole('button', { name: 'Get Server Time' });
     await expect(getTime).toBeVisible({ timeout: 20_000 });
     await expect(time.app.getByText('Server Time:')).toBeVisible();
+    // The kit's part of the page (the frames' content is the third-party app's) has no axe violations.
+    expect(await axeViolations(page, [], ['[data-xagent-mcp-app] iframe'])).toEqual([]);
 
     // A button in the app calls its tool: through the agent server's route.
     const called = page.waitForResponse((r) => r.url().includes('/mcp-apps/call') && r.request().method() === 'POST');

@@ -13,6 +13,7 @@ import { McpAppsContext, chatMcpAppsOptions, type McpAppsOptions } from './mcp-a
 beforeAll(() => preloadOnDemand());
 
 const ref = { server: 'time', resourceUri: 'ui://get-time/mcp-app.html', toolName: 'get-time' };
+// `as unknown as AgentUIMessage`: a settled MCP tool part as the stream leaves it (dynamic tool, its output with the app).
 const message = {
   id: 'a1',
   role: 'assistant',

@@ -2,6 +2,7 @@ import type { Tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { isAppOnlyTool, uiResourceUriOf } from './mcp-app-tools.js';
 
+// `as unknown as Tool`: an MCP tool as @ai-sdk/mcp lists it (with `_meta`), without an input schema or execute.
 const tool = (meta: Record<string, unknown> | undefined) => ({ description: 't', ...(meta ? { _meta: meta } : {}) }) as unknown as Tool;
 
 describe('MCP App tool metadata', () => {

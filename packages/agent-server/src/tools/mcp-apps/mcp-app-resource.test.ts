@@ -4,7 +4,7 @@ import { cachedAppResource } from './mcp-app-cache.js';
 import { cleanCsp, readAppResource, type McpAppResourceResult } from './mcp-app-resource.js';
 
 const uri = 'ui://app/index.html';
-const client = (content: Record<string, unknown>) => ({
+const client = (content: { mimeType: string; text: string; _meta?: Record<string, unknown> }) => ({
   readResource: async () => ({ contents: [{ uri, ...content }] }),
 });
 

@@ -101,6 +101,10 @@ describe('MCP Apps: tool calls from inside an app go through the agent’s rules
     expect(await call(s, { conversationId, server: 'time', name: 'get-time' }, { 'x-user': 'alice' })).toMatchObject({ status: 200 });
     expect(await call(s, { conversationId, server: 'time', name: 'get-time' }, { 'x-user': 'mallory' })).toMatchObject({ status: 404, body: { error: { code: 'conversation_not_found' } } });
     expect(await call(s, { server: 'time', name: 'get-time' }, { 'x-user': 'alice' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_body' } } });
+    const resource = (user: string) =>
+      s.fetch(post(mcpAppPaths.resource('/api/agent', 'assistant'), { conversationId, server: 'time', uri: 'ui://get-time/mcp-app.html' }, { 'x-user': user })).then(json);
+    expect(await resource('mallory')).toMatchObject({ status: 404, body: { error: { code: 'conversation_not_found' } } });
+    expect(await resource('alice')).toMatchObject({ status: 200, body: { mimeType: MCP_APP_MIME_TYPE } });
   }, 30_000);
 });
 

@@ -21,3 +21,6 @@ export { ReplyEndMark } from '../transcript/reply-end-mark.js';
 export * as ThinkModule from '@ant-design/x/es/think/index.js';
 export * as ThoughtChainModule from '@ant-design/x/es/thought-chain/index.js';
 export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
+// The MCP App frame; its bridge (ext-apps, ~150 KB gzip) is a chunk of its own that imports nothing of
+// the first load (mcp-app/mcp-app-bridge.ts), loaded by the frame.
+export { McpAppFrame } from '../mcp-app/mcp-app-frame.js';

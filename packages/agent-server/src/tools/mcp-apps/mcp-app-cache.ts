@@ -7,8 +7,17 @@ export const MCP_APP_CACHE_ENTRIES = 64;
 // Per server config (one per `createAgentServer`): a resource is cached per MCP server and URI.
 const caches = new WeakMap<object, Map<string, Promise<McpAppResourceResult>>>();
 
+// A custom source is the same server as long as it is made by the same `createTransport`.
+const customIds = new WeakMap<object, number>();
+let lastCustomId = 0;
+
 /** What makes an MCP server the same one across turns: how it is reached, not its display name. */
 export function mcpSourceKey(source: McpSourceConfig): string {
+  if (source.type === 'custom') {
+    let id = customIds.get(source.createTransport);
+    if (id === undefined) customIds.set(source.createTransport, (id = ++lastCustomId));
+    return JSON.stringify(['custom', id]);
+  }
   return source.type === 'stdio'
     ? JSON.stringify(['stdio', source.command, source.args ?? [], source.cwd ?? ''])
     : JSON.stringify([source.type ?? 'http', source.url]);

@@ -11,6 +11,7 @@ export * from './runs.js';
 export * from './run-records.js';
 export * from './approval-edits.js';
 export * from './transcription.js';
+export * from './files.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';
 export * from './page-state-schemas.js';

@@ -102,7 +102,13 @@ function fileService(files: FilesConfig, config: AgentServerConfig): FileService
     readMeta,
     async writeMeta(meta) {
       const bytes = new TextEncoder().encode(JSON.stringify(meta));
-      await store.put(metaKey(meta.id), new Blob([bytes]).stream(), { contentType: 'application/json' });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      });
+      await store.put(metaKey(meta.id), body, { contentType: 'application/json' });
     },
     async signedUrl(agentId, fileId, ownerId, now = Date.now()) {
       const exp = Math.floor(now / 1000) + settings.urlTtlSeconds;

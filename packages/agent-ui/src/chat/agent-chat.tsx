@@ -4,6 +4,7 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type 
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
+import { chatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
@@ -23,6 +24,7 @@ export type {
   AgentChatProps,
   AgentChatRef,
   AgentChatSenderOptions,
+  ChatAttachmentOptions,
   AgentChatToolCall,
   AgentChatWelcome,
 } from './agent-chat-types.js';
@@ -122,10 +124,19 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   );
 
   const attachments = sender?.attachments;
+  const uploadSetting = typeof attachments === 'object' ? attachments.upload : undefined;
   const attachmentOptions = useMemo(
-    () => (typeof attachments === 'object' ? { ...attachments } : attachments),
+    () => (typeof attachments === 'object' ? chatAttachmentOptions(attachments, { api, agentId, headers, credentials, fetch }) : attachments),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
+    [
+      typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments,
+      typeof uploadSetting === 'object' ? `${uploadSetting.uploadApi}` : uploadSetting,
+      api,
+      agentId,
+      headers,
+      credentials,
+      fetch,
+    ],
   );
   const { dictation } = props;
   const own = typeof dictation === 'object' ? dictation : undefined;

@@ -12,6 +12,10 @@ export interface AgentUIStrings {
   removeAttachment: string;
   fileTooLarge: (name: string, maxSize: string) => string;
   fileTypeRefused: (name: string) => string;
+  /** Label of an attachment's upload progress bar (with a blob store). */
+  uploadingFile: (name: string) => string;
+  /** An attachment whose upload failed (the message is not sent until it is removed or retried). */
+  uploadFailed: (name: string, reason: string) => string;
   copy: string;
   copied: string;
   /** Name of a code block's copy button. */
@@ -145,6 +149,8 @@ export const enUS: AgentUIStrings = {
   removeAttachment: 'Remove attachment',
   fileTooLarge: (name, max) => `“${name}” is larger than ${max} and was not attached.`,
   fileTypeRefused: (name) => `“${name}” is not an accepted file type and was not attached.`,
+  uploadingFile: (name) => `Uploading “${name}”`,
+  uploadFailed: (name, reason) => `“${name}” could not be uploaded: ${reason} Remove it to send.`,
   copy: 'Copy',
   copied: 'Copied',
   copyCode: 'Copy code',
@@ -275,6 +281,8 @@ export const zhCN: AgentUIStrings = {
   removeAttachment: '移除附件',
   fileTooLarge: (name, max) => `“${name}”超过 ${max}，未添加。`,
   fileTypeRefused: (name) => `“${name}”的文件类型不受支持，未添加。`,
+  uploadingFile: (name) => `正在上传“${name}”`,
+  uploadFailed: (name, reason) => `“${name}”上传失败：${reason} 移除后即可发送。`,
   copy: '复制',
   copied: '已复制',
   copyCode: '复制代码',

@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'xkit-react-upload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function server() {
-  return testServer({ assistant: { script: { turns: [{ text: 'ok' }] } } }, {}, { files: { store: fileSystemBlobStore({ dir }), maxFileBytes: 1000 } });
+  return testServer({ assistant: { script: { steps: [[{ type: 'text', text: 'ok' }]] } } }, {}, { files: { store: fileSystemBlobStore({ dir }), maxFileBytes: 1000 } });
 }
 
 const uploadApi = filePaths.upload('http://localhost/api/agent', 'assistant');

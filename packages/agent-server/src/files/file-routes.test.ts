@@ -54,7 +54,7 @@ function uploadRequest(body: BodyInit | null, init: { type?: string; user?: stri
   } as RequestInit);
 }
 
-async function upload(server: { fetch(r: Request): Promise<Response> }, bytes: Uint8Array, user = 'alice'): Promise<FileReference> {
+async function upload(server: { fetch(r: Request): Promise<Response> }, bytes: Uint8Array<ArrayBuffer>, user = 'alice'): Promise<FileReference> {
   const response = await server.fetch(uploadRequest(bytes, { user }));
   expect(response.status).toBe(201);
   return (await response.json()) as FileReference;
@@ -144,7 +144,7 @@ describe('file references in turns', () => {
     const [stored] = (await conversations.loadThread('alice', 'c1'))!;
     expect(stored!.parts[1]).toMatchObject({ type: 'file', url: fileRefUrl(ref.id) });
     const prompt = model.doStreamCalls[0]!.prompt;
-    const file = prompt.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((p) => p.type === 'file');
+    const file = prompt.flatMap((m) => (m.role === 'user' ? m.content : [])).find((p) => p.type === 'file');
     expect(file).toBeDefined();
     expect(file).toMatchObject({ mediaType: 'image/png', data: { type: 'data' } });
     const data = (file as { data: { data: string } }).data.data;

@@ -1,5 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ConfigError } from '../config/config-error.js';
 import { checkBlobKey, limitStream, type BlobObject, type BlobStore } from './blob-store.js';
 
@@ -51,7 +52,8 @@ export async function s3BlobStore(options: S3BlobStoreOptions): Promise<BlobStor
         params: {
           Bucket: bucket,
           Key: keyOf(key),
-          Body: Readable.fromWeb(limited as import('node:stream/web').ReadableStream<Uint8Array>),
+          // The DOM and Node typings of the same global ReadableStream differ.
+          Body: Readable.fromWeb(limited as NodeReadableStream<Uint8Array>),
           ...(putOptions.contentType ? { ContentType: putOptions.contentType } : {}),
         },
         partSize: Math.max(PART, options.partSize ?? PART),

@@ -125,18 +125,13 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
 
   const attachments = sender?.attachments;
   const uploadSetting = typeof attachments === 'object' ? attachments.upload : undefined;
+  // An inline options object is new every render: its fields are the dependencies.
+  const attachmentsKey = typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments;
+  const uploadKey = typeof uploadSetting === 'object' ? `${uploadSetting.uploadApi}` : uploadSetting;
   const attachmentOptions = useMemo(
     () => (typeof attachments === 'object' ? chatAttachmentOptions(attachments, { api, agentId, headers, credentials, fetch }) : attachments),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments,
-      typeof uploadSetting === 'object' ? `${uploadSetting.uploadApi}` : uploadSetting,
-      api,
-      agentId,
-      headers,
-      credentials,
-      fetch,
-    ],
+    [attachmentsKey, uploadKey, api, agentId, headers, credentials, fetch],
   );
   const { dictation } = props;
   const own = typeof dictation === 'object' ? dictation : undefined;

@@ -41,7 +41,5 @@ export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
 export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, MessageBranch, StoredMessageMetadata } from '@x/agent-protocol';
-export { uploadFile, UploadError, type UploadFileOptions } from './files/upload-file.js';
-export type { FileReference } from '@x/agent-protocol';
 export * from './conversations/index.js';
 export * from './runs/index.js';

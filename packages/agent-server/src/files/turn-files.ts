@@ -28,7 +28,7 @@ export async function resolveFilesForModel(messages: UIMessage[], files: FileSer
     const found = await files.store.get(dataKey(id));
     if (!found) throw fileNotFound();
     const bytes = new Uint8Array(await new Response(found.body).arrayBuffer());
-    return `data:${types.get(id)};base64,${Buffer.from(bytes).toString('base64')}`;
+    return `data:${types.get(id)};base64,${toBase64(bytes)}`;
   });
 }
 
@@ -40,4 +40,11 @@ export async function claimFiles(messages: readonly UIMessage[], files: FileServ
     if (!meta || meta.claimed || meta.ownerId !== scope.ownerId) continue;
     await files.writeMeta({ ...meta, claimed: true, conversationId: scope.conversationId });
   }
+}
+
+/** Base64 of `bytes` without Node's Buffer (the core also runs on edge runtimes), 32 KiB at a time. */
+function toBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+  return btoa(parts.join(''));
 }

@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadFile, type FileReference, type Resolvable } from '@x/agent-react';
+import type { Resolvable } from '@x/agent-react';
+import { uploadFile, type FileReference } from '@x/agent-react/files';
 
 /**
  * Uploads of the composer's attachments to the server's blob store (README "Files"): each file is

@@ -29,3 +29,24 @@ test('attachments: an accepted file is sent with the message, a refused one is r
   await chat.waitReady();
   await expect(chat.messages('user').last()).toContainText('notes.txt');
 });
+
+test('attachments upload to the blob store with a progress bar, and the image still shows after a reload', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  // A real 64×48 PNG: after the reload it must decode from the signed download URL.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAAY0lEQVR4nO3PQQkAMAzAwEqqfxWTNBF7HINABFzm7H7dcEEDWtCAFjSgBQ1oQQNa0IAWNKAFDWhBA1rQgBY0oAUNaEEDWtCAFjSgBQ1oQQNa0IAWNKAFDWhBA1rQgBY0oAWPXcEEQNOI9mojAAAAAElFTkSuQmCC', 'base64');
+  await page.locator('[data-xagent-composer] input[type="file"]').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: png });
+  const progress = page.getByRole('progressbar', { name: 'Uploading “red.png”' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('value', '100');
+  await chat.send('Say hello');
+  await chat.waitReady();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // The conversation is in the URL (?c=…): the reload opens it from the server.
+  await expect.poll(() => new URL(page.url()).searchParams.get('c')).not.toBeNull();
+
+  await page.reload();
+  const image = chat.messages('user').last().locator('img');
+  await expect(image).toHaveAttribute('src', /\/api\/agent\/[^/]+\/files\/file-[^?]+\?exp=\d+&sig=/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+});

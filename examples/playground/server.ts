@@ -1,9 +1,10 @@
 // The playground's API server on node:http: the real @x/agent-server, which also serves the
 // conversation routes from its store. Run with Node >= 22.12 (`node server.ts`; types are stripped).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { memoryStore, pgliteStore } from '@x/agent-server';
+import { fileSystemBlobStore, memoryStore, pgliteStore } from '@x/agent-server';
 import { toNodeHandler } from '@x/agent-server/node';
 import { createPlaygroundAgentServer } from './server/playground-agent-server.ts';
 import { saveFixtureRoute } from './server/save-fixture-route.ts';
@@ -15,7 +16,9 @@ const data = process.env.PLAYGROUND_DATA;
 const dataDir = data ?? join(import.meta.dirname, '.data', 'pglite');
 if (data !== 'memory') mkdirSync(dataDir, { recursive: true });
 const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir });
-const { server: agents, label, prompts } = await createPlaygroundAgentServer(store);
+// Attachments are uploaded to a blob store (README "Files") in .data/files, or a temp folder in memory mode.
+const filesDir = data === 'memory' ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
+const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) });
 const agentHandler = toNodeHandler(agents);
 
 // MCP Apps' sandbox proxy page must be on another origin than the page: this server's own port under

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore } from '@x/agent-server';
+import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore, type FilesConfig } from '@x/agent-server';
 import { createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
@@ -55,9 +55,10 @@ export interface PlaygroundServer {
  * The playground's agent server. Without a provider key: the scripted scenarios (the smart
  * `assistant` picks one from the user's words) incl. a real MCP server process. With
  * ANTHROPIC_API_KEY or OPENAI_API_KEY: the same tools on that provider. Conversations (history,
- * titles, feedback, stop reasons) are saved by the server itself in `store`.
+ * titles, feedback, stop reasons) are saved by the server itself in `store`; attachments go to `files`
+ * (a blob store) when given.
  */
-export async function createPlaygroundAgentServer(store: ConversationStore): Promise<PlaygroundServer> {
+export async function createPlaygroundAgentServer(store: ConversationStore, files?: FilesConfig): Promise<PlaygroundServer> {
   const mcp = everythingMcpSource();
   // Approvals are HMAC-signed so a client cannot forge an approved call (a new secret per process is
   // enough here: a pending approval survives as long as the server does).
@@ -72,7 +73,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
-      config: { approvalSecret, store, transcription, policies: playgroundPolicies },
+      config: { approvalSecret, store, transcription, policies: playgroundPolicies, ...(files ? { files } : {}) },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
@@ -83,6 +84,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
     store,
     transcription,
     policies: playgroundPolicies,
+    ...(files ? { files } : {}),
     agents: {
       assistant: {
         model: provider.model,

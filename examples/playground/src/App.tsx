@@ -73,7 +73,7 @@ export function App() {
       dictation
       // MCP Apps run in the API server's sandbox page, on another origin than this page (README "MCP Apps").
       {...(info.sandboxUrl ? { mcpApps: { sandboxUrl: info.sandboxUrl } } : {})}
-      sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
+      sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024, upload: true } }}
       {...conversations.chatEvents}
       {...preset}
     />

@@ -16,6 +16,7 @@ export const AGENT_ERROR_STATUS = {
   unknown_tool: 404,
   conversation_not_found: 404,
   message_not_found: 404,
+  file_not_found: 404,
   method_not_allowed: 405,
   conversation_conflict: 409,
   history_mismatch: 409,

@@ -12,6 +12,7 @@ export * from './run-records.js';
 export * from './approval-edits.js';
 export * from './transcription.js';
 export * from './mcp-apps.js';
+export * from './files.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';
 export * from './page-state-schemas.js';

@@ -67,3 +67,6 @@ export * from './store/index.js';
 export * from './runs/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';
 export { resolveModel } from './providers/index.js';
+export { BlobTooLargeError, type BlobContent, type BlobObject, type BlobPutOptions, type BlobStore } from './files/blob-store.js';
+export { fileSystemBlobStore } from './files/fs-blob-store.js';
+export { DEFAULT_FILE_MEDIA_TYPES, type FilesConfig } from './files/files-config.js';

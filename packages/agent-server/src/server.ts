@@ -3,7 +3,10 @@ import type { AgentUser } from './config/tool-types.js';
 import type { HookFunction } from './config/hook-types.js';
 import type { AgentConfig, AgentServer, AgentServerConfig, TypedAgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, MCP_APPS_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, MCP_APPS_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
+import { filesOf } from './files/file-service.js';
+import { handleDownload, handleUpload } from './files/file-routes.js';
+import { startOrphanSweep } from './files/orphan-sweep.js';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from './ag-ui/ag-ui-route.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
@@ -42,8 +45,9 @@ type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, '
  * `POST {basePath}/{agentId}/ag-ui` runs the same turn for an AG-UI client (`RunAgentInput` in, AG-UI
  * events out); `POST {basePath}/{agentId}/transcribe` turns a recording into text
  * (`config.transcription`); `POST {basePath}/{agentId}/mcp-apps/{resource|call}` serve MCP Apps
- * (their HTML, their tool calls) and `GET {basePath}/mcp-apps/sandbox` their sandbox proxy page.
- * Nothing answers a 500 with
+ * (their HTML, their tool calls) and `GET {basePath}/mcp-apps/sandbox` their sandbox proxy page;
+ * with `config.files`, `POST {basePath}/{agentId}/files` stores an upload and
+ * `GET {basePath}/{agentId}/files/{id}?exp&sig` serves it (signed URL). Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer<
@@ -71,6 +75,8 @@ export function createAgentServer<
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
   const keepAliveMs = config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   const transcribeHandler = transcribeRoute(config, logger);
+  const files = filesOf(config);
+  if (files) startOrphanSweep(files, logger);
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -85,7 +91,7 @@ export function createAgentServer<
       // `…/messages/..` must not become a DELETE of the conversation).
       if (segments.length > 1 && url.pathname.endsWith('/')) throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)} (no trailing slash).`);
       const user = await authenticate(request);
-      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, keepAliveMs, userId: storeUserId(user) });
+      return handleConversationRoute(request, url, segments.slice(1), { store, cursors, runLog, keepAliveMs, userId: storeUserId(user), files });
     }
     if (segments[0] === RUNS_SEGMENT) {
       const user = await authenticate(request);
@@ -107,6 +113,12 @@ export function createAgentServer<
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${AG_UI_SEGMENT}`);
       return handleAgUiRoute(request, { agentId, agent, user, store, runLog, onDisconnect, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
     }
+    // A signed download URL authorizes itself (an <img> sends no Authorization header).
+    if (segments.length === 3 && segments[1] === FILES_SEGMENT) return handleDownload(request, url, files, segments[2]!);
+    if (segments.length === 2 && segments[1] === FILES_SEGMENT) {
+      const { agentId, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${FILES_SEGMENT}`);
+      return handleUpload(request, url, files, agentId, storeUserId(user));
+    }
     if (segments.length === 2 && segments[1] === TRANSCRIBE_SEGMENT) {
       await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${TRANSCRIBE_SEGMENT}`);
       return transcribeHandler(request);
@@ -114,6 +126,7 @@ export function createAgentServer<
     const { agentId, agent, user } = await resolveAgent(request, rawId, `${basePath}/{agentId}`);
     const { body, conversationId } = await parseChatRequest(request, url, maxBodyBytes, {
       allowRemoteFileUrls: config.limits?.allowRemoteFileUrls === true,
+      files,
     });
     return runTurn({
       agentId,

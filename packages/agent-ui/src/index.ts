@@ -8,6 +8,7 @@ export {
   type AgentChatEvents,
   type AgentChatWelcome,
   type AgentChatSenderOptions,
+  type ChatAttachmentOptions,
   type AgentChatDrawerOptions,
   type AgentChatToolCall,
 } from './chat/agent-chat.js';
@@ -25,6 +26,7 @@ export { AgentMessage, type AgentMessageProps } from './transcript/agent-message
 export { messageText } from './transcript/message-text.js';
 export { MessageParts, type MessagePartsProps } from './transcript/message-parts.js';
 export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
+export type { ComposerUploadOptions } from './composer/attachment-uploads.js';
 export type { ComposerDictationOptions } from './composer/dictation-options.js';
 export type { DictationStrings } from './composer/dictation-strings.js';
 export type { McpAppsOptions } from './mcp-app/mcp-apps-options.js';

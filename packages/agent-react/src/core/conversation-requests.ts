@@ -1,3 +1,4 @@
+import { withAbsoluteFileUrls } from './history-file-urls.js';
 import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody, type SwitchBranchBody } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './endpoints.js';
@@ -37,7 +38,7 @@ export function fetchHistory<MESSAGE extends UIMessage>(
   before?: string,
 ): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
   const url = conversationPaths.one(apiBase(options.api), conversationId) + (before ? `?before=${encodeURIComponent(before)}` : '');
-  return call(options, url, { method: 'GET' }, (response) => response.json() as Promise<ConversationHistory<MESSAGE>>);
+  return call(options, url, { method: 'GET' }, async (response) => withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api));
 }
 
 /** `PUT {api}/conversations/{id}/branch`: switches the active path; answers its newest page. */
@@ -47,7 +48,9 @@ export function putBranch<MESSAGE extends UIMessage>(
   body: SwitchBranchBody,
 ): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
   const url = conversationPaths.branch(apiBase(options.api), conversationId);
-  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, (response) => response.json() as Promise<ConversationHistory<MESSAGE>>);
+  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async (response) =>
+    withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api),
+  );
 }
 
 /** `DELETE {api}/conversations/{id}/messages/{messageId}`. */

@@ -1,5 +1,6 @@
 import type { TracingConfig } from '../tracing/tracing-config.js';
 import type { TranscriptionConfig } from '../transcription/transcription-config.js';
+import type { FilesConfig } from '../files/files-config.js';
 import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
@@ -228,6 +229,11 @@ export interface AgentServerConfig {
   keepAliveMs?: number;
   /** The transcription model of `POST {basePath}/{agentId}/transcribe` (dictation; README "Transcription"). */
   transcription?: TranscriptionConfig;
+  /**
+   * Attachments in a blob store (README "Files"): the upload route `POST {basePath}/{agentId}/files`,
+   * `x-blob:` references in messages, signed download URLs. Without it files travel inline.
+   */
+  files?: FilesConfig;
 }
 
 /**

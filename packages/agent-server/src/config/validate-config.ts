@@ -12,9 +12,10 @@ import { checkPolicies } from './validate-policies.js';
 import { STORE_METHODS } from '../store/guarded-store.js';
 import { checkTracing } from '../tracing/tracing-config.js';
 import { checkTranscription } from '../transcription/validate-transcription.js';
+import { checkFiles } from '../files/validate-files.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -77,6 +78,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   }
   checkTracing(list, raw.tracing);
   checkTranscription(list, raw.transcription, raw.connections);
+  checkFiles(list, raw.files);
   if (raw.limits !== undefined) {
     if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls?, maxMcpAppBytes? }');
     else {

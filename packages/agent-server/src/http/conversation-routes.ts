@@ -14,6 +14,7 @@ import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
 import { pathId, queryId } from './request-ids.js';
 import { handleRunRoute } from './run-stream-routes.js';
+import { fileIdsIn, mapFileRefs, type FileService } from '../files/file-service.js';
 
 const MAX_QUERY = 200;
 
@@ -25,6 +26,8 @@ export interface ConversationRouteContext {
   /** An SSE comment after this much silence on a resumed stream (0: none). */
   keepAliveMs: number;
   userId: string;
+  /** The server's file handling (`config.files`): history gets signed URLs, deletes take the files along. */
+  files?: FileService | undefined;
 }
 
 /** A conversation row as the wire shows it (no `userId`). */
@@ -82,7 +85,9 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
       return json({ conversation: toSummary(renamed) });
     }
     if (method === 'DELETE') {
+      const tree = ctx.files ? await store.loadTree(userId, id) : null;
       if (!(await store.deleteConversation(userId, id))) throw conversationNotFound();
+      if (tree && ctx.files) await ctx.files.deleteFiles(fileIdsIn(tree), userId);
       return noContent();
     }
     throw notAllowed('GET, PATCH, DELETE');
@@ -103,7 +108,9 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   const messageId = pathId(segments[2], 'path.messageId');
   if (segments.length === 3) {
     if (method !== 'DELETE') throw notAllowed('DELETE');
+    const tree = ctx.files ? await store.loadTree(userId, id) : null;
     missing(await store.deleteMessage(userId, id, messageId));
+    if (tree && ctx.files) await ctx.files.deleteFiles(filesOnlyIn(tree, messageId), userId);
     return noContent();
   }
   if (method !== 'PUT') throw notAllowed('PUT');
@@ -159,7 +166,11 @@ async function loadConversation(url: URL, id: string, ctx: ConversationRouteCont
   const messages = rows.length > limit ? rows.slice(rows.length - limit) : rows;
   const prevCursor = rows.length > limit && messages[0] ? await ctx.cursors.encode('messages', { c: id, s: messages[0].seq }) : null;
   const branches = branchesOf(messages);
-  return { conversation: toSummary(conversation), messages: messages.map(toUIMessage), prevCursor, ...(branches ? { branches } : {}) };
+  const files = ctx.files;
+  const ui = messages.map(toUIMessage);
+  // Stored `x-blob:` references go out as fresh signed URLs of the user's files.
+  const signed = files ? await mapFileRefs(ui, (fileId) => files.signedUrl(conversation.agentId, fileId, ctx.userId)) : ui;
+  return { conversation: toSummary(conversation), messages: signed, prevCursor, ...(branches ? { branches } : {}) };
 }
 
 /** The versions of the messages that have siblings, by id (undefined when none has). */
@@ -167,4 +178,21 @@ function branchesOf(messages: PathMessageRecord[]): Record<string, MessageBranch
   const branched = messages.filter((m) => m.siblingIds.length > 1);
   if (branched.length === 0) return undefined;
   return Object.fromEntries(branched.map((m) => [m.id, { index: m.siblingIds.indexOf(m.id), count: m.siblingIds.length, siblingIds: m.siblingIds }]));
+}
+
+/** The files only the subtree of `messageId` references (a sibling's copy of a part keeps its file). */
+function filesOnlyIn(tree: MessageRecord[], messageId: string): string[] {
+  const doomed = new Set([messageId]);
+  // Parents come before their children in a tree load; loop until no more are added, whatever the order.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of tree) {
+      if (!doomed.has(m.id) && m.parentId && doomed.has(m.parentId)) {
+        doomed.add(m.id);
+        grew = true;
+      }
+    }
+  }
+  const kept = new Set(fileIdsIn(tree.filter((m) => !doomed.has(m.id))));
+  return fileIdsIn(tree.filter((m) => doomed.has(m.id))).filter((fileId) => !kept.has(fileId));
 }

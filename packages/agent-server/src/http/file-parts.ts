@@ -1,16 +1,17 @@
-import type { AgentErrorIssue } from '@x/agent-protocol';
+import { parseFileRef, type AgentErrorIssue } from '@x/agent-protocol';
 
 /**
  * Problems of the `file` parts of client messages, checked at the edge because the AI SDK fails
  * on them deep inside the turn (a thrown `new URL()` or a failed base64 decode mid-stream):
  * `url` must be a base64 `data:` URL (the SDK decodes every data URL's payload as base64) — or an
  * http(s) URL when `allowRemote` (`limits.allowRemoteFileUrls`): the SDK downloads those on the
- * server, so by default a client cannot make the server fetch an address of its choosing — and
- * `mediaType` a `type/subtype`.
+ * server, so by default a client cannot make the server fetch an address of its choosing — or,
+ * with `allowRefs` (a server with `config.files`), an `x-blob:{id}` reference; and `mediaType` a
+ * `type/subtype`.
  */
 export function fileUrlIssues(
   messages: readonly { parts?: readonly unknown[] | undefined }[],
-  options: { allowRemote?: boolean } = {},
+  options: { allowRemote?: boolean; allowRefs?: boolean } = {},
 ): AgentErrorIssue[] {
   const issues: AgentErrorIssue[] = [];
   messages.forEach((message, m) => {
@@ -21,7 +22,8 @@ export function fileUrlIssues(
       if (typeof mediaType !== 'string' || !/^[\w.+-]+\/[\w.+*-]+$/.test(mediaType)) {
         issues.push({ path: `${at}.mediaType`, message: 'must be a media type like image/png' });
       }
-      const problem = typeof url === 'string' ? urlProblem(url, options.allowRemote === true) : 'must be a string';
+      const problem =
+        typeof url === 'string' ? (options.allowRefs && parseFileRef(url) !== undefined ? undefined : urlProblem(url, options.allowRemote === true)) : 'must be a string';
       if (problem) issues.push({ path: `${at}.url`, message: problem });
     });
   });

@@ -3,6 +3,7 @@ import { agentRequestBodySchema, formatIssues, type AgentRequestBody } from '@x/
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { fileUrlIssues } from './file-parts.js';
+import type { FileService } from '../files/file-service.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
 import { queryId } from './request-ids.js';
@@ -22,7 +23,7 @@ export async function parseChatRequest<B extends AgentRequestBody = AgentRequest
   request: Request,
   url: URL,
   maxBodyBytes: number,
-  options: { allowRemoteFileUrls?: boolean; schema?: z.ZodType<B> } = {},
+  options: { allowRemoteFileUrls?: boolean; schema?: z.ZodType<B>; files?: FileService | undefined } = {},
 ): Promise<ParsedRequest<B>> {
   // `as unknown as`: without a schema `B` is its default, the agent request body this schema parses.
   const schema = options.schema ?? (agentRequestBodySchema as unknown as z.ZodType<B>);
@@ -30,7 +31,8 @@ export async function parseChatRequest<B extends AgentRequestBody = AgentRequest
   if (!result.success) {
     throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
   }
-  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true });
+  if (options.files) normalizeFileUrls(result.data.messages, options.files);
+  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true, allowRefs: options.files !== undefined });
   if (fileIssues.length > 0) {
     throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
   }
@@ -63,4 +65,19 @@ export async function readJsonBody(request: Request, maxBodyBytes: number): Prom
     ]);
   }
   return parsed.value;
+}
+
+/**
+ * With a blob store, a `file` part may carry the signed URL its upload answered: it becomes the
+ * stored reference `x-blob:{id}` (ownership is checked when the turn resolves it).
+ */
+function normalizeFileUrls(messages: readonly { parts?: readonly unknown[] | undefined }[], files: FileService): void {
+  for (const message of messages) {
+    for (const part of message.parts ?? []) {
+      if (typeof part !== 'object' || part === null || (part as { type?: unknown }).type !== 'file') continue;
+      const file = part as { url?: unknown };
+      const ref = typeof file.url === 'string' ? files.normalize(file.url) : undefined;
+      if (ref !== undefined) file.url = ref;
+    }
+  }
 }

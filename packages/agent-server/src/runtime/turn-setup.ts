@@ -18,6 +18,8 @@ import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
 import { TurnHooks } from './turn-hooks.js';
 import { releaseScope, type TurnScope } from './turn-scope.js';
 import { activeTraceId } from '../tracing/tracer.js';
+import { filesOf } from '../files/file-service.js';
+import { claimFiles, resolveFilesForModel } from '../files/turn-files.js';
 
 /** A turn ready to call the model: shared by the streaming route and the generate route. */
 export interface OpenTurn {
@@ -107,13 +109,18 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
         : undefined;
     const requested = stored ? (stored.thread as AgentRequestBody['messages']) : input.body.messages;
     const messages = await validateMessages(await applyApprovalEdits(requested, run.toolSet.tools, input.config.approvalSecret, input.logger), run.toolSet.tools);
+    // File references become the files' bytes for the model only (what is stored keeps the reference).
+    const files = filesOf(input.config);
+    const fileScope = { ownerId: storeUserId(input.user), conversationId: conversationId ?? null };
+    const forModel = await resolveFilesForModel(messages, files, fileScope);
     const modelMessages = scope.compaction
-      ? await compactionModelMessages(messages, run.toolSet.tools, input.agent, scope.compaction)
-      : await toModelMessages(messages, run.toolSet.tools, input.agent);
+      ? await compactionModelMessages(forModel, run.toolSet.tools, input.agent, scope.compaction)
+      : await toModelMessages(forModel, run.toolSet.tools, input.agent);
     // The user message is saved before the model is called. The run log opens first, so a resume
     // never sees an active run the log does not know.
     if (stored) options.beforeBegin?.(stored);
     await stored?.begin();
+    await claimFiles(messages, files, fileScope);
     const hooks = new TurnHooks(input.config, input.agent, request, input.user, input.logger);
     return { controller, signal, conversationId, request, scope, run, messages, modelMessages, stored, hooks, recorder };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
 import type { ComposerAttachmentOptions } from '../composer/composer.js';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';
+import type { ComposerUploadOptions } from '../composer/attachment-uploads.js';
 import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
@@ -27,8 +28,12 @@ export interface AgentChatSenderOptions {
   placeholder?: string;
   /** `enter` (default) or `shiftEnter`. */
   submitType?: 'enter' | 'shiftEnter';
-  /** Attachments from the picker, paste and drop, refused visibly when `accept`/`maxSize` fail. */
-  attachments?: ComposerAttachmentOptions | boolean;
+  /**
+   * Attachments from the picker, paste and drop, refused visibly when `accept`/`maxSize` fail.
+   * `upload: true` (for a server with `config.files`) uploads each file to `{api}/{agentId}/files`
+   * with the chat's headers, credentials and fetch, showing its progress, and sends references.
+   */
+  attachments?: ChatAttachmentOptions | boolean;
   disabled?: boolean;
 }
 
@@ -144,3 +149,6 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   className?: string;
   style?: CSSProperties;
 }
+
+/** `AgentChat`'s attachment settings: the composer's, with `upload: true` filled from the chat's route. */
+export type ChatAttachmentOptions = Omit<ComposerAttachmentOptions, 'upload'> & { upload?: boolean | Partial<ComposerUploadOptions> };

@@ -5,6 +5,7 @@ import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
 import { chatMcpAppsOptions, McpAppsContext } from '../mcp-app/mcp-apps-options.js';
+import { chatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
@@ -24,6 +25,7 @@ export type {
   AgentChatProps,
   AgentChatRef,
   AgentChatSenderOptions,
+  ChatAttachmentOptions,
   AgentChatToolCall,
   AgentChatWelcome,
 } from './agent-chat-types.js';
@@ -123,10 +125,14 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   );
 
   const attachments = sender?.attachments;
+  const uploadSetting = typeof attachments === 'object' ? attachments.upload : undefined;
+  // An inline options object is new every render: its fields are the dependencies.
+  const attachmentsKey = typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments;
+  const uploadKey = typeof uploadSetting === 'object' ? `${uploadSetting.uploadApi}` : uploadSetting;
   const attachmentOptions = useMemo(
-    () => (typeof attachments === 'object' ? { ...attachments } : attachments),
+    () => (typeof attachments === 'object' ? chatAttachmentOptions(attachments, { api, agentId, headers, credentials, fetch }) : attachments),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments],
+    [attachmentsKey, uploadKey, api, agentId, headers, credentials, fetch],
   );
   const { dictation } = props;
   const own = typeof dictation === 'object' ? dictation : undefined;

@@ -14,6 +14,8 @@ import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { DictationButton, DictationStatus } from './dictation-controls.js';
 import { useDictation } from './use-dictation.js';
+import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
+import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -23,6 +25,12 @@ export interface ComposerAttachmentOptions {
   maxSize?: number;
   /** Most files per message (default 10). */
   maxCount?: number;
+  /**
+   * Upload each file to the server's blob store as it is attached, with a progress bar, and send its
+   * reference (README "Files"). Without it files are sent inline as data: URLs, each at most
+   * `DEFAULT_INLINE_FILE_BYTES` (512 KiB) unless `maxSize` says otherwise.
+   */
+  upload?: ComposerUploadOptions;
 }
 
 /** Props of {@link AgentComposer}. */
@@ -145,6 +153,10 @@ const ComposerView = memo(function ComposerView({
   });
   const inputId = useId();
   const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
+  const uploads = useAttachmentUploads(options?.upload);
+  const upload = options?.upload !== undefined;
+  // Inline files travel inside the message request: capped so it fits the route's body limit.
+  const maxSize = options?.maxSize ?? (upload ? undefined : DEFAULT_INLINE_FILE_BYTES);
 
   const addFiles = useCallback(
     (incoming: readonly File[]) => {
@@ -153,13 +165,17 @@ const ComposerView = memo(function ComposerView({
       const problems: string[] = [];
       for (const file of incoming) {
         if (!fileMatchesAccept(file, options.accept)) problems.push(strings.fileTypeRefused(file.name));
-        else if (options.maxSize !== undefined && file.size > options.maxSize) problems.push(strings.fileTooLarge(file.name, formatBytes(options.maxSize)));
+        else if (maxSize !== undefined && file.size > maxSize) problems.push(strings.fileTooLarge(file.name, formatBytes(maxSize)));
         else accepted.push({ id: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`, file });
       }
       setRefused(problems);
-      if (accepted.length) setFiles((current) => [...current, ...accepted].slice(0, options.maxCount ?? 10));
+      if (!accepted.length) return;
+      const room = Math.max(0, (options.maxCount ?? 10) - files.length);
+      const kept = accepted.slice(0, room);
+      if (upload) kept.forEach(({ id, file }) => uploads.start(id, file));
+      setFiles((current) => [...current, ...kept].slice(0, options.maxCount ?? 10));
     },
-    [options?.accept, options?.maxSize, options?.maxCount, strings], // eslint-disable-line react-hooks/exhaustive-deps
+    [options?.accept, maxSize, options?.maxCount, strings, upload, uploads.start, files.length], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const submit = async (text: string) => {
@@ -167,14 +183,23 @@ const ComposerView = memo(function ComposerView({
     if (!text.trim() && files.length === 0) return;
     sending.current = true;
     try {
-      const parts = await Promise.all(
-        files.map(async ({ file }) => ({ type: 'file' as const, mediaType: file.type || 'application/octet-stream', filename: file.name, url: await readAsDataUrl(file) })),
-      );
+      let parts: { type: 'file'; mediaType: string; filename: string; url: string }[];
+      if (upload) {
+        // Sent once every upload finished; a failed one stays listed with its reason.
+        const references = await uploads.settle(files.map(({ id }) => id));
+        if (!references) return;
+        parts = references.map((reference) => ({ type: 'file' as const, mediaType: reference.mediaType, filename: reference.filename, url: reference.url ?? '' }));
+      } else {
+        parts = await Promise.all(
+          files.map(async ({ file }) => ({ type: 'file' as const, mediaType: file.type || 'application/octet-stream', filename: file.name, url: await readAsDataUrl(file) })),
+        );
+      }
       const result = await onSend(parts.length ? { text, files: parts } : { text });
       if (result === false) return;
       setValue('');
       setFiles([]);
       setRefused([]);
+      uploads.reset();
     } finally {
       sending.current = false;
     }
@@ -193,13 +218,19 @@ const ComposerView = memo(function ComposerView({
           <ul style={{ ...filesStyle, listStyle: 'none', margin: 0 }} aria-label={strings.attach}>
             {files.map(({ id, file }) => (
               <li key={id} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <AttachmentPreview file={file} />
+                <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                  <AttachmentPreview file={file} />
+                  {upload ? <UploadProgress name={file.name} state={uploads.states[id]} /> : null}
+                </div>
                 <Button
                   type="text"
                   size="small"
                   icon={<CloseOutlined />}
                   aria-label={`${strings.removeAttachment}: ${file.name}`}
-                  onClick={() => setFiles((current) => current.filter((entry) => entry.id !== id))}
+                  onClick={() => {
+                    uploads.cancel(id);
+                    setFiles((current) => current.filter((entry) => entry.id !== id));
+                  }}
                 />
               </li>
             ))}
@@ -282,3 +313,20 @@ const ComposerView = memo(function ComposerView({
     </div>
   );
 });
+
+const progressStyle: CSSProperties = { width: '100%', height: 4, accentColor: 'var(--ant-color-primary, #1677ff)' };
+
+/** An attachment's upload: a progress bar (full once done), the reason when it failed. */
+function UploadProgress({ name, state }: { name: string; state: UploadState | undefined }) {
+  const { strings } = useAgentUIConfig();
+  if (state?.error) {
+    return (
+      <span role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)', fontSize: 12, maxWidth: 220 }} data-xagent-upload-error="">
+        {strings.uploadFailed(name, state.error)}
+      </span>
+    );
+  }
+  // Stays at 100 % once uploaded: the user sees the file is on the server.
+  const percent = state?.reference ? 100 : Math.round((state?.progress ?? 0) * 100);
+  return <progress style={progressStyle} max={100} value={percent} aria-label={strings.uploadingFile(name)} data-xagent-upload-progress="" />;
+}

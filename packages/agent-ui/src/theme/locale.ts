@@ -13,6 +13,10 @@ export interface AgentUIStrings {
   removeAttachment: string;
   fileTooLarge: (name: string, maxSize: string) => string;
   fileTypeRefused: (name: string) => string;
+  /** Label of an attachment's upload progress bar (with a blob store). */
+  uploadingFile: (name: string) => string;
+  /** An attachment whose upload failed (the message is not sent until it is removed or retried). */
+  uploadFailed: (name: string, reason: string) => string;
   copy: string;
   copied: string;
   /** Name of a code block's copy button. */
@@ -148,6 +152,8 @@ export const enUS: AgentUIStrings = {
   removeAttachment: 'Remove attachment',
   fileTooLarge: (name, max) => `“${name}” is larger than ${max} and was not attached.`,
   fileTypeRefused: (name) => `“${name}” is not an accepted file type and was not attached.`,
+  uploadingFile: (name) => `Uploading “${name}”`,
+  uploadFailed: (name, reason) => `“${name}” could not be uploaded: ${reason} Remove it to send.`,
   copy: 'Copy',
   copied: 'Copied',
   copyCode: 'Copy code',
@@ -197,6 +203,7 @@ export const enUS: AgentUIStrings = {
     unknown_agent: 'This assistant is not available.',
     conversation_not_found: 'This conversation no longer exists.',
     message_not_found: 'This message no longer exists.',
+    file_not_found: 'An attached file no longer exists; attach it again.',
     method_not_allowed: 'This action is not supported.',
     conversation_conflict: 'This conversation is busy in another tab or window.',
     history_mismatch: 'This conversation changed in another tab or window. Reload it and try again.',
@@ -282,6 +289,8 @@ export const zhCN: AgentUIStrings = {
   removeAttachment: '移除附件',
   fileTooLarge: (name, max) => `“${name}”超过 ${max}，未添加。`,
   fileTypeRefused: (name) => `“${name}”的文件类型不受支持，未添加。`,
+  uploadingFile: (name) => `正在上传“${name}”`,
+  uploadFailed: (name, reason) => `“${name}”上传失败：${reason} 移除后即可发送。`,
   copy: '复制',
   copied: '已复制',
   copyCode: '复制代码',
@@ -331,6 +340,7 @@ export const zhCN: AgentUIStrings = {
     unknown_agent: '此助手不可用。',
     conversation_not_found: '此对话已不存在。',
     message_not_found: '此消息已不存在。',
+    file_not_found: '附件已不存在，请重新附加。',
     method_not_allowed: '不支持此操作。',
     conversation_conflict: '此对话正在另一个标签页或窗口中进行。',
     history_mismatch: '此对话已在另一个标签页或窗口中更改。请重新加载后重试。',

@@ -16,6 +16,7 @@ import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
 import { HttpError } from '../../http/error-response.js';
 import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
+import { filesOf } from '../../files/file-service.js';
 import { pathId } from '../../http/request-ids.js';
 import type { RunLog } from '../../runs/run-log.js';
 import type { ConversationStore, MessageRecord } from '../../store/types.js';
@@ -52,6 +53,7 @@ async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): 
   const { body, conversationId } = await parseChatRequest(request, url, ctx.maxBodyBytes, {
     allowRemoteFileUrls: ctx.config.limits?.allowRemoteFileUrls === true,
     schema: generateRequestBodySchema,
+    files: filesOf(ctx.config),
   });
   const output = outputRequest(body.output?.schema ?? ctx.agent.returns, body.output ? 'output.schema' : undefined);
   // With a store the run belongs to a conversation (its run record names it, so a resume finds it).

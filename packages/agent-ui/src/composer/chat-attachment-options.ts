@@ -1,0 +1,25 @@
+import { DEFAULT_BASE_PATH, filePaths } from '@x/agent-protocol';
+import type { ChatAttachmentOptions } from '../chat/agent-chat-types.js';
+import type { ComposerAttachmentOptions } from './composer.js';
+import type { DictationChatRoute } from './dictation-options.js';
+
+/**
+ * `AgentChat`'s attachment settings as the composer's: `upload: true` (or a partial object) becomes
+ * the upload route `{api}/{agentId}/files` with the chat's headers, credentials and fetch.
+ */
+export function chatAttachmentOptions(options: ChatAttachmentOptions, route: DictationChatRoute): ComposerAttachmentOptions {
+  const { upload, ...rest } = options;
+  if (!upload) return rest;
+  const own = upload === true ? {} : upload;
+  const base = String(route.api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
+  return {
+    ...rest,
+    upload: {
+      uploadApi: filePaths.upload(base, route.agentId),
+      ...(route.headers !== undefined ? { headers: route.headers } : {}),
+      ...(route.credentials ? { credentials: route.credentials } : {}),
+      ...(route.fetch ? { fetch: route.fetch } : {}),
+      ...own,
+    },
+  };
+}

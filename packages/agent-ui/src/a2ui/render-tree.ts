@@ -97,7 +97,14 @@ export function buildRenderTree(state: SurfaceState, limits: RenderLimits = DEFA
     const path = [...ancestors, id];
     const slots: Record<string, RenderNode[]> = {};
     for (const [slot, ref] of Object.entries(slotsOf(component))) {
-      slots[slot] = childrenOf(ref, scope).map(([childId, childScope, suffix]) => visit(childId, childScope, depth + 1, path, `${key}/${slot}/${String(childId)}${suffix}`));
+      const nodes: RenderNode[] = [];
+      for (const [childId, childScope, suffix] of childrenOf(ref, scope)) {
+        const child = visit(childId, childScope, depth + 1, path, `${key}/${slot}/${String(childId)}${suffix}`);
+        nodes.push(child);
+        // One "too many" placeholder stands for the rest of the slot.
+        if (child.kind === 'placeholder' && child.reason === 'too-many') break;
+      }
+      slots[slot] = nodes;
     }
     return { kind: 'component', key, component, scope, slots };
   };

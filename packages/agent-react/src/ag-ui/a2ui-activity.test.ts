@@ -1,0 +1,73 @@
+// The consume side of A2UI on AG-UI: what @ag-ui/a2ui-middleware emits becomes `data-a2ui` parts.
+import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
+import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import type { UIMessageChunk } from 'ai';
+import { Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { agUiToChunks } from './ag-ui-to-chunks.js';
+
+const components = [
+  { id: 'root', component: 'Column', children: ['title'] },
+  { id: 'title', component: 'Text', text: { path: '/title' } },
+];
+
+/** An agent that streams one tool call with these args and result, then finishes. */
+class ScriptedAgent extends AbstractAgent {
+  constructor(private readonly call: { name: string; args: string; result?: string }) {
+    super();
+  }
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      const emit = (event: Record<string, unknown>) => subscriber.next(event as unknown as BaseEvent); // the literal events of the protocol
+      emit({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId });
+      emit({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: this.call.name });
+      // Streamed in small deltas, as a model would.
+      for (let i = 0; i < this.call.args.length; i += 7) emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: this.call.args.slice(i, i + 7) });
+      emit({ type: EventType.TOOL_CALL_END, toolCallId: 'c1' });
+      if (this.call.result !== undefined) emit({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'c1', messageId: 'r1', content: this.call.result });
+      emit({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId });
+      subscriber.complete();
+    });
+  }
+}
+
+async function chunksThroughMiddleware(agent: AbstractAgent): Promise<UIMessageChunk[]> {
+  agent.use(new A2UIMiddleware());
+  const mapper = agUiToChunks();
+  const chunks: UIMessageChunk[] = [];
+  await agent.runAgent({}, { onEvent: ({ event }) => void chunks.push(...mapper.map(event)) });
+  return chunks;
+}
+
+describe('A2UI activities of @ag-ui/a2ui-middleware', () => {
+  it('map a streamed render_a2ui call to data-a2ui parts keyed by surface, the last one complete', async () => {
+    const args = JSON.stringify({ surfaceId: 'card', components, data: { title: 'Table for two' } });
+    const chunks = await chunksThroughMiddleware(new ScriptedAgent({ name: 'render_a2ui', args }));
+    const parts = chunks.filter((c) => c.type === 'data-a2ui') as { id?: string; data: { surfaceId: string; messages: Record<string, unknown>[] } }[];
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((p) => p.id === 'card')).toBe(true);
+    const last = parts.at(-1)!.data;
+    expect(last.surfaceId).toBe('card');
+    expect(last.messages.map((m) => Object.keys(m).find((k) => k !== 'version'))).toEqual(['createSurface', 'updateComponents', 'updateDataModel']);
+    expect(last.messages[2]).toMatchObject({ updateDataModel: { surfaceId: 'card', path: '/', value: { title: 'Table for two' } } });
+  });
+
+  it('do not show a surface twice when a tool result already carries it', async () => {
+    const result = JSON.stringify({
+      a2ui_operations: [
+        { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: 'basic' } },
+        { version: 'v0.9', updateComponents: { surfaceId: 'form', components } },
+      ],
+    });
+    const chunks = await chunksThroughMiddleware(new ScriptedAgent({ name: 'bookingForm', args: '{}', result }));
+    expect(chunks.filter((c) => c.type === 'data-a2ui')).toEqual([]);
+    const output = chunks.find((c) => c.type === 'tool-output-available') as { output: unknown } | undefined;
+    expect(output?.output).toMatchObject({ a2ui_operations: expect.any(Array) });
+  });
+
+  it('ignore other activity types and malformed content', () => {
+    const mapper = agUiToChunks();
+    expect(mapper.map({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'm', activityType: 'other', content: {} } as unknown as BaseEvent)).toEqual([]); // a literal event
+    expect(mapper.map({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'm', activityType: 'a2ui-surface', content: { a2ui_operations: 'nope' } } as unknown as BaseEvent)).toEqual([]); // a literal, malformed event
+  });
+});

@@ -3,8 +3,12 @@ import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
 import type { UIMessageChunk } from 'ai';
 import { Observable } from 'rxjs';
+import { act, renderHook } from '@testing-library/react';
+import { A2UI_ACTION_PART } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
+import { useAgentChat } from '../use-agent-chat.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
+import { agUiTransport } from './ag-ui-transport.js';
 
 const components = [
   { id: 'root', component: 'Column', children: ['title'] },
@@ -69,5 +73,38 @@ describe('A2UI activities of @ag-ui/a2ui-middleware', () => {
     const mapper = agUiToChunks();
     expect(mapper.map({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'm', activityType: 'other', content: {} } as unknown as BaseEvent)).toEqual([]); // a literal event
     expect(mapper.map({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'm', activityType: 'a2ui-surface', content: { a2ui_operations: 'nope' } } as unknown as BaseEvent)).toEqual([]); // a literal, malformed event
+  });
+});
+
+/** Records what each run received, answers with one text message. */
+class RecordingAgent extends AbstractAgent {
+  inputs: RunAgentInput[] = [];
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    this.inputs.push(input);
+    return new Observable<BaseEvent>((subscriber) => {
+      const emit = (event: Record<string, unknown>) => subscriber.next(event as unknown as BaseEvent); // the literal events of the protocol
+      emit({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId });
+      emit({ type: EventType.TEXT_MESSAGE_START, messageId: `m${this.inputs.length}`, role: 'assistant' });
+      emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${this.inputs.length}`, delta: 'Booked.' });
+      emit({ type: EventType.TEXT_MESSAGE_END, messageId: `m${this.inputs.length}` });
+      emit({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId });
+      subscriber.complete();
+    });
+  }
+}
+
+describe('A2UI user actions over AG-UI', () => {
+  it('go out as forwardedProps.a2uiAction, which the middleware turns into its log_a2ui_event messages', async () => {
+    const agent = new RecordingAgent();
+    agent.use(new A2UIMiddleware());
+    const transport = agUiTransport({ agent });
+    const { result } = renderHook(() => useAgentChat({ agentId: 'x', transport, history: 'client' }));
+    const action = { name: 'book', surfaceId: 'booking', sourceComponentId: 'submit', timestamp: '2026-11-25T12:00:00.000Z', context: { guests: 2 } };
+    await act(() => result.current.sendMessage({ text: '', data: [{ type: A2UI_ACTION_PART, data: action }] }).then((r) => (r.sent ? r.done : undefined)));
+    const input = agent.inputs[0]!;
+    expect(input.forwardedProps).toMatchObject({ a2uiAction: { userAction: action } });
+    const toolMessage = input.messages.find((m) => m.role === 'tool');
+    expect(toolMessage?.content).toBe('User performed action "book" on surface "booking" (component: submit). Context: {"guests":2}');
+    expect(result.current.messages[0]!.parts).toEqual([{ type: A2UI_ACTION_PART, data: action }]);
   });
 });

@@ -17,6 +17,8 @@ export { BOOK_TABLE_ACTION, BOOK_TABLE_SURFACE, bookingForm } from './a2ui-scena
 /** Every scenario that runs anywhere (browser or Node), by name. `mcpEcho(source)` adds the Node-only MCP one. */
 export const scenarios = {
   plainText,
+  // Before longMarkdown: "Book a table" (and the form's action text) must not read as "markdown with a table".
+  bookTable,
   longMarkdown,
   reasoning,
   toolCall,
@@ -30,7 +32,6 @@ export const scenarios = {
   slowParagraphs,
   agenticTurn,
   shippingAudit,
-  bookTable,
 } satisfies Record<string, Scenario>;
 
 export type ScenarioName = keyof typeof scenarios;

@@ -15,7 +15,7 @@ export function bookingForm(guests: number) {
       { id: 'root', component: 'Card', child: 'form' },
       { id: 'form', component: 'Column', children: ['title', 'intro', 'name', 'party', 'seat', 'submit'] },
       { id: 'title', component: 'Text', text: 'Book a table', variant: 'h3' },
-      { id: 'intro', component: 'Text', text: { call: 'formatString', args: { value: 'Le Petit Jardin · a table for ${/booking/guests}' } }, variant: 'caption' },
+      { id: 'intro', component: 'Text', text: { call: 'formatString', args: { value: 'Le Petit Jardin · a table for ${/booking/guests/0}' } }, variant: 'caption' },
       { id: 'name', component: 'TextField', label: 'Name', value: bind('name') },
       { id: 'party', component: 'Row', children: ['guests', 'date', 'time'], align: 'start' },
       { id: 'guests', component: 'ChoicePicker', label: 'Guests', variant: 'mutuallyExclusive', options: ['1', '2', '3', '4', '5', '6'].map((n) => ({ label: n, value: n })), value: bind('guests') },

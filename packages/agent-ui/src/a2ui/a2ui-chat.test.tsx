@@ -25,7 +25,7 @@ describe('A2UI in AgentChat', () => {
     await user.click(within(form).getByRole('radio', { name: '21:00' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Window seat' }));
     await user.click(book);
-    await screen.findByText(/Booking ref/, undefined, TIMEOUT);
+    await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Booking ref'), TIMEOUT);
     const log = screen.getByRole('log');
     expect(log.textContent).toContain('Confirmed: a table for 2 on 2026-12-24 at 21:00, by the window, under Ada.');
     // The user's turn shows what was sent; the form takes no more input.

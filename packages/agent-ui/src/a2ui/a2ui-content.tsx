@@ -1,22 +1,36 @@
 'use client';
-import { Button, Typography } from 'antd';
+import { Button, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { ImageGate } from '../lazy/on-demand.js';
 import { failingCheck, resolveText } from './dynamic-values.js';
 import { Slot, type NodeRenderer } from './a2ui-node.js';
 import { useScope, useSurface } from './surface-context.js';
 
-const headingLevel: Record<string, 1 | 2 | 3 | 4 | 5> = { h1: 3, h2: 4, h3: 5, h4: 5, h5: 5 };
+const headingRank: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5 };
+const headingSize = ['fontSizeHeading3', 'fontSizeHeading4', 'fontSizeHeading5', 'fontSizeLG', 'fontSize'] as const;
 
-/** Text: plain text (never markup), headings at chat scale, `caption` as secondary text. */
+/**
+ * Text: plain text (never markup). Headings are sized at chat scale and ranked within the surface:
+ * its top heading gets the host's `headingLevel`, so the page's outline stays in order. Body text
+ * inherits its colour (it reads right inside a primary Button).
+ */
 const Text: NodeRenderer = ({ node }) => {
+  const { headings } = useSurface();
+  const { token } = theme.useToken();
   const scope = useScope(node.scope);
   const text = resolveText(node.component.text, scope);
   const variant = typeof node.component.variant === 'string' ? node.component.variant : 'body';
-  const level = headingLevel[variant];
-  if (level) return <Typography.Title level={level} style={{ margin: 0 }}>{text}</Typography.Title>;
-  if (variant === 'caption') return <Typography.Text type="secondary" style={{ fontSize: '0.85em' }}>{text}</Typography.Text>;
-  return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Typography.Text>;
+  const rank = headingRank[variant];
+  if (rank !== undefined) {
+    const offset = Math.max(0, rank - headings.top);
+    return (
+      <div role="heading" aria-level={Math.min(6, headings.level + offset)} style={{ margin: 0, fontWeight: token.fontWeightStrong, lineHeight: 1.35, fontSize: token[headingSize[rank - 1]!] }}>
+        {text}
+      </div>
+    );
+  }
+  if (variant === 'caption') return <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{text}</span>;
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
 };
 
 const imageSize: Record<string, CSSProperties> = {

@@ -35,6 +35,8 @@ export interface A2UISurfaceProps {
   limits?: Partial<RenderLimits> | undefined;
   /** Texts (English by default). */
   strings?: Partial<A2UIStrings> | undefined;
+  /** The `aria-level` of the surface's top heading (default 2; lower ones follow), so the page's outline stays in order. */
+  headingLevel?: number | undefined;
 }
 
 interface Tracked {
@@ -43,6 +45,16 @@ interface Tracked {
   state: SurfaceState;
   /** The user's writes, replayed when the messages are replaced rather than extended. */
   writes: [string, unknown][];
+}
+
+/** The rank of the surface's highest heading variant (`h1` → 1), 1 when it has none. */
+function topHeading(state: SurfaceState): number {
+  let top = 6;
+  for (const component of state.components.values()) {
+    const match = component.component === 'Text' && typeof component.variant === 'string' ? /^h([1-5])$/.exec(component.variant) : null;
+    if (match) top = Math.min(top, Number(match[1]));
+  }
+  return top === 6 ? 1 : top;
 }
 
 const signature = (message: unknown) => {
@@ -70,7 +82,7 @@ function track(previous: Tracked | undefined, messages: readonly unknown[], surf
  * visible, inert placeholders; text is never markup; URLs go through the kit's URL and image
  * policies. Inputs bind two-way to the surface's data model; a Button's action calls `onAction`.
  */
-export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = false, disableAfterAction = true, limits, strings }: A2UISurfaceProps) {
+export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = false, disableAfterAction = true, limits, strings, headingLevel = 2 }: A2UISurfaceProps) {
   const surfaceId = wanted ?? (Array.isArray(messages) ? messages.map(a2uiSurfaceIdOf).find((id) => id !== undefined) : undefined) ?? '';
   const [tracked, setTracked] = useState<Tracked>(() => track(undefined, messages, surfaceId));
   const [sent, setSent] = useState(false);
@@ -114,8 +126,8 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
       }
     };
-    return { state, write, act, disabled: inert, strings: allStrings, renderers };
-  }, [state, inert, allStrings, onAction, surfaceId]);
+    return { state, write, act, disabled: inert, strings: allStrings, renderers, headings: { top: topHeading(state), level: headingLevel } };
+  }, [state, inert, allStrings, onAction, surfaceId, headingLevel]);
 
   if (state.deleted) return null;
   return (
@@ -123,7 +135,7 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       aria-label={allStrings.surface}
       aria-busy={tree ? undefined : true}
       data-a2ui-surface={surfaceId}
-      style={{ margin: '8px 0', padding: token.paddingSM, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer }}
+      style={{ margin: '8px 0', color: token.colorText }}
     >
       <SurfaceContext.Provider value={context}>
         {tree ? <A2UINode node={tree} /> : <span style={{ color: token.colorTextSecondary }}>{allStrings.building}</span>}

@@ -1,6 +1,6 @@
 // The consume side of A2UI on AG-UI: what @ag-ui/a2ui-middleware emits becomes `data-a2ui` parts.
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
-import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { AbstractAgent, EventType, type BaseEvent, type Middleware, type RunAgentInput } from '@ag-ui/client';
 import type { UIMessageChunk } from 'ai';
 import { Observable } from 'rxjs';
 import { act, renderHook } from '@testing-library/react';
@@ -9,6 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { useAgentChat } from '../use-agent-chat.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
 import { agUiTransport } from './ag-ui-transport.js';
+
+/**
+ * `@ag-ui/a2ui-middleware` 0.0.10 has no `exports` map: its one `types` file is read as CommonJS, so it
+ * declares against `@ag-ui/client`'s CJS declarations while we import the ESM ones — two
+ * `AbstractAgent` types for the same runtime class (TS only; at runtime it is the same module).
+ */
+const a2uiMiddleware = () => new A2UIMiddleware() as unknown as Middleware;
 
 const components = [
   { id: 'root', component: 'Column', children: ['title'] },
@@ -36,7 +43,7 @@ class ScriptedAgent extends AbstractAgent {
 }
 
 async function chunksThroughMiddleware(agent: AbstractAgent): Promise<UIMessageChunk[]> {
-  agent.use(new A2UIMiddleware());
+  agent.use(a2uiMiddleware());
   const mapper = agUiToChunks();
   const chunks: UIMessageChunk[] = [];
   await agent.runAgent({}, { onEvent: ({ event }) => void chunks.push(...mapper.map(event)) });
@@ -96,7 +103,7 @@ class RecordingAgent extends AbstractAgent {
 describe('A2UI user actions over AG-UI', () => {
   it('go out as forwardedProps.a2uiAction, which the middleware turns into its log_a2ui_event messages', async () => {
     const agent = new RecordingAgent();
-    agent.use(new A2UIMiddleware());
+    agent.use(a2uiMiddleware());
     const transport = agUiTransport({ agent });
     const { result } = renderHook(() => useAgentChat({ agentId: 'x', transport, history: 'client' }));
     const action = { name: 'book', surfaceId: 'booking', sourceComponentId: 'submit', timestamp: '2026-11-25T12:00:00.000Z', context: { guests: 2 } };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
-import { HttpAgent, type BaseEvent } from '@ag-ui/client';
+import { HttpAgent, type BaseEvent, type Middleware } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { A2UI_ACTION_PART, a2uiSurfaceDataSchema, type A2UIUserAction } from '@x/agent-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,13 @@ import { createAgentServer } from '../server.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { toolCallParts } from '../test-utils/model-parts.js';
 import { a2uiSurface, a2uiSurfacePart } from './a2ui-surface.js';
+
+/**
+ * `@ag-ui/a2ui-middleware` 0.0.10 has no `exports` map: its one `types` file is read as CommonJS, so it
+ * declares against `@ag-ui/client`'s CJS declarations while we import the ESM ones — two
+ * `AbstractAgent` types for the same runtime class (TS only; at runtime it is the same module).
+ */
+const a2uiMiddleware = () => new A2UIMiddleware() as unknown as Middleware;
 
 const form = {
   surfaceId: 'booking',
@@ -69,7 +76,7 @@ describe('a2uiSurface', () => {
     // The middleware on the client side of the same route finds the same surface in the tool result.
     const base2 = await serve(mockModel(toolCallParts({ toolName: 'bookingForm', input: {}, id: 'call-1' }), textParts('Here is the form.')));
     const agent = new HttpAgent({ url: `${base2}/ag-ui`, initialMessages: [{ id: 'u1', role: 'user', content: 'Book a table' }] });
-    agent.use(new A2UIMiddleware());
+    agent.use(a2uiMiddleware());
     const wrapped = (await events(agent)).filter((e) => e.type === 'ACTIVITY_SNAPSHOT');
     const strip = ({ timestamp: _t, rawEvent: _r, ...rest }: BaseEvent & Record<string, unknown>) => rest;
     expect(wrapped.map((e) => strip(e as BaseEvent & Record<string, unknown>))).toContainEqual(strip(activities[0] as BaseEvent & Record<string, unknown>));

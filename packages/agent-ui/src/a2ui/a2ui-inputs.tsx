@@ -123,7 +123,7 @@ const A2UISlider: NodeRenderer = ({ node }) => {
   return (
     <div data-a2ui-id={node.component.id}>
       {label ? <div>{label}</div> : null}
-      <Slider min={min} max={max} value={typeof value === 'number' ? value : Number(value) || min} disabled={disabled} onChange={(v: number) => setValue(v)} aria-label={label || undefined} />
+      <Slider min={min} max={max} value={typeof value === 'number' ? value : Number(value) || min} disabled={disabled} onChange={(v: number) => setValue(v)} ariaLabelForHandle={label || node.component.id} />
     </div>
   );
 };

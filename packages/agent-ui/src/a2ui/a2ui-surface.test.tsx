@@ -51,6 +51,16 @@ describe('A2UISurface', () => {
     expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('stays open when the host says the action was not sent', async () => {
+    const onAction = vi.fn(async () => false);
+    render(<A2UISurface messages={form} onAction={onAction} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(onAction).toHaveBeenCalledTimes(2);
+  });
+
   it('patches the surface on streamed updates without re-mounting: a focused input keeps its focus and value', async () => {
     const { rerender } = render(<A2UISurface messages={form} />);
     const name = screen.getByLabelText('Name') as HTMLInputElement;
@@ -137,7 +147,7 @@ describe('A2UISurface', () => {
     render(
       <A2UISurface
         headingLevel={3}
-        messages={[create, components([{ id: 'root', component: 'Column', children: ['a', 'b'] }, { id: 'a', component: 'Text', text: 'Top', variant: 'h3' }, { id: 'b', component: 'Text', text: 'Sub', variant: 'h4' }])]}
+        messages={[create, components([{ id: 'root', component: 'Column', children: ['a', 'b'] }, { id: 'a', component: 'Text', text: 'Top', variant: 'h2' }, { id: 'b', component: 'Text', text: 'Sub', variant: 'h4' }])]}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Top' }).getAttribute('aria-level')).toBe('3');

@@ -25,8 +25,11 @@ export interface A2UISurfaceProps {
   messages: readonly unknown[];
   /** The surface to show (default: the first one the messages name). */
   surfaceId?: string | undefined;
-  /** A user action (a Button's `event`), with its context resolved from the data model. */
-  onAction?: ((action: A2UIUserAction) => void) | undefined;
+  /**
+   * A user action (a Button's `event`), with its context resolved from the data model. Return (or
+   * resolve to) `false` when it was not sent (e.g. the chat was busy): the surface then stays open.
+   */
+  onAction?: ((action: A2UIUserAction) => void | boolean | Promise<void | boolean>) | undefined;
   /** Takes no more input (e.g. while the chat is busy). */
   disabled?: boolean | undefined;
   /** Stop taking input once an action was sent (default `true`: a form is submitted once). */
@@ -35,7 +38,7 @@ export interface A2UISurfaceProps {
   limits?: Partial<RenderLimits> | undefined;
   /** Texts (English by default). */
   strings?: Partial<A2UIStrings> | undefined;
-  /** The `aria-level` of the surface's top heading (default 2; lower ones follow), so the page's outline stays in order. */
+  /** The `aria-level` of the surface's top heading (default 2; each lower variant it uses takes the next level), so the page's outline stays in order. */
   headingLevel?: number | undefined;
 }
 
@@ -47,14 +50,14 @@ interface Tracked {
   writes: [string, unknown][];
 }
 
-/** The rank of the surface's highest heading variant (`h1` → 1), 1 when it has none. */
-function topHeading(state: SurfaceState): number {
-  let top = 6;
+/** The heading variants a surface uses, as ranks (`h1` → 1), ascending. */
+function headingRanks(state: SurfaceState): number[] {
+  const ranks = new Set<number>();
   for (const component of state.components.values()) {
     const match = component.component === 'Text' && typeof component.variant === 'string' ? /^h([1-5])$/.exec(component.variant) : null;
-    if (match) top = Math.min(top, Number(match[1]));
+    if (match) ranks.add(Number(match[1]));
   }
-  return top === 6 ? 1 : top;
+  return [...ranks].sort((a, b) => a - b);
 }
 
 const signature = (message: unknown) => {
@@ -109,7 +112,7 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       if (event && typeof event.name === 'string' && event.name) {
         const raw = typeof event.context === 'object' && event.context !== null && !Array.isArray(event.context) ? (event.context as Record<string, unknown>) : {};
         const context = Object.fromEntries(Object.entries(raw).slice(0, 50).map(([key, value]) => [key, resolveValue(value, scope) ?? null]));
-        onAction?.({
+        const result = onAction?.({
           name: event.name.slice(0, 200),
           surfaceId,
           sourceComponentId: component.id,
@@ -118,6 +121,9 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
           ...(state.sendDataModel ? { dataModel: state.dataModel } : {}),
         });
         setSent(true);
+        // Not sent after all: the form stays open for another try.
+        if (result === false) setSent(false);
+        else if (result instanceof Promise) void result.then((sent) => sent === false && setSent(false), () => setSent(false));
         return;
       }
       const call = action?.functionCall as { call?: unknown; args?: { url?: unknown } } | undefined;
@@ -126,7 +132,7 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
       }
     };
-    return { state, write, act, disabled: inert, strings: allStrings, renderers, headings: { top: topHeading(state), level: headingLevel } };
+    return { state, write, act, disabled: inert, strings: allStrings, renderers, headings: { ranks: headingRanks(state), level: headingLevel } };
   }, [state, inert, allStrings, onAction, surfaceId, headingLevel]);
 
   if (state.deleted) return null;

@@ -2,7 +2,8 @@
 import { A2UI_ACTION_PART, a2uiSurfacesOf, type A2UISurfaceData, type A2UIToolOutput, type A2UIUserAction } from '@x/agent-protocol';
 import { theme } from 'antd';
 import { useCallback, useContext } from 'react';
-import { ChatContext } from '../chat/chat-context.js';
+import { useAgentChatSelector } from '@x/agent-react';
+import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';
 import { A2UISurface } from './a2ui-surface.js';
 import { toText } from './dynamic-values.js';
 
@@ -20,12 +21,19 @@ export interface A2UIChatSurfaceProps {
  */
 export function A2UIChatSurface({ data, messageId }: A2UIChatSurfaceProps) {
   const context = useContext(ChatContext);
-  const messages = context?.chat.messages;
-  const index = messages ? messages.findIndex((m) => m.id === messageId) : -1;
-  const answered = index >= 0 && messages!.slice(index + 1).some((m) => m.role === 'user');
-  const send = context?.send;
-  const onAction = useCallback((action: A2UIUserAction) => void send?.({ text: '', data: [{ type: A2UI_ACTION_PART, data: action }] }), [send]);
-  return <A2UISurface messages={data.messages} surfaceId={data.surfaceId} onAction={onAction} disabled={answered || !send} />;
+  if (!context) return <A2UISurface messages={data.messages} surfaceId={data.surfaceId} disabled />;
+  return <ChatSurface data={data} messageId={messageId} context={context} />;
+}
+
+function ChatSurface({ data, messageId, context }: A2UIChatSurfaceProps & { context: ChatContextValue }) {
+  // Re-renders only when whether a user message follows this one changes.
+  const answered = useAgentChatSelector(context.chat, (snapshot) => {
+    const index = snapshot.messages.findIndex((m) => m.id === messageId);
+    return index >= 0 && snapshot.messages.slice(index + 1).some((m) => m.role === 'user');
+  });
+  const send = context.send;
+  const onAction = useCallback((action: A2UIUserAction) => send({ text: '', data: [{ type: A2UI_ACTION_PART, data: action }] }), [send]);
+  return <A2UISurface messages={data.messages} surfaceId={data.surfaceId} onAction={onAction} disabled={answered} />;
 }
 
 /** A tool result that carries surfaces (`a2uiSurface()` of `@x/agent-server`): each one in the chat. */

@@ -16,8 +16,8 @@ export interface SurfaceContextValue {
   /** The surface no longer takes input (an action was sent, or the host disabled it). */
   disabled: boolean;
   strings: A2UIStrings;
-  /** Heading outline: the surface's top heading variant (1 for h1…) is drawn at the host's `level`. */
-  headings: { top: number; level: number };
+  /** Heading outline: the heading variants the surface uses (ranks, ascending) start at the host's `level`, one level each. */
+  headings: { ranks: readonly number[]; level: number };
   /** The antd renderer of each component type. */
   renderers: Readonly<Record<string, ComponentType<{ node: Extract<RenderNode, { kind: 'component' }> }>>>;
 }

@@ -131,7 +131,7 @@ export const Modal: Story = {
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Opening hours' }));
-    await waitFor(() => expect(within(document.body).getByRole('dialog')).toHaveTextContent('Tuesday to Sunday, 18:00–23:00'), { timeout: 5_000 });
+    await waitFor(() => expect(within(document.body).getByRole('dialog', { name: 'Opening hours' })).toHaveTextContent('Tuesday to Sunday, 18:00–23:00'), { timeout: 5_000 });
   },
 };
 

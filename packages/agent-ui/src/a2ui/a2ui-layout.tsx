@@ -73,16 +73,16 @@ const A2UITabs: NodeRenderer = ({ node }) => {
 /** Divider: horizontal or vertical. */
 const A2UIDivider: NodeRenderer = ({ node }) => <Divider orientation={node.component.axis === 'vertical' ? 'vertical' : 'horizontal'} style={{ margin: '4px 0' }} />;
 
-/** Modal: its trigger opens an antd Modal with its content. */
+/** Modal: its trigger opens an antd Modal with its content, titled with the trigger's text (its accessible name). */
 const A2UIModal: NodeRenderer = ({ node }) => {
   const { strings } = useSurface();
-  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState<string | undefined>(undefined);
   return (
     <>
-      <span onClickCapture={() => setOpen(true)} data-a2ui-id={node.component.id}>
+      <span onClickCapture={(event) => setTitle(event.currentTarget.textContent?.trim().slice(0, 120) || strings.dialog)} data-a2ui-id={node.component.id}>
         <Slot nodes={node.slots.trigger} />
       </span>
-      <Modal open={open} onCancel={() => setOpen(false)} footer={null} closable={{ 'aria-label': strings.close }} destroyOnHidden>
+      <Modal open={title !== undefined} title={title} onCancel={() => setTitle(undefined)} footer={null} closable={{ 'aria-label': strings.close }} destroyOnHidden>
         <Slot nodes={node.slots.content} />
       </Modal>
     </>

@@ -14,6 +14,8 @@ export interface A2UIStrings {
   building: string;
   /** Close button of a modal. */
   close: string;
+  /** Title of a modal whose trigger has no text. */
+  dialog: string;
 }
 
 export const a2uiStringsEnUS: A2UIStrings = {
@@ -25,4 +27,5 @@ export const a2uiStringsEnUS: A2UIStrings = {
   tooMany: 'Too many components to show',
   building: 'Preparing the form…',
   close: 'Close',
+  dialog: 'Details',
 };

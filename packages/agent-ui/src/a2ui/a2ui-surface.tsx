@@ -2,6 +2,7 @@
 import { a2uiSurfaceIdOf, type A2UIComponent, type A2UIUserAction } from '@x/agent-protocol';
 import { theme } from 'antd';
 import { useMemo, useState } from 'react';
+import { AccessibleTheme } from '../config.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { contentRenderers } from './a2ui-content.js';
 import { inputRenderers } from './a2ui-inputs.js';
@@ -143,9 +144,12 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       data-a2ui-surface={surfaceId}
       style={{ margin: '8px 0', color: token.colorText }}
     >
-      <SurfaceContext.Provider value={context}>
-        {tree ? <A2UINode node={tree} /> : <span style={{ color: token.colorTextSecondary }}>{allStrings.building}</span>}
-      </SurfaceContext.Provider>
+      {/* The kit's contrast fixes apply to the agent's antd components too (a no-op inside AgentChat). */}
+      <AccessibleTheme>
+        <SurfaceContext.Provider value={context}>
+          {tree ? <A2UINode node={tree} /> : <span style={{ color: token.colorTextSecondary }}>{allStrings.building}</span>}
+        </SurfaceContext.Provider>
+      </AccessibleTheme>
     </section>
   );
 }

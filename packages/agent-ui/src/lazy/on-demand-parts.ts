@@ -21,3 +21,5 @@ export { ReplyEndMark } from '../transcript/reply-end-mark.js';
 export * as ThinkModule from '@ant-design/x/es/think/index.js';
 export * as ThoughtChainModule from '@ant-design/x/es/thought-chain/index.js';
 export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
+// A2UI surfaces (antd's form controls, dayjs): shown only when an agent sends one.
+export { A2UIChatSurface, A2UIToolSurfaces, A2UIActionSummary } from '../a2ui/chat-surface.js';

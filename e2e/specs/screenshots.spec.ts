@@ -121,3 +121,17 @@ test.describe('phone', () => {
     await picture(page, 'phone-conversations');
   });
 });
+
+test('an A2UI form in the chat, light and dark', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Book a table for two');
+  await chat.waitReady();
+  const form = chat.log.getByRole('region', { name: 'Interactive form from the agent' });
+  await form.getByLabel('Name').fill('Ada Lovelace');
+  await form.scrollIntoViewIfNeeded();
+  await picture(page, 'a2ui-form-light');
+  await pickTheme(page, 'Dark');
+  await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
+  await picture(page, 'a2ui-form-dark');
+});

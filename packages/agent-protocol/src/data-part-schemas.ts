@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatTitleData, CompactionData, SuggestionsData } from './data-parts.js';
+import { a2uiSurfaceDataSchema, a2uiUserActionSchema } from './a2ui-schemas.js';
 
 /** Schema of `data-chat-title` data. */
 export const chatTitleDataSchema: z.ZodType<ChatTitleData> = z.object({ title: z.string() });
@@ -19,4 +20,6 @@ export const agentDataPartSchemas = {
   'chat-title': chatTitleDataSchema,
   suggestions: suggestionsDataSchema,
   compaction: compactionDataSchema,
+  a2ui: a2uiSurfaceDataSchema,
+  'a2ui-action': a2uiUserActionSchema,
 };

@@ -1,6 +1,8 @@
 // Zod-free on purpose: client bundles import these names and guards; the schemas are in
 // data-part-schemas.ts, so a bundle that needs no schema carries no zod.
 
+import type { A2UISurfaceData, A2UIUserAction } from './a2ui.js';
+
 export const CHAT_TITLE_PART = 'data-chat-title' as const;
 export const SUGGESTIONS_PART = 'data-suggestions' as const;
 export const COMPACTION_PART = 'data-compaction' as const;
@@ -37,6 +39,8 @@ export interface AgentDataTypes {
   'chat-title': ChatTitleData;
   suggestions: SuggestionsData;
   compaction: CompactionData;
+  a2ui: A2UISurfaceData;
+  'a2ui-action': A2UIUserAction;
   [name: string]: unknown;
 }
 

@@ -3,6 +3,7 @@ export * from './route.js';
 export * from './ids.js';
 export * from './tool-names.js';
 export * from './data-parts.js';
+export * from './a2ui.js';
 export * from './page-state.js';
 export * from './errors.js';
 export * from './messages.js';
@@ -15,6 +16,7 @@ export * from './mcp-apps.js';
 export * from './files.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';
+export * from './a2ui-schemas.js';
 export * from './page-state-schemas.js';
 export * from './request-body.js';
 export * from './generate.js';

@@ -5,6 +5,7 @@ export type {
   AgentToolCall,
   BeforeSendContext,
   OutgoingMessage,
+  OutgoingDataPart,
   SendRefusal,
   SendResult,
   SharedStateInput,

@@ -1,4 +1,5 @@
 export { createAgentServer } from './server.js';
+export { a2uiMessages, a2uiSurface, a2uiSurfacePart, type A2UISurfaceInput } from './a2ui/a2ui-surface.js';
 export type { AgentIdOf, InferAgentTools } from './config/infer-tools.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
 export type {

@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import type { BaseEvent, Interrupt } from '@ag-ui/client';
 import { CHAT_TITLE_PART, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { a2uiActivityChunks } from './a2ui-activity.js';
 
 /** The `CUSTOM` event names of the kit's title and suggestions (as `@x/agent-server` sends them). */
 const CUSTOM_PARTS: Record<string, string> = { 'x.chat-title': CHAT_TITLE_PART, 'x.suggestions': SUGGESTIONS_PART };
@@ -47,7 +48,8 @@ export interface AgUiToChunks {
  * docs/ARCHITECTURE.md), so an AG-UI agent fills the same message state as our own wire:
  * `RUN_STARTED` → `start`; `TEXT_MESSAGE_*` → text parts; `REASONING_MESSAGE_*` → reasoning parts;
  * `TOOL_CALL_START/ARGS/END` → a tool part with its input, `TOOL_CALL_RESULT` → its output;
- * `CUSTOM` title/suggestions → their data parts; interrupts of `RUN_FINISHED` → approval requests
+ * `CUSTOM` title/suggestions → their data parts; A2UI `ACTIVITY_SNAPSHOT`s (`@ag-ui/a2ui-middleware`) →
+ * `data-a2ui` parts; interrupts of `RUN_FINISHED` → approval requests
  * on their tool calls (a tool part of its own for an interrupt that names none); `RUN_ERROR` →
  * `error`; `RUN_FINISHED` → `finish` (`abort` first when the run was cancelled). State events are
  * the transport's (they go through the page's shared-state allowlist).
@@ -56,6 +58,7 @@ export function agUiToChunks(): AgUiToChunks {
   const tools = new Map<string, { name: string; args: string; ended: boolean }>();
   const interrupts: Interrupt[] = [];
   const pendingPageStateCalls: string[] = [];
+  const a2ui = a2uiActivityChunks();
   /** A tool result came in this step: what the agent says next is the next step (as the AI SDK counts steps). */
   let afterResult = false;
   const nextStep = (): UIMessageChunk[] => {
@@ -132,8 +135,11 @@ export function agUiToChunks(): AgUiToChunks {
           const content = e.content;
           const output = typeof content === 'string' ? parseArgs(content) : content;
           afterResult = true;
+          a2ui.noteToolOutput(output);
           return [...endTool(toolCallId), { type: 'tool-output-available', toolCallId, output }];
         }
+        case 'ACTIVITY_SNAPSHOT':
+          return a2ui.map(e);
         case 'CUSTOM': {
           const part = CUSTOM_PARTS[str(e, 'name')];
           return part ? [{ type: part as `data-${string}`, data: e.value }] : [];

@@ -2,6 +2,7 @@ import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { HttpAgent, type AbstractAgent, type Message, type ResumeEntry } from '@ag-ui/client';
 import type { SharedStateLink } from '../core/shared-state/create-shared-state-store.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
+import { a2uiActionText, isA2UIActionPart } from '@x/agent-protocol';
 
 /** Options of {@link agUiTransport}: an AG-UI endpoint (`url`) or any `AbstractAgent`. */
 export type AgUiTransportOptions = (
@@ -31,7 +32,10 @@ type Part = UIMessage['parts'][number];
 type ToolPart = Part & { toolCallId: string; state: string; input?: unknown; output?: unknown; approval?: { id: string; approved?: boolean; reason?: string } };
 const isToolPart = (part: Part): part is ToolPart => part.type.startsWith('tool-') || part.type === 'dynamic-tool';
 const toolNameOf = (part: ToolPart) => (part.type === 'dynamic-tool' ? String((part as { toolName?: unknown }).toolName) : part.type.slice(5));
-const textOf = (message: UIMessage) => message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+/** A message's text; a user's A2UI action reads as its text too (for agents without `@ag-ui/a2ui-middleware`). */
+const textOf = (message: UIMessage) => message.parts.map((p) => (p.type === 'text' ? p.text : isA2UIActionPart(p) ? a2uiActionText(p.data) : '')).join('');
+/** The A2UI action a user message carries, as `@ag-ui/a2ui-middleware` reads it from `forwardedProps.a2uiAction`. */
+const a2uiActionOf = (message: UIMessage | undefined) => message?.parts.find(isA2UIActionPart)?.data;
 
 /** A chat transcript as AG-UI messages (for an agent that starts on a transcript it never saw). */
 function toAgUiMessages(messages: UIMessage[]): Message[] {
@@ -133,7 +137,8 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
             if (toolCallId) push([result.ok ? { type: 'tool-output-available', toolCallId, output: result.output, providerExecuted: true } : { type: 'tool-output-error', toolCallId, errorText: result.errorText, providerExecuted: true }]);
           };
           let stateWrites = Promise.resolve();
-          ag.runAgent(resume.length > 0 ? { resume } : {}, {
+          const action = last?.role === 'user' ? a2uiActionOf(last) : undefined;
+          ag.runAgent({ ...(resume.length > 0 ? { resume } : {}), ...(action ? { forwardedProps: { a2uiAction: { userAction: action } } } : {}) }, {
             onEvent: ({ event }) => {
               if (event.type === 'STATE_SNAPSHOT' || event.type === 'STATE_DELTA') return;
               if (event.type === 'RUN_FINISHED') {

@@ -1,5 +1,5 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import type { ChatRequestOptions, UITools } from 'ai';
+import type { ChatRequestOptions, FileUIPart, UITools } from 'ai';
 import type { ChatSession } from './session.js';
 import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
@@ -30,7 +30,10 @@ export async function send<TOOLS extends UITools>(
   options: ChatRequestOptions | undefined,
 ): Promise<SendResult> {
   const hasFiles = message.files !== undefined && message.files.length > 0;
-  if (!message.text?.trim() && !hasFiles) return { sent: false, reason: 'empty' };
+  const data = message.data ?? [];
+  if (!message.text?.trim() && !hasFiles && data.length === 0) return { sent: false, reason: 'empty' };
+  // Data parts go in the parts form of `sendMessage`, where files must already be file parts.
+  if (data.length > 0 && hasFiles && !Array.isArray(message.files)) return { sent: false, reason: 'cancelled', error: new TypeError('A message with data parts takes files as FileUIPart[].') };
   if (gate.checking) return { sent: false, reason: 'check-pending' };
   const chat = session.chat;
   if (kind === 'send' && isBusy(chat)) return { sent: false, reason: 'busy' };
@@ -77,12 +80,18 @@ export async function send<TOOLS extends UITools>(
   forgetNewConversation(session.conversationId);
   const done = chat
     .sendMessage(
-      {
-        text: message.text,
-        ...(message.files ? { files: message.files } : {}),
-        ...(message.metadata ? { metadata: message.metadata } : {}),
-        ...(replaces ? { messageId: replaces } : {}),
-      } as Parameters<typeof chat.sendMessage>[0],
+      (data.length > 0
+        ? {
+            parts: [...(message.text ? [{ type: 'text', text: message.text }] : []), ...((message.files as FileUIPart[] | undefined) ?? []), ...data],
+            ...(message.metadata ? { metadata: message.metadata } : {}),
+            ...(replaces ? { messageId: replaces } : {}),
+          }
+        : {
+            text: message.text,
+            ...(message.files ? { files: message.files } : {}),
+            ...(message.metadata ? { metadata: message.metadata } : {}),
+            ...(replaces ? { messageId: replaces } : {}),
+          }) as Parameters<typeof chat.sendMessage>[0],
       sendOptions,
     )
     .then(

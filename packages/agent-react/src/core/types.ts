@@ -23,6 +23,18 @@ export interface OutgoingMessage {
   text: string;
   files?: FileList | FileUIPart[];
   metadata?: AgentMessageMetadata;
+  /**
+   * Data parts the message carries after its text (e.g. an A2UI user action, `data-a2ui-action`).
+   * A message with data parts may have empty text; its files must then be `FileUIPart`s.
+   */
+  data?: readonly OutgoingDataPart[];
+}
+
+/** A data part of an {@link OutgoingMessage}. */
+export interface OutgoingDataPart {
+  type: `data-${string}`;
+  id?: string;
+  data: unknown;
 }
 
 /** What `onBeforeSend` sees besides the message. */

@@ -1,9 +1,11 @@
 import type { UIMessageChunk } from 'ai';
 import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation } from '@ag-ui/core';
-import { type AgentErrorCode, CHAT_TITLE_PART, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL, isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol';
+import { A2UI_PART, type AgentErrorCode, CHAT_TITLE_PART, isA2UIToolOutput, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL, isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol';
 
 /** The AG-UI names of the kit's data parts sent as `CUSTOM` events. */
 export const AG_UI_CUSTOM = { title: 'x.chat-title', suggestions: 'x.suggestions' } as const;
+
+import { a2uiActivities } from './a2ui-activity.js';
 
 /** The `reason` of an interrupt that asks for a tool approval. */
 export const APPROVAL_INTERRUPT_REASON = 'x:tool_approval';
@@ -36,7 +38,8 @@ type ToolInfo = { name: string; started: boolean; ended: boolean };
  * keys; text / reasoning → `TEXT_MESSAGE_*` / `REASONING_*`; tool input → `TOOL_CALL_START/ARGS/END`,
  * outputs → `TOOL_CALL_RESULT`; an `update-page-state` call → `STATE_DELTA` of the updates the
  * page's exposed keys accept (same allowlist and kind check as the page); approvals → interrupts of
- * the closing `RUN_FINISHED`; title and suggestions → `CUSTOM`; `error` → `RUN_ERROR`.
+ * the closing `RUN_FINISHED`; title and suggestions → `CUSTOM`; A2UI surfaces (a tool's `a2uiSurface()`
+ * result, a `data-a2ui` part) → `ACTIVITY_SNAPSHOT` as `@ag-ui/a2ui-middleware` emits them; `error` → `RUN_ERROR`.
  */
 export function turnToAgUi(options: TurnToAgUiOptions): TurnToAgUi {
   let runId = options.runId;
@@ -196,7 +199,10 @@ export function turnToAgUi(options: TurnToAgUiOptions): TurnToAgUi {
           break;
         }
         case 'tool-output-available':
-          if (chunk.preliminary !== true) events.push(toolResult(chunk.toolCallId, chunk.output));
+          if (chunk.preliminary !== true) {
+            events.push(toolResult(chunk.toolCallId, chunk.output));
+            if (isA2UIToolOutput(chunk.output)) events.push(...a2uiActivities(chunk.output.a2ui_operations, chunk.toolCallId));
+          }
           break;
         case 'tool-output-error':
           events.push(toolResult(chunk.toolCallId, { error: chunk.errorText }));
@@ -224,6 +230,11 @@ export function turnToAgUi(options: TurnToAgUiOptions): TurnToAgUi {
           if (chunk.type.startsWith('data-')) {
             const data = (chunk as { data?: unknown }).data;
             if (data === undefined) break;
+            if (chunk.type === A2UI_PART) {
+              const messages = (data as { messages?: unknown }).messages;
+              if (Array.isArray(messages)) events.push(...a2uiActivities(messages, undefined));
+              break;
+            }
             const name = chunk.type === CHAT_TITLE_PART ? AG_UI_CUSTOM.title : chunk.type === SUGGESTIONS_PART ? AG_UI_CUSTOM.suggestions : chunk.type;
             events.push({ type: EventType.CUSTOM, name, value: data });
           }

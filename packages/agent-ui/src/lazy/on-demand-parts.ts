@@ -24,3 +24,5 @@ export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
 // The MCP App frame; its bridge (ext-apps, ~150 KB gzip) is a chunk of its own that imports nothing of
 // the first load (mcp-app/mcp-app-bridge.ts), loaded by the frame.
 export { McpAppFrame } from '../mcp-app/mcp-app-frame.js';
+// A2UI surfaces (antd's form controls, dayjs): shown only when an agent sends one.
+export { A2UIChatSurface, A2UIToolSurfaces, A2UIActionSummary } from '../a2ui/chat-surface.js';

@@ -1,7 +1,7 @@
 'use client';
 import { LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
-import { COMPACTION_PART, mcpAppOf } from '@x/agent-protocol';
+import { A2UI_ACTION_PART, A2UI_PART, COMPACTION_PART, isA2UIPart, isA2UIToolOutput, mcpAppOf } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard, Think } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
@@ -16,6 +16,7 @@ import { toolRuns } from '../tools/tool-runs.js';
 import { ApprovalCard, CompactionMarker, OnDemandIcon, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
 import { McpAppsContext } from '../mcp-app/mcp-apps-options.js';
 import { McpAppSlot } from '../mcp-app/mcp-app-slot.js';
+import { A2UIActionSummary, A2UIChatSurface, A2UIToolSurfaces } from '../lazy/a2ui-parts.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -56,6 +57,8 @@ interface ToolPartProps {
   message: AgentUIMessage | undefined;
   /** Whether the message is streaming (custom renderers only; `false` otherwise). */
   streaming: boolean;
+  /** Id of the message (an A2UI surface in the result sends its actions as the next turn). */
+  messageId: string;
 }
 
 /**
@@ -72,7 +75,7 @@ interface ToolPartProps {
  * stream ends. Renderer config (`toolRenderers`, `display`, handlers) comes from context, so a new
  * config re-renders every part.
  */
-const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
+const ToolPart = memo(function ToolPart({ part, message, messageId }: ToolPartProps) {
   const { toolRenderers, handlers, display } = useMessageContext('MessageParts');
   const approvals = useContext(ApprovalContext);
   const call = toolCallOf(part);
@@ -94,6 +97,8 @@ const ToolPart = memo(function ToolPart({ part, message }: ToolPartProps) {
       />
     );
   }
+  // A result that carries A2UI surfaces (`a2uiSurface()` on the server) shows the surfaces.
+  if (call.state === 'output-available' && isA2UIToolOutput(call.output)) return <A2UIToolSurfaces output={call.output} messageId={messageId} />;
   if (call.state === 'approval-requested' || call.state === 'approval-responded') {
     return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} expired={expired} />;
   }
@@ -182,7 +187,7 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     // A call with an app stays on its own card, its app under it.
     if (mcpApps && appOfPart(part)) return false;
     const state = (part as { state?: string }).state;
-    return state !== 'approval-requested' && state !== 'approval-responded';
+    return state !== 'approval-requested' && state !== 'approval-responded' && !isA2UIToolOutput((part as { output?: unknown }).output);
   });
   const inRun = new Set<number>();
   parts.forEach((part, index) => {
@@ -222,7 +227,7 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     const toolCallId = toolCallIdOf(part);
     if (toolCallId !== undefined) {
       const custom = toolRenderers?.[toolNameOf(part)] !== undefined;
-      out.push(<ToolPart key={toolCallId} part={part} message={custom ? message : undefined} streaming={custom && streaming} />);
+      out.push(<ToolPart key={toolCallId} part={part} message={custom ? message : undefined} streaming={custom && streaming} messageId={message.id} />);
       const app = mcpApps && !custom ? appOfPart(part) : undefined;
       if (app) {
         const { input, output } = part as { input?: unknown; output?: unknown };
@@ -232,6 +237,14 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     }
     if (part.type.startsWith('data-')) {
       if (HIDDEN_DATA_PARTS.has(part.type)) return;
+      if (part.type === A2UI_PART && !dataRenderers?.a2ui && isA2UIPart(part)) {
+        out.push(<A2UIChatSurface key={part.id ?? key} data={part.data} messageId={message.id} />);
+        return;
+      }
+      if (part.type === A2UI_ACTION_PART && !dataRenderers?.['a2ui-action']) {
+        out.push(<A2UIActionSummary key={key} data={(part as { data?: unknown }).data} />);
+        return;
+      }
       if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
         out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} />);
         return;

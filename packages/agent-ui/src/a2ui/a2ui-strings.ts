@@ -1,0 +1,31 @@
+/** Texts of `A2UISurface` (English by default; pass your own through its `strings` prop). */
+export interface A2UIStrings {
+  /** Accessible name of a surface. */
+  surface: string;
+  /** A component type the kit does not draw. */
+  unsupported: (type: string) => string;
+  /** A child that does not exist (yet). */
+  missing: (id: string) => string;
+  /** A component that contains itself. */
+  cycle: (id: string) => string;
+  tooDeep: string;
+  tooMany: string;
+  /** Shown while a surface has no root component yet. */
+  building: string;
+  /** Close button of a modal. */
+  close: string;
+  /** Title of a modal whose trigger has no text. */
+  dialog: string;
+}
+
+export const a2uiStringsEnUS: A2UIStrings = {
+  surface: 'Interactive form from the agent',
+  unsupported: (type) => `Unsupported component: ${type}`,
+  missing: (id) => `Missing component: ${id}`,
+  cycle: (id) => `Component contains itself: ${id}`,
+  tooDeep: 'Nested too deeply to show',
+  tooMany: 'Too many components to show',
+  building: 'Preparing the form…',
+  close: 'Close',
+  dialog: 'Details',
+};

@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts'],
+          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts'],
           testTimeout: 20_000,
           // Type tests (`*.test-d.ts`, every package) run under `tsc` with the rest of the suite.
           typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.typetests.json' },

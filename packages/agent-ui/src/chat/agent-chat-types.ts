@@ -6,6 +6,7 @@ import type { ComposerDictationOptions } from '../composer/dictation-options.js'
 import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
+import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
 export type AgentChatEvents = AgentEventHandlers<AgentUIMessage>;
@@ -31,19 +32,7 @@ export interface AgentChatSenderOptions {
   disabled?: boolean;
 }
 
-/** Drawer display settings. */
-export interface AgentChatDrawerOptions {
-  /** Controlled open state. */
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  title?: ReactNode;
-  /** Drawer width (default 420). */
-  width?: number | string;
-  placement?: 'left' | 'right';
-  /** Show a floating button that opens the drawer (default true). */
-  trigger?: boolean;
-}
+export type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 
 /** Methods available through `ref`. They behave like the matching buttons. */
 export interface AgentChatRef {

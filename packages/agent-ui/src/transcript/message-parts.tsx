@@ -3,7 +3,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
-import { FileCard, Think } from '../antdx.js';
+import { FileCard } from './file-card.js';
+import { Think } from './think.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
 import { ApprovalContext } from '../chat/chat-context.js';
@@ -217,7 +218,7 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     if (part.type.startsWith('data-')) {
       if (HIDDEN_DATA_PARTS.has(part.type)) return;
       if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
-        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} />);
+        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} Markdown={StreamingMarkdown} />);
         return;
       }
       out.push(<DataPart key={key} part={part as { type: `data-${string}`; data: unknown }} message={message} />);

@@ -11,14 +11,16 @@ const U = '^packages/agent-ui/src/';
 const TESTS = '(\\.test\\.tsx?$|\\.test-d\\.tsx?$|/test-utils/|/testing/)';
 /** Where a package's built output or a workspace package resolves to. */
 const pkg = (name) => `^packages/${name}/`;
+/** The chat's contexts in agent-ui: read by every part (see the agent-ui rules). */
+const UI_CONTEXTS = `${U}chat/(chat-context\\.ts|message-context\\.tsx|missing-provider\\.ts)$`;
 
 /** A folder-layer rule inside one package: `from` may not import `to` (production code only). */
-const layer = (name, comment, from, to) => ({
+const layer = (name, comment, from, to, allowed) => ({
   name,
   comment,
   severity: 'error',
   from: { path: from, pathNot: TESTS },
-  to: { path: to, pathNot: TESTS },
+  to: { path: to, pathNot: allowed ? [TESTS, allowed] : TESTS },
 });
 
 export default {
@@ -106,8 +108,10 @@ export default {
     layer('server-runtime-below-http',
       'runtime/ throws domain errors; only http/ (the edge) maps errors to HTTP statuses and responses.',
       `${S}runtime/`, `${S}(http|adapters|ag-ui)/`),
-    layer('server-services-below-runtime', 'store/, runs/, tracing/, providers/, transcription/ never import runtime, http or adapters.',
-      `${S}(store|runs|tracing|providers|transcription)/`, `${S}(runtime|http|adapters|ag-ui)/`),
+    layer('server-services-below-runtime', 'store/, runs/, tracing/, providers/ never import runtime, http or adapters.',
+      `${S}(store|runs|tracing|providers)/`, `${S}(runtime|http|adapters|ag-ui)/`),
+    layer('server-transcription-at-the-edge', 'transcription/ is a route of its own: it may use http/, never the runtime or an adapter.',
+      `${S}transcription/`, `${S}(runtime|adapters|ag-ui)/`),
     layer('server-http-below-adapters', 'http/ and ag-ui/ are framework-neutral: they never import an adapter.',
       `${S}(http|ag-ui)/`, `${S}adapters/`),
 
@@ -117,19 +121,21 @@ export default {
       `${R}(runs|conversations|shared-state|ag-ui)/`, `${R}[^/]+\\.tsx?$`),
 
     // ---- Folder layers inside @x/agent-ui -----------------------------------------------------
-    // theme, a11y ← config.tsx ← markdown ← tools, transcript ← composer ← chat (AgentChat at the top)
+    // theme, a11y ← config.tsx ← markdown ← tools, transcript ← composer ← chat (AgentChat at the top).
+    // The chat's contexts (chat/chat-context.ts, chat/message-context.tsx, chat/missing-provider.ts)
+    // are the base every part reads, not part of the chat shell: the rules below allow them.
     layer('ui-theme-a11y-at-bottom', 'theme/ and a11y/ are leaves: tokens, contrast and focus, no components of the kit.',
       `${U}(theme|a11y)/`, `${U}(?!theme/|a11y/)`),
     layer('ui-markdown-below-messages', 'markdown/ renders text; it knows nothing of tools, the transcript, the composer or the chat.',
       `${U}markdown/`, `${U}(tools|transcript|composer|chat|conversations|timeline|inspector)/`),
     layer('ui-tools-below-transcript', 'tools/ cards are placed by the transcript, never the other way round; no chat or composer.',
-      `${U}tools/`, `${U}(transcript|composer|chat)/`),
+      `${U}tools/`, `${U}(transcript|composer|chat)/`, UI_CONTEXTS),
     layer('ui-transcript-below-chat', 'transcript/ never imports the chat shell or the composer.',
-      `${U}transcript/`, `${U}(chat|composer)/`),
+      `${U}transcript/`, `${U}(chat|composer)/`, UI_CONTEXTS),
     layer('ui-composer-below-chat', 'composer/ never imports the chat shell or the transcript.',
-      `${U}composer/`, `${U}(chat|transcript)/`),
+      `${U}composer/`, `${U}(chat|transcript)/`, UI_CONTEXTS),
     layer('ui-standalone-parts', 'conversations/, timeline/ and inspector/ stand alone beside the chat.',
-      `${U}(conversations|timeline|inspector)/`, `${U}(chat|composer|transcript)/`),
+      `${U}(conversations|timeline|inspector)/`, `${U}(chat|composer|transcript)/`, UI_CONTEXTS),
   ],
   options: {
     // Workspace packages resolve (through their exports map) to their dist/: seen, not followed.

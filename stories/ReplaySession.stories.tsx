@@ -60,3 +60,38 @@ export const RecordedSession: Story = {
     await expect(model.remaining).toBe(0);
   },
 };
+
+/** How long the recorded reply took from its first to its last word (the second call: the weather answer). */
+const weatherReply = fixture.calls[1]!.parts;
+const firstDelta = weatherReply.findIndex((p) => p.part.type === 'text-delta');
+const lastDelta = weatherReply.findLastIndex((p) => p.part.type === 'text-delta');
+const recordedWordsMs = weatherReply.slice(firstDelta + 1, lastDelta + 1).reduce((sum, p) => sum + p.ms, 0);
+const SLOW = 0.1;
+
+/**
+ * The same fixture at a recorded pace (`speed: 0.1`, ten times slower than recorded so the pace is
+ * visible): the reply's words arrive over the recorded time, not at once.
+ */
+export const RecordedPace: Story = {
+  beforeEach: () => freshReplay(SLOW),
+  play: async ({ canvasElement }) => {
+    const finalText = recordedTexts[1]!;
+    const seen: { at: number; text: string }[] = [];
+    const observer = new MutationObserver(() => {
+      const reply = [...canvasElement.querySelectorAll('[data-xagent-message="assistant"]')].find((m) => m.textContent?.includes('It '));
+      const text = reply?.textContent ?? '';
+      if (text && seen.at(-1)?.text !== text) seen.push({ at: performance.now(), text });
+    });
+    observer.observe(canvasElement, { subtree: true, childList: true, characterData: true });
+    await send(canvasElement, DEMO_SESSION_PROMPTS[0]);
+    await idle(canvasElement);
+    observer.disconnect();
+    const first = seen.find((s) => !s.text.includes(finalText));
+    const last = seen.find((s) => s.text.includes(finalText));
+    await expect(first, 'a partial reply was on screen').toBeDefined();
+    await expect(last, 'the whole reply arrived').toBeDefined();
+    // Instant replay shows the words within a frame or two; at the recorded pace they take the recorded time / speed.
+    await expect(last!.at - first!.at).toBeGreaterThanOrEqual((recordedWordsMs / SLOW) * 0.5);
+    await expect(model.mismatches).toEqual([]);
+  },
+};

@@ -40,6 +40,22 @@ async function expectVisibleFocus(page: Page, step: string) {
   expect(info.ring, `${step}: no visible focus ring on ${info.tag} "${info.name}" (${info.detail})`).toBe(true);
 }
 
+/**
+ * The focused element draws the kit's own ring: a 2px outline in the `--xagent-focus-ring` of the
+ * conversation list (not Ant Design's pale one). For popups outside the kit roots (the actions menu).
+ */
+async function expectKitRing(page: Page, step: string) {
+  const { outline, ring, width } = await page.evaluate(() => {
+    const active = document.activeElement as HTMLElement;
+    const style = getComputedStyle(active);
+    const hex = getComputedStyle(document.querySelector('[data-xagent-conversations]')!).getPropertyValue('--xagent-focus-ring').trim();
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    return { outline: `${style.outlineStyle} ${style.outlineColor}`, ring: `solid rgb(${r}, ${g}, ${b})`, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline, `${step}: not the kit's ring`).toBe(ring);
+  expect(width, `${step}: ring width`).toBeGreaterThanOrEqual(2);
+}
+
 /** Presses `key` and checks the focus. */
 async function press(page: Page, key: string, step = key) {
   await page.keyboard.press(key);
@@ -99,12 +115,23 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   const card = chat.log.locator('[data-xagent-approval="deleteRecord"]');
   await expect(card.getByText('Waiting for your approval')).toBeVisible();
   await chat.waitReady();
-  // Its conversation carries the badge in the sidebar until it is answered.
-  const badge = page.locator('[data-xagent-conversations] [data-xagent-awaiting-approval]');
+  await expect.poll(() => conversationParam(page)).toBeTruthy();
+  const waiting = conversationParam(page)!;
+  // Its conversation carries the badge in the sidebar until it is answered: the server says so, so a
+  // reload (or another tab) shows it too.
+  const badge = page.locator(`[data-xagent-conversations] li:has([data-xagent-conversation="${waiting}"]) [data-xagent-awaiting-approval]`);
   await expect(badge).toHaveCount(1);
+  await expect(badge).toHaveText('Waiting for your approval');
+  await page.reload();
+  await expect(card.getByText('Waiting for your approval')).toBeVisible();
+  await expect(badge).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Waiting for your approval/ }).and(page.locator(`[data-xagent-conversation="${waiting}"]`))).toHaveCount(1);
+  await expectVisibleFocus(page, 'after the reload');
   await tabTo(page, named('Approve'), 'Approve', true);
   await press(page, 'Enter', 'Approve');
-  await expect(card).toContainText('Approved');
+  // (The reply was loaded from the server: once answered, its call shows as a finished tool card.)
+  await expect(chat.messages('assistant').last()).toContainText('Approved');
+  await expect(chat.messages('assistant').last()).toContainText('Record 7 is deleted.');
   await chat.waitReady();
   await expect(badge).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved run');
@@ -160,13 +187,18 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await expect(chat.log.getByText('Hello there again', { exact: true })).toBeVisible();
 
   // Rename the other (not open) conversation from the keyboard: the open chat stays.
-  await page.locator(`[data-xagent-conversation="${second}"]`).focus();
-  await expectVisibleFocus(page, 'conversation row');
+  await tabTo(page, named('Message'), 'the composer');
+  await tabTo(page, (info) => info.conversation !== null, 'the conversation list', true, 80);
+  await press(page, 'Home', 'first conversation');
+  expect((await focusInfo(page)).conversation).toBe(second);
   await press(page, 'ArrowRight', 'the row\u2019s actions button');
   await press(page, 'Enter', 'open the actions menu');
   await expect(page.getByRole('menuitem', { name: /Rename/ })).toBeFocused();
+  // The menu is a portal on <body>, outside the kit's roots: it still draws the kit's ring.
+  await expectKitRing(page, 'Rename in the actions menu, light');
   await press(page, 'ArrowDown', 'ArrowDown in the actions menu');
   await expect(page.getByRole('menuitem', { name: /Delete/ })).toBeFocused();
+  await expectKitRing(page, 'Delete in the actions menu, light');
   await press(page, 'ArrowUp', 'ArrowUp in the actions menu');
   await press(page, 'Enter', 'Rename');
   await expect(page.getByRole('textbox', { name: /New title for/ })).toBeFocused();
@@ -211,6 +243,13 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
   await tabTo(page, (info) => info.conversation !== null, 'the conversation list, dark', false, 20);
   await page.screenshot({ path: '../docs/screenshots/keyboard-focus-dark.png' });
+  // The actions menu in the dark theme: the dark ring colour reaches the portal too.
+  await press(page, 'ArrowRight', 'the row\u2019s actions button, dark');
+  await press(page, 'Enter', 'open the actions menu, dark');
+  await expect(page.getByRole('menuitem', { name: /Rename/ })).toBeFocused();
+  await expectKitRing(page, 'Rename in the actions menu, dark');
+  await press(page, 'Escape', 'close the actions menu, dark');
+  await expect(page.getByRole('menuitem', { name: /Rename/ })).toBeHidden();
   await tabTo(page, named(/Message/), 'the composer');
   await expectVisibleFocus(page, 'composer, dark');
   const axe = await new AxeBuilder({ page }).include('[data-xagent-chat]').include('[data-xagent-conversations]').analyze();

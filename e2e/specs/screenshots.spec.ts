@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { chatOf, openPlayground } from '../support/chat.ts';
 import { settled } from '../support/settle.ts';
+import { appFrames, MCP_APPS_PROMPT } from '../support/mcp-apps.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 
@@ -28,6 +29,25 @@ test('playground, light and dark', async ({ page }) => {
   await pickTheme(page, 'Dark');
   await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
   await picture(page, 'playground-dark');
+});
+
+test('MCP Apps in the chat (server-basic-react, server-budget-allocator), light and dark', async ({ page }) => {
+  // Two MCP server processes start and two apps load in their sandboxes.
+  test.setTimeout(90_000);
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send(MCP_APPS_PROMPT);
+  await chat.waitReady();
+  const { app: time } = await appFrames(page, 'get-time');
+  const { app: budget } = await appFrames(page, 'get-budget-data');
+  await expect(time.getByRole('button', { name: 'Get Server Time' })).toBeVisible({ timeout: 20_000 });
+  await expect(budget.getByText('Budget Allocator').first()).toBeVisible({ timeout: 20_000 });
+  await page.locator('[data-xagent-mcp-app-tool="get-time"]').scrollIntoViewIfNeeded();
+  await picture(page, 'mcp-app-light');
+  await pickTheme(page, 'Dark');
+  await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
+  await page.locator('[data-xagent-mcp-app-tool="get-time"]').scrollIntoViewIfNeeded();
+  await picture(page, 'mcp-app-dark');
 });
 
 test('markdown: a table and a highlighted code block', async ({ page }) => {

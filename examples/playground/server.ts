@@ -18,9 +18,13 @@ const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir });
 const { server: agents, label, prompts } = await createPlaygroundAgentServer(store);
 const agentHandler = toNodeHandler(agents);
 
+// MCP Apps' sandbox proxy page must be on another origin than the page: this server's own port under
+// the name `localhost` (the page is on 127.0.0.1 or another port). A deployment gives it a domain of its own.
+const sandboxUrl = `${process.env.PLAYGROUND_SANDBOX_ORIGIN ?? `http://localhost:${port}`}/api/agent/mcp-apps/sandbox`;
+
 const http = createServer((req, res) => {
   if (req.url === '/api/scenarios' && req.method === 'GET') {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts }));
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts, sandboxUrl }));
     return;
   }
   // Dev tool: the "Save this conversation as a fixture" button (PLAYGROUND_DEV_TOOLS=off removes it).

@@ -10,6 +10,7 @@ export { FRAME_MS, recordModel, type RecordModelOptions } from './record/record-
 export { REDACTED, redact, type RedactOptions } from './record/redact.js';
 export { ReplayMismatchError, replayModel, type ReplayModel, type ReplayModelOptions } from './record/replay-model.js';
 export { replayTools } from './record/replay-tools.js';
+export { replayConfig, type ReplayConfigOptions } from './record/replay-mcp.js';
 export { DEMO_SESSION_PROMPTS, demoSessionConfig, demoSessionTools } from './record/demo-session.js';
 export { routeHandler, type RouteLike } from './route-handler.js';
 export { driveSession, transcriptOf } from './record/drive-session.js';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore } from '@x/agent-server';
-import { createScenarioServer, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
+import { createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
 /** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
@@ -10,6 +11,30 @@ export function everythingMcpSource(): McpSource {
   const pkg = require.resolve('@modelcontextprotocol/server-everything/package.json');
   return { type: 'stdio', name: 'everything', command: process.execPath, args: [pkg.replace(/package\.json$/, 'dist/index.js'), 'stdio'], tools: ['echo', 'get-sum'] };
 }
+
+/** A stdio MCP server from the registry started with `--stdio` (its `package.json` is not exported: its main entry's folder is used). */
+function stdioMcpApp(name: string, pkg: string): McpSource {
+  const bin = fileURLToPath(new URL('./index.js', import.meta.resolve(pkg)));
+  return { type: 'stdio', name, command: process.execPath, args: [bin, '--stdio'] };
+}
+
+/** Real MCP App servers (tools with a `ui://` resource), over stdio: `get-time` and `get-budget-data`. */
+export function mcpAppSources(): McpSource[] {
+  return [stdioMcpApp('time', '@modelcontextprotocol/server-basic-react'), stdioMcpApp('budget', '@modelcontextprotocol/server-budget-allocator')];
+}
+
+/**
+ * The playground's tool policies. `get-budget-data` is the model's only: the budget app may not
+ * call it from inside its UI (`ctx.caller === 'app'`): the MCP Apps spec shows the refusal.
+ */
+export const playgroundPolicies: NonNullable<AgentServerConfig['policies']> = [
+  {
+    name: 'budget-data-for-the-model-only',
+    match: 'get-budget-data',
+    when: (_input, ctx) => ctx.caller === 'app',
+    before: { deny: 'The budget data is for the model only; an app may not fetch it.' },
+  },
+];
 
 /** A prompt the playground offers (welcome screen), one per scenario. */
 export interface PlaygroundPrompt {
@@ -38,14 +63,16 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
   // enough here: a pending approval survives as long as the server does).
   const approvalSecret = process.env.APPROVAL_SECRET ?? randomBytes(32).toString('hex');
   const provider = await providerModel();
-  const all = [...Object.values(scenarios), mcpEcho(mcp)];
+  const apps = mcpAppSources();
+  // MCP Apps before the echo scenario: "MCP Apps" must not match the echo one's /\bmcp\b/.
+  const all = [...Object.values(scenarios), mcpApps(...apps), mcpEcho(mcp)];
   const prompts = all.map((s) => ({ key: s.id, label: s.title, description: s.description, prompt: s.prompt }));
   // Dictation's recorded path (`POST /api/agent/{agentId}/transcribe`): OpenAI's model with a key, else the mock.
   const transcription = { model: process.env.OPENAI_API_KEY ? (await import('@ai-sdk/openai')).openai.transcription('gpt-4o-mini-transcribe') : mockTranscriptionModel() };
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
-      config: { approvalSecret, store, transcription },
+      config: { approvalSecret, store, transcription, policies: playgroundPolicies },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
@@ -55,6 +82,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
     approvalSecret,
     store,
     transcription,
+    policies: playgroundPolicies,
     agents: {
       assistant: {
         model: provider.model,
@@ -62,7 +90,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore): Pro
           'You are the assistant of the @x agent kit playground. Answer in concise markdown. ' +
           'When the page shares a form, fill it with update-page-state when asked.',
         tools: ['getWeather', 'deleteRecord', 'lookupOrder'],
-        mcp: [mcp],
+        mcp: [mcp, ...apps],
         generateTitle: true,
         pageContext: true,
       },

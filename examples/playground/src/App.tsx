@@ -29,7 +29,7 @@ type Display = 'inline' | 'drawer';
 export function App() {
   const [themeName, setThemeName] = useState<ThemeName>('light');
   const [display, setDisplay] = useState<Display>('inline');
-  const [info, setInfo] = useState<{ mode: string; prompts: PromptInfo[] }>({ mode: '', prompts: [] });
+  const [info, setInfo] = useState<{ mode: string; prompts: PromptInfo[]; sandboxUrl?: string }>({ mode: '', prompts: [] });
   const phone = useMediaQuery(PHONE_QUERY);
   // The phone's open drawer, with the conversation open when it opened: picking another one (or
   // "New chat") in the conversations drawer closes it.
@@ -43,7 +43,7 @@ export function App() {
   useEffect(() => {
     void fetch('/api/scenarios')
       .then((r) => r.json())
-      .then((body: { mode: string; prompts: PromptInfo[] }) => setInfo(body));
+      .then((body: { mode: string; prompts: PromptInfo[]; sandboxUrl?: string }) => setInfo(body));
   }, []);
   const isOpen = (name: 'conversations' | 'settings') => phone && panel?.name === name && (name === 'settings' || panel.at === conversations.selectedId);
   const openPanel = (name: 'conversations' | 'settings') => (open: boolean) => setPanel(open ? { name, at: conversations.selectedId } : null);
@@ -71,6 +71,8 @@ export function App() {
         prompts: info.prompts.map((p) => ({ key: p.key, text: p.prompt, label: p.label, description: p.prompt })),
       }}
       dictation
+      // MCP Apps run in the API server's sandbox page, on another origin than this page (README "MCP Apps").
+      {...(info.sandboxUrl ? { mcpApps: { sandboxUrl: info.sandboxUrl } } : {})}
       sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024 } }}
       {...conversations.chatEvents}
       {...preset}

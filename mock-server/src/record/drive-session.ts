@@ -64,9 +64,10 @@ export function transcriptOf(messages: UIMessage[]): string[] {
   return messages.flatMap((m) =>
     m.parts.flatMap((p) => {
       if (p.type === 'text') return [`${m.role}: ${p.text}`];
-      if (p.type.startsWith('tool-') && 'state' in p) {
+      if ((p.type.startsWith('tool-') || p.type === 'dynamic-tool') && 'state' in p) {
         const output = 'output' in p ? JSON.stringify(sortKeys(p.output)) : '';
-        return [`${m.role} ${p.type} ${p.state} ${JSON.stringify(sortKeys('input' in p ? p.input : undefined))} → ${output}`];
+        const type = p.type === 'dynamic-tool' && 'toolName' in p ? `dynamic-tool:${p.toolName}` : p.type;
+        return [`${m.role} ${type} ${p.state} ${JSON.stringify(sortKeys('input' in p ? p.input : undefined))} → ${output}`];
       }
       return [];
     }),

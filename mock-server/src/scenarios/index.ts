@@ -10,6 +10,7 @@ export { SHARED_STATE_UPDATES, deletedRecords } from './tool-scenarios.js';
 export { suggestionsHook, titleModel, titleModelFor, type SuggestionsFor } from './title-suggestions.js';
 export { keywordTitle } from './keyword-title.js';
 export { mcpEcho } from './mcp.js';
+export { mcpApps } from './mcp-apps.js';
 export { seenToolOutput, type SeenToolOutput } from './tool-output.js';
 
 /** Every scenario that runs anywhere (browser or Node), by name. `mcpEcho(source)` adds the Node-only MCP one. */

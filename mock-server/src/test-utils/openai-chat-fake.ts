@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A loopback fake of OpenAI's Chat Completions streaming API (`POST /v1/chat/completions`) that
  * decides its own answers from the request, like a (very small) model: it calls an offered tool the
- * user's words ask for (weather → `getWeather`, delete → `deleteRecord`, research → the
- * `researcher` sub-agent), answers from a tool result when the last message is one, and otherwise
+ * user's words ask for (weather → `getWeather`, delete → `deleteRecord`, echo → an MCP server's
+ * `echo`, research → the `researcher` sub-agent), answers from a tool result when the last message is one, and otherwise
  * writes a short reply. Streams real-shaped SSE chunks (role chunk, one chunk per word every
  * `intervalMs`, `finish_reason`, usage, `[DONE]`). Records the headers it was sent.
  */
@@ -36,6 +36,7 @@ export function fakeAnswer(request: ChatRequest): Answer {
       return { text: `It is ${w.tempC}°C and ${w.sky} in ${w.city} right now.` };
     }
     if (/delete/i.test(asked)) return { text: result.includes('deleted') ? `Done: the tool reports ${result}.` : `The record was not deleted (${result}).` };
+    if (/echo/i.test(asked)) return { text: `The echo server said: ${result}` };
     return { text: `The researcher reports: ${result}` };
   }
   const asked = textOf(last);
@@ -44,6 +45,9 @@ export function fakeAnswer(request: ChatRequest): Answer {
   }
   if (tools.has('deleteRecord') && /delete/i.test(asked)) {
     return { text: '', toolCall: { name: 'deleteRecord', arguments: { id: Number(/\d+/.exec(asked)?.[0] ?? 1) } } };
+  }
+  if (tools.has('echo') && /echo/i.test(asked)) {
+    return { text: 'Asking the echo server.', toolCall: { name: 'echo', arguments: { message: asked.replace(/^.*?echo\s*/i, '') || asked } } };
   }
   if (tools.has('researcher') && /research/i.test(asked)) {
     return { text: 'I will ask the researcher.', toolCall: { name: 'researcher', arguments: { task: asked } } };

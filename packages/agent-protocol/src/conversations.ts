@@ -52,6 +52,12 @@ export interface ConversationSummary {
   version: number;
   /** The run that is streaming now, if any (resumable runs use it). */
   activeRunId: string | null;
+  /**
+   * A tool call of the active path waits for the user's approval: no turn runs and the newest message
+   * of the active path is an assistant message with a tool part in state `approval-requested`
+   * (derived by the store on every read, so it survives a reload and shows in every tab).
+   */
+  awaitingApproval: boolean;
   metadata: Record<string, unknown>;
 }
 

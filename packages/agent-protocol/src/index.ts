@@ -11,8 +11,10 @@ export * from './runs.js';
 export * from './run-records.js';
 export * from './approval-edits.js';
 export * from './transcription.js';
+export * from './mcp-apps.js';
 // Zod schemas (the server; clients that validate):
 export * from './data-part-schemas.js';
 export * from './page-state-schemas.js';
 export * from './request-body.js';
 export * from './generate.js';
+export * from './mcp-app-schemas.js';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** What an app installs beside this package anyway: left out of the measured bundle. */
-export const EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'ai', 'zustand', 'zustand/*', 'zod', 'zod/*'];
+/** What an app installs beside this package anyway (`@ai-sdk/provider-utils` comes with `ai`): left out of the measured bundle. */
+export const EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'ai', '@ai-sdk/provider-utils', 'zustand', 'zustand/*', 'zod', 'zod/*'];
 
 const packageDir = path.resolve(import.meta.dirname, '..');
 

@@ -32,7 +32,8 @@ describe('the built package', () => {
     // `@ag-ui/client` is an optional peer, imported only by the `@x/agent-react/ag-ui` entry (dist/ag-ui/).
     const outsideAgUi = imports.filter(({ file }) => !file.startsWith(`ag-ui${path.sep}`));
     const bare = new Set(outsideAgUi.map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
-    for (const specifier of bare) expect(specifier).toMatch(/^(react|ai|zustand|@x\/agent-protocol)(\/|$)/);
+    // `eventsource-parser` decodes the stream; `@ai-sdk/provider-utils` (installed with `ai`) guards its JSON.
+    for (const specifier of bare) expect(specifier).toMatch(/^(react|ai|@ai-sdk\/provider-utils|eventsource-parser|zustand|@x\/agent-protocol)(\/|$)/);
     expect(outsideAgUi.filter(({ specifier }) => /(^|\/)ag-ui\//.test(specifier))).toEqual([]);
     const agUiBare = new Set(imports.filter(({ file }) => file.startsWith(`ag-ui${path.sep}`)).map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
     for (const specifier of agUiBare) expect(specifier).toMatch(/^(ai|@ag-ui\/client|@x\/agent-protocol)(\/|$)/);
@@ -53,8 +54,10 @@ describe('the built package', () => {
     // ~0.3 KB up front and ~0.5 KB in all (versions of a message and switchBranch, the stream's idle
     // timeout, new conversations not fetched, the approval-request event, a feedback reason):
     // 16.7 KB up front and 19.0 KB in all when measured. Issue 23 (the hooks ≤ 10 KB by
-    // composition) is where this shrinks, not by moving more behind the `import()`.
-    expect(entry).toBeLessThan(17_000);
-    expect(gzip).toBeLessThan(19_500);
+    // composition) is where this shrinks, not by moving more behind the `import()`. Issue 23's
+    // libraries: `eventsource-parser` instead of the hand-written SSE decoder (+1.2 KB up front, as
+    // the exported transport class decodes streams): 17.9 KB up front and 20.2 KB in all.
+    expect(entry).toBeLessThan(18_500);
+    expect(gzip).toBeLessThan(21_000);
   });
 });

@@ -5,6 +5,7 @@ import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
+import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
 
 describe('useAgentChat with a server that owns history', () => {
@@ -57,5 +58,37 @@ describe('useAgentChat with a server that owns history', () => {
     expect(deleted).toEqual([7]);
     const continuation = requests.at(-1)!;
     expect(continuation.messages.map((m) => m.role)).toEqual(['assistant']);
+  });
+
+  it('a reply loaded while it waits for an approval completes (onMessageComplete) when the answer\u2019s continuation ends', async () => {
+    const { fetch } = testServer(
+      {
+        admin: {
+          script: {
+            steps: ({ stepInTurn }) => (stepInTurn === 0 ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 7 } }] : [{ type: 'text', text: 'done' }]),
+            chunkDelayMs: 0,
+          },
+          tools: ['deleteRecord'],
+        },
+      },
+      { deleteRecord: deleteRecordTool([]) },
+      { store: memoryStore() },
+    );
+    const first = renderHook(() => useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-reload' }));
+    await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
+    await act(() => first.result.current.sendMessage({ text: 'delete 7' }).then((r) => (r.sent ? r.done : undefined)));
+    first.unmount();
+
+    // A reload: the reply comes from the stored history, still waiting.
+    const completed: string[] = [];
+    const { result } = renderHook(() => {
+      const chat = useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-reload' });
+      useAgentEvents(chat, { onMessageComplete: ({ message }) => completed.push(textOf(message)) });
+      return { chat, approval: useToolApproval(chat) };
+    });
+    await waitFor(() => expect(result.current.approval.pending).toHaveLength(1));
+    expect(completed).toEqual([]);
+    await act(() => result.current.approval.approve(result.current.approval.pending[0]!.approvalId));
+    await waitFor(() => expect(completed).toEqual([expect.stringContaining('done')]));
   });
 });

@@ -19,6 +19,7 @@ export {
   type AgentToolRef,
   type AgentUser,
   type FileSystemConfig,
+  type McpCustomSource,
   type McpHttpSource,
   type McpSourceConfig,
   type McpStdioSource,

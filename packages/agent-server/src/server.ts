@@ -3,7 +3,7 @@ import type { AgentUser } from './config/tool-types.js';
 import type { HookFunction } from './config/hook-types.js';
 import type { AgentConfig, AgentServer, AgentServerConfig, TypedAgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, GENERATE_SEGMENT, MCP_APPS_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from './ag-ui/ag-ui-route.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
@@ -22,6 +22,8 @@ import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
+import { handleMcpAppRoute } from './mcp-apps/mcp-app-routes.js';
+import { sandboxPageResponse } from './mcp-apps/sandbox-page.js';
 
 /** The config type an `AgentServer` keeps: its agents, tools and hooks as written (for `InferAgentTools`). */
 type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
@@ -40,7 +42,9 @@ type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, '
  * (and `…/generate/{runId}/tool-outputs`) run the loop without streaming and answer JSON;
  * `POST {basePath}/{agentId}/ag-ui` runs the same turn for an AG-UI client (`RunAgentInput` in, AG-UI
  * events out); `POST {basePath}/{agentId}/transcribe` turns a recording into text
- * (`config.transcription`). Nothing answers a 500 with
+ * (`config.transcription`); `POST {basePath}/{agentId}/mcp-apps/{resource|call}` serve MCP Apps
+ * (their HTML, their tool calls) and `GET {basePath}/mcp-apps/sandbox` their sandbox proxy page.
+ * Nothing answers a 500 with
  * internals; a store that fails answers 503 `store_unavailable`.
  */
 export function createAgentServer<
@@ -87,6 +91,14 @@ export function createAgentServer<
     if (segments[0] === RUNS_SEGMENT) {
       const user = await authenticate(request);
       return handleRunRecordRoute(request, url, segments.slice(1), { store, runs: liveRunsOf(config), userId: storeUserId(user) });
+    }
+    if (segments.length === 2 && segments[0] === MCP_APPS_SEGMENT && segments[1] === 'sandbox') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError('method_not_allowed', `Use GET ${basePath}/${MCP_APPS_SEGMENT}/sandbox.`, undefined, { allow: 'GET' });
+      return sandboxPageResponse(url);
+    }
+    if (segments.length === 3 && segments[1] === MCP_APPS_SEGMENT) {
+      const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${MCP_APPS_SEGMENT}/${segments[2]!.slice(0, 32)}`);
+      return handleMcpAppRoute(request, segments[2], { agentId, agent, user, userId: storeUserId(user), store, config, logger, maxBodyBytes, toolTimeoutMs, toolResultMaxChars });
     }
     if (segments.length > 1 && segments[1] === GENERATE_SEGMENT) {
       const { agentId, agent, user } = await resolveAgent(request, segments[0]!, `${basePath}/{agentId}/${GENERATE_SEGMENT}`);

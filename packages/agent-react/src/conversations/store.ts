@@ -116,11 +116,15 @@ export class ConversationsStore {
 
   getSnapshot = (): ConversationsSnapshot => this.snapshot;
 
-  /** Loads the first page and flushes pending deletes when the page is hidden. Idempotent. */
+  /**
+   * Loads the first page, reloads it when the tab is shown again (what another tab changed, such as a
+   * conversation now waiting for an approval) and flushes pending deletes when the page is hidden. Idempotent.
+   */
   start(): void {
     if (this.started) return;
     this.started = true;
     globalThis.addEventListener?.('pagehide', this.flush);
+    globalThis.document?.addEventListener('visibilitychange', this.onVisibility);
     void this.load(true);
   }
 
@@ -129,10 +133,15 @@ export class ConversationsStore {
     if (!this.started) return;
     this.started = false;
     globalThis.removeEventListener?.('pagehide', this.flush);
+    globalThis.document?.removeEventListener('visibilitychange', this.onVisibility);
     this.loadController?.abort();
     clearTimeout(this.searchTimer);
     this.flush();
   }
+
+  private onVisibility = (): void => {
+    if (globalThis.document?.visibilityState === 'visible') void this.refresh();
+  };
 
   /** Reloads the first page (keeping further pages already loaded). Also the retry after a failed load. */
   refresh = (): Promise<void> => this.load(false);
@@ -196,7 +205,7 @@ export class ConversationsStore {
     const now = new Date().toISOString();
     const row: ConversationSummary = existing
       ? { ...existing, updatedAt: now, ...(update.title ? { title: update.title } : {}) }
-      : { id, agentId: agentId ?? '', title: update.title ?? null, createdAt: now, updatedAt: now, version: 0, activeRunId: null, metadata: {} };
+      : { id, agentId: agentId ?? '', title: update.title ?? null, createdAt: now, updatedAt: now, version: 0, activeRunId: null, awaitingApproval: false, metadata: {} };
     if (!existing) this.unconfirmed.add(id);
     this.rows = [row, ...this.rows.filter((other) => other.id !== id)];
     this.emit();

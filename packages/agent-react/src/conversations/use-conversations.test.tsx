@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useAgentEvents } from '../use-agent-events.js';
@@ -23,7 +23,42 @@ function server() {
   );
 }
 
+/** A conversation of the anonymous user whose reply asks to approve a tool call (written as a turn does). */
+async function seedAwaiting(store: ReturnType<typeof memoryStore>, id: string) {
+  const base = { userId: 'anonymous', conversationId: id, agentId: 'assistant' };
+  await store.beginTurn({ ...base, expectedVersion: null, messages: [{ id: `${id}-u`, role: 'user', parts: [{ type: 'text', text: 'Delete record 7' }] }], run: { id: `${id}-r1` }, now: new Date() });
+  const call = { type: 'tool-deleteRecord' as const, toolCallId: `${id}-call`, input: { id: 7 }, approval: { id: `${id}-approval` } };
+  await store.finishTurn({ ...base, runId: `${id}-r1`, reply: { id: `${id}-a`, role: 'assistant', parts: [{ ...call, state: 'approval-requested' }] }, status: 'completed', steps: 1, now: new Date() });
+  return async () => {
+    const version = (await store.getConversation('anonymous', id))!.version;
+    const answered = { ...call, state: 'output-available' as const, approval: { ...call.approval, approved: true as const }, output: { deleted: 7 } };
+    await store.beginTurn({ ...base, expectedVersion: version, messages: [], run: { id: `${id}-r2` }, now: new Date() });
+    await store.finishTurn({ ...base, runId: `${id}-r2`, reply: { id: `${id}-a`, role: 'assistant', parts: [answered] }, status: 'completed', steps: 1, now: new Date() });
+  };
+}
+
 describe('useConversations', () => {
+  it('takes awaitingApproval from the server: after a reload and in another tab, until the approval is answered', async () => {
+    const store = memoryStore();
+    const { fetch } = testServer({ assistant: { script: { steps: [] } } }, {}, { store });
+    const answer = await seedAwaiting(store, 'waiting');
+    const tabA = renderHook(() => useConversations({ fetch }));
+    const tabB = renderHook(() => useConversations({ fetch }));
+    for (const tab of [tabA, tabB]) await waitFor(() => expect(tab.result.current.awaitingApproval).toEqual(['waiting']));
+    tabA.unmount();
+    const reloaded = renderHook(() => useConversations({ fetch }));
+    await waitFor(() => expect(reloaded.result.current.awaitingApproval).toEqual(['waiting']));
+
+    // Answered elsewhere; this tab is shown again: it re-reads the list.
+    await answer();
+    expect(tabB.result.current.awaitingApproval).toEqual(['waiting']);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockRestore();
+    await waitFor(() => expect(tabB.result.current.awaitingApproval).toEqual([]));
+    expect(tabB.result.current.items[0]).toMatchObject({ id: 'waiting', awaitingApproval: false });
+  });
+
   it('lists a new conversation on its first message while the reply streams, then takes the generated title', async () => {
     const { fetch } = server();
     const { result } = renderHook(() => {

@@ -25,8 +25,9 @@ export interface Conversations extends ConversationsSnapshot {
    */
   chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete' | 'onApprovalRequest'>;
   /**
-   * Conversations whose last reply (seen through `chatEvents` in this tab) stopped on a tool call
-   * waiting for the user's approval; cleared when the reply goes on or a new message is sent.
+   * Conversations that wait for the user's approval: the listed rows whose `awaitingApproval` the
+   * server set (so it survives a reload and shows in every tab), updated at once by what `chatEvents`
+   * see in this tab until the server's next answer for that row.
    */
   awaitingApproval: readonly string[];
   client: ConversationsClient;
@@ -49,10 +50,17 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
     return () => store.stop();
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const [awaitingApproval, setAwaitingApproval] = useState<readonly string[]>([]);
+  // What this tab saw (an approval asked, a reply going on) before the server's row says so: kept
+  // for the row's version it was seen at; a newer row from the server wins.
+  const [seen, setSeen] = useState<ReadonlyMap<string, { awaiting: boolean; version: number | undefined }>>(new Map());
   const actions = useMemo(() => {
     const markAwaiting = (conversationId: string, awaiting: boolean) =>
-      setAwaitingApproval((ids) => (ids.includes(conversationId) === awaiting ? ids : awaiting ? [...ids, conversationId] : ids.filter((id) => id !== conversationId)));
+      setSeen((current) => {
+        const version = store.getSnapshot().items.find((item) => item.id === conversationId)?.version;
+        const before = current.get(conversationId);
+        if (before && before.awaiting === awaiting && before.version === version) return current;
+        return new Map(current).set(conversationId, { awaiting, version });
+      });
     const chatEvents: Conversations['chatEvents'] = {
       onUserMessage: ({ message, conversationId }) => {
         if (!conversationId) return;
@@ -87,5 +95,16 @@ export function useConversations(options: UseConversationsOptions = {}): Convers
       store,
     };
   }, [store]);
+  const awaitingApproval = useMemo(() => awaitingIds(snapshot.items, seen), [snapshot.items, seen]);
   return useMemo(() => ({ ...snapshot, ...actions, awaitingApproval }), [snapshot, actions, awaitingApproval]);
+}
+
+/** The server's `awaitingApproval` of each row, unless this tab saw otherwise since that row was read. */
+function awaitingIds(items: ConversationsSnapshot['items'], seen: ReadonlyMap<string, { awaiting: boolean; version: number | undefined }>): readonly string[] {
+  const ids = items.filter((item) => {
+    const local = seen.get(item.id);
+    return local && local.version === item.version ? local.awaiting : item.awaitingApproval;
+  });
+  const unlisted = [...seen].filter(([id, local]) => local.awaiting && !items.some((item) => item.id === id)).map(([id]) => id);
+  return [...ids.map((item) => item.id), ...unlisted];
 }

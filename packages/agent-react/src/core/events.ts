@@ -118,7 +118,8 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
     for (const message of messages) {
       this.scanned.add(message);
       if (message.role === 'user') this.userIds.add(message.id);
-      if (message.role === 'assistant') this.completed.add(message.id);
+      // A reply loaded while it waits (an approval, a browser tool) completes when its continuation ends.
+      if (message.role === 'assistant' && !isWaitingForUser([message])) this.completed.add(message.id);
       for (const part of message.parts ?? []) {
         if (!isToolUIPart(part)) continue;
         if (part.state !== 'input-streaming') this.toolCalls.add(part.toolCallId);

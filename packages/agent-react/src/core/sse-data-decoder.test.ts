@@ -42,8 +42,11 @@ describe('createSseDataDecoder', () => {
 
   it('treats a CR at the end of a read as a line end when the next read does not start with LF', () => {
     expect(decode(encode('data: a\r\rdata: b\r\r\n'), [8, 9])).toEqual(['a', 'b']);
-    // As in the AI SDK's parser, a CR that ends the whole stream might still have become a CRLF.
-    expect(decode(encode('data: a\r\rdata: b\r\r'))).toEqual(['a']);
+    // A CR that ends a read ends its line at once (eventsource-parser 4; the AI SDK's parser 3 waited
+    // for the next read in case it became a CRLF): the event is not held back.
+    expect(decode(encode('data: a\r\rdata: b\r\r'))).toEqual(['a', 'b']);
+    // …and an LF that then starts the next read is the second half of that CRLF, not a blank line.
+    expect(decode(encode('data: a\r\ndata: b\r\n\r\n'), [8])).toEqual(['a\nb']);
   });
 
   it('assembles an event spread over many reads', () => {

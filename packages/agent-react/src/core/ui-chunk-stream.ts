@@ -1,3 +1,4 @@
+import { secureJsonParse } from '@ai-sdk/provider-utils';
 import { asSchema, JSONParseError, TypeValidationError, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { createSseDataDecoder } from './sse-data-decoder.js';
 
@@ -10,34 +11,6 @@ export interface DecodedRead {
 type Delta =
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string };
-
-/**
- * `JSON.parse` with the AI SDK's prototype-poisoning guard (`secureJsonParse`): a `__proto__` key, or
- * a `constructor` object with a `prototype`, anywhere in the value is a syntax error. The scan runs
- * only when the text could spell such a key (literally or with `\u` escapes).
- */
-function parseJson(text: string): unknown {
-  const value: unknown = JSON.parse(text);
-  if (value === null || typeof value !== 'object') return value;
-  if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) return value;
-  let next: object[] = [value];
-  while (next.length > 0) {
-    const nodes = next;
-    next = [];
-    for (const node of nodes) {
-      if (Object.prototype.hasOwnProperty.call(node, '__proto__')) throw new SyntaxError('Object contains forbidden prototype property');
-      const ctor = (node as { constructor?: unknown }).constructor;
-      if (Object.prototype.hasOwnProperty.call(node, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype')) {
-        throw new SyntaxError('Object contains forbidden prototype property');
-      }
-      for (const key in node) {
-        const child = (node as Record<string, unknown>)[key];
-        if (child && typeof child === 'object') next.push(child);
-      }
-    }
-  }
-  return value;
-}
 
 /**
  * The hot chunk types, checked by hand: a chunk passes only if the AI SDK's schema would accept it
@@ -76,7 +49,7 @@ export async function decodeEvents(events: readonly string[]): Promise<DecodedRe
     if (data === '[DONE]') continue;
     let value: unknown;
     try {
-      value = parseJson(data);
+      value = secureJsonParse(data) as unknown;
     } catch (cause) {
       return { chunks, error: new JSONParseError({ text: data, cause }) };
     }

@@ -28,6 +28,8 @@ export interface PolicyContext {
   source: ToolSource;
   conversationId: string | undefined;
   user: AgentUser | undefined;
+  /** Who calls: the model, or an MCP App from inside its UI (`POST …/mcp-apps/call`). */
+  caller: 'model' | 'app';
 }
 
 /** What to do with a tool's output: remove values at paths (data), or a function. */

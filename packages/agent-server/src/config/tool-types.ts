@@ -1,3 +1,4 @@
+import type { MCPTransport } from '@ai-sdk/mcp';
 import type { FlexibleSchema, JSONSchema7 } from 'ai';
 
 /** The user `authenticate` returned for a request (`undefined` without `authenticate`). */
@@ -51,7 +52,7 @@ export function defineTool<INPUT, OUTPUT>(tool: ToolConfig<INPUT, OUTPUT>): Tool
 export type AgentToolRef<NAME extends string = string> = NAME | { tool: NAME; name?: string; confirm?: boolean };
 
 /** An MCP server an agent takes tools from. `http` is the default transport. */
-export type McpSourceConfig = McpHttpSource | McpStdioSource;
+export type McpSourceConfig = McpHttpSource | McpStdioSource | McpCustomSource;
 
 interface McpSourceBase {
   /** Display name, used in warnings and in namespaced tool names (default: the index, `mcp0`). */
@@ -78,6 +79,15 @@ export interface McpStdioSource extends McpSourceBase {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+}
+
+/**
+ * MCP over a transport you create in code (an in-process server, a replay, a transport of your own):
+ * `createTransport` is called once per turn, and the transport is closed when the turn ends.
+ */
+export interface McpCustomSource extends McpSourceBase {
+  type: 'custom';
+  createTransport: () => MCPTransport;
 }
 
 /** A sub-agent reference: the agent id, or the id with the tool's name, description and input. */

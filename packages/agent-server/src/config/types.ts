@@ -159,6 +159,8 @@ export interface AgentLimits {
    * only behind your own URL allowlist or for trusted clients.
    */
   allowRemoteFileUrls?: boolean;
+  /** Largest MCP App UI resource accepted from an MCP server, in bytes (default 2 MiB); a larger one is not shown (logged). */
+  maxMcpAppBytes?: number;
 }
 
 /** The whole server config: `createAgentServer(config)`. */

@@ -79,7 +79,7 @@ export function checkAgentTools(list: IssueList, at: string, agent: Record<strin
   return subAgents;
 }
 
-const MCP_KEYS = ['type', 'name', 'url', 'headers', 'command', 'args', 'env', 'cwd', 'confirm', 'namespace', 'tools'];
+const MCP_KEYS = ['type', 'name', 'url', 'headers', 'command', 'args', 'env', 'cwd', 'createTransport', 'confirm', 'namespace', 'tools'];
 
 function checkMcpSource(list: IssueList, path: string, source: unknown): void {
   if (!isObject(source)) return list.add(path, 'must be an object ({ url } or { type: "stdio", command })');
@@ -90,12 +90,14 @@ function checkMcpSource(list: IssueList, path: string, source: unknown): void {
     if (source.args !== undefined && !isStringArray(source.args)) list.add(`${path}.args`, 'must be a list of strings');
     if (source.env !== undefined && !isStringRecord(source.env)) list.add(`${path}.env`, 'must be an object of strings');
     if (source.cwd !== undefined && typeof source.cwd !== 'string') list.add(`${path}.cwd`, 'must be a string');
+  } else if (type === 'custom') {
+    if (typeof source.createTransport !== 'function') list.add(`${path}.createTransport`, 'must be a function returning an MCP transport for a custom MCP server');
   } else if (type === 'http' || type === 'sse') {
     if (source.url === undefined) list.add(`${path}.url`, `is required for an ${type} MCP server`);
     else if (typeof source.url !== 'string' || !isHttpUrl(source.url)) list.add(`${path}.url`, `must be an http(s) URL, got ${show(source.url)}`);
     if (source.headers !== undefined && !isStringRecord(source.headers)) list.add(`${path}.headers`, 'must be an object of strings');
   } else {
-    list.add(`${path}.type`, `must be "http", "sse" or "stdio", got ${show(type)}`);
+    list.add(`${path}.type`, `must be "http", "sse", "stdio" or "custom", got ${show(type)}`);
   }
   if (source.name !== undefined && (typeof source.name !== 'string' || !/^[a-zA-Z0-9_-]{1,40}$/.test(source.name))) {
     list.add(`${path}.name`, 'must be a short name of letters, digits, "_" or "-"');

@@ -101,21 +101,22 @@ describe('config validation at startup: every problem at once, with paths', () =
     ]);
   });
 
-  it('checks MCP sources: url for http, command for stdio, a known type', () => {
+  it('checks MCP sources: url for http, command for stdio, createTransport for custom, a known type', () => {
     const issues = issuesOf({
       agents: {
         a: {
           model,
-          mcp: [{ name: 'docs' }, { type: 'stdio' }, { type: 'ws', url: 'ws://x' }, { url: 'not a url' }, { url: 'https://ok.example/mcp', namespace: 'has space' }],
+          mcp: [{ name: 'docs' }, { type: 'stdio' }, { type: 'ws', url: 'ws://x' }, { url: 'not a url' }, { url: 'https://ok.example/mcp', namespace: 'has space' }, { type: 'custom' }],
         },
       },
     });
     expect(issues).toEqual([
       { path: 'agents.a.mcp[0].url', message: 'is required for an http MCP server' },
       { path: 'agents.a.mcp[1].command', message: 'is required for a stdio MCP server' },
-      { path: 'agents.a.mcp[2].type', message: 'must be "http", "sse" or "stdio", got "ws"' },
+      { path: 'agents.a.mcp[2].type', message: 'must be "http", "sse", "stdio" or "custom", got "ws"' },
       { path: 'agents.a.mcp[3].url', message: 'must be an http(s) URL, got "not a url"' },
       { path: 'agents.a.mcp[4].namespace', message: expect.stringContaining('must be true, false or a short name') },
+      { path: 'agents.a.mcp[5].createTransport', message: 'must be a function returning an MCP transport for a custom MCP server' },
     ]);
   });
 

@@ -78,13 +78,13 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   checkTracing(list, raw.tracing);
   checkTranscription(list, raw.transcription, raw.connections);
   if (raw.limits !== undefined) {
-    if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls? }');
+    if (!isObject(raw.limits)) list.add('limits', 'must be { maxBodyBytes?, toolTimeoutMs?, toolResultMaxChars?, allowRemoteFileUrls?, maxMcpAppBytes? }');
     else {
-      checkKnownKeys(list, 'limits', raw.limits, ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars', 'allowRemoteFileUrls']);
+      checkKnownKeys(list, 'limits', raw.limits, ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars', 'allowRemoteFileUrls', 'maxMcpAppBytes']);
       if (raw.limits.allowRemoteFileUrls !== undefined && typeof raw.limits.allowRemoteFileUrls !== 'boolean') {
         list.add('limits.allowRemoteFileUrls', 'must be a boolean');
       }
-      for (const key of ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars']) {
+      for (const key of ['maxBodyBytes', 'toolTimeoutMs', 'toolResultMaxChars', 'maxMcpAppBytes']) {
         if (raw.limits[key] !== undefined && !isPositiveInt(raw.limits[key])) list.add(`limits.${key}`, 'must be a positive integer');
       }
     }

@@ -37,6 +37,7 @@ export function toSummary(record: ConversationRecord): ConversationSummary {
     updatedAt: record.updatedAt,
     version: record.version,
     activeRunId: record.activeRunId,
+    awaitingApproval: record.awaitingApproval,
     metadata: record.metadata,
   };
 }

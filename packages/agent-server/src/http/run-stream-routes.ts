@@ -79,8 +79,13 @@ async function resumeRun(request: Request, url: URL, conversationId: string, ctx
     if (error instanceof RunLogUnavailableError) throw logUnavailable();
     throw error;
   }
-  // The log does not hold the run (expired, or its instance went away without a shared log).
-  if (!reader || reader.meta.conversationId !== conversationId) return noContent();
+  // The log does not hold the run (expired, or its instance went away without a shared log): a run
+  // the store still has running is lost, saved as interrupted so the client shows it (not a silent gap).
+  if (!reader) {
+    await interruptStaleRun(ctx, conversationId, runId, Date.now(), { lostFromLog: true });
+    return noContent();
+  }
+  if (reader.meta.conversationId !== conversationId) return noContent();
   const state: RunStateData = { runId, ...(reader.meta.sharedState !== undefined ? { sharedState: reader.meta.sharedState } : {}) };
   const first = encoder.encode(`data: ${JSON.stringify({ type: RUN_STATE_PART, data: state, transient: true })}\n\n`);
   const entries: AsyncIterator<RunLogEntry> = reader.entries[Symbol.asyncIterator]();

@@ -10,6 +10,7 @@ import { deltaParts, gatedModel } from '../test-utils/gated-model.js';
 import { sseEvents, userMessage } from '../test-utils/sse.js';
 import { storeServer } from '../test-utils/store-server.js';
 import { memoryRunLog } from './memory-run-log.js';
+import { LOST_RUN_GRACE_MS } from './stale-run.js';
 import type { RunLog } from './run-log.js';
 
 // A run whose server died: another instance, asked to resume it once its heartbeat is stale, saves
@@ -85,6 +86,25 @@ describe('a resume of a run whose server died', () => {
     expect(await store.getRun('alice', runId)).toMatchObject({ status: 'failed', stopReason: 'interrupted' });
     // Nothing is left to follow.
     expect((await b.resume('c1')).status).toBe(204);
+  });
+
+  it('a restarted instance (its memory run log gone): the run it lost is interrupted once it is a few seconds old, not only after the heartbeat limit', async () => {
+    const store = memoryStore();
+    const a = await instance(store, memoryRunLog());
+    const restarted = await instance(store, memoryRunLog());
+    const { runId } = await startTurnOn(a, 'c5');
+    a.kill();
+    // Within the grace period the run may still be reaching a shared log: left alone.
+    expect((await restarted.resume('c5')).status).toBe(204);
+    expect(await store.getRun('alice', runId)).toMatchObject({ status: 'running' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + LOST_RUN_GRACE_MS + 1_000);
+    expect(Date.now() - Date.parse((await store.getRun('alice', runId))!.startedAt)).toBeLessThan(STALE_RUN_MS);
+    expect((await restarted.resume('c5')).status).toBe(204);
+    expect(await store.getRun('alice', runId)).toMatchObject({ status: 'failed', stopReason: 'interrupted' });
+    const history = await restarted.history('c5');
+    expect(history.conversation.activeRunId).toBeNull();
+    expect(history.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'interrupted' });
   });
 
   it('a run log that outlived its server (shared): the partial reply is saved with stopReason interrupted', async () => {

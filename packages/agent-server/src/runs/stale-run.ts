@@ -9,6 +9,13 @@ import type { RunLog } from './run-log.js';
  */
 const BACKLOG_IDLE_MS = 250;
 
+/**
+ * How long after its start a running run may be missing from the run log before it counts as lost:
+ * the log is written before the run becomes the conversation's active one, so this only covers a
+ * shared log's write reaching another instance.
+ */
+export const LOST_RUN_GRACE_MS = 5_000;
+
 /** What a stale-run check needs. */
 export interface StaleRunContext {
   store: ConversationStore;
@@ -18,16 +25,26 @@ export interface StaleRunContext {
 
 /**
  * Ends a run whose server died mid-turn: when `runId` is still `running` and its last sign of life
- * (start or heartbeat) is older than `STALE_RUN_MS`, it is saved `failed` / `interrupted` with the
+ * (start or heartbeat) is older than `STALE_RUN_MS` — or, with `lostFromLog` (the run log does not
+ * hold it: its instance restarted without a shared log), it started more than `LOST_RUN_GRACE_MS`
+ * ago — it is saved `failed` / `interrupted` with the
  * reply the run log still holds (the partial reply, or an empty one when the log lost it) marked
  * `stopReason: 'interrupted'`, and the conversation's `activeRunId` is cleared. True when it did.
  * A running run that is alive, or one that ended, is left as it is.
  */
-export async function interruptStaleRun(ctx: StaleRunContext, conversationId: string, runId: string, now = Date.now()): Promise<boolean> {
+export async function interruptStaleRun(
+  ctx: StaleRunContext,
+  conversationId: string,
+  runId: string,
+  now = Date.now(),
+  options: { lostFromLog?: boolean } = {},
+): Promise<boolean> {
   const run = await ctx.store.getRun(ctx.userId, runId);
   if (!run || run.status !== 'running' || run.conversationId !== conversationId) return false;
-  const seen = Date.parse(run.heartbeatAt ?? run.startedAt);
-  if (seen > now - STALE_RUN_MS) return false;
+  // A live run is in the run log from before it became active (its instance writes there, shared or
+  // not): one the log does not hold some seconds after it started lost its server (a restart).
+  const stale = options.lostFromLog ? Date.parse(run.startedAt) <= now - LOST_RUN_GRACE_MS : Date.parse(run.heartbeatAt ?? run.startedAt) <= now - STALE_RUN_MS;
+  if (!stale) return false;
   const chunks = ctx.runLog ? await readBacklog(ctx.runLog, runId, conversationId).catch(() => []) : [];
   const partial = await partialReply(chunks);
   const metadata: StoredMessageMetadata = { stopReason: 'interrupted' };

@@ -36,6 +36,8 @@ export interface TurnScope {
   cleanups: (() => Promise<void>)[];
   /** The server's live runs: the turn's run and its sub-agent runs are recorded there. */
   runs?: LiveRuns | undefined;
+  /** The tools are built for an MCP App's call (`POST …/mcp-apps/call`): app-only MCP tools are included. */
+  appCaller?: boolean | undefined;
   /** Runs a sub-agent's tool call (`runSubAgent` of `runtime/run-sub-agent`). */
   runSubAgent: SubAgentRunner;
 }

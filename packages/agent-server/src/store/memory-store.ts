@@ -10,7 +10,7 @@ import {
   type MessageRecord,
   type RunRecord,
 } from './types.js';
-import { newestUnder, pathTo, siblingIdsOf, subtreeIds } from './message-tree.js';
+import { awaitsApproval, newestUnder, pathTo, siblingIdsOf, subtreeIds } from './message-tree.js';
 
 interface Thread {
   conversation: ConversationRecord;
@@ -32,6 +32,11 @@ export function memoryStore(): ConversationStore {
     return thread && thread.conversation.userId === userId ? thread : undefined;
   };
   const copy = <T>(value: T): T => structuredClone(value);
+  /** A copy of the thread's conversation row, with what is derived from its messages. */
+  const summary = (thread: Thread): ConversationRecord => ({
+    ...copy(thread.conversation),
+    awaitingApproval: thread.conversation.activeRunId === null && awaitsApproval(thread.messages, thread.activeLeafId),
+  });
   const bump = (thread: Thread, now?: Date) => {
     thread.conversation.version += 1;
     if (now) thread.conversation.updatedAt = now.toISOString();
@@ -61,19 +66,22 @@ export function memoryStore(): ConversationStore {
   return markDbSystem({
     async listConversations(userId, query) {
       const q = query.q?.toLowerCase();
+      const newestFirst = (a: Thread, b: Thread) => {
+        const [x, y] = [a.conversation, b.conversation];
+        return x.updatedAt === y.updatedAt ? (x.id < y.id ? 1 : -1) : x.updatedAt < y.updatedAt ? 1 : -1;
+      };
+      const after = (c: ConversationRecord) =>
+        !query.after || c.updatedAt < query.after.updatedAt || (c.updatedAt === query.after.updatedAt && c.id < query.after.id);
       return [...threads.values()]
-        .map((t) => t.conversation)
-        .filter((c) => c.userId === userId)
-        .filter((c) => query.agentId === undefined || c.agentId === query.agentId)
-        .filter((c) => q === undefined || (c.title ?? '').toLowerCase().includes(q))
-        .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.id < b.id ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1))
-        .filter((c) => !query.after || c.updatedAt < query.after.updatedAt || (c.updatedAt === query.after.updatedAt && c.id < query.after.id))
+        .filter(({ conversation: c }) => c.userId === userId && (query.agentId === undefined || c.agentId === query.agentId))
+        .filter(({ conversation: c }) => (q === undefined || (c.title ?? '').toLowerCase().includes(q)) && after(c))
+        .sort(newestFirst)
         .slice(0, query.limit)
-        .map(copy);
+        .map(summary);
     },
     async getConversation(userId, id) {
       const thread = own(userId, id);
-      return thread ? copy(thread.conversation) : null;
+      return thread ? summary(thread) : null;
     },
     async listMessages(userId, id, query) {
       const thread = own(userId, id);
@@ -106,7 +114,7 @@ export function memoryStore(): ConversationStore {
       if (!thread) return null;
       thread.conversation.title = title;
       bump(thread);
-      return copy(thread.conversation);
+      return summary(thread);
     },
     async deleteConversation(userId, id) {
       if (!own(userId, id)) return false;
@@ -153,6 +161,7 @@ export function memoryStore(): ConversationStore {
             updatedAt: at,
             version: 0,
             activeRunId: null,
+            awaitingApproval: false,
             metadata: {},
           },
           messages: [],
@@ -192,7 +201,7 @@ export function memoryStore(): ConversationStore {
       });
       thread.conversation.activeRunId = input.run.id;
       bump(thread, input.now);
-      return copy(thread.conversation);
+      return summary(thread);
     },
     async finishTurn(input: FinishTurnInput) {
       const thread = own(input.userId, input.conversationId);

@@ -38,3 +38,14 @@ export function newestUnder(messages: readonly MessageRecord[], rootId: string |
   for (const m of messages) if ((!within || within.has(m.id)) && (!newest || m.seq > newest.seq)) newest = m;
   return newest?.id ?? null;
 }
+
+/**
+ * Whether the active path waits for an approval: its newest message (`leafId`, else the newest of
+ * the tree) is an assistant message with a tool part in state `approval-requested`. The SQL stores
+ * answer the same with a jsonb containment test (sql-store.ts `AWAITING_APPROVAL`).
+ */
+export function awaitsApproval(messages: readonly MessageRecord[], leafId: string | null): boolean {
+  const id = leafId ?? newestUnder(messages, null);
+  const leaf = id === null ? undefined : messages.find((m) => m.id === id);
+  return leaf?.role === 'assistant' && leaf.parts.some((part) => 'state' in part && part.state === 'approval-requested');
+}

@@ -38,6 +38,7 @@ function toConversation(row: Row): ConversationRecord {
     updatedAt: iso(row.updated_at),
     version: Number(row.version),
     activeRunId: (row.active_run_id as string | null) ?? null,
+    awaitingApproval: row.awaiting_approval === true,
     metadata: decodeJson((row.metadata as Record<string, unknown>) ?? {}),
   };
 }
@@ -83,6 +84,14 @@ const JOINED_MESSAGE_COLUMNS = columnsOf('m');
 
 /** The active leaf of `c`: its column, else (rows written by other means) its newest message. */
 const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages x where x.conversation_id = c.id order by x.seq desc limit 1))';
+
+/**
+ * Whether `c` waits for an approval: no turn runs (an answer is not being worked on) and its active
+ * leaf is an assistant message with a tool part in state `approval-requested` (`awaitsApproval` in message-tree.ts is the same test in memory). One primary-key
+ * lookup and a jsonb containment test per row: cheap for a page of the list.
+ */
+const AWAITING_APPROVAL = `(c.active_run_id is null and exists (select 1 from agent_messages w where w.conversation_id = c.id and w.id = ${ACTIVE_LEAF}
+  and w.role = 'assistant' and w.parts @> '[{"state":"approval-requested"}]'::jsonb)) as awaiting_approval`;
 
 /**
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
@@ -179,7 +188,10 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
   }
 
   async function owned(tx: SqlSession, userId: string, id: string, lock = false): Promise<ConversationRecord | null> {
-    const { rows } = await tx.query(`select * from agent_conversations where id = $1 and user_id = $2${lock ? ' for update' : ''}`, [id, userId]);
+    const { rows } = await tx.query(
+      `select c.*, ${AWAITING_APPROVAL} from agent_conversations c where id = $1 and user_id = $2${lock ? ' for update of c' : ''}`,
+      [id, userId],
+    );
     return rows[0] ? toConversation(rows[0]) : null;
   }
 
@@ -204,7 +216,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
       guard('list conversations', async () => {
         const q = query.q ? `%${encodeText(query.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
         const { rows } = await client.query(
-          `select * from agent_conversations
+          `select c.*, ${AWAITING_APPROVAL} from agent_conversations c
            where user_id = $1 and ($2::text is null or agent_id = $2) and ($3::text is null or title ilike $3)
              and ($4::timestamptz is null or (updated_at, id) < ($4::timestamptz, $5::text))
            order by updated_at desc, id desc limit $6`,
@@ -278,7 +290,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     renameConversation: (userId, id, title) =>
       guard('rename conversation', async () => {
         const { rows } = await client.query(
-          'update agent_conversations set title = $3, version = version + 1 where id = $1 and user_id = $2 returning *',
+          `update agent_conversations c set title = $3, version = version + 1 where id = $1 and user_id = $2 returning c.*, ${AWAITING_APPROVAL}`,
           [id, userId, encodeText(title)],
         );
         return rows[0] ? toConversation(rows[0]) : null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
+import { describeApprovalCases } from './conversation-store-approval-cases.js';
 import { describeBranchCases } from './conversation-store-branch-cases.js';
 
 /**
@@ -56,7 +57,7 @@ export function describeConversationStore(
       expect((await store.listConversations(user, { limit: 10, q: 'budget_' })).map((c) => c.id)).toEqual([`${user}-c3`, `${user}-c1`]);
       expect((await store.listConversations(user, { limit: 10, q: '_%' })).length).toBe(0);
       expect((await store.listConversations(user, { limit: 10, agentId: 'writer' })).map((c) => c.id)).toEqual([`${user}-tie`]);
-      expect(first[0]).toMatchObject({ userId: user, agentId: 'writer', title: null, version: expect.any(Number), activeRunId: null, metadata: {} });
+      expect(first[0]).toMatchObject({ userId: user, agentId: 'writer', title: null, version: expect.any(Number), activeRunId: null, awaitingApproval: false, metadata: {} });
       expect(Date.parse(first[1]!.updatedAt)).toBe(at(4).getTime());
     });
 
@@ -277,5 +278,6 @@ export function describeConversationStore(
     });
 
     describeBranchCases(() => store, unique);
+    describeApprovalCases(() => store, unique);
   });
 }

@@ -1,10 +1,11 @@
-import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
+import { createMCPClient, mcpAppClientCapabilities, type MCPClient } from '@ai-sdk/mcp';
 import type { Tool } from 'ai';
 import { toolNameProblem } from '@x/agent-protocol';
 import type { McpSourceConfig } from '../config/tool-types.js';
 import type { TurnScope } from '../runtime/turn-scope.js';
 import { mcpSourceName, mcpToolName, mcpTransport } from './mcp-transport.js';
 import type { ToolEntry } from './tool-entry.js';
+import { isAppOnlyTool, uiResourceUriOf, withMcpApp } from './mcp-apps/mcp-app-tools.js';
 
 /** How long connecting to and listing one MCP server may take before it is skipped. */
 export const MCP_CONNECT_TIMEOUT_MS = 15_000;
@@ -14,6 +15,8 @@ export const MCP_CONNECT_TIMEOUT_MS = 15_000;
  * skipped with a warning and the turn runs without it. Every client opened is registered in the
  * scope and closed when the turn ends. Names already `taken` (function tools, sub-agents) and names
  * an earlier server gave win; reserved and invalid names are skipped; each skip is a warning.
+ * A tool with an MCP App (`_meta.ui.resourceUri`) returns a reference to its app with its result
+ * (mcp-apps/mcp-app-tools.ts); a tool only for its app is not offered unless `scope.appCaller`.
  */
 export async function buildMcpTools(
   agentId: string,
@@ -24,11 +27,17 @@ export async function buildMcpTools(
   const listed = await Promise.all(sources.map((source, index) => listSource(agentId, source, index, scope)));
   const names = new Set(taken);
   const entries: ToolEntry[] = [];
-  listed.forEach((tools, index) => {
+  listed.forEach((opened, index) => {
     const source = sources[index]!;
     const server = mcpSourceName(source, index);
-    for (const [mcpName, tool] of Object.entries(tools ?? {})) {
+    for (const [mcpName, listedTool] of Object.entries(opened?.tools ?? {})) {
       if (source.tools && !source.tools.includes(mcpName)) continue;
+      if (isAppOnlyTool(listedTool) && !scope.appCaller) continue;
+      const uri = uiResourceUriOf(listedTool);
+      const tool =
+        uri && opened
+          ? withMcpApp(listedTool, { server, resourceUri: uri, toolName: mcpName }, { owner: scope.config, source, client: opened.client, maxBytes: scope.config.limits?.maxMcpAppBytes }, scope.logger)
+          : listedTool;
       const name = mcpToolName(source, index, mcpName);
       const problem = toolNameProblem(name);
       if (problem) {
@@ -51,7 +60,7 @@ async function listSource(
   source: McpSourceConfig,
   index: number,
   scope: TurnScope,
-): Promise<Record<string, Tool> | undefined> {
+): Promise<{ tools: Record<string, Tool>; client: MCPClient } | undefined> {
   const server = mcpSourceName(source, index);
   let client: MCPClient | undefined;
   try {
@@ -60,10 +69,12 @@ async function listSource(
       transport: await mcpTransport(source),
       clientName: `x-agent-server:${agentId}`,
       initializationOptions: { signal, timeout: MCP_CONNECT_TIMEOUT_MS },
+      // The host renders MCP Apps: servers may then offer their UI resources.
+      capabilities: mcpAppClientCapabilities,
     });
     const opened = client;
     scope.cleanups.push(() => opened.close());
-    return (await withTimeout(client.tools(), signal)) as Record<string, Tool>;
+    return { tools: (await withTimeout(client.tools(), signal)) as Record<string, Tool>, client };
   } catch (error) {
     scope.logger.warn('MCP server unavailable; the turn runs without its tools', {
       agentId,

@@ -5,6 +5,7 @@ import type { McpSourceConfig } from '../config/tool-types.js';
 export async function mcpTransport(
   source: McpSourceConfig,
 ): Promise<MCPTransport | { type: 'http' | 'sse'; url: string; headers?: Record<string, string> }> {
+  if (source.type === 'custom') return source.createTransport();
   if (source.type === 'stdio') {
     const { StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
     return new StdioMCPTransport({

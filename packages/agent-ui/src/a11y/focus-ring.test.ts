@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrast, over, parseColor } from '../theme/contrast.js';
-import { FOCUS_RING_CSS, focusRingColor } from './focus-ring.js';
+import { FOCUS_RING_CSS, FOCUS_RING_MENU_CLASS, focusRingColor } from './focus-ring.js';
 
 const ratio = (a: string, b: string, base = '#ffffff') => {
   const bottom = parseColor(base)!;
@@ -21,8 +21,14 @@ describe('the focus ring', () => {
     }
   });
 
-  it('is 2px wide and scoped to the kit roots (nothing for the host page)', () => {
+  it('is 2px wide and scoped to the kit roots and the kit\u2019s own popup menus (nothing for the host page)', () => {
     expect(FOCUS_RING_CSS).toContain('outline:2px solid var(--xagent-focus-ring');
-    for (const rule of FOCUS_RING_CSS.split('}').filter(Boolean)) expect(rule).toMatch(/^(:is\(\[data-xagent-|\[data-xagent-)/);
+    for (const rule of FOCUS_RING_CSS.split('}').filter(Boolean)) expect(rule).toMatch(new RegExp(`^(:is\\(\\[data-xagent-|\\[data-xagent-|\\.${FOCUS_RING_MENU_CLASS} )`));
+  });
+
+  it('draws one ring for the composer: on its box while the text area has the focus, none on the text area', () => {
+    expect(FOCUS_RING_CSS).toContain('[data-xagent-composer] .ant-sender textarea:focus-visible{outline:none!important}');
+    expect(FOCUS_RING_CSS).toContain('[data-xagent-composer] .ant-sender:has(textarea:focus-visible){box-shadow:0 0 0 2px var(--xagent-focus-ring');
+    expect(FOCUS_RING_CSS).not.toContain(':focus-within');
   });
 });

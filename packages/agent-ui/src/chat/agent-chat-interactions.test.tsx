@@ -86,20 +86,32 @@ describe('AgentChat interactions', () => {
     await user.click(screen.getAllByRole('button', { name: 'Helpful' }).at(-1)!);
     expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: null }));
 
-    // "Not helpful" asks for an optional reason (quick picks fill it); Enter sends it with the feedback.
+    // "Not helpful" asks for an optional reason (quick picks fill it); Enter sends it with the feedback:
+    // one feedback, sent once (not a dislike at once and then again with the reason).
+    const dislikes = () => onFeedback.mock.calls.filter(([event]) => (event as { value: unknown }).value === 'dislike');
     const dislike = screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)!;
     await user.click(dislike);
-    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike' }));
+    expect(dislike).toHaveAttribute('aria-pressed', 'true');
+    expect(dislikes()).toHaveLength(0);
     const reason = screen.getByRole('textbox', { name: 'What was not helpful? (optional)' });
     expect(reason).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Too long' }));
     expect(reason).toHaveValue('Too long');
     await user.type(reason, ' and vague{Enter}');
-    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'dislike', comment: 'Too long and vague' }));
+    expect(dislikes()).toEqual([[expect.objectContaining({ value: 'dislike', comment: 'Too long and vague' })]]);
     expect(screen.queryByRole('textbox', { name: 'What was not helpful? (optional)' })).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)).toHaveFocus();
     const last = onFeedback.mock.lastCall![0] as { message: { metadata?: { feedback?: { comment?: string } } } };
     expect(last.message.metadata?.feedback?.comment).toBe('Too long and vague');
+
+    // Pressed again: removed. Then "Not helpful" and Escape: sent once, without a reason.
+    await user.click(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)!);
+    expect(onFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ value: null }));
+    await user.click(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)!);
+    await user.keyboard('{Escape}');
+    expect(dislikes()).toHaveLength(2);
+    expect(dislikes()[1]![0]).not.toHaveProperty('comment', expect.anything());
+    expect(screen.getAllByRole('button', { name: 'Not helpful' }).at(-1)).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('edits a user message (truncate and resend), deletes messages, and exposes the methods by ref', async () => {

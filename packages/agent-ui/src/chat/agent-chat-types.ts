@@ -7,6 +7,7 @@ import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
 import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
+import type { McpAppsOptions } from '../mcp-app/mcp-apps-options.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
 export type AgentChatEvents = AgentEventHandlers<AgentUIMessage>;
@@ -87,6 +88,12 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
    * `POST {api}/{agentId}/transcribe` with the chat's headers, credentials and fetch.
    */
   dictation?: ComposerDictationOptions | boolean;
+  /**
+   * Render MCP Apps (README "MCP Apps"): a tool result that carries an app shows it under its card,
+   * in a sandboxed double iframe. Off unless given; `sandboxUrl` (the agent server's
+   * `GET {basePath}/mcp-apps/sandbox` on another origin) is required. The routes default to `api` and `agentId`.
+   */
+  mcpApps?: McpAppsOptions;
   /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
   autoFocus?: boolean;
   messageDisplay?: MessageDisplayOptions;

@@ -4,6 +4,7 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type 
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
+import { chatMcpAppsOptions, McpAppsContext } from '../mcp-app/mcp-apps-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
@@ -136,6 +137,13 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [dictationOn, own?.transcribeApi, own?.mode, own?.lang, own?.maxDurationMs, own?.headers, own?.credentials, own?.fetch, api, agentId, headers, credentials, fetch],
   );
+  const { mcpApps } = props;
+  const mcpAppsOptions = useMemo(
+    () => chatMcpAppsOptions(mcpApps, { api, agentId, headers, credentials, fetch }),
+    // An inline options object is new every render: its fields are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [mcpApps?.sandboxUrl, mcpApps?.resourceApi, mcpApps?.callApi, mcpApps?.initTimeoutMs, mcpApps?.headers, mcpApps?.credentials, mcpApps?.fetch, api, agentId, headers, credentials, fetch],
+  );
   const welcomeNode = useMemo(() => (welcome === false ? null : <ChatWelcome welcome={welcome} />), [welcome]);
 
   // `autoFocus`: the composer takes the focus once, when it first shows enabled (after the history loaded).
@@ -161,6 +169,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
       deleteUndoTimeout={props.deleteUndoTimeout}
       announceReplies={props.announceReplies}
     >
+      <McpAppsContext.Provider value={mcpAppsOptions}>
       <div
         ref={rootRef}
         className={className}
@@ -196,6 +205,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
           dictation={dictationOptions}
         />
       </div>
+      </McpAppsContext.Provider>
     </AgentChatProvider>
   );
 

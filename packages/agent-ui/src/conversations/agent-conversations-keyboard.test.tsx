@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FOCUS_RING_MENU_CLASS } from '../a11y/focus-ring.js';
 import { AgentConversations, type ConversationItem } from './agent-conversations.js';
 
 const items: ConversationItem[] = [
@@ -83,6 +84,30 @@ describe('AgentConversations from the keyboard', () => {
     expect(fireEvent.keyDown(deleteItem, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 })).toBe(false);
     expect(onMenuClick).toHaveBeenLastCalledWith({ action: 'delete', conversationKey: 'b' });
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('its actions menu, in a portal outside the list, takes the kit\u2019s ring class and ring colour', async () => {
+    const user = userEvent.setup();
+    render(<AgentConversations items={items} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Quiz night' }));
+    const menu = (await screen.findByRole('menuitem', { name: /Rename/ })).closest('[role="menu"]')!;
+    expect(menu.closest('[data-xagent-conversations]')).toBeNull();
+    expect(menu).toHaveClass(FOCUS_RING_MENU_CLASS);
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const ring = nav.style.getPropertyValue('--xagent-focus-ring');
+    expect(ring).toMatch(/^#[0-9a-f]{6}$/i);
+    expect((menu as HTMLElement).style.getPropertyValue('--xagent-focus-ring')).toBe(ring);
+  });
+
+  it('Escape in the actions menu closes it and hands the focus back to its button, not to <body>', async () => {
+    const user = userEvent.setup();
+    render(<AgentConversations items={items} />);
+    rows()[2]!.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    const rename = await screen.findByRole('menuitem', { name: /Rename/ });
+    await waitFor(() => expect(rename).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Actions for Quiz night' })).toHaveFocus();
   });
 
   it('Escape in the rename field cancels without reaching the row', async () => {

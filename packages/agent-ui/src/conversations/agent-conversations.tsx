@@ -4,7 +4,7 @@ import type { Conversations as ConversationsState } from '@x/agent-react';
 import { Button, ConfigProvider, Input, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { FocusRingStyle } from '../a11y/focus-ring.js';
+import { FOCUS_RING_MENU_CLASS, FocusRingStyle } from '../a11y/focus-ring.js';
 import { useRovingFocus } from '../a11y/roving-focus.js';
 import { focusMenuOnKeyboardOpen, focusRowMenu, stopKeyboardClick } from './conversation-menu-keys.js';
 import { Conversations } from '../antdx.js';
@@ -234,6 +234,8 @@ function ConversationsBody(props: AgentConversationsProps) {
     }
   }, [editingKey]);
 
+  // CSSProperties has no custom-property keys: the ring colour is read from, and set as, one.
+  const menuStyle = { '--xagent-focus-ring': (tokenStyle as Record<string, unknown>)['--xagent-focus-ring'] } as CSSProperties;
   const menuConfig =
     menu === false
       ? undefined
@@ -244,6 +246,10 @@ function ConversationsBody(props: AgentConversationsProps) {
           if (menu?.delete !== false) entries.push({ key: 'delete', label: kitStrings.delete, icon: <DeleteOutlined />, danger: true });
           return {
             items: entries,
+            // The menu opens in a portal on <body>, outside this root: it takes the ring by its class and
+            // this root's ring colour (light, dark, custom tokens).
+            className: FOCUS_RING_MENU_CLASS,
+            style: menuStyle,
             onClick: ({ key, domEvent }: { key: string; domEvent: Event | { stopPropagation: () => void; preventDefault?: () => void } }) => {
               domEvent.stopPropagation();
               stopKeyboardClick(domEvent);

@@ -17,6 +17,27 @@ function openMenu(): HTMLElement | undefined {
   return shown.find((menu) => menu.getClientRects().length > 0) ?? shown[0];
 }
 
+/** The trigger each open menu hands the focus back to (a menu element is reused across openings). */
+const triggers = new WeakMap<HTMLElement, HTMLElement>();
+
+/**
+ * Escape (or Tab) closes the menu and removes its focused entry: the focus goes back to the trigger
+ * that opened it, not to <body>.
+ */
+function returnFocusOnClose(menu: HTMLElement, trigger: HTMLElement): void {
+  const listening = triggers.has(menu);
+  triggers.set(menu, trigger);
+  if (listening) return;
+  menu.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' && event.key !== 'Tab') return;
+    const back = triggers.get(menu);
+    if (event.key === 'Escape') back?.focus();
+    else requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) back?.focus();
+    });
+  });
+}
+
 /**
  * Opening a row's actions menu from the keyboard (Enter, Space, ArrowDown) puts the focus on its
  * first entry, so that ArrowUp/ArrowDown move through it and Escape closes it (back on the trigger).
@@ -36,12 +57,15 @@ export function focusMenuOnKeyboardOpen(event: ReactKeyboardEvent<HTMLElement>):
     event.preventDefault();
     event.currentTarget.click();
   }
+  const trigger = event.currentTarget;
   let tries = 0;
   const focusFirst = () => {
     const menu = openMenu();
     const first = menu?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])');
-    if (first) first.focus();
-    else if (++tries < 10) requestAnimationFrame(focusFirst);
+    if (menu && first) {
+      returnFocusOnClose(menu, trigger);
+      first.focus();
+    } else if (++tries < 10) requestAnimationFrame(focusFirst);
   };
   requestAnimationFrame(focusFirst);
 }

@@ -1,4 +1,5 @@
 import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 /** One thing the inspector saw on the wire, in a run. */
 export interface InspectedEvent {
@@ -179,29 +180,12 @@ function requestEvents(body: unknown): Omit<InspectedEvent, 'seq' | 'at'>[] {
   return events;
 }
 
-/** Reads an SSE body, calling `onEvent(id, data)` per event. */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (id: string | undefined, data: string) => void): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const flush = (frame: string) => {
-    let id: string | undefined;
-    const data: string[] = [];
-    for (const line of frame.split('\n')) {
-      if (line.startsWith('id:')) id = line.slice(3).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-    }
-    if (data.length) onEvent(id, data.join('\n'));
-  };
+/** Reads an SSE body (`eventsource-parser`), calling `onEvent(id, data)` per event; `id` only for an event with its own `id:` line. */
+async function readEvents(body: ReadableStream<Uint8Array<ArrayBuffer>>, onEvent: (id: string | undefined, data: string) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      flush(buffer.slice(0, cut));
-      buffer = buffer.slice(cut + 2);
-    }
+    if (done) return;
+    onEvent(value.id, value.data);
   }
-  if (buffer.trim()) flush(buffer);
 }

@@ -18,3 +18,6 @@ export { ReplyEndMark } from '../transcript/reply-end-mark.js';
 // Ant Design X components shown behind a stand-in of their size (transcript/think.tsx, file-card.tsx).
 export * as ThinkModule from '@ant-design/x/es/think/index.js';
 export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
+// The MCP App frame; its bridge (ext-apps, ~150 KB gzip) is a chunk of its own that imports nothing of
+// the first load (mcp-app/mcp-app-bridge.ts), loaded by the frame.
+export { McpAppFrame } from '../mcp-app/mcp-app-frame.js';

@@ -1,5 +1,6 @@
 import type { AgentErrorCode } from '@x/agent-protocol';
 import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
+import { mcpAppEnUS, mcpAppZhCN, type McpAppStrings } from '../mcp-app/mcp-app-strings.js';
 
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
@@ -132,6 +133,8 @@ export interface AgentUIStrings {
   assistant: string;
   /** The composer's dictation (microphone) texts. */
   dictation: DictationStrings;
+  /** MCP Apps in the chat (frame name, errors, confirmations). */
+  mcpApp: McpAppStrings;
 }
 
 /** English (default). */
@@ -185,6 +188,10 @@ export const enUS: AgentUIStrings = {
     invalid_id: 'This link or conversation id is not valid.',
     unauthorized: 'You are signed out. Sign in and try again.',
     forbidden: 'You do not have access to this.',
+    tool_denied: 'That action is not allowed here.',
+    approval_required: 'That action needs your approval in the chat first.',
+    unknown_tool: 'That action is not available.',
+    mcp_app_unavailable: 'This app could not be loaded.',
     not_found: 'This is not available.',
     run_not_found: 'That run no longer exists.',
     unknown_agent: 'This assistant is not available.',
@@ -261,6 +268,7 @@ export const enUS: AgentUIStrings = {
   you: 'You',
   assistant: 'Assistant',
   dictation: dictationEnUS,
+  mcpApp: mcpAppEnUS,
 };
 
 /** Simplified Chinese. */
@@ -314,6 +322,10 @@ export const zhCN: AgentUIStrings = {
     invalid_id: '此链接或对话 ID 无效。',
     unauthorized: '您已退出登录。请登录后重试。',
     forbidden: '您无权访问此内容。',
+    tool_denied: '此处不允许该操作。',
+    approval_required: '该操作需要您先在对话中批准。',
+    unknown_tool: '该操作不可用。',
+    mcp_app_unavailable: '无法加载此应用。',
     not_found: '此内容不可用。',
     run_not_found: '该运行已不存在。',
     unknown_agent: '此助手不可用。',
@@ -389,4 +401,5 @@ export const zhCN: AgentUIStrings = {
   you: '你',
   assistant: '助手',
   dictation: dictationZhCN,
+  mcpApp: mcpAppZhCN,
 };

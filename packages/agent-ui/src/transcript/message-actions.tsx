@@ -50,12 +50,21 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
   });
   const isUser = message.role === 'user';
   const show = (action: MessageAction) => actions.includes(action);
-  // "Not helpful" asks for an optional reason; closing it returns the focus to the button.
+  // "Not helpful" asks for an optional reason and is sent once, when that box closes: with the reason
+  // (Send), or without (Skip, Escape, another choice, or the message going away) — one request, one
+  // stored feedback. Meanwhile the button shows it as chosen. Closing returns the focus to the button.
   const [askReason, setAskReason] = useState(false);
+  const unsent = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    unsent.current = askReason ? () => handlers.feedback(message.id, 'dislike') : undefined;
+  }, [askReason, handlers, message.id]);
+  useEffect(() => () => unsent.current?.(), []);
   const closeReason = () => {
+    unsent.current = undefined;
     setAskReason(false);
     ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(strings.dislike)}"]`)?.focus();
   };
+  const shown = askReason ? 'dislike' : feedback;
   return (
     <>
     <div ref={ref} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
@@ -69,17 +78,25 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
         <>
           <ActionButton
             label={strings.like}
-            icon={feedback === 'like' ? <LikeFilled /> : <LikeOutlined />}
-            pressed={feedback === 'like'}
-            onClick={() => handlers.feedback(message.id, feedback === 'like' ? null : 'like')}
+            icon={shown === 'like' ? <LikeFilled /> : <LikeOutlined />}
+            pressed={shown === 'like'}
+            onClick={() => {
+              unsent.current = undefined;
+              setAskReason(false);
+              handlers.feedback(message.id, feedback === 'like' ? null : 'like');
+            }}
           />
           <ActionButton
             label={strings.dislike}
-            icon={feedback === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
-            pressed={feedback === 'dislike'}
+            icon={shown === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
+            pressed={shown === 'dislike'}
             onClick={() => {
-              handlers.feedback(message.id, feedback === 'dislike' ? null : 'dislike');
-              setAskReason(feedback !== 'dislike');
+              if (askReason) {
+                // Pressed again before it was sent: nothing is sent.
+                unsent.current = undefined;
+                setAskReason(false);
+              } else if (feedback === 'dislike') handlers.feedback(message.id, null);
+              else setAskReason(true);
             }}
           />
         </>
@@ -89,10 +106,13 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
     {askReason ? (
       <FeedbackReason
         onSubmit={(comment) => {
-          handlers.feedback(message.id, 'dislike', comment);
           closeReason();
+          handlers.feedback(message.id, 'dislike', comment);
         }}
-        onClose={closeReason}
+        onClose={() => {
+          closeReason();
+          handlers.feedback(message.id, 'dislike');
+        }}
       />
     ) : null}
     </>

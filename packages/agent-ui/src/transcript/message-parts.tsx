@@ -1,7 +1,7 @@
 'use client';
 import { LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
-import { COMPACTION_PART } from '@x/agent-protocol';
+import { COMPACTION_PART, mcpAppOf } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard } from './file-card.js';
 import { Think } from './think.js';
@@ -15,6 +15,8 @@ import { cardStyle } from '../tools/card-style.js';
 import { sameToolCall, toolCallOf, type ToolCallView } from '../tools/tool-parts.js';
 import { toolRuns } from '../tools/tool-runs.js';
 import { ApprovalCard, CompactionMarker, OnDemandIcon, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
+import { McpAppsContext } from '../mcp-app/mcp-apps-options.js';
+import { McpAppSlot } from '../mcp-app/mcp-app-slot.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -125,6 +127,12 @@ function toolNameOf(part: AgentUIMessagePart): string {
   return part.type === 'dynamic-tool' ? (part as { toolName: string }).toolName : part.type.slice('tool-'.length);
 }
 
+/** The MCP App of a finished tool part, if it has one. */
+function appOfPart(part: AgentUIMessagePart) {
+  const { state, output } = part as { state?: string; output?: unknown };
+  return state === 'output-available' ? mcpAppOf(output) : undefined;
+}
+
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
   // Loaded history may miss fields the types promise: never throw on them.
   const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
@@ -163,6 +171,7 @@ export interface MessagePartsProps {
 export function MessageParts({ message, streaming = false }: MessagePartsProps) {
   const { display, toolRenderers, dataRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
+  const mcpApps = useContext(McpAppsContext);
   const out: ReactNode[] = [];
   const sources: { key: string; href: string | undefined; title: string }[] = [];
   const parts = Array.isArray(message.parts) ? message.parts : [];
@@ -171,6 +180,8 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
   // approvals stay on their own).
   const runs = toolRuns(parts, (part) => {
     if (toolCallIdOf(part) === undefined || toolRenderers?.[toolNameOf(part)] !== undefined) return false;
+    // A call with an app stays on its own card, its app under it.
+    if (mcpApps && appOfPart(part)) return false;
     const state = (part as { state?: string }).state;
     return state !== 'approval-requested' && state !== 'approval-responded';
   });
@@ -213,6 +224,11 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     if (toolCallId !== undefined) {
       const custom = toolRenderers?.[toolNameOf(part)] !== undefined;
       out.push(<ToolPart key={toolCallId} part={part} message={custom ? message : undefined} streaming={custom && streaming} />);
+      const app = mcpApps && !custom ? appOfPart(part) : undefined;
+      if (app) {
+        const { input, output } = part as { input?: unknown; output?: unknown };
+        out.push(<McpAppSlot key={`app-${toolCallId}`} app={app} toolCallId={toolCallId} input={input} output={output} />);
+      }
       return;
     }
     if (part.type.startsWith('data-')) {

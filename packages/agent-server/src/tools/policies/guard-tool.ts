@@ -3,6 +3,7 @@ import type { PolicyContext, PolicyVerdict } from '../../config/policy-types.js'
 import type { AgentRunPlace, TurnScope } from '../../runtime/turn-scope.js';
 import type { ToolEntry } from '../tool-entry.js';
 import { applyAfter, decideBefore, type IndexedPolicy } from './policy-engine.js';
+import { callerOf } from '../mcp-apps/app-call-context.js';
 
 /** Runs the `onToolCallStart` hooks of the chat's agent; resolves to the first verdict one returned. */
 export type ToolCallStartHooks = (call: { toolCallId: string; toolName: string; input: unknown }) => Promise<PolicyVerdict | undefined>;
@@ -18,7 +19,7 @@ export const SUB_AGENT_APPROVAL_DENIED = 'This tool needs the user approval, whi
 /** What the guard makes of a tool: the tool to offer, and its approval rule (`undefined`: none). */
 export interface GuardedTool {
   tool: Tool;
-  approval: ToolApprovalStatus | ((input: unknown, options: { toolCallId: string }) => Promise<ToolApprovalStatus>) | undefined;
+  approval: ToolApprovalStatus | ((input: unknown, options: { toolCallId: string; context?: unknown }) => Promise<ToolApprovalStatus>) | undefined;
 }
 
 type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
@@ -33,13 +34,14 @@ export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnSco
   const askUser: ToolApprovalStatus = place.depth === 0 ? 'user-approval' : { type: 'denied', reason: SUB_AGENT_APPROVAL_DENIED };
   const before = policies.filter((p) => p.policy.before !== undefined);
   const after = policies.filter((p) => p.policy.after !== undefined);
-  const ctxOf = (toolCallId: string | undefined): PolicyContext => ({
+  const ctxOf = (toolCallId: string | undefined, caller: PolicyContext['caller'] = 'model'): PolicyContext => ({
     agentId: place.agentId,
     toolName: entry.name,
     toolCallId,
     source: entry.source,
     conversationId: scope.request.conversationId,
     user: scope.user,
+    caller,
   });
 
   const approval: GuardedTool['approval'] =
@@ -47,8 +49,8 @@ export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnSco
       ? entry.confirm
         ? askUser
         : undefined
-      : async (input, { toolCallId }) => {
-          const decision = await decideBefore(before, input, ctxOf(toolCallId), scope.logger);
+      : async (input, options) => {
+          const decision = await decideBefore(before, input, ctxOf(options.toolCallId, callerOf(options)), scope.logger);
           if (decision.type === 'deny') return { type: 'denied', reason: decision.reason };
           return decision.requireApproval || entry.confirm ? askUser : 'not-applicable';
         };
@@ -57,7 +59,7 @@ export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnSco
   if (!execute || (before.length === 0 && after.length === 0 && !hooks)) return { tool: entry.tool, approval };
 
   const guarded = async (input: unknown, options: ToolExecutionOptions<unknown>): Promise<unknown> => {
-    const ctx = ctxOf(options.toolCallId);
+    const ctx = ctxOf(options.toolCallId, callerOf(options));
     let current = input;
     if (before.length > 0) {
       const decision = await decideBefore(before, current, ctx, scope.logger);

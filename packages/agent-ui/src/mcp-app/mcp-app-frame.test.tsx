@@ -1,0 +1,103 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import type { AgentUIMessage } from '@x/agent-react';
+import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, type McpAppResource } from '@x/agent-protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MessageContextProvider, type MessageContextValue } from '../chat/message-context.js';
+import { AgentUIProvider } from '../config.js';
+import { preloadOnDemand } from '../lazy/on-demand.js';
+import { noopHandlers } from '../test-utils/message-context.js';
+import { AgentMessage } from '../transcript/agent-message.js';
+import { messageText, resultForApp } from './mcp-app-bridge.js';
+import { McpAppsContext, chatMcpAppsOptions, type McpAppsOptions } from './mcp-apps-options.js';
+
+beforeAll(() => preloadOnDemand());
+
+const ref = { server: 'time', resourceUri: 'ui://get-time/mcp-app.html', toolName: 'get-time' };
+// `as unknown as AgentUIMessage`: a settled MCP tool part as the stream leaves it (dynamic tool, its output with the app).
+const message = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [
+    {
+      type: 'dynamic-tool',
+      toolName: 'get-time',
+      toolCallId: 'call-1',
+      state: 'output-available',
+      input: {},
+      output: { content: [{ type: 'text', text: '2026-11-25T16:00:00Z' }], _meta: { [MCP_APP_META_KEY]: ref } },
+    },
+  ],
+} as unknown as AgentUIMessage;
+
+const context: MessageContextValue = { display: {}, toolRenderers: undefined, dataRenderers: undefined, handlers: noopHandlers };
+const resource: McpAppResource = { uri: ref.resourceUri, mimeType: MCP_APP_MIME_TYPE, html: '<!doctype html><p>app</p>' };
+
+function view(options: McpAppsOptions | undefined, requests: string[] = []) {
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(`${String(input)} ${String(init?.body)}`);
+    return String(input).endsWith('/resource')
+      ? new Response(JSON.stringify(resource), { status: 200, headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ error: { code: 'tool_denied', message: 'no' } }), { status: 403 });
+  };
+  const resolved = chatMcpAppsOptions(options && { fetch, ...options }, { agentId: 'assistant' });
+  return render(
+    <AgentUIProvider>
+      <McpAppsContext.Provider value={resolved}>
+        <MessageContextProvider value={context}>
+          <AgentMessage message={message} streaming={false} />
+        </MessageContextProvider>
+      </McpAppsContext.Provider>
+    </AgentUIProvider>,
+  );
+}
+
+describe('MCP Apps in the transcript', () => {
+  it('without mcpApps the tool shows as its card only: no app, no request', () => {
+    const requests: string[] = [];
+    const { container } = view(undefined, requests);
+    expect(container.querySelector('[data-xagent-tool="get-time"]')).not.toBeNull();
+    expect(container.querySelector('[data-xagent-mcp-app]')).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it('loads the app’s HTML from the resource route and frames the sandbox proxy (other origin) with the resource’s CSP in its URL', async () => {
+    const requests: string[] = [];
+    const { container } = view({ sandboxUrl: 'http://sandbox.test/api/agent/mcp-apps/sandbox' }, requests);
+    const frame = await waitFor(() => {
+      const element = container.querySelector<HTMLIFrameElement>('[data-xagent-mcp-app="ready"] iframe');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(requests[0]).toBe(`/api/agent/assistant/mcp-apps/resource ${JSON.stringify({ server: 'time', uri: ref.resourceUri })}`);
+    expect(frame.getAttribute('title')).toBe('App of get-time');
+    expect(new URL(frame.src).origin).toBe('http://sandbox.test');
+    expect(new URL(frame.src).searchParams.get('csp')).toBe('{}');
+  });
+
+  it('a sandbox on the page’s own origin is refused: a small error in place of the app, nothing loaded', async () => {
+    const requests: string[] = [];
+    view({ sandboxUrl: `${location.origin}/api/agent/mcp-apps/sandbox` }, requests);
+    expect(await screen.findByText('This app could not be shown. The chat goes on without it.')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('an app that never initializes shows “did not start” in its place after initTimeoutMs', async () => {
+    view({ sandboxUrl: 'http://sandbox.test/sandbox', initTimeoutMs: 50 });
+    expect(await screen.findByText('This app did not start. The chat goes on without it.', undefined, { timeout: 5_000 })).toBeTruthy();
+    // The tool's card stays.
+    expect(document.querySelector('[data-xagent-tool="get-time"]')).not.toBeNull();
+  });
+});
+
+describe('the bridge helpers', () => {
+  it('the app receives the tool result without the kit’s reference to it', () => {
+    const result = resultForApp({ content: [{ type: 'text', text: 'x' }], _meta: { [MCP_APP_META_KEY]: ref, other: 1 }, structuredContent: { a: 1 } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'x' }], structuredContent: { a: 1 }, _meta: { other: 1 } });
+    expect(resultForApp('text')).toEqual({ content: [] });
+  });
+
+  it('a ui/message becomes the text of its text blocks only', () => {
+    expect(messageText([{ type: 'text', text: 'a' }, { type: 'image', text: 'ignored?' }, { type: 'text', text: 'b' }])).toBe('a\nb');
+    expect(messageText([{ type: 'image' }])).toBe('');
+  });
+});

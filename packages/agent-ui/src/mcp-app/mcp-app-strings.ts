@@ -1,0 +1,38 @@
+/** The texts of MCP Apps in the chat (`AgentUIStrings['mcpApp']`). */
+export interface McpAppStrings {
+  /** The app frame's accessible name. */
+  title: (tool: string) => string;
+  loading: string;
+  /** The app could not be loaded (its HTML, the sandbox). */
+  failed: string;
+  /** The app did not start in time or stopped answering. */
+  noStart: string;
+  /** Confirm dialog: the app asks to send a message as the user. */
+  sendMessageTitle: string;
+  send: string;
+  /** Confirm dialog: the app asks to open a link. */
+  openLinkTitle: string;
+  open: string;
+}
+
+export const mcpAppEnUS: McpAppStrings = {
+  title: (tool) => `App of ${tool}`,
+  loading: 'Loading the app…',
+  failed: 'This app could not be shown. The chat goes on without it.',
+  noStart: 'This app did not start. The chat goes on without it.',
+  sendMessageTitle: 'The app wants to send this message for you',
+  send: 'Send',
+  openLinkTitle: 'The app wants to open this link',
+  open: 'Open link',
+};
+
+export const mcpAppZhCN: McpAppStrings = {
+  title: (tool) => `${tool} 的应用`,
+  loading: '正在加载应用…',
+  failed: '无法显示此应用。对话可以继续。',
+  noStart: '此应用未能启动。对话可以继续。',
+  sendMessageTitle: '该应用想代您发送这条消息',
+  send: '发送',
+  openLinkTitle: '该应用想打开此链接',
+  open: '打开链接',
+};

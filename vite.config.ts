@@ -2,12 +2,13 @@ import path from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 /**
  * Vitest projects:
- * - unit:      node tests of the protocol, the server and the mock server; type tests (`*.test-d.ts`)
+ * - unit:      node tests of the protocol, the server and the mock server, `*.node.test.ts` of any
+ *              package (no DOM); type tests (`*.test-d.ts`)
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
  * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest)
  */
@@ -20,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts'],
+          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
           testTimeout: 20_000,
           // Type tests (`*.test-d.ts`, every package) run under `tsc` with the rest of the suite.
           typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.typetests.json' },
@@ -32,6 +33,8 @@ export default defineConfig({
           name: 'react',
           environment: 'jsdom',
           include: ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}', 'test/surface/**/*.test.ts'],
+          // `*.node.test.ts`: tests that must run without a DOM (the unit project runs them).
+          exclude: [...configDefaults.exclude, '**/*.node.test.ts'],
           setupFiles: ['./test/setup-dom.ts'],
           testTimeout: 20_000,
         },

@@ -4,8 +4,9 @@
  *   node scripts/surface/api-report.ts          compare (fails when the surface changed: run api:update)
  *   node scripts/surface/api-report.ts --update regenerate the checked-in reports (`pnpm api:update`)
  *
- * Needs `pnpm build` first (reads `dist/*.d.ts`). Only the root entry of each package is reported;
- * secondary entries (`/node`, `/next`, `/internal`) are listed by their own d.ts.
+ * Needs `pnpm build` first (reads `dist/*.d.ts`). The root entry of each package is reported, and
+ * the public secondary entries in REPORTED_SUBPATHS (`packages/<name>/api-report-<subpath>.api.md`);
+ * other secondary entries (`/node`, `/next`, `/internal`) are listed by their own d.ts.
  */
 import path from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel, type IConfigFile } from '@microsoft/api-extractor';
@@ -15,14 +16,22 @@ const root = path.resolve(import.meta.dirname, '../..');
 const update = process.argv.includes('--update');
 let failed = 0;
 
-for (const name of SURFACE_PACKAGES) {
+/** Secondary entries with an API report of their own: package, subpath, its d.ts under dist/. */
+const REPORTED_SUBPATHS = [{ name: 'agent-react', subpath: 'core', dts: 'core/index.d.ts' }] as const;
+
+const entries = [
+  ...SURFACE_PACKAGES.map((name) => ({ name, label: name, dts: 'index.d.ts', reportFileName: 'api-report' })),
+  ...REPORTED_SUBPATHS.map(({ name, subpath, dts }) => ({ name, label: `${name}/${subpath}`, dts, reportFileName: `api-report-${subpath}` })),
+];
+
+for (const { name, label, dts, reportFileName } of entries) {
   const projectFolder = path.join(root, 'packages', name);
   const configObject: IConfigFile = {
     projectFolder,
-    mainEntryPointFilePath: '<projectFolder>/dist/index.d.ts',
+    mainEntryPointFilePath: `<projectFolder>/dist/${dts}`,
     bundledPackages: [],
     compiler: { tsconfigFilePath: '<projectFolder>/tsconfig.json' },
-    apiReport: { enabled: true, reportFolder: '<projectFolder>/', reportTempFolder: path.join(root, 'node_modules/.cache/api-extractor', name), reportFileName: 'api-report' },
+    apiReport: { enabled: true, reportFolder: '<projectFolder>/', reportTempFolder: path.join(root, 'node_modules/.cache/api-extractor', label), reportFileName },
     docModel: { enabled: false },
     dtsRollup: { enabled: false },
     tsdocMetadata: { enabled: false },
@@ -46,12 +55,12 @@ for (const name of SURFACE_PACKAGES) {
   } });
   if (result.apiReportChanged && !update) {
     failed++;
-    console.error(`✗ ${name}: the public API changed — review it and run \`pnpm api:update\` (packages/${name}/api-report.api.md)`);
+    console.error(`✗ ${label}: the public API changed — review it and run \`pnpm api:update\` (packages/${name}/${reportFileName}.api.md)`);
   } else if (!result.succeeded) {
     failed++;
-    console.error(`✗ ${name}: API Extractor failed (${result.errorCount} errors)`);
+    console.error(`✗ ${label}: API Extractor failed (${result.errorCount} errors)`);
   } else {
-    console.log(`✓ ${name}${update && result.apiReportChanged ? ' (report updated)' : ''}`);
+    console.log(`✓ ${label}${update && result.apiReportChanged ? ' (report updated)' : ''}`);
   }
 }
 process.exitCode = failed ? 1 : 0;

@@ -10,7 +10,8 @@ import { startOrphanSweep } from './files/orphan-sweep.js';
 import { cursorCodec } from './http/conversation-cursor.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from './ag-ui/ag-ui-route.js';
 import { handleConversationRoute } from './http/conversation-routes.js';
-import { errorResponse, HttpError } from './http/error-response.js';
+import { errorResponse, HttpError, requestErrorResponse } from './http/error-response.js';
+import { AgentRequestError } from './runtime/request-error.js';
 import { parseChatRequest } from './http/parse-request.js';
 import { handleRunRecordRoute } from './http/run-record-routes.js';
 import { DEFAULT_KEEP_ALIVE_MS } from './http/sse-keep-alive.js';
@@ -179,7 +180,7 @@ export function createAgentServer<
       try {
         return await handle(request);
       } catch (error) {
-        if (error instanceof HttpError) return error.toResponse();
+        if (error instanceof AgentRequestError) return requestErrorResponse(error);
         if (error instanceof StoreConflictError) return errorResponse('conversation_conflict', 'The conversation changed meanwhile; reload it.');
         if (error instanceof StoreUnavailableError) {
           logger.error('store unavailable', { error: error.message });

@@ -12,8 +12,7 @@ export const Sender = /* @__PURE__ */ defaultExport(SenderModule);
 export const Conversations = /* @__PURE__ */ defaultExport(ConversationsModule);
 export const XProvider = /* @__PURE__ */ defaultExport(XProviderModule);
 
-// Loaded on demand, each with a placeholder of the same size (see lazy-component.tsx): FileCard
-// (antd Image with its preview, Spin, Skeleton), Think and ThoughtChain.Item.
-export { FileCard, type FileCardProps } from './transcript/file-card.js';
-export { Think, type ThinkProps } from './transcript/think.js';
-export { ThoughtChain, type ThoughtChainItemProps } from './tools/thought-chain.js';
+// FileCard (antd Image with its preview, Spin, Skeleton) and Think load on demand, each with a
+// placeholder of the same size: transcript/file-card.tsx and transcript/think.tsx. Not re-exported
+// here: config.tsx imports this module and the on-demand chunk imports config.tsx, so a lazy
+// component here would put the chunk's `import()` on a circle.

@@ -3,7 +3,7 @@ import type { ChatRequestOptions, UITools } from 'ai';
 import { NO_BRANCHES } from './chat-store.js';
 import { fetchHistory, putBranch } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { isBusy, requestOptions } from './session-reads.js';
 import type { UseAgentChatOptions } from './types.js';
 

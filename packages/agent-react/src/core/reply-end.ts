@@ -1,6 +1,6 @@
 import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-protocol';
 import type { UITools } from 'ai';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 

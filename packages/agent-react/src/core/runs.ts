@@ -3,7 +3,7 @@ import type { DataUIPart, UITools } from 'ai';
 import { fetchHistory } from './conversation-requests.js';
 import { isDisconnectError } from './errors.js';
 import { sanitizeHistory } from './history.js';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { isBusy, requestOptions, sharedStateLink } from './session-reads.js';
 import { endReconnect, resumesRuns } from './stop.js';
 import type { UseAgentChatOptions } from './types.js';
@@ -13,13 +13,7 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 /** Waits between re-attach attempts after a dropped connection: doubling, capped at the last. */
 export const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
 
-/** The re-attach loop of a session whose connection dropped mid-reply. */
-export interface Reconnect {
-  attempt: number;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Waiting for the browser's `online` event. */
-  waitingOnline: boolean;
-}
+export type { Reconnect } from './chat-session.js';
 
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;

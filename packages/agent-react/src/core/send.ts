@@ -1,6 +1,6 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, FileUIPart, UITools } from 'ai';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
 import { forgetNewConversation } from './new-conversations.js';

@@ -5,7 +5,7 @@ import { sanitizeHistory } from './history.js';
 import { reloadPath, takeBranches } from './branches.js';
 import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { requestOptions } from './session-reads.js';
 import type { UseAgentChatOptions } from './types.js';
 

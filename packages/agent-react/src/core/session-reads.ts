@@ -1,6 +1,6 @@
 import type { UITools } from 'ai';
 import type { AgentRequestOptions } from './endpoints.js';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
 import type { SharedStateInput, UseAgentChatOptions } from './types.js';
 

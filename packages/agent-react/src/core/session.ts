@@ -7,8 +7,7 @@ import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
 import { isNonEmptyObject } from './endpoints.js';
 import { LazyAgentTransport } from './lazy-transport.js';
-import type { RunCursor } from './run-cursor.js';
-import type { Reconnect } from './runs.js';
+import type { ChatSession } from './chat-session.js';
 import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
 import { markEnded } from './reply-end.js';
 import { whenIdle } from './when-idle.js';
@@ -17,42 +16,7 @@ import type { AgentToolCall, UseAgentChatOptions, UseAgentChatResult } from './t
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
-/** Who keeps a conversation's history: the server (with a store) or the browser. */
-export type HistoryOwner = 'server' | 'client';
-
-/** One conversation: its chat, store, event tracker and the handle `useAgentChat` returns. */
-export interface ChatSession<TOOLS extends UITools = UITools> {
-  readonly conversationId: string | undefined;
-  readonly chat: AgentCoreChat<Message<TOOLS>>;
-  readonly store: AgentChatStore<Message<TOOLS>>;
-  readonly tracker: EventTracker<Message<TOOLS>>;
-  readonly handle: UseAgentChatResult<TOOLS>;
-  /** Tool calls answered in the browser (they, unlike server tools, make the chat continue). */
-  readonly answeredByClient: Set<string>;
-  /** Keys of the sharedState the latest request exposed: the allowlist of `update-page-state`. */
-  exposedKeys: string[] | undefined;
-  /** The `messages` option the transcript was loaded from. */
-  loadedFrom: Message<TOOLS>[] | undefined;
-  /** True once something was sent in this conversation (later `messages` options are then ignored). */
-  used: boolean;
-  /** True once the session was detached (no view shows it): it no longer continues by itself. */
-  disposed: boolean;
-  /** Who owns the history (decided by the first load; `client` until then). */
-  historyOwner: HistoryOwner;
-  /** Whether the server's history still has to be loaded when the session is first attached. */
-  historyLoad: 'none' | 'pending' | 'started';
-  /** Settles once the history is known (loaded, or not the server's): sends wait for it. */
-  readonly historyReady: Promise<void>;
-  markHistoryReady(): void;
-  /** Cursor of the page before the first loaded message (server history). */
-  prevCursor: string | null;
-  /** The run the kit's transport streams and where in it the chat is (undefined with an own transport). */
-  readonly run: RunCursor | undefined;
-  /** The re-attach loop while a dropped connection to a running reply is restored. */
-  reconnect: Reconnect | undefined;
-  /** True while a re-attach request runs. */
-  resuming: boolean;
-}
+export type { ChatSession, HistoryOwner } from './chat-session.js';
 
 /** What a session needs from the controller that owns it (the latest options, events, tool calls). */
 export interface SessionHost<TOOLS extends UITools> {

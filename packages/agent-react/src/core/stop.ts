@@ -1,6 +1,6 @@
 import type { UITools } from 'ai';
 import { postStopRun } from './conversation-requests.js';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { isBusy, requestOptions } from './session-reads.js';
 import type { StopReason } from './events.js';
 import type { UseAgentChatOptions } from './types.js';

@@ -1,6 +1,6 @@
 import { refusedKeys, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import type { UITools } from 'ai';
-import type { ChatSession } from './session.js';
+import type { ChatSession } from './chat-session.js';
 import { sharedStateLink } from './session-reads.js';
 import type { AgentToolCall, UseAgentChatOptions } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AgentErrorCode } from '@x/agent-protocol';
 import { errorResponse } from '../http/error-response.js';
-import type { NodeNext, NodeRequest } from './node.js';
+import type { NodeNext, NodeRequest } from './node-types.js';
 
 /** An Express error middleware: four parameters, so Express calls it only with an error. */
 export type NodeErrorHandler = (error: unknown, req: NodeRequest, res: ServerResponse, next: NodeNext) => void;

@@ -1,16 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AgentServer } from '../config/types.js';
 import { errorResponse } from '../http/error-response.js';
+import type { NodeHandler, NodeRequest } from './node-types.js';
 
 export { agentErrorHandler, type NodeErrorHandler } from './node-error-handler.js';
 
-/** A node request as node:http, Express 5 or Next's pages router hands it over. */
-export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
-/** Express's `next`: called with an error the handler could not answer itself. */
-export type NodeNext = (error?: unknown) => void;
-/** A `(req, res, next?)` handler for node:http, Express 5 and Connect-style servers. */
-export type NodeHandler = (req: NodeRequest, res: ServerResponse, next?: NodeNext) => void;
+export type { NodeHandler, NodeNext, NodeRequest } from './node-types.js';
 
 /**
  * Serves an agent server over node:http (`createServer(toNodeHandler(server))`), Express 5

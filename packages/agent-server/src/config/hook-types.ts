@@ -1,6 +1,6 @@
 import type { FinishReason, LanguageModelUsage, UIMessage } from 'ai';
 import type { AgentUser } from './tool-types.js';
-import type { Logger } from './types.js';
+import type { Logger } from './logger.js';
 
 /**
  * The hook slots of an agent. All but `onFinish` are fire-and-forget, except that an

@@ -5,6 +5,7 @@ import type { LanguageModel, ToolChoice } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { Logger } from './logger.js';
 import type { HttpToolConfig } from './http-tool-types.js';
 import type { ToolPolicy } from './policy-types.js';
 import type { OnDisconnect } from '@x/agent-protocol';
@@ -12,13 +13,7 @@ import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
 
-/** Where the server reports what it cannot answer with (failed hooks, skipped tools, warnings). */
-export interface Logger {
-  debug?(message: string, meta?: Record<string, unknown>): void;
-  info?(message: string, meta?: Record<string, unknown>): void;
-  warn(message: string, meta?: Record<string, unknown>): void;
-  error(message: string, meta?: Record<string, unknown>): void;
-}
+export type { Logger } from './logger.js';
 
 /**
  * A `prepareStep` rule: applies to the steps it matches (1-based; step 1 is the first model call),

@@ -4,6 +4,7 @@ import {
   type AgentErrorCode,
   type AgentErrorIssue,
 } from '@x/agent-protocol';
+import { AgentRequestError } from '../runtime/request-error.js';
 
 /** A JSON error answer: `{ error: { code, message, issues? } }` with the code's status. */
 export function errorResponse(
@@ -18,22 +19,18 @@ export function errorResponse(
   });
 }
 
-/** Thrown inside request handling to answer with a JSON error instead of a 500. */
-export class HttpError extends Error {
-  constructor(
-    readonly code: AgentErrorCode,
-    message: string,
-    readonly issues?: AgentErrorIssue[],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+/** The JSON error answer of a refused request (a runtime `AgentRequestError` or an `HttpError`). */
+export function requestErrorResponse(error: AgentRequestError): Response {
+  return errorResponse(error.code, error.message, {
+    ...(error.issues ? { issues: error.issues } : {}),
+    ...(error.headers ? { headers: error.headers } : {}),
+  });
+}
 
-  toResponse(): Response {
-    return errorResponse(this.code, this.message, {
-      ...(this.issues ? { issues: this.issues } : {}),
-      ...(this.headers ? { headers: this.headers } : {}),
-    });
+/** Thrown inside request handling (routes, parsing) to answer with a JSON error instead of a 500. */
+export class HttpError extends AgentRequestError {
+  constructor(code: AgentErrorCode, message: string, issues?: AgentErrorIssue[], headers?: Record<string, string>) {
+    super(code, message, issues, headers);
+    this.name = 'HttpError';
   }
 }

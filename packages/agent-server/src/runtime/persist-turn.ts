@@ -1,6 +1,6 @@
 import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type StoredMessageMetadata } from '@x/agent-protocol';
-import { HttpError } from '../http/error-response.js';
+import { AgentRequestError } from './request-error.js';
 import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput, type MessageRecord } from '../store/types.js';
 import type { RunRecorder } from './run-recorder.js';
 import { reconcileHistory, turnBase } from './server-history.js';
@@ -78,9 +78,9 @@ export async function openStoredTurn(options: {
         if (!(error instanceof StoreConflictError)) throw error;
         // An id taken by another user's conversation: that conversation does not exist for this one.
         if (!conversation && !(await store.getConversation(userId, conversationId))) {
-          throw new HttpError('conversation_not_found', 'There is no such conversation.');
+          throw new AgentRequestError('conversation_not_found', 'There is no such conversation.');
         }
-        throw new HttpError('conversation_conflict', 'Another turn changed this conversation meanwhile; reload it and send again.');
+        throw new AgentRequestError('conversation_conflict', 'Another turn changed this conversation meanwhile; reload it and send again.');
       }
     },
     async finish(end, newMessageId) {
@@ -161,8 +161,8 @@ function reconcileForUser(exists: boolean, reconcile: () => ReturnType<typeof re
   try {
     return reconcile();
   } catch (error) {
-    if (!exists && error instanceof HttpError && (error.code === 'history_mismatch' || error.code === 'approval_not_pending')) {
-      throw new HttpError('conversation_not_found', 'There is no such conversation.');
+    if (!exists && error instanceof AgentRequestError && (error.code === 'history_mismatch' || error.code === 'approval_not_pending')) {
+      throw new AgentRequestError('conversation_not_found', 'There is no such conversation.');
     }
     throw error;
   }
@@ -184,7 +184,7 @@ async function loadTurnPath(store: ConversationStore, userId: string, conversati
   if (base.parent === null) return [];
   const path = await load(base.parent);
   if (base.parent !== undefined && path.at(-1)?.id !== base.parent) {
-    throw new HttpError('history_mismatch', 'The request continues from a message the conversation does not have.');
+    throw new AgentRequestError('history_mismatch', 'The request continues from a message the conversation does not have.');
   }
   return path;
 }

@@ -1,7 +1,7 @@
 import { convertToModelMessages, pruneMessages, safeValidateUIMessages, type ModelMessage, type Tool, type UIMessage } from 'ai';
 import { A2UI_ACTION_PART, a2uiActionText, a2uiUserActionSchema, type A2UIUserAction, type AgentRequestBody } from '@x/agent-protocol';
 import type { PruneConfig } from '../config/types.js';
-import { HttpError } from '../http/error-response.js';
+import { AgentRequestError } from './request-error.js';
 
 /**
  * Drops messages that carry no parts (a failed turn must not poison the next send), then validates
@@ -10,13 +10,13 @@ import { HttpError } from '../http/error-response.js';
  */
 export async function validateMessages(raw: AgentRequestBody['messages'], tools: Record<string, Tool>): Promise<UIMessage[]> {
   const kept = raw.filter((m) => Array.isArray(m.parts) && m.parts.length > 0);
-  if (kept.length === 0) throw new HttpError('invalid_messages', 'The request has no message with content.');
+  if (kept.length === 0) throw new AgentRequestError('invalid_messages', 'The request has no message with content.');
   // An A2UI user action is read by the model as text: its data must be well formed.
   const badAction = kept.some((m) => m.parts!.some((p) => p.type === A2UI_ACTION_PART && !a2uiUserActionSchema.safeParse((p as { data?: unknown }).data).success));
-  if (badAction) throw new HttpError('invalid_messages', 'An A2UI action of the request is not valid.');
+  if (badAction) throw new AgentRequestError('invalid_messages', 'An A2UI action of the request is not valid.');
   const result = await safeValidateUIMessages({ messages: kept, tools });
   if (!result.success) {
-    throw new HttpError('invalid_messages', 'The messages of the request are not valid UI messages.');
+    throw new AgentRequestError('invalid_messages', 'The messages of the request are not valid UI messages.');
   }
   return result.data;
 }
@@ -41,7 +41,7 @@ export async function toModelMessages(
     });
   } catch {
     // A part the SDK cannot convert (the edge checks catch the known ones): a 400, never a 500.
-    throw new HttpError('invalid_messages', 'The messages of the request cannot be sent to the model.');
+    throw new AgentRequestError('invalid_messages', 'The messages of the request cannot be sent to the model.');
   }
   if (!options.prune) return model;
   return pruneMessages({

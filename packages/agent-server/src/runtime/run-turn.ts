@@ -1,15 +1,13 @@
 import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
-import { CHAT_TITLE_PART, RUN_ID_HEADER, type AgentRequestBody, type OnDisconnect } from '@x/agent-protocol';
-import type { RunLog, RunLogWriter } from '../runs/run-log.js';
+import { CHAT_TITLE_PART, RUN_ID_HEADER } from '@x/agent-protocol';
+import type { RunLogWriter } from '../runs/run-log.js';
 import type { StoredTurn } from './persist-turn.js';
-import type { AgentUser } from '../config/tool-types.js';
-import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { compactionPart } from './compaction-history.js';
 import { startTitle } from './generate-title.js';
 import { toHookStep } from './hook-steps.js';
-import type { ConversationStore } from '../store/types.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { releaseScope } from './turn-scope.js';
+import type { TurnInput } from './turn-input.js';
 import { createTurnAgent, errorText, newMessageId, openTurn, storeUserId, streamTurnReply } from './turn-setup.js';
 import type { ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
@@ -17,29 +15,7 @@ import { sumUsage } from './usage.js';
 import { startAgentRunTrace } from '../tracing/agent-span.js';
 
 export { storeUserId } from './turn-setup.js';
-
-/** One request's turn, after the route resolved the agent and parsed the body. */
-export interface TurnInput {
-  agentId: string;
-  agent: AgentConfig;
-  body: AgentRequestBody;
-  conversationId: string | undefined;
-  /** The server's conversation store (guarded), when it has one: the server then owns history. */
-  store?: ConversationStore | undefined;
-  /** The run log (with a store): the turn's stream is written to it and a Stop reaches it through it. */
-  runLog?: RunLog | undefined;
-  /** What the turn does when its client goes away (default `'abort'`). */
-  onDisconnect?: OnDisconnect | undefined;
-  /** An SSE comment after this much silence on the turn's stream (0 or absent: none). */
-  keepAliveMs?: number | undefined;
-  user: AgentUser | undefined;
-  /** The request's signal: aborted when the client goes away. */
-  signal: AbortSignal;
-  config: AgentServerConfig;
-  logger: Logger;
-  toolTimeoutMs: number;
-  toolResultMaxChars: number;
-}
+export type { TurnInput } from './turn-input.js';
 
 /**
  * Runs one chat turn of an agent and answers with the AI SDK UI message stream. This is the one

@@ -1,6 +1,6 @@
 import type { Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
-import { HttpError } from '../http/error-response.js';
+import { AgentRequestError } from './request-error.js';
 import type { MessageInput, MessageRecord } from '../store/types.js';
 
 /** The thread a turn runs on, and what it writes before the model is called. */
@@ -22,7 +22,7 @@ type ToolPart = Part & { toolCallId: string; state: string; input?: unknown; app
 /** Keys the server owns in `message.metadata`; a client cannot set them. */
 const SERVER_METADATA_KEYS = ['feedback', 'stopReason', 'errorText'];
 
-const mismatch = (message: string) => new HttpError('history_mismatch', message);
+const mismatch = (message: string) => new AgentRequestError('history_mismatch', message);
 const isToolPart = (part: Part): part is ToolPart => part.type.startsWith('tool-') || part.type === 'dynamic-tool';
 const toolNameOf = (part: ToolPart): string => (part.type === 'dynamic-tool' ? String((part as { toolName?: unknown }).toolName) : part.type.slice(5));
 
@@ -127,7 +127,7 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
     throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
   });
   if (writes.length === 0 && thread.filter((m) => m.parts.length > 0).at(-1)?.role !== 'user') {
-    throw new HttpError('invalid_messages', 'The request adds nothing to answer: send a new user message, approval answers or tool outputs.');
+    throw new AgentRequestError('invalid_messages', 'The request adds nothing to answer: send a new user message, approval answers or tool outputs.');
   }
   return { thread, parentId: stored.at(-1)?.id ?? null, writes };
 }
@@ -171,7 +171,7 @@ function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<st
   if (client.state === 'approval-responded') {
     const approval = client.approval;
     if (stored.state !== 'approval-requested' || approval?.id !== stored.approval?.id || typeof approval?.approved !== 'boolean') {
-      throw new HttpError('approval_not_pending', 'The request answers an approval that is not pending.');
+      throw new AgentRequestError('approval_not_pending', 'The request answers an approval that is not pending.');
     }
     const reason = typeof approval.reason === 'string' ? { reason: approval.reason.slice(0, 2_000) } : {};
     const answered = { ...stored.approval, approved: approval.approved, ...reason };
@@ -185,7 +185,7 @@ function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<st
     if (stored.state.startsWith('output-')) throw mismatch('The request rewrites the result of a tool call.');
     const tool = tools[toolNameOf(stored)];
     if (!tool || typeof tool.execute === 'function') {
-      throw new HttpError('invalid_messages', `Only the server gives results of the tool "${toolNameOf(stored).slice(0, 64)}".`);
+      throw new AgentRequestError('invalid_messages', `Only the server gives results of the tool "${toolNameOf(stored).slice(0, 64)}".`);
     }
     if (stored.state !== 'input-available') throw mismatch('The request gives an output to a tool call that is not waiting for one.');
     const { output, errorText } = client as ToolPart & { output?: unknown; errorText?: unknown };

@@ -12,7 +12,7 @@ import { toModelMessages, validateMessages } from './prepare-messages.js';
 import { liveRunsOf } from './live-runs.js';
 import { recordingCallbacks, RunRecorder } from './run-recorder.js';
 import { runSubAgent } from './run-sub-agent.js';
-import type { TurnInput } from './run-turn.js';
+import type { TurnInput } from './turn-input.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { streamAgentReply, type ReplyEnd } from './stream-agent-reply.js';
 import { TurnHooks } from './turn-hooks.js';
@@ -41,7 +41,7 @@ export interface OpenTurn {
  * Builds the turn's scope, the agent run (tools, MCP clients), the stored thread under the server
  * history rules (with a store), validates and converts the messages (400 on invalid ones) and saves
  * the user message before the model is called. On any failure the scope is released and the error
- * rethrown (an `HttpError` becomes the route's JSON error). `beforeBegin` runs just before the
+ * rethrown (an `AgentRequestError` becomes the route's JSON error at the edge). `beforeBegin` runs just before the
  * stored turn becomes visible (the run log opens there).
  */
 export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stored: StoredTurn) => void) | undefined } = {}): Promise<OpenTurn> {

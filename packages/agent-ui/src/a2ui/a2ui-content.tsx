@@ -1,7 +1,8 @@
 'use client';
 import { Button, theme } from 'antd';
 import type { CSSProperties } from 'react';
-import { ImageGate } from '../lazy/on-demand.js';
+// Inside the on-demand chunk (see lazy/a2ui-parts.tsx): the gate itself, not its lazy stand-in.
+import { ImageGate } from '../markdown/image-gate.js';
 import { failingCheck, resolveText } from './dynamic-values.js';
 import { Slot, type NodeRenderer } from './a2ui-node.js';
 import { useScope, useSurface } from './surface-context.js';

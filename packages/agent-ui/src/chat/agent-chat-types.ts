@@ -1,12 +1,12 @@
 import type { AgentEventHandlers, AgentToolCall, AgentUIMessage, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
-import type { ComposerAttachmentOptions } from '../composer/composer.js';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';
-import type { ComposerUploadOptions } from '../composer/attachment-uploads.js';
+import type { ChatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
+import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 import type { McpAppsOptions } from '../mcp-app/mcp-apps-options.js';
 
 /** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
@@ -37,19 +37,7 @@ export interface AgentChatSenderOptions {
   disabled?: boolean;
 }
 
-/** Drawer display settings. */
-export interface AgentChatDrawerOptions {
-  /** Controlled open state. */
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  title?: ReactNode;
-  /** Drawer width (default 420). */
-  width?: number | string;
-  placement?: 'left' | 'right';
-  /** Show a floating button that opens the drawer (default true). */
-  trigger?: boolean;
-}
+export type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 
 /** Methods available through `ref`. They behave like the matching buttons. */
 export interface AgentChatRef {
@@ -150,5 +138,4 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   style?: CSSProperties;
 }
 
-/** `AgentChat`'s attachment settings: the composer's, with `upload: true` filled from the chat's route. */
-export type ChatAttachmentOptions = Omit<ComposerAttachmentOptions, 'upload'> & { upload?: boolean | Partial<ComposerUploadOptions> };
+export type { ChatAttachmentOptions };

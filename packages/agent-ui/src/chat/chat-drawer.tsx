@@ -2,7 +2,7 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Drawer, FloatButton } from 'antd';
 import type { ReactNode } from 'react';
-import type { AgentChatDrawerOptions } from './agent-chat-types.js';
+import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 import { useAgentUIConfig } from '../config.js';
 
 /** Props of {@link ChatDrawer}. */

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { FileCard } from '../antdx.js';
+import { FileCard } from '../lazy/on-demand-antdx.js';
 
 interface ObjectUrl {
   url: string;

@@ -1,7 +1,10 @@
 import { DEFAULT_BASE_PATH, filePaths } from '@x/agent-protocol';
-import type { ChatAttachmentOptions } from '../chat/agent-chat-types.js';
+import type { ComposerUploadOptions } from './attachment-uploads.js';
 import type { ComposerAttachmentOptions } from './composer.js';
 import type { DictationChatRoute } from './dictation-options.js';
+
+/** `AgentChat`'s attachment settings: the composer's, with `upload: true` filled from the chat's route. */
+export type ChatAttachmentOptions = Omit<ComposerAttachmentOptions, 'upload'> & { upload?: boolean | Partial<ComposerUploadOptions> };
 
 /**
  * `AgentChat`'s attachment settings as the composer's: `upload: true` (or a partial object) becomes

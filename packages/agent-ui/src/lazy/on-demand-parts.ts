@@ -2,8 +2,6 @@
 // `import()` (load-on-demand.ts): several chunks would each cost a request and lose gzip context at
 // their boundaries, and make the bundler split the first load too (see load-on-demand.ts). These modules import first-load modules (config, styles, format),
 // never the other way round: nothing here is reachable from the first load without the `import()`.
-export { ApprovalInputEditor } from '../tools/approval-input-editor.js';
-export { FullResult } from '../tools/full-result.js';
 export { ApprovalCard } from '../tools/approval-card.js';
 export { ToolCallCard } from '../tools/tool-call-card.js';
 export { ToolGroup } from '../tools/tool-group.js';
@@ -17,9 +15,8 @@ export { ChatDrawer } from '../chat/chat-drawer.js';
 export { OnDemandIconGlyph } from './on-demand-icon-glyph.js';
 export { AttachmentPreview } from '../composer/attachment-preview.js';
 export { ReplyEndMark } from '../transcript/reply-end-mark.js';
-// Ant Design X components shown behind a stand-in of their size (see antdx.ts).
+// Ant Design X components shown behind a stand-in of their size (transcript/think.tsx, file-card.tsx).
 export * as ThinkModule from '@ant-design/x/es/think/index.js';
-export * as ThoughtChainModule from '@ant-design/x/es/thought-chain/index.js';
 export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
 // The MCP App frame; its bridge (ext-apps, ~150 KB gzip) is a chunk of its own that imports nothing of
 // the first load (mcp-app/mcp-app-bridge.ts), loaded by the frame.

@@ -3,8 +3,6 @@ import { memo, type CSSProperties } from 'react';
 import { theme } from 'antd';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
 import { useMarkdownStyles } from '../markdown/markdown-styles.js';
-import type { ApprovalInputEditorProps } from '../tools/approval-input-editor.js';
-import type { FullResultProps } from '../tools/full-result.js';
 import type { ApprovalCardProps } from '../tools/approval-card.js';
 import { cardStyle } from '../tools/card-style.js';
 import type { ToolCallCardProps } from '../tools/tool-call-card.js';
@@ -14,6 +12,7 @@ import type { MessageEditorProps, MessageToolbarProps } from '../transcript/mess
 import { lazyComponent } from './lazy-component.js';
 import type { OnDemandIconName } from './on-demand-icon-glyph.js';
 import type { ReplyEndMarkProps } from '../transcript/reply-end-mark.js';
+import type { CompactionMarkerProps } from '../transcript/compaction-marker.js';
 import { loadOnDemand as load } from './load-on-demand.js';
 
 /**
@@ -24,18 +23,6 @@ import { loadOnDemand as load } from './load-on-demand.js';
  * browser is idle after the first paint.
  */
 
-
-/** The approval card's input editor; a busy box of its size while the chunk loads. */
-export const ApprovalInputEditor = lazyComponent<ApprovalInputEditorProps>(
-  async () => (await load()).ApprovalInputEditor,
-  () => <div aria-busy="true" style={{ minHeight: 120, marginTop: 8 }} />,
-);
-
-/** A tool's full result (MCP content or JSON). */
-export const FullResult = lazyComponent<FullResultProps>(
-  async () => (await load()).FullResult,
-  ({ label }) => <div role="group" aria-label={label} aria-busy="true" style={{ minHeight: 40 }} />,
-);
 
 interface ImageProps {
   src: string | undefined;
@@ -62,7 +49,7 @@ function CompactionStandIn() {
 }
 
 /** A `data-compaction` part: "Earlier messages were summarized", expandable to the summary. */
-export const CompactionMarker = lazyComponent<{ data: unknown }>(
+export const CompactionMarker = lazyComponent<CompactionMarkerProps>(
   async () => (await load()).CompactionMarker,
   () => <CompactionStandIn />,
 );
@@ -161,4 +148,4 @@ function ReplyEndStandIn({ end }: { end: ReplyEndMarkProps['end'] }) {
  * afterwards renders at once, without its stand-in); resolves when they are.
  */
 export const preloadOnDemand = (): Promise<void> =>
-  Promise.all([OnDemandIcon, AttachmentPreview, ReplyEndMark, ApprovalInputEditor, FullResult, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);
+  Promise.all([OnDemandIcon, AttachmentPreview, ReplyEndMark, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);

@@ -8,7 +8,7 @@ import { safeUrl } from '../markdown/safe-url.js';
 import { hostStyleVariables, isDarkTheme } from './host-styles.js';
 import type { McpAppConnection, McpUiHostContext } from './mcp-app-bridge.js';
 import { callAppTool, fetchAppResource } from './mcp-app-requests.js';
-import type { McpAppSlotProps } from './mcp-app-slot.js';
+import type { McpAppSlotProps } from './mcp-app-slot-props.js';
 import { McpAppsContext } from './mcp-apps-options.js';
 
 /** Default time the app has to send `ui/initialize`. */

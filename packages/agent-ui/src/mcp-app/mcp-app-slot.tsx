@@ -1,15 +1,9 @@
 'use client';
-import type { McpAppRef } from '@x/agent-protocol';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
+import type { McpAppSlotProps } from './mcp-app-slot-props.js';
 
-/** Props of the app of one tool call. */
-export interface McpAppSlotProps {
-  app: McpAppRef;
-  toolCallId: string;
-  input: unknown;
-  output: unknown;
-}
+export type { McpAppSlotProps } from './mcp-app-slot-props.js';
 
 /** The space an app takes while its code and HTML load. */
 function Placeholder() {

@@ -5,7 +5,7 @@ import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } 
 import { ApprovalContext, ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
-import { ApprovalInputEditor } from '../lazy/on-demand.js';
+import { ApprovalInputEditor } from './approval-input-editor.js';
 import { toDisplayJson } from './format.js';
 import { describeInput } from './tool-result.js';
 import { WaitingStatus } from './waiting-status.js';
@@ -141,11 +141,6 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
   const expired =
     !answered && (expiredProp ?? (approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId)));
   const title = strings.approvalTitle(call.toolName);
-  // The card comes with the on-demand chunk, so its editor's code is there: ready it, so Edit shows
-  // the editor at once (no stand-in frame).
-  useEffect(() => {
-    if (!answered && !expired) void ApprovalInputEditor.preload().catch(() => {});
-  }, [answered, expired]);
   const edited = isEdited(call.approval);
   const pending = !answered && !expired;
   return (

@@ -1,11 +1,11 @@
 'use client';
 import { theme } from 'antd';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { ThoughtChain } from '../antdx.js';
+import { ThoughtChain } from '../lazy/on-demand-antdx.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from './format.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
-import { FullResult } from '../lazy/on-demand.js';
+import { FullResult } from './full-result.js';
 import { describeInput, describeResult, mcpResultOf } from './tool-result.js';
 import { cardStyle, preStyle } from './card-style.js';
 

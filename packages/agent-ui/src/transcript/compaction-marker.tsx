@@ -1,15 +1,24 @@
 'use client';
 import { theme } from 'antd';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useState, type ComponentType } from 'react';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
-import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 
 /**
  * A `data-compaction` part: "Earlier messages were summarized", a disclosure button (`aria-expanded`,
  * `aria-controls`) that shows the summary the agent now works from. Colors come from the theme's
  * tokens, so it follows dark mode. Tolerates a part without `summary` (older stores, bad input).
  */
-export const CompactionMarker = memo(function CompactionMarker({ data }: { data: unknown }) {
+/** Props of {@link CompactionMarker}. */
+export interface CompactionMarkerProps {
+  data: unknown;
+  /**
+   * Renders the summary: the transcript's `StreamingMarkdown`, handed down by message-parts.tsx so
+   * the on-demand chunk does not import the first-load markdown (whose lazy parts load the chunk).
+   */
+  Markdown: ComponentType<{ text: string; streaming: boolean; announce: boolean }>;
+}
+
+export const CompactionMarker = memo(function CompactionMarker({ data, Markdown }: CompactionMarkerProps) {
   const { strings } = useAgentUIConfig();
   const { token } = theme.useToken();
   // Outside AgentChat's accessible theme (a custom layout), the secondary text keeps 4.5:1 here.
@@ -57,7 +66,7 @@ export const CompactionMarker = memo(function CompactionMarker({ data }: { data:
           fontSize: token.fontSize,
         }}
       >
-        {open ? <StreamingMarkdown text={summary} streaming={false} announce={false} /> : null}
+        {open ? <Markdown text={summary} streaming={false} announce={false} /> : null}
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { A2UI_ACTION_PART, A2UI_PART, COMPACTION_PART, isA2UIPart, isA2UIToolOutput, mcpAppOf } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
-import { FileCard, Think } from '../antdx.js';
+import { FileCard } from './file-card.js';
+import { Think } from './think.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
 import { ApprovalContext } from '../chat/chat-context.js';
@@ -246,7 +247,7 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
         return;
       }
       if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
-        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} />);
+        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} Markdown={StreamingMarkdown} />);
         return;
       }
       out.push(<DataPart key={key} part={part as { type: `data-${string}`; data: unknown }} message={message} />);

@@ -14,7 +14,7 @@ import {
 } from '@x/agent-protocol';
 import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
-import { HttpError } from '../../http/error-response.js';
+import { AgentRequestError } from '../request-error.js';
 import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
 import { filesOf } from '../../files/file-service.js';
 import { pathId } from '../../http/request-ids.js';
@@ -46,7 +46,7 @@ export interface GenerateRouteContext {
 export async function handleGenerateRoute(request: Request, url: URL, rest: string[], ctx: GenerateRouteContext): Promise<Response> {
   if (rest.length === 0) return json(await startRun(request, url, ctx));
   if (rest.length === 2 && rest[1] === TOOL_OUTPUTS_SEGMENT) return json(await resumeRun(request, rest[0]!, ctx));
-  throw new HttpError('not_found', 'No such generate route.');
+  throw new AgentRequestError('not_found', 'No such generate route.');
 }
 
 async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): Promise<GenerateResponse> {
@@ -64,7 +64,7 @@ async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): 
 
 async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteContext): Promise<GenerateResponse> {
   const store = ctx.store;
-  if (!store) throw new HttpError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
+  if (!store) throw new AgentRequestError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
   const runId = pathId(rawRunId, 'path.runId');
   const userId = storeUserId(ctx.user);
   // The run's record (scoped to the user) names its conversation.
@@ -77,11 +77,11 @@ async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteC
   const last = thread.at(-1);
   const paused = last && generateMetadata(last);
   if (!last || paused?.runId !== runId || paused.status !== 'requires_action') {
-    throw new HttpError('run_not_paused', 'This run is not waiting for tool outputs.');
+    throw new AgentRequestError('run_not_paused', 'This run is not waiting for tool outputs.');
   }
   const parsed = toolOutputsBodySchema.safeParse(await readJsonBody(request, ctx.maxBodyBytes));
   if (!parsed.success) {
-    throw new HttpError(
+    throw new AgentRequestError(
       'invalid_body',
       'The body must be { outputs?: [{ toolCallId, output } | { toolCallId, errorText }], approvals?: [{ approvalId, approved, reason?, input? }] }.',
       formatIssues(parsed.error).slice(0, 20),
@@ -133,7 +133,7 @@ function answerPending(reply: MessageRecord, outputs: ToolOutput[], approvals: A
   ];
   for (const id of pendingCalls) if (!byCall.has(id)) issues.push({ path: 'outputs', message: `has no output for the pending call ${id.slice(0, 64)}` });
   for (const id of pendingApprovals) if (!byApproval.has(id)) issues.push({ path: 'approvals', message: `has no answer for the pending approval ${id.slice(0, 64)}` });
-  if (issues.length > 0) throw new HttpError('invalid_body', 'The body does not answer the pending tool calls and approvals of this run.', issues.slice(0, 20));
+  if (issues.length > 0) throw new AgentRequestError('invalid_body', 'The body does not answer the pending tool calls and approvals of this run.', issues.slice(0, 20));
   return { id: reply.id, role: 'assistant', parts: parts as UIMessage['parts'] };
 }
 
@@ -142,7 +142,7 @@ function outputRequest(schema: JsonSchemaObject | undefined, path: string | unde
   const compiled = compileOutputSchema(schema);
   if (compiled.ok) return { schema, validator: compiled.validator };
   // The agent's `returns` was checked with the config; only a request's schema gets here.
-  throw new HttpError('invalid_body', 'The output schema is not a usable JSON Schema.', [{ path: path ?? 'output.schema', message: compiled.message }]);
+  throw new AgentRequestError('invalid_body', 'The output schema is not a usable JSON Schema.', [{ path: path ?? 'output.schema', message: compiled.message }]);
 }
 
 function generateMetadata(message: MessageRecord): GenerateMetadata | undefined {
@@ -168,7 +168,7 @@ function turnInput(request: Request, ctx: GenerateRouteContext, body: AgentReque
   };
 }
 
-const runNotFound = () => new HttpError('run_not_found', 'There is no such run.');
+const runNotFound = () => new AgentRequestError('run_not_found', 'There is no such run.');
 
 function json(body: GenerateResponse): Response {
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });

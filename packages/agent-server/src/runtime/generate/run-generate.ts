@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol';
 import { compactionPart } from '../compaction-history.js';
 import { toHookStep } from '../hook-steps.js';
-import type { TurnInput } from '../run-turn.js';
+import type { TurnInput } from '../turn-input.js';
 import { safeErrorMessage } from '../safe-error-message.js';
 import type { ReplyEnd } from '../stream-agent-reply.js';
 import { releaseScope } from '../turn-scope.js';

@@ -294,6 +294,22 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         return 'ok';
       }),
 
+    loadQueue: (userId, id) =>
+      guard('load queue', async () => {
+        const { rows } = await client.query('select queue from agent_conversations where id = $1 and user_id = $2', [id, userId]);
+        return rows[0] ? decodeJson(rows[0].queue as MessageInput[]) : null;
+      }),
+
+    saveQueue: (userId, id, messages) =>
+      guard('save queue', async () => {
+        const { rowCount } = await client.query('update agent_conversations set queue = $3::jsonb where id = $1 and user_id = $2', [
+          id,
+          userId,
+          encodeJson(messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts, ...(m.metadata ? { metadata: m.metadata } : {}) }))),
+        ]);
+        return rowCount > 0;
+      }),
+
     renameConversation: (userId, id, title) =>
       guard('rename conversation', async () => {
         const { rows } = await client.query(

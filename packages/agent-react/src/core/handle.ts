@@ -8,6 +8,8 @@ import { isBusy } from './session-reads.js';
 import type { SendGate } from './send.js';
 import type { OutgoingMessage, SendResult, UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
+import { withQueuedMoved, withQueuedText, withoutQueued } from './queue-edits.js';
+import { stopHoldingQueue } from './queue-hold.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
@@ -17,6 +19,7 @@ export interface TrackedSlices {
   status: boolean;
   error: boolean;
   history: boolean;
+  queue: boolean;
 }
 
 /** What the handle needs from the controller. */
@@ -45,6 +48,11 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       (code) => code.send(host, session, message, kind, messageId, options),
       (error: unknown) => ({ sent: false, reason: 'cancelled', error: fail(error) }),
     );
+  const setQueue = (next: Message<TOOLS>[] | undefined): boolean => {
+    if (!next) return false;
+    chat.setQueue(next);
+    return true;
+  };
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
       tracked.messages = true;
@@ -108,7 +116,32 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
           return false;
         },
       ),
-    stop: () => stop('user'),
+    get queue() {
+      tracked.queue = true;
+      return store.getSnapshot().queue as Message<TOOLS>[];
+    },
+    get queuePaused() {
+      tracked.queue = true;
+      return store.getSnapshot().queuePaused;
+    },
+    enqueue: (message, options) => send(message, 'send', undefined, options),
+    editQueued: (id, text) => setQueue(withQueuedText(chat.experimental_queuedMessages, id, text)),
+    removeQueued: (id) => {
+      if (!withoutQueued(chat.experimental_queuedMessages, id)) return false;
+      chat.experimental_removeQueuedMessage(id);
+      return true;
+    },
+    moveQueued: (id, delta) => setQueue(withQueuedMoved(chat.experimental_queuedMessages, id, delta)),
+    sendNow: (id) =>
+      callOnDemand(
+        (code) => code.sendQueuedNow(host.options, session, id),
+        (error: unknown) => {
+          fail(error);
+          return false;
+        },
+      ),
+    // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
+    stop: () => stopHoldingQueue(session, () => stop('user')),
     setMessages: (next) => {
       const messages = typeof next === 'function' ? next(chat.messages) : next;
       tracker.markHistory(messages);

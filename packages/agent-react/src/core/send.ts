@@ -33,7 +33,9 @@ export async function send<TOOLS extends UITools>(
   if (!message.text?.trim() && !hasFiles) return { sent: false, reason: 'empty' };
   if (gate.checking) return { sent: false, reason: 'check-pending' };
   const chat = session.chat;
-  if (kind === 'send' && isBusy(chat)) return { sent: false, reason: 'busy' };
+  // With the queue on, a send while a reply streams (or while messages wait) joins the queue.
+  const queued = kind === 'send' && gate.options.queue !== false && (isBusy(chat) || chat.experimental_queuedMessages.length > 0);
+  if (kind === 'send' && isBusy(chat) && !queued) return { sent: false, reason: 'busy' };
   const before = gate.options.onBeforeSend;
   if (before) {
     gate.checking = true;
@@ -89,5 +91,5 @@ export async function send<TOOLS extends UITools>(
       () => (kind === 'edit' ? refreshBranches(gate.options, session) : undefined),
       (error: unknown) => session.tracker.error(toError(error)),
     );
-  return { sent: true, done };
+  return queued ? { sent: true, queued: true, done } : { sent: true, done };
 }

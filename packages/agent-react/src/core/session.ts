@@ -52,6 +52,10 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   reconnect: Reconnect | undefined;
   /** True while a re-attach request runs. */
   resuming: boolean;
+  /** The queue's saves to the server, one after the other (the latest list wins). */
+  queueSave: Promise<void>;
+  /** True while a queue kept from before a reload is taken in (it is not saved back). */
+  restoringQueue: boolean;
 }
 
 /** What a session needs from the controller that owns it (the latest options, events, tool calls). */
@@ -98,6 +102,8 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
       if (!onDemandLoaded()?.takeDisconnect(host.options, session, error)) session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
+    // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
+    experimental_queue: options.queue !== false,
   });
   const store = new AgentChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
   if (loadsHistory) store.setHistory({ historyStatus: 'loading' });
@@ -122,11 +128,30 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     run: kitTransport?.run,
     reconnect: undefined,
     resuming: false,
+    queueSave: Promise.resolve(),
+    restoringQueue: false,
     // `as unknown as`: the handle needs the session to exist; it is assigned right after (two-phase init).
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
+  chat.subscribe((change) => followQueue(host, session, change));
   return session;
+}
+
+/**
+ * Keeps the queue where it survives a reload (every change but a restore), and `queuePaused`: set
+ * when a reply fails with messages waiting, cleared when a request starts or the queue empties.
+ */
+function followQueue<TOOLS extends UITools>(host: SessionHost<TOOLS>, session: ChatSession<TOOLS>, change: string): void {
+  const { chat, store } = session;
+  const waiting = chat.experimental_queuedMessages.length > 0;
+  if (change === 'queue') {
+    if (!waiting) store.setHistory({ queuePaused: false });
+    if (!session.restoringQueue) void callOnDemand((code) => code.saveQueue(host.options, session), () => {});
+  } else if (change === 'status') {
+    if (isBusy(chat)) store.setHistory({ queuePaused: false });
+    else if (chat.status === 'error' && waiting) store.setHistory({ queuePaused: true });
+  }
 }
 
 /**
@@ -160,6 +185,8 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   const offline = () => onDemandLoaded()?.onOffline(options(), session);
   // Showing the transcript needs none of the on-demand code: fetch it once the page is idle.
   const cancelPreload = whenIdle(() => void loadOnDemand().catch(() => {}));
+  // Without the server's history, a queue kept in this tab (sessionStorage) comes back.
+  if (session.historyLoad === 'none') void callOnDemand((code) => code.restoreQueue(session, undefined), () => {});
   const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
   target?.addEventListener('online', online);
   target?.addEventListener('offline', offline);

@@ -53,8 +53,11 @@ describe('the built package', () => {
     // ~0.3 KB up front and ~0.5 KB in all (versions of a message and switchBranch, the stream's idle
     // timeout, new conversations not fetched, the approval-request event, a feedback reason):
     // 16.7 KB up front and 19.0 KB in all when measured. Issue 23 (the hooks ≤ 10 KB by
-    // composition) is where this shrinks, not by moving more behind the `import()`.
+    // composition) is where this shrinks, not by moving more behind the `import()`. The queue
+    // (issue 22: sends while a reply streams, kept on the server or in sessionStorage, Send now,
+    // pause on failure or Stop) added ~0.3 KB up front and ~1.2 KB in all: 16.99 KB up front and
+    // 20.3 KB in all when measured; the total's budget grew by 1 KB for it.
     expect(entry).toBeLessThan(17_000);
-    expect(gzip).toBeLessThan(19_500);
+    expect(gzip).toBeLessThan(20_500);
   });
 });

@@ -40,16 +40,16 @@ describe('useAgentChat queue', () => {
     let second: Awaited<ReturnType<typeof result.current.sendMessage>> | undefined;
     await act(async () => {
       second = await result.current.sendMessage({ text: 'two' });
-      await result.current.enqueue({ text: 'three' });
+      await result.current.sendMessage({ text: 'three' });
     });
     expect(second).toMatchObject({ sent: true, queued: true });
     expect(result.current.queue.map(textOf)).toEqual(['two', 'three']);
     const [two, three] = result.current.queue.map((m) => m.id);
-    act(() => {
-      expect(result.current.moveQueued(three!, -1)).toBe(true);
-      expect(result.current.moveQueued(three!, -1)).toBe(false);
-      expect(result.current.editQueued(two!, 'two, edited')).toBe(true);
-      expect(result.current.editQueued('nope', 'x')).toBe(false);
+    await act(async () => {
+      expect(await result.current.moveQueued(three!, -1)).toBe(true);
+      expect(await result.current.moveQueued(three!, -1)).toBe(false);
+      expect(await result.current.editQueued(two!, 'two, edited')).toBe(true);
+      expect(await result.current.editQueued('nope', 'x')).toBe(false);
     });
     expect(result.current.queue.map(textOf)).toEqual(['three', 'two, edited']);
     await waitFor(() => expect(result.current.queue).toEqual([]), { timeout: 10_000 });
@@ -72,9 +72,9 @@ describe('useAgentChat queue', () => {
       await result.current.sendMessage({ text: 'c' });
     });
     const [a, b, c] = result.current.queue.map((m) => m.id);
-    act(() => {
-      expect(result.current.removeQueued(a!)).toBe(true);
-      expect(result.current.removeQueued(a!)).toBe(false);
+    await act(async () => {
+      expect(await result.current.removeQueued(a!)).toBe(true);
+      expect(await result.current.removeQueued(a!)).toBe(false);
     });
     await act(async () => {
       expect(await result.current.sendNow(c!)).toBe(true);

@@ -56,13 +56,13 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
     this.#notify('error');
   }
 
-  /** The messages the SDK's queue (`experimental_queue`) holds, in sending order: a new array on every change. */
+  /** The messages the SDK's queue (`experimental_queue`) holds, in sending order (the SDK sets a new array on every change). */
   get experimental_queuedMessages(): MESSAGE[] {
     return this.#queue;
   }
 
   set experimental_queuedMessages(queue: MESSAGE[]) {
-    this.#queue = [...queue];
+    this.#queue = queue;
     this.#notify('queue');
   }
 

@@ -19,7 +19,7 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 export class AgentChatController<TOOLS extends UITools = UITools> {
   options: UseAgentChatOptions<TOOLS>;
   readonly events = new EventHub<Message<TOOLS>>();
-  readonly tracked: TrackedSlices = { messages: false, status: false, error: false, history: false, queue: false };
+  readonly tracked: TrackedSlices = { messages: false, status: false, error: false, history: false };
   checking = false;
   private current: ChatSession<TOOLS> | undefined;
 

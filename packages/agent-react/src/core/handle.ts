@@ -8,8 +8,6 @@ import { isBusy } from './session-reads.js';
 import type { SendGate } from './send.js';
 import type { OutgoingMessage, SendResult, UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
-import { withQueuedMoved, withQueuedText, withoutQueued } from './queue-edits.js';
-import { stopHoldingQueue } from './queue-hold.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
@@ -18,8 +16,8 @@ export interface TrackedSlices {
   messages: boolean;
   status: boolean;
   error: boolean;
+  /** History status, versions, connection — and the queue. */
   history: boolean;
-  queue: boolean;
 }
 
 /** What the handle needs from the controller. */
@@ -43,16 +41,15 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   const unavailable = (error: unknown): never => {
     throw fail(error);
   };
+  const notDone = (error: unknown): false => {
+    fail(error);
+    return false;
+  };
   const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
     callOnDemand(
       (code) => code.send(host, session, message, kind, messageId, options),
       (error: unknown) => ({ sent: false, reason: 'cancelled', error: fail(error) }),
     );
-  const setQueue = (next: Message<TOOLS>[] | undefined): boolean => {
-    if (!next) return false;
-    chat.setQueue(next);
-    return true;
-  };
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
       tracked.messages = true;
@@ -111,37 +108,26 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     switchBranch: (messageId, index) =>
       callOnDemand(
         (code) => code.switchBranch(host.options, session, messageId, index),
-        (error: unknown) => {
-          fail(error);
-          return false;
-        },
+        notDone,
       ),
     get queue() {
-      tracked.queue = true;
+      tracked.history = true;
       return store.getSnapshot().queue as Message<TOOLS>[];
     },
     get queuePaused() {
-      tracked.queue = true;
+      tracked.history = true;
       return store.getSnapshot().queuePaused;
     },
-    enqueue: (message, options) => send(message, 'send', undefined, options),
-    editQueued: (id, text) => setQueue(withQueuedText(chat.experimental_queuedMessages, id, text)),
-    removeQueued: (id) => {
-      if (!withoutQueued(chat.experimental_queuedMessages, id)) return false;
-      chat.experimental_removeQueuedMessage(id);
-      return true;
-    },
-    moveQueued: (id, delta) => setQueue(withQueuedMoved(chat.experimental_queuedMessages, id, delta)),
+    editQueued: (id, text) => callOnDemand((code) => code.editQueued(chat, id, text), notDone),
+    removeQueued: (id) => callOnDemand((code) => code.removeQueued(chat, id), notDone),
+    moveQueued: (id, delta) => callOnDemand((code) => code.moveQueued(chat, id, delta), notDone),
     sendNow: (id) =>
       callOnDemand(
         (code) => code.sendQueuedNow(host.options, session, id),
-        (error: unknown) => {
-          fail(error);
-          return false;
-        },
+        notDone,
       ),
     // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
-    stop: () => stopHoldingQueue(session, () => stop('user')),
+    stop: () => stop('user'),
     setMessages: (next) => {
       const messages = typeof next === 'function' ? next(chat.messages) : next;
       tracker.markHistory(messages);
@@ -159,10 +145,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       if (!current) return false;
       const removed = callOnDemand(
         (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
-        (error: unknown) => {
-          fail(error);
-          return false;
-        },
+        notDone,
       );
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;

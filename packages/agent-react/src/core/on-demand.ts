@@ -17,5 +17,6 @@ export { handleToolCall } from './tool-calls.js';
 export { withEditedApprovalInput } from './approval-edits.js';
 export { loadOlder, loadServerHistory, removeStoredMessage, saveFeedback } from './server-history.js';
 export { refreshBranches, switchBranch } from './branches.js';
-export { restoreQueue, saveQueue, sendQueuedNow } from './queue.js';
+export { editQueued, moveQueued, removeQueued } from './queue-edits.js';
+export { followQueue, restoreQueue, saveQueue, sendQueuedNow } from './queue.js';
 export { afterDisconnect, applyRunState, onOffline, onOnline, resumeOnMount, takeDisconnect } from './runs.js';

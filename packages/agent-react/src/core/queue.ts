@@ -3,7 +3,8 @@ import type { UITools } from 'ai';
 import { putQueue } from './conversation-requests.js';
 import type { ChatSession } from './session.js';
 import { isBusy, requestOptions } from './session-reads.js';
-import { stopRun } from './stop.js';
+import { setQueueQuietly } from './queue-hold.js';
+import { stopReply } from './stop.js';
 import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -38,7 +39,7 @@ export function saveQueue<TOOLS extends UITools>(options: UseAgentChatOptions<TO
   }
   const conversationId = session.conversationId;
   const body = queue.map(({ id, role, parts, metadata }) => ({ id, role, parts, ...(metadata !== undefined ? { metadata } : {}) }));
-  session.queueSave = session.queueSave.then(async () => {
+  session.queueSave = (session.queueSave ?? Promise.resolve()).then(async () => {
     await putQueue(requestOptions(options, session), conversationId, { messages: body });
   });
   return session.queueSave;
@@ -60,12 +61,7 @@ export function restoreQueue<TOOLS extends UITools>(session: ChatSession<TOOLS>,
     }
   }
   if (!queue || queue.length === 0 || session.chat.experimental_queuedMessages.length > 0) return;
-  session.restoringQueue = true;
-  try {
-    session.chat.setQueue(queue);
-  } finally {
-    session.restoringQueue = false;
-  }
+  setQueueQuietly(session, queue);
   if (!isBusy(session.chat)) session.store.setHistory({ queuePaused: true });
 }
 
@@ -82,8 +78,24 @@ export async function sendQueuedNow<TOOLS extends UITools>(options: UseAgentChat
   // First in line before the stop: a stop through the server ends the reply normally, and the SDK
   // then sends the head of the queue by itself.
   chat.setQueue([message, ...queue.filter((m) => m.id !== id)]);
-  if (isBusy(chat) || session.reconnect) await stopRun(options, session, 'user');
+  if (isBusy(chat) || session.reconnect) await stopReply(options, session, 'user');
   session.store.setHistory({ queuePaused: false });
   if (chat.experimental_queuedMessages.some((m) => m.id === id)) await chat.experimental_sendQueuedMessageNow(id);
   return true;
+}
+
+/**
+ * Keeps the queue where it survives a reload (every change but a restore), and `queuePaused`: set
+ * when a reply fails with messages waiting, cleared when a request starts or the queue empties.
+ */
+export function followQueue<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, change: string): void {
+  const { chat, store } = session;
+  const waiting = chat.experimental_queuedMessages.length > 0;
+  if (change === 'queue') {
+    if (!waiting) store.setHistory({ queuePaused: false });
+    if (!session.restoringQueue) void saveQueue(options, session);
+  } else if (change === 'status') {
+    if (isBusy(chat)) store.setHistory({ queuePaused: false });
+    else if (chat.status === 'error' && waiting) store.setHistory({ queuePaused: true });
+  }
 }

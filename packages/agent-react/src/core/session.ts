@@ -52,10 +52,10 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   reconnect: Reconnect | undefined;
   /** True while a re-attach request runs. */
   resuming: boolean;
-  /** The queue's saves to the server, one after the other (the latest list wins). */
-  queueSave: Promise<void>;
+  /** The queue's saves to the server, one after the other (the latest list wins); set by the first. */
+  queueSave?: Promise<void>;
   /** True while a queue kept from before a reload is taken in (it is not saved back). */
-  restoringQueue: boolean;
+  restoringQueue?: boolean;
 }
 
 /** What a session needs from the controller that owns it (the latest options, events, tool calls). */
@@ -128,31 +128,15 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     run: kitTransport?.run,
     reconnect: undefined,
     resuming: false,
-    queueSave: Promise.resolve(),
-    restoringQueue: false,
     // `as unknown as`: the handle needs the session to exist; it is assigned right after (two-phase init).
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
-  chat.subscribe((change) => followQueue(host, session, change));
+  // The queue only changes after a send, which loaded the on-demand code.
+  chat.subscribe((change) => onDemandLoaded()?.followQueue(host.options, session, change));
   return session;
 }
 
-/**
- * Keeps the queue where it survives a reload (every change but a restore), and `queuePaused`: set
- * when a reply fails with messages waiting, cleared when a request starts or the queue empties.
- */
-function followQueue<TOOLS extends UITools>(host: SessionHost<TOOLS>, session: ChatSession<TOOLS>, change: string): void {
-  const { chat, store } = session;
-  const waiting = chat.experimental_queuedMessages.length > 0;
-  if (change === 'queue') {
-    if (!waiting) store.setHistory({ queuePaused: false });
-    if (!session.restoringQueue) void callOnDemand((code) => code.saveQueue(host.options, session), () => {});
-  } else if (change === 'status') {
-    if (isBusy(chat)) store.setHistory({ queuePaused: false });
-    else if (chat.status === 'error' && waiting) store.setHistory({ queuePaused: true });
-  }
-}
 
 /**
  * Stops the reply in progress (if any), telling the event tracker why: with resumable runs the

@@ -229,7 +229,7 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    */
   switchBranch(messageId: string, index: number): Promise<boolean>;
   /**
-   * The user messages sent while a reply streamed, in the order they will be sent (reading it
+   * The user messages sent (`sendMessage`) while a reply streamed, in the order they will be sent (reading it
    * subscribes to its changes). Kept where it survives a reload: on the server with a store
    * (`PUT …/queue`), else in this tab's sessionStorage. An edit or a regenerate empties it.
    */
@@ -239,14 +239,12 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * stopped, or the queue came back after a reload. `sendNow` (or the next send) resumes it.
    */
   readonly queuePaused: boolean;
-  /** Queues a message (sends it at once when nothing runs and nothing waits): `sendMessage` by its queue name. */
-  enqueue(message: OutgoingMessage, options?: ChatRequestOptions): Promise<SendResult>;
   /** Replaces the text of a queued message (its files stay); false when there is no such message or the text is empty. */
-  editQueued(id: string, text: string): boolean;
+  editQueued(id: string, text: string): Promise<boolean>;
   /** Takes a message out of the queue (it is not sent); false when there is none. */
-  removeQueued(id: string): boolean;
+  removeQueued(id: string): Promise<boolean>;
   /** Moves a queued message `delta` places (negative: sooner), clamped to the ends; false when nothing moved. */
-  moveQueued(id: string, delta: number): boolean;
+  moveQueued(id: string, delta: number): Promise<boolean>;
   /**
    * Stops the reply in progress (if any) and sends queued message `id` now; the rest of the queue
    * follows it. Resolves false when there is no such message.

@@ -3,6 +3,7 @@ import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, typ
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
+import { QueuedMessages } from '../composer/queued-messages.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
@@ -186,6 +187,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
         ) : (
           <AgentMessageList ref={listRef} empty={welcomeNode} footer={FOOTER} />
         )}
+        <QueuedMessages />
         <AgentComposer
           placeholder={sender?.placeholder}
           submitType={sender?.submitType}

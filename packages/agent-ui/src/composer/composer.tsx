@@ -1,6 +1,6 @@
 'use client';
 import { FocusRingStyle } from '../a11y/focus-ring.js';
-import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { BorderOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
 import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
@@ -37,6 +37,11 @@ export interface AgentComposerProps {
   onSend?: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
   /** Stops the streaming reply (default: the provider's chat). */
   onStop?: () => void;
+  /**
+   * While a reply streams, sending queues the message under it (the chat's `queue`) and a Stop
+   * button stands beside Send (default: true inside an `AgentChatProvider`, false with `onSend`).
+   */
+  queue?: boolean;
   placeholder?: string;
   /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
   submitType?: 'enter' | 'shiftEnter';
@@ -87,6 +92,7 @@ function ConnectedComposer({ context, ...props }: AgentComposerProps & { context
       busy={props.busy ?? busy}
       onSend={context.send}
       onStop={props.onStop ?? context.stop}
+      queue={props.queue ?? true}
       awaitingApproval={awaitingApproval}
       handleRef={context.composer}
     />
@@ -97,6 +103,7 @@ const ComposerView = memo(function ComposerView({
   busy = false,
   onSend,
   onStop,
+  queue = false,
   placeholder,
   submitType = 'enter',
   disabled,
@@ -163,7 +170,7 @@ const ComposerView = memo(function ComposerView({
   );
 
   const submit = async (text: string) => {
-    if (sending.current || busy || disabled) return;
+    if (sending.current || (busy && !queue) || disabled) return;
     if (!text.trim() && files.length === 0) return;
     sending.current = true;
     try {
@@ -253,7 +260,8 @@ const ComposerView = memo(function ComposerView({
         onChange={(next) => setValue(next)}
         onSubmit={(text) => void submit(text)}
         onCancel={stop}
-        loading={busy}
+        // While the queue takes sends, the Sender stays ready (it refuses to submit while loading).
+        loading={busy && !queue}
         disabled={disabled}
         submitType={submitType}
         placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
@@ -271,7 +279,12 @@ const ComposerView = memo(function ComposerView({
           ) : undefined
         }
         suffix={(_, { components: { SendButton, LoadingButton } }) =>
-          busy ? (
+          busy && queue ? (
+            <>
+              <Button shape="circle" icon={<BorderOutlined />} aria-label={strings.stop} title={strings.stop} onClick={stop} />
+              <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0)} />
+            </>
+          ) : busy ? (
             <LoadingButton aria-label={strings.stop} title={strings.stop} />
           ) : (
             <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0)} />

@@ -1,5 +1,6 @@
 import type { AgentErrorCode } from '@x/agent-protocol';
 import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
+import { queueEnUS, queueZhCN, type QueueStrings } from '../composer/queue-strings.js';
 
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
@@ -132,6 +133,8 @@ export interface AgentUIStrings {
   assistant: string;
   /** The composer's dictation (microphone) texts. */
   dictation: DictationStrings;
+  /** The queue under a streaming reply, long pasted text and long messages. */
+  queue: QueueStrings;
 }
 
 /** English (default). */
@@ -261,6 +264,7 @@ export const enUS: AgentUIStrings = {
   you: 'You',
   assistant: 'Assistant',
   dictation: dictationEnUS,
+  queue: queueEnUS,
 };
 
 /** Simplified Chinese. */
@@ -389,4 +393,5 @@ export const zhCN: AgentUIStrings = {
   you: '你',
   assistant: '助手',
   dictation: dictationZhCN,
+  queue: queueZhCN,
 };

@@ -14,6 +14,8 @@ import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { DictationButton, DictationStatus } from './dictation-controls.js';
 import { useDictation } from './use-dictation.js';
+import { isLongPaste, pastedTextFile, type FileUIPart, type PastedTextOptions } from './pasted-text.js';
+import { PastedTextChip } from './pasted-text-chip.js';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -42,6 +44,11 @@ export interface AgentComposerProps {
    * button stands beside Send (default: true inside an `AgentChatProvider`, false with `onSend`).
    */
   queue?: boolean;
+  /**
+   * A paste of at least 2,000 characters or 40 lines (or these thresholds) becomes a "Pasted text"
+   * chip with a preview, sent as a `text/plain` file part; `false`: pastes always go in the field.
+   */
+  pastedText?: PastedTextOptions | false;
   placeholder?: string;
   /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
   submitType?: 'enter' | 'shiftEnter';
@@ -104,6 +111,7 @@ const ComposerView = memo(function ComposerView({
   onSend,
   onStop,
   queue = false,
+  pastedText,
   placeholder,
   submitType = 'enter',
   disabled,
@@ -118,6 +126,7 @@ const ComposerView = memo(function ComposerView({
   const [value, setValue] = useState('');
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  const [pasted, setPasted] = useState<{ id: string; text: string }[]>([]);
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -171,16 +180,18 @@ const ComposerView = memo(function ComposerView({
 
   const submit = async (text: string) => {
     if (sending.current || (busy && !queue) || disabled) return;
-    if (!text.trim() && files.length === 0) return;
+    if (!text.trim() && files.length === 0 && pasted.length === 0) return;
     sending.current = true;
     try {
-      const parts = await Promise.all(
+      const parts: FileUIPart[] = await Promise.all(
         files.map(async ({ file }) => ({ type: 'file' as const, mediaType: file.type || 'application/octet-stream', filename: file.name, url: await readAsDataUrl(file) })),
       );
+      parts.push(...pasted.map((entry) => pastedTextFile(entry.text)));
       const result = await onSend(parts.length ? { text, files: parts } : { text });
       if (result === false) return;
       setValue('');
       setFiles([]);
+      setPasted([]);
       setRefused([]);
     } finally {
       sending.current = false;
@@ -194,8 +205,19 @@ const ComposerView = memo(function ComposerView({
   };
 
   const header =
-    files.length || refused.length ? (
+    files.length || refused.length || pasted.length ? (
       <div>
+        {pasted.length ? (
+          <div style={filesStyle}>
+            {pasted.map((entry) => (
+              <PastedTextChip key={entry.id} text={entry.text} onRemove={() => {
+                  setPasted((current) => current.filter((other) => other.id !== entry.id));
+                  focusText(); // the removed chip had the focus
+                }}
+              />
+            ))}
+          </div>
+        ) : null}
         {files.length ? (
           <ul style={{ ...filesStyle, listStyle: 'none', margin: 0 }} aria-label={strings.attach}>
             {files.map(({ id, file }) => (
@@ -228,6 +250,13 @@ const ComposerView = memo(function ComposerView({
       className={className}
       style={style}
       onDrop={onDrop}
+      onPaste={(event) => {
+        // A long text paste becomes a chip (files are the Sender's `onPasteFile`).
+        const text = event.clipboardData.getData('text/plain');
+        if (pastedText === false || event.clipboardData.files.length > 0 || !isLongPaste(text, pastedText)) return;
+        event.preventDefault();
+        setPasted((current) => [...current, { id: `${Date.now()}-${current.length}`, text }]);
+      }}
       onDragOver={(event) => options && event.preventDefault()}
       onKeyDown={(event) => {
         // Escape stops a streaming reply, as in other chat apps.
@@ -282,12 +311,12 @@ const ComposerView = memo(function ComposerView({
           busy && queue ? (
             <>
               <Button shape="circle" icon={<BorderOutlined />} aria-label={strings.stop} title={strings.stop} onClick={stop} />
-              <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0)} />
+              <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
             </>
           ) : busy ? (
             <LoadingButton aria-label={strings.stop} title={strings.stop} />
           ) : (
-            <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0)} />
+            <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
           )
         }
       />

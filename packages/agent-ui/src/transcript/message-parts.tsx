@@ -1,5 +1,7 @@
 'use client';
 import { LoadingOutlined } from '@ant-design/icons';
+import { pastedTextOf } from '../composer/pasted-text.js';
+import { PastedTextChip } from '../composer/pasted-text-chip.js';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
@@ -125,6 +127,8 @@ function toolNameOf(part: AgentUIMessagePart): string {
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
+  const pasted = pastedTextOf(part);
+  if (pasted !== undefined) return <PastedTextChip text={pasted} />;
   // Loaded history may miss fields the types promise: never throw on them.
   const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
   const name = part.filename || mediaType || 'file';

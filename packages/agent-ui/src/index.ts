@@ -27,6 +27,8 @@ export { MessageParts, type MessagePartsProps } from './transcript/message-parts
 export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
 export type { ComposerDictationOptions } from './composer/dictation-options.js';
 export type { DictationStrings } from './composer/dictation-strings.js';
+export type { QueueStrings } from './composer/queue-strings.js';
+export type { PastedTextOptions } from './composer/pasted-text.js';
 export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
 export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';
 export { ApprovalCard, type ApprovalCardProps } from './tools/approval-card.js';

@@ -92,7 +92,7 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   }
   if (segments.length === 2 && segments[1] === BRANCH_SEGMENT) {
     if (method !== 'PUT') throw notAllowed('PUT');
-    if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+    // No look-up first: the switch itself says when the conversation is missing (one round trip less).
     const { messageId } = await readSwitchBranchBody(request);
     missing(await store.switchBranch(userId, id, messageId, new Date()));
     return json(await loadConversation(url, id, ctx));

@@ -136,6 +136,8 @@ export default {
       `${U}transcript/`, `${U}(chat|composer)/`, UI_CONTEXTS),
     layer('ui-composer-below-chat', 'composer/ never imports the chat shell or the transcript.',
       `${U}composer/`, `${U}(chat|transcript)/`, UI_CONTEXTS),
+    layer('ui-message-content-below-views', 'message-content/ (what a message holds: its text, pasted text) is shared by the transcript and the composer and imports neither.',
+      `${U}message-content/`, `${U}(chat|composer|transcript)/`, UI_CONTEXTS),
     layer('ui-standalone-parts', 'conversations/, timeline/ and inspector/ stand alone beside the chat.',
       `${U}(conversations|timeline|inspector)/`, `${U}(chat|composer|transcript)/`, UI_CONTEXTS),
   ],

@@ -15,6 +15,9 @@ import type { UIMessage } from 'ai';
  *   (makes the branch through `messageId` the active path — persisted, so a reload and another tab
  *   show it — and answers its newest page; a message of another conversation or user → 404,
  *   a turn still running → 409 `conversation_conflict`).
+ * - `PUT    {basePath}/conversations/{id}/queue` body {@link ReplaceQueueBody} → 204 (the messages the
+ *   user queued while a reply streamed, in sending order, replacing the stored list; `GET …/{id}`
+ *   answers them as `queue`; at most {@link MAX_QUEUED_MESSAGES}).
  * - `PATCH  {basePath}/conversations/{id}` body {@link RenameConversationBody} → `{ conversation }`.
  * - `DELETE {basePath}/conversations/{id}` → 204.
  * - `DELETE {basePath}/conversations/{id}/messages/{messageId}` → 204 (the message and its subtree).
@@ -37,6 +40,7 @@ export const conversationPaths = {
   message: (basePath: string, id: string, messageId: string) =>
     `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
   branch: (basePath: string, id: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/branch`,
+  queue: (basePath: string, id: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/queue`,
   feedback: (basePath: string, id: string, messageId: string) =>
     `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/feedback`,
 } as const;
@@ -88,6 +92,16 @@ export interface ConversationHistory<MESSAGE extends UIMessage = UIMessage> {
   prevCursor: string | null;
   /** The versions of the page's messages that have siblings (an edit or a regenerate made them), by message id. */
   branches?: Record<string, MessageBranch>;
+  /** The user messages queued while a reply streamed, in sending order (absent: none). */
+  queue?: MESSAGE[];
+}
+
+/** Most messages a conversation's queue holds. */
+export const MAX_QUEUED_MESSAGES = 50;
+
+/** `PUT {basePath}/conversations/{id}/queue` body (`replaceQueueBodySchema`): the whole list, in sending order. */
+export interface ReplaceQueueBody<MESSAGE extends UIMessage = UIMessage> {
+  messages: MESSAGE[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUEUED_MESSAGES } from './conversations.js';
 import { idProblem } from './ids.js';
 import { RESERVED_KEYS } from './tool-names.js';
 
@@ -88,6 +89,23 @@ export const agentRequestBodySchema = z.object({
 /** Body of `PUT {basePath}/conversations/{id}/branch` (`SwitchBranchBody`). */
 export const switchBranchBodySchema = z.strictObject({
   messageId: idSchema,
+});
+
+/**
+ * Body of `PUT {basePath}/conversations/{id}/queue` (`ReplaceQueueBody`): user messages only, unique
+ * ids, at most `MAX_QUEUED_MESSAGES`.
+ */
+export const replaceQueueBodySchema = z.strictObject({
+  messages: z
+    .array(uiMessageSchema.extend({ role: z.literal('user', { error: 'only user messages are queued' }) }))
+    .max(MAX_QUEUED_MESSAGES)
+    .superRefine((messages, ctx) => {
+      const seen = new Set<string>();
+      messages.forEach((message, index) => {
+        if (seen.has(message.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'must be unique in the queue' });
+        seen.add(message.id);
+      });
+    }),
 });
 
 export type AgentRequestBody = z.infer<typeof agentRequestBodySchema>;

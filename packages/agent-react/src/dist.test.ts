@@ -56,8 +56,10 @@ describe('the built package', () => {
     // 16.7 KB up front and 19.0 KB in all when measured. Issue 23 (the hooks ≤ 10 KB by
     // composition) is where this shrinks, not by moving more behind the `import()`. Issue 23's
     // libraries: `eventsource-parser` instead of the hand-written SSE decoder (+1.2 KB up front, as
-    // the exported transport class decodes streams): 17.9 KB up front and 20.2 KB in all.
-    expect(entry).toBeLessThan(18_500);
-    expect(gzip).toBeLessThan(21_000);
+    // the exported transport class decodes streams). The queue (issue 22: sends while a reply
+    // streams, kept on the server or in sessionStorage, Send now, pause on failure or Stop) added
+    // ~0.3 KB up front and ~1.2 KB in all.
+    expect(entry).toBeLessThan(18_700);
+    expect(gzip).toBeLessThan(22_000);
   });
 });

@@ -233,8 +233,8 @@ describe('methods', () => {
     expect(result.current.messages).toEqual([]);
   });
 
-  it('refuses a send while a reply streams, and stop keeps the partial reply', async () => {
-    const { result } = renderHook(() => useAgentChat({ agentId: 'assistant', fetch: slow.fetch }));
+  it('refuses a send while a reply streams (queue off), and stop keeps the partial reply', async () => {
+    const { result } = renderHook(() => useAgentChat({ agentId: 'assistant', fetch: slow.fetch, queue: false }));
     await act(() => result.current.sendMessage({ text: 'go' }));
     await waitFor(() => expect(result.current.status).toBe('streaming'));
     expect(await result.current.sendMessage({ text: 'again' })).toEqual({ sent: false, reason: 'busy' });

@@ -65,7 +65,8 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
         ((!tracked.messages || c.seen.messages === next.messages) &&
           (!tracked.status || c.seen.status === next.status) &&
           (!tracked.error || c.seen.error === next.error) &&
-          (!tracked.history || (c.seen.historyStatus === next.historyStatus && c.seen.hasOlder === next.hasOlder))))
+          (!tracked.history ||
+            (c.seen.historyStatus === next.historyStatus && c.seen.hasOlder === next.hasOlder && c.seen.queue === next.queue && c.seen.queuePaused === next.queuePaused))))
     ) {
       return c.shown;
     }

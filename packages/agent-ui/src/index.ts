@@ -23,7 +23,7 @@ export { AgentConversations, type AgentConversationsProps, type AgentConversatio
 export { AgentTimeline, type AgentTimelineProps, type AgentTimelineStrings } from './timeline/index.js';
 export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './transcript/message-list.js';
 export { AgentMessage, type AgentMessageProps } from './transcript/agent-message.js';
-export { messageText } from './transcript/message-text.js';
+export { messageText } from './message-content/message-text.js';
 export { MessageParts, type MessagePartsProps } from './transcript/message-parts.js';
 export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
 export type { ComposerUploadOptions } from './composer/attachment-uploads.js';
@@ -31,6 +31,8 @@ export type { ComposerDictationOptions } from './composer/dictation-options.js';
 export type { DictationStrings } from './composer/dictation-strings.js';
 export type { McpAppsOptions } from './mcp-app/mcp-apps-options.js';
 export type { McpAppStrings } from './mcp-app/mcp-app-strings.js';
+export type { QueueStrings } from './composer/queue-strings.js';
+export type { PastedTextOptions } from './message-content/pasted-text.js';
 export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
 export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';
 export { ApprovalCard, type ApprovalCardProps } from './tools/approval-card.js';

@@ -43,6 +43,10 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   reconnect: Reconnect | undefined;
   /** True while a re-attach request runs. */
   resuming: boolean;
+  /** The queue's saves to the server, one after the other (the latest list wins); set by the first. */
+  queueSave?: Promise<void>;
+  /** True while a queue kept from before a reload is taken in (it is not saved back). */
+  restoringQueue?: boolean;
 }
 
 /** The re-attach loop of a session whose connection dropped mid-reply. */

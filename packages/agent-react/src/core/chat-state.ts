@@ -1,7 +1,7 @@
 import type { ChatState, ChatStatus, UIMessage } from 'ai';
 
 /** What changed in a chat's state. */
-export type ChatStateChange = 'messages' | 'status' | 'error';
+export type ChatStateChange = 'messages' | 'status' | 'error' | 'queue';
 
 function cloneMetadata(metadata: unknown): unknown {
   if (Array.isArray(metadata)) return [...metadata];
@@ -22,6 +22,7 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
   #messages: MESSAGE[];
   #status: ChatStatus = 'ready';
   #error: Error | undefined = undefined;
+  #queue: MESSAGE[] = [];
   readonly #listeners = new Set<(change: ChatStateChange) => void>();
 
   constructor(messages: MESSAGE[] = []) {
@@ -53,6 +54,16 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
   set error(error: Error | undefined) {
     this.#error = error;
     this.#notify('error');
+  }
+
+  /** The messages the SDK's queue (`experimental_queue`) holds, in sending order (the SDK sets a new array on every change). */
+  get experimental_queuedMessages(): MESSAGE[] {
+    return this.#queue;
+  }
+
+  set experimental_queuedMessages(queue: MESSAGE[]) {
+    this.#queue = queue;
+    this.#notify('queue');
   }
 
   pushMessage = (message: MESSAGE): void => {

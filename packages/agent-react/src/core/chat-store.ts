@@ -36,6 +36,13 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
   readonly connection: ConnectionState;
   /** The versions of shown messages that have siblings (server history), by message id. */
   readonly branches: MessageBranches;
+  /** The user messages sent while a reply streamed, waiting to be sent in this order (`useAgentChat`'s `queue`). */
+  readonly queue: readonly MESSAGE[];
+  /**
+   * True while the queue waits for the user instead of going on by itself: the reply failed or was
+   * stopped, or the queue was restored after a reload. Sending (or "Send now") resumes it.
+   */
+  readonly queuePaused: boolean;
 }
 
 /** The versions of messages that have siblings, by message id (a new object on every change). */
@@ -60,6 +67,7 @@ export interface HistoryInfo {
   hasOlder: boolean;
   connection: ConnectionState;
   branches: MessageBranches;
+  queuePaused: boolean;
 }
 
 /**
@@ -82,7 +90,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   /** The chat's messages array the published one was made from (position by position). */
   private source: readonly MESSAGE[];
 
-  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES };
+  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false };
 
   constructor(
     chat: AgentCoreChat<MESSAGE>,
@@ -90,7 +98,7 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   ) {
     this.chat = chat;
     this.source = chat.messages;
-    this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error, ...this.history };
+    this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error, queue: chat.experimental_queuedMessages, ...this.history };
   }
 
   /** Sets where the transcript stands with the server's history; publishes at once. */
@@ -214,20 +222,22 @@ export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
 
   /** Takes the chat's current state into the snapshot; true when something changed. */
   private read(): boolean {
-    const { messages: source, status, error } = this.chat;
+    const { messages: source, status, error, experimental_queuedMessages: queue } = this.chat;
     const current = this.snapshot;
-    const { historyStatus, hasOlder, connection, branches } = this.history;
-    const sameHistory = sameHistoryInfo(current, this.history);
+    const { historyStatus, hasOlder, connection, branches, queuePaused } = this.history;
+    const sameHistory = sameHistoryInfo(current, this.history) && current.queue === queue;
     if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
     if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
-    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection, branches };
+    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection, branches, queue, queuePaused };
     this.publishes++;
     return true;
   }
 }
 
 function sameHistoryInfo(a: HistoryInfo, b: HistoryInfo): boolean {
-  return a.historyStatus === b.historyStatus && a.hasOlder === b.hasOlder && a.connection === b.connection && a.branches === b.branches;
+  return (
+    a.historyStatus === b.historyStatus && a.hasOlder === b.hasOlder && a.connection === b.connection && a.branches === b.branches && a.queuePaused === b.queuePaused
+  );
 }

@@ -14,7 +14,15 @@ export class AgentCoreChat<MESSAGE extends UIMessage> extends AbstractChat<MESSA
     this.#state = state;
   }
 
-  /** Calls `listener` after every change of messages, status or error; returns how to stop. */
+  /**
+   * Replaces the queued messages (an edit, a reorder, a queue restored after a reload). The SDK's
+   * queue reads the same list: what is here is what it sends next.
+   */
+  setQueue(queue: MESSAGE[]): void {
+    this.#state.experimental_queuedMessages = queue;
+  }
+
+  /** Calls `listener` after every change of messages, status, error or queue; returns how to stop. */
   subscribe(listener: (change: ChatStateChange) => void): () => void {
     return this.#state.subscribe(listener);
   }

@@ -1,5 +1,13 @@
 import { withAbsoluteFileUrls } from './history-file-urls.js';
-import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type StopRunBody, type SwitchBranchBody } from '@x/agent-protocol';
+import {
+  conversationPaths,
+  runPaths,
+  type ConversationHistory,
+  type FeedbackBody,
+  type ReplaceQueueBody,
+  type StopRunBody,
+  type SwitchBranchBody,
+} from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './endpoints.js';
 import { toError } from './errors.js';
@@ -51,6 +59,12 @@ export function putBranch<MESSAGE extends UIMessage>(
   return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async (response) =>
     withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api),
   );
+}
+
+/** `PUT {api}/conversations/{id}/queue`: replaces the stored queue. */
+export function putQueue(options: RouteOptions, conversationId: string, body: ReplaceQueueBody): Promise<RouteAnswer<void>> {
+  const url = conversationPaths.queue(apiBase(options.api), conversationId);
+  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
 }
 
 /** `DELETE {api}/conversations/{id}/messages/{messageId}`. */

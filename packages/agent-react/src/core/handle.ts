@@ -17,6 +17,7 @@ export interface TrackedSlices {
   messages: boolean;
   status: boolean;
   error: boolean;
+  /** History status, versions, connection — and the queue. */
   history: boolean;
 }
 
@@ -40,6 +41,10 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   };
   const unavailable = (error: unknown): never => {
     throw fail(error);
+  };
+  const notDone = (error: unknown): false => {
+    fail(error);
+    return false;
   };
   const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
     callOnDemand(
@@ -104,11 +109,25 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     switchBranch: (messageId, index) =>
       callOnDemand(
         (code) => code.switchBranch(host.options, session, messageId, index),
-        (error: unknown) => {
-          fail(error);
-          return false;
-        },
+        notDone,
       ),
+    get queue() {
+      tracked.history = true;
+      return store.getSnapshot().queue as Message<TOOLS>[];
+    },
+    get queuePaused() {
+      tracked.history = true;
+      return store.getSnapshot().queuePaused;
+    },
+    editQueued: (id, text) => callOnDemand((code) => code.editQueued(chat, id, text), notDone),
+    removeQueued: (id) => callOnDemand((code) => code.removeQueued(chat, id), notDone),
+    moveQueued: (id, delta) => callOnDemand((code) => code.moveQueued(chat, id, delta), notDone),
+    sendNow: (id) =>
+      callOnDemand(
+        (code) => code.sendQueuedNow(host.options, session, id),
+        notDone,
+      ),
+    // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
     stop: () => stop('user'),
     setMessages: (next) => {
       const messages = typeof next === 'function' ? next(chat.messages) : next;
@@ -127,10 +146,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       if (!current) return false;
       const removed = callOnDemand(
         (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
-        (error: unknown) => {
-          fail(error);
-          return false;
-        },
+        notDone,
       );
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;

@@ -7,7 +7,7 @@
  * - sending and the transport (building requests, decoding the stream), Stop, the answers to tool
  *   calls and approval edits;
  * - when the server owns the history (a conversation with a store): loading and paging it, saving
- *   deletes and feedback, switching branches, and resumable runs (re-attach after a reload or a dropped connection,
+ *   deletes and feedback, switching branches, keeping the queue, and resumable runs (re-attach after a reload or a dropped connection,
  *   Stop through the server).
  */
 export { createAgentTransport } from './transport.js';
@@ -17,4 +17,6 @@ export { handleToolCall } from './tool-calls.js';
 export { withEditedApprovalInput } from './approval-edits.js';
 export { loadOlder, loadServerHistory, removeStoredMessage, saveFeedback } from './server-history.js';
 export { refreshBranches, switchBranch } from './branches.js';
+export { editQueued, moveQueued, removeQueued } from './queue-edits.js';
+export { followQueue, restoreQueue, saveQueue, sendQueuedNow } from './queue.js';
 export { afterDisconnect, applyRunState, onOffline, onOnline, resumeOnMount, takeDisconnect } from './runs.js';

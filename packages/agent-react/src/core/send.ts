@@ -1,5 +1,5 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import type { ChatRequestOptions, FileUIPart, UITools } from 'ai';
+import { isToolUIPart, type ChatRequestOptions, type FileUIPart, type UIMessage, type UITools } from 'ai';
 import type { ChatSession } from './chat-session.js';
 import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
@@ -15,6 +15,18 @@ export interface SendGate<TOOLS extends UITools> {
   /** True while an `onBeforeSend` check runs. */
   checking: boolean;
   isCurrent(session: ChatSession<TOOLS>): boolean;
+}
+
+/** What makes the SDK's queue hold a send: the last reply waits for an approval or a browser tool's output. */
+function waitsForUser(last: UIMessage | undefined): boolean {
+  return (
+    last?.role === 'assistant' &&
+    last.parts.some(
+      (part) =>
+        isToolUIPart(part) &&
+        (part.state === 'approval-requested' || part.state === 'approval-responded' || (!part.providerExecuted && (part.state === 'input-streaming' || part.state === 'input-available'))),
+    )
+  );
 }
 
 /**
@@ -36,7 +48,9 @@ export async function send<TOOLS extends UITools>(
   if (data.length > 0 && hasFiles && !Array.isArray(message.files)) return { sent: false, reason: 'cancelled', error: new TypeError('A message with data parts takes files as FileUIPart[].') };
   if (gate.checking) return { sent: false, reason: 'check-pending' };
   const chat = session.chat;
-  if (kind === 'send' && isBusy(chat)) return { sent: false, reason: 'busy' };
+  // With the queue on, a send while a reply streams (or while messages wait) joins the queue.
+  const queued = kind === 'send' && gate.options.queue !== false && (isBusy(chat) || chat.experimental_queuedMessages.length > 0);
+  if (kind === 'send' && isBusy(chat) && !queued) return { sent: false, reason: 'busy' };
   const before = gate.options.onBeforeSend;
   if (before) {
     gate.checking = true;
@@ -78,6 +92,10 @@ export async function send<TOOLS extends UITools>(
   }
   session.used = true;
   forgetNewConversation(session.conversationId);
+  // The SDK's queue holds a message sent while the last reply waits for the user (an approval, a
+  // browser tool): sent on its own like that, it moves on from the approval and goes at once.
+  const movesOn = !queued && waitsForUser(chat.lastMessage);
+  const queuedBefore = new Set(chat.experimental_queuedMessages.map((m) => m.id));
   const done = chat
     .sendMessage(
       (data.length > 0
@@ -94,9 +112,13 @@ export async function send<TOOLS extends UITools>(
           }) as Parameters<typeof chat.sendMessage>[0],
       sendOptions,
     )
+    .then(async () => {
+      const held = movesOn ? chat.experimental_queuedMessages.find((m) => !queuedBefore.has(m.id)) : undefined;
+      if (held) await chat.experimental_sendQueuedMessageNow(held.id);
+    })
     .then(
       () => (kind === 'edit' ? refreshBranches(gate.options, session) : undefined),
       (error: unknown) => session.tracker.error(toError(error)),
     );
-  return { sent: true, done };
+  return queued ? { sent: true, queued: true, done } : { sent: true, done };
 }

@@ -7,6 +7,7 @@ import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
 import type { ChatSession } from './chat-session.js';
 import { requestOptions } from './session-reads.js';
+import { restoreQueue } from './queue.js';
 import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -41,6 +42,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
       session.chat.messages = history;
       takeBranches(session, answer.value.branches, 'replace');
     }
+    restoreQueue(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
     session.prevCursor = answer.value.prevCursor;
     activeRunId = answer.value.conversation?.activeRunId ?? null;
   } else if (answer.status === 404 && answer.code === CONVERSATION_NOT_FOUND) {
@@ -48,6 +50,8 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   } else if (options.history === 'server') {
     session.historyOwner = 'server';
     session.chat.fail(answer.error);
+  } else {
+    restoreQueue(session, undefined);
   }
   session.store.setHistory({ historyStatus: 'ready', hasOlder: session.prevCursor !== null });
   session.markHistoryReady();

@@ -62,6 +62,8 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
       if (!onDemandLoaded()?.takeDisconnect(host.options, session, error)) session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
+    // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
+    experimental_queue: options.queue !== false,
   });
   const store = new AgentChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
   if (loadsHistory) store.setHistory({ historyStatus: 'loading' });
@@ -90,8 +92,11 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
+  // The queue only changes after a send, which loaded the on-demand code.
+  chat.subscribe((change) => onDemandLoaded()?.followQueue(host.options, session, change));
   return session;
 }
+
 
 /**
  * Stops the reply in progress (if any), telling the event tracker why: with resumable runs the
@@ -124,6 +129,8 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   const offline = () => onDemandLoaded()?.onOffline(options(), session);
   // Showing the transcript needs none of the on-demand code: fetch it once the page is idle.
   const cancelPreload = whenIdle(() => void loadOnDemand().catch(() => {}));
+  // Without the server's history, a queue kept in this tab (sessionStorage) comes back.
+  if (session.historyLoad === 'none') void callOnDemand((code) => code.restoreQueue(session, undefined), () => {});
   const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
   target?.addEventListener('online', online);
   target?.addEventListener('offline', offline);

@@ -5,6 +5,7 @@ import { isBusy, requestOptions } from './session-reads.js';
 import type { StopReason } from './events.js';
 import type { UseAgentChatOptions } from './types.js';
 import { markEnded } from './reply-end.js';
+import { stopHoldingQueue } from './queue-hold.js';
 
 /** How long a stop asked of the server may take before the reply is aborted in the browser. */
 export const STOP_FALLBACK_MS = 4000;
@@ -88,7 +89,13 @@ export async function stopOnServer<TOOLS extends UITools>(options: UseAgentChatO
  * conversations only lets go of the stream: the run goes on and is saved. Otherwise the reply is
  * aborted in the browser.
  */
-export async function stopRun<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
+export function stopRun<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
+  // The user's Stop pauses the queue (as the SDK's own does): the rest is sent on purpose.
+  return reason === 'user' ? stopHoldingQueue(session, () => stopReply(options, session, reason)) : stopReply(options, session, reason);
+}
+
+/** {@link stopRun} without holding the queue ("Send now" wants the queue to go on). */
+export async function stopReply<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
   const chat = session.chat;
   const active = isBusy(chat) || session.reconnect !== undefined;
   const last = chat.lastMessage;

@@ -54,7 +54,7 @@ export type SendRefusal =
   | 'cancelled'
   /** An `onBeforeSend` check for an earlier press is still running. */
   | 'check-pending'
-  /** A reply is in progress (stop it first). */
+  /** A reply is in progress (stop it first) and the queue is off (`queue: false`). */
   | 'busy'
   /** Nothing to send (no text, no files). */
   | 'empty'
@@ -66,9 +66,10 @@ export type SendRefusal =
 /**
  * The outcome of `sendMessage`/`editMessage`, known as soon as the message was accepted or refused:
  * keep the composer text unless `sent` is true. `done` settles when the reply has finished (errors
- * are reported through `error`/`onError`, never by rejecting).
+ * are reported through `error`/`onError`, never by rejecting). `queued`: the message joined the queue
+ * (a reply was in progress): it is sent when its turn comes (see `queue`).
  */
-export type SendResult = { sent: true; done: Promise<void> } | { sent: false; reason: SendRefusal; error?: unknown };
+export type SendResult = { sent: true; queued?: true; done: Promise<void> } | { sent: false; reason: SendRefusal; error?: unknown };
 
 /** Shared state as `useAgentChat` takes it: a plain object (read-only for the agent) or a store. */
 export type SharedStateInput = Record<string, unknown> | SharedStateLink | { store: SharedStateLink };
@@ -153,6 +154,12 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
    */
   onToolCall?: (options: { toolCall: AgentToolCall<TOOLS> }) => unknown;
   /**
+   * Messages sent while a reply streams (or while an approval waits) join a queue and are sent one
+   * turn after the other when the reply ends (default true; the AI SDK's `experimental_queue`).
+   * `false`: such a send is refused (`{ sent: false, reason: 'busy' }`).
+   */
+  queue?: boolean;
+  /**
    * Runs before a message is sent (also for `editMessage`). Return `false` or throw to cancel: the
    * send resolves `{ sent: false }` so the composer keeps the text. While one check runs, further
    * sends resolve `{ sent: false, reason: 'check-pending' }` at once.
@@ -233,6 +240,28 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * version, a reply is in progress, or the server refused (`error` set).
    */
   switchBranch(messageId: string, index: number): Promise<boolean>;
+  /**
+   * The user messages sent (`sendMessage`) while a reply streamed, in the order they will be sent (reading it
+   * subscribes to its changes). Kept where it survives a reload: on the server with a store
+   * (`PUT …/queue`), else in this tab's sessionStorage. An edit or a regenerate empties it.
+   */
+  readonly queue: AgentUIMessage<TOOLS>[];
+  /**
+   * True when the queue waits for the user instead of going on by itself: the reply failed or was
+   * stopped, or the queue came back after a reload. `sendNow` (or the next send) resumes it.
+   */
+  readonly queuePaused: boolean;
+  /** Replaces the text of a queued message (its files stay); false when there is no such message or the text is empty. */
+  editQueued(id: string, text: string): Promise<boolean>;
+  /** Takes a message out of the queue (it is not sent); false when there is none. */
+  removeQueued(id: string): Promise<boolean>;
+  /** Moves a queued message `delta` places (negative: sooner), clamped to the ends; false when nothing moved. */
+  moveQueued(id: string, delta: number): Promise<boolean>;
+  /**
+   * Stops the reply in progress (if any) and sends queued message `id` now; the rest of the queue
+   * follows it. Resolves false when there is no such message.
+   */
+  sendNow(id: string): Promise<boolean>;
   /** Clears an error and returns to `ready`. */
   clearError(): void;
   /** Answers a browser tool call; the chat continues when every browser call has an output. */

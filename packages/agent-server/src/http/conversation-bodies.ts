@@ -1,4 +1,13 @@
-import { MAX_TITLE_LENGTH, formatIssues, switchBranchBodySchema, type FeedbackBody, type RenameConversationBody, type SwitchBranchBody } from '@x/agent-protocol';
+import {
+  MAX_TITLE_LENGTH,
+  formatIssues,
+  replaceQueueBodySchema,
+  switchBranchBodySchema,
+  type FeedbackBody,
+  type RenameConversationBody,
+  type SwitchBranchBody,
+} from '@x/agent-protocol';
+import type { MessageInput } from '../store/types.js';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { parseJsonRejectingProto } from './json-guard.js';
@@ -7,12 +16,14 @@ import { readBodyText } from './read-body.js';
 /** Largest body of a rename or feedback request. */
 const MAX_SMALL_BODY = 16 * 1024;
 const MAX_COMMENT = 2_000;
+/** Largest body of a queue write (queued messages may hold long pasted text). */
+const MAX_QUEUE_BODY = 1024 * 1024;
 
-async function readSmallJson(request: Request): Promise<Record<string, unknown>> {
+async function readSmallJson(request: Request, maxBytes = MAX_SMALL_BODY): Promise<Record<string, unknown>> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
   }
-  const text = await readBodyText(request, MAX_SMALL_BODY);
+  const text = await readBodyText(request, maxBytes);
   let parsed: { value: unknown; protoPath?: string };
   try {
     parsed = parseJsonRejectingProto(text);
@@ -55,6 +66,18 @@ export async function readSwitchBranchBody(request: Request): Promise<SwitchBran
   const parsed = switchBranchBodySchema.safeParse(await readSmallJson(request));
   if (!parsed.success) throw new HttpError('invalid_body', 'The branch body is invalid: send { messageId }.', formatIssues(parsed.error));
   return parsed.data;
+}
+
+/** `PUT …/queue`: `{ messages }`, user messages with unique ids (400 `invalid_body` with the issues). */
+export async function readQueueBody(request: Request): Promise<MessageInput[]> {
+  const parsed = replaceQueueBodySchema.safeParse(await readSmallJson(request, MAX_QUEUE_BODY));
+  if (!parsed.success) throw new HttpError('invalid_body', 'The queue body is invalid: send { messages } (user messages).', formatIssues(parsed.error));
+  return parsed.data.messages.map((m) => ({
+    id: m.id,
+    role: m.role,
+    parts: (m.parts ?? []) as MessageInput['parts'],
+    ...(m.metadata !== null && typeof m.metadata === 'object' && !Array.isArray(m.metadata) ? { metadata: m.metadata as Record<string, unknown> } : {}),
+  }));
 }
 
 /** `?limit=`: an integer in 1–max, else 400; `fallback` when absent. */

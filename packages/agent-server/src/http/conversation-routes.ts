@@ -8,7 +8,7 @@ import {
   type MessageBranch,
 } from '@x/agent-protocol';
 import type { ConversationRecord, ConversationStore, MessageRecord, PathMessageRecord } from '../store/types.js';
-import { readFeedbackBody, readLimit, readRenameBody, readSwitchBranchBody } from './conversation-bodies.js';
+import { readFeedbackBody, readLimit, readQueueBody, readRenameBody, readSwitchBranchBody } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';
 import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
@@ -55,6 +55,7 @@ const json = (value: unknown, status = 200): Response =>
 const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 
 const BRANCH_SEGMENT = 'branch';
+const QUEUE_SEGMENT = 'queue';
 
 const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
 const messageNotFound = () => new HttpError('message_not_found', 'There is no such message in this conversation.');
@@ -76,7 +77,7 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   }
   const id = pathId(segments[0], 'path.conversationId');
   if (segments.length === 1) {
-    if (method === 'GET') return json(await loadConversation(url, id, ctx));
+    if (method === 'GET') return json(await loadConversation(url, id, ctx, true));
     if (method === 'PATCH') {
       if (!(await store.getConversation(userId, id))) throw conversationNotFound();
       const { title } = await readRenameBody(request);
@@ -97,10 +98,16 @@ export async function handleConversationRoute(request: Request, url: URL, segmen
   }
   if (segments.length === 2 && segments[1] === BRANCH_SEGMENT) {
     if (method !== 'PUT') throw notAllowed('PUT');
-    if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+    // No look-up first: the switch itself says when the conversation is missing (one round trip less).
     const { messageId } = await readSwitchBranchBody(request);
     missing(await store.switchBranch(userId, id, messageId, new Date()));
     return json(await loadConversation(url, id, ctx));
+  }
+  if (segments.length === 2 && segments[1] === QUEUE_SEGMENT) {
+    if (method !== 'PUT') throw notAllowed('PUT');
+    if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+    if (!(await store.saveQueue(userId, id, await readQueueBody(request)))) throw conversationNotFound();
+    return noContent();
   }
   if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
     throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
@@ -150,7 +157,8 @@ async function listConversations(url: URL, ctx: ConversationRouteContext): Promi
   return { items: items.map(toSummary), nextCursor };
 }
 
-async function loadConversation(url: URL, id: string, ctx: ConversationRouteContext): Promise<ConversationHistory> {
+/** A page of the active path; `withQueue`: the first page of a load also answers the queued messages. */
+async function loadConversation(url: URL, id: string, ctx: ConversationRouteContext, withQueue = false): Promise<ConversationHistory> {
   const limit = readLimit(url, 50, 200);
   const before = url.searchParams.get('before');
   let beforeSeq: number | undefined;
@@ -170,7 +178,14 @@ async function loadConversation(url: URL, id: string, ctx: ConversationRouteCont
   const ui = messages.map(toUIMessage);
   // Stored `x-blob:` references go out as fresh signed URLs of the user's files.
   const signed = files ? await mapFileRefs(ui, (fileId) => files.signedUrl(conversation.agentId, fileId, ctx.userId)) : ui;
-  return { conversation: toSummary(conversation), messages: signed, prevCursor, ...(branches ? { branches } : {}) };
+  const queue = withQueue && beforeSeq === undefined ? await ctx.store.loadQueue(ctx.userId, id) : null;
+  return {
+    conversation: toSummary(conversation),
+    messages: signed,
+    prevCursor,
+    ...(branches ? { branches } : {}),
+    ...(queue && queue.length > 0 ? { queue: queue.map((m) => ({ id: m.id, role: m.role, parts: m.parts, ...(m.metadata ? { metadata: m.metadata } : {}) })) } : {}),
+  };
 }
 
 /** The versions of the messages that have siblings, by id (undefined when none has). */

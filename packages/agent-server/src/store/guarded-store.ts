@@ -8,6 +8,8 @@ export const STORE_METHODS = [
   'loadThread',
   'loadTree',
   'switchBranch',
+  'loadQueue',
+  'saveQueue',
   'renameConversation',
   'deleteConversation',
   'deleteMessage',

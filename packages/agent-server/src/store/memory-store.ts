@@ -19,6 +19,8 @@ interface Thread {
   nextSeq: number;
   /** The end of the active path (null: no message yet). */
   activeLeafId: string | null;
+  /** The messages queued while a reply streamed. */
+  queue: MessageInput[];
 }
 
 /**
@@ -109,6 +111,16 @@ export function memoryStore(): ConversationStore {
       bump(thread);
       return 'ok';
     },
+    async loadQueue(userId, id) {
+      const thread = own(userId, id);
+      return thread ? copy(thread.queue) : null;
+    },
+    async saveQueue(userId, id, messages) {
+      const thread = own(userId, id);
+      if (!thread) return false;
+      thread.queue = copy(messages);
+      return true;
+    },
     async renameConversation(userId, id, title) {
       const thread = own(userId, id);
       if (!thread) return null;
@@ -168,6 +180,7 @@ export function memoryStore(): ConversationStore {
           runs: [],
           nextSeq: 1,
           activeLeafId: null,
+          queue: [],
         };
         threads.set(input.conversationId, thread);
       } else {

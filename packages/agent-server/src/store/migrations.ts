@@ -74,6 +74,14 @@ update agent_conversations c set active_leaf_id = (
 );
 `,
   },
+  {
+    // The messages a user queued while a reply streamed (sent one by one when it ends), kept with the
+    // conversation so a reload shows them.
+    version: 4,
+    sql: `
+alter table agent_conversations add column queue jsonb not null default '[]'::jsonb;
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

@@ -123,6 +123,13 @@ async function writeMessage(tx: SqlSession, conversationId: string, message: Mes
   );
 }
 
+/**
+ * The recursive step of a walk down the subtree in the CTE `sub` (`id`, `seq`; conversation `$1`):
+ * one lookup on the (conversation_id, parent_id) index per message (`offset 0` keeps it a nested loop).
+ */
+const SUBTREE_STEP =
+  'select m.id, m.seq from sub join lateral (select id, seq from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true';
+
 /** The newest message under `rootId` (it included; null: in the whole conversation), or null. */
 async function newestUnder(tx: SqlSession, conversationId: string, rootId: string | null): Promise<string | null> {
   const { rows } =
@@ -132,7 +139,7 @@ async function newestUnder(tx: SqlSession, conversationId: string, rootId: strin
           `with recursive sub as (
              select id, seq from agent_messages where conversation_id = $1 and id = $2
              union all
-             select m.id, m.seq from sub join lateral (select id, seq from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true
+             ${SUBTREE_STEP}
            ) select id from sub order by seq desc limit 1`,
           [conversationId, rootId],
         );
@@ -268,24 +275,52 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
         return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage);
       }),
 
+    // One statement (atomic on its own, one round trip: a loaded machine makes every round trip
+    // wait for a core): lock the user's conversation, find the message, check for a running turn,
+    // walk the message's subtree to its newest message and make it the active leaf.
     switchBranch: (userId, id, messageId, now) =>
-      guard('switch branch', () =>
-        transaction(client, async (tx) => {
-          const state = await messageState(tx, userId, id, messageId);
-          if (state !== 'ok') return state;
-          const { rows } = await tx.query(
-            `select 1 from agent_conversations c join agent_runs r on r.id = c.active_run_id
-             where c.id = $1 and r.status = 'running' and coalesce(r.heartbeat_at, r.started_at) > $2`,
-            [id, new Date(now.getTime() - STALE_RUN_MS)],
-          );
-          if (rows.length > 0) throw new StoreConflictError('A turn is running on this conversation.');
-          await tx.query('update agent_conversations set active_leaf_id = $2, version = version + 1 where id = $1', [
-            id,
-            await newestUnder(tx, id, messageId),
-          ]);
-          return 'ok';
-        }),
-      ),
+      guard('switch branch', async () => {
+        const { rows } = await client.query<{ found: boolean; target: boolean; busy: boolean }>(
+          `with recursive c as (select id, active_run_id from agent_conversations where id = $1 and user_id = $2 for update),
+           target as (select m.id, m.seq from agent_messages m join c on m.conversation_id = c.id where m.id = $3),
+           busy as (
+             select 1 from c join agent_runs r on r.id = c.active_run_id
+             where r.status = 'running' and coalesce(r.heartbeat_at, r.started_at) > $4
+           ),
+           sub as (
+             select id, seq from target
+             union all
+             ${SUBTREE_STEP}
+           ),
+           switched as (
+             update agent_conversations set active_leaf_id = (select id from sub order by seq desc limit 1), version = version + 1
+             where id in (select id from c) and exists (select 1 from target) and not exists (select 1 from busy)
+           )
+           select exists (select 1 from c) as found, exists (select 1 from target) as target, exists (select 1 from busy) as busy`,
+          [id, userId, messageId, new Date(now.getTime() - STALE_RUN_MS)],
+        );
+        const state = rows[0];
+        if (!state?.found) return 'conversation';
+        if (!state.target) return 'message';
+        if (state.busy) throw new StoreConflictError('A turn is running on this conversation.');
+        return 'ok';
+      }),
+
+    loadQueue: (userId, id) =>
+      guard('load queue', async () => {
+        const { rows } = await client.query('select queue from agent_conversations where id = $1 and user_id = $2', [id, userId]);
+        return rows[0] ? decodeJson(rows[0].queue as MessageInput[]) : null;
+      }),
+
+    saveQueue: (userId, id, messages) =>
+      guard('save queue', async () => {
+        const { rowCount } = await client.query('update agent_conversations set queue = $3::jsonb where id = $1 and user_id = $2', [
+          id,
+          userId,
+          encodeJson(messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts, ...(m.metadata ? { metadata: m.metadata } : {}) }))),
+        ]);
+        return rowCount > 0;
+      }),
 
     renameConversation: (userId, id, title) =>
       guard('rename conversation', async () => {

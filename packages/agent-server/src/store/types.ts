@@ -177,6 +177,16 @@ export interface ConversationStore {
    * of its subtree. Bumps `version`; a turn still running is a conflict (`StoreConflictError`).
    */
   switchBranch(userId: string, conversationId: string, messageId: string, now: Date): Promise<'ok' | 'conversation' | 'message'>;
+  /**
+   * The user messages queued while a reply streamed, in sending order (`[]`: none); `null` for a
+   * missing conversation.
+   */
+  loadQueue(userId: string, conversationId: string): Promise<MessageInput[] | null>;
+  /**
+   * Replaces the conversation's queue with `messages` (in sending order). Does not bump `version`
+   * (a queue is no part of the history a turn is checked against); false for a missing conversation.
+   */
+  saveQueue(userId: string, conversationId: string, messages: MessageInput[]): Promise<boolean>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<ConversationRecord | null>;
   deleteConversation(userId: string, conversationId: string): Promise<boolean>;
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
 import { describeApprovalCases } from './conversation-store-approval-cases.js';
 import { describeBranchCases } from './conversation-store-branch-cases.js';
+import { describeQueueCases } from './conversation-store-queue-cases.js';
 
 /**
  * The conformance suite of `ConversationStore`: the same cases for every implementation (ours run
@@ -279,5 +280,6 @@ export function describeConversationStore(
 
     describeBranchCases(() => store, unique);
     describeApprovalCases(() => store, unique);
+    describeQueueCases(() => store, unique);
   });
 }

@@ -2,7 +2,7 @@
 import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AnnouncerProvider } from '../a11y/announcer.js';
-import { messageText } from '../transcript/message-text.js';
+import { messageText } from '../message-content/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
 import { ChatAnnouncements } from './chat-announcements.js';

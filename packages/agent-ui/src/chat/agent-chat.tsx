@@ -3,6 +3,7 @@ import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, typ
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
+import { QueuedMessages } from '../composer/queued-messages.js';
 import { chatDictationOptions } from '../composer/dictation-options.js';
 import { chatMcpAppsOptions, McpAppsContext } from '../mcp-app/mcp-apps-options.js';
 import { chatAttachmentOptions } from '../composer/chat-attachment-options.js';
@@ -201,6 +202,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
         ) : (
           <AgentMessageList ref={listRef} empty={welcomeNode} footer={FOOTER} />
         )}
+        <QueuedMessages />
         <AgentComposer
           placeholder={sender?.placeholder}
           submitType={sender?.submitType}

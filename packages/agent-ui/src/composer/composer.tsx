@@ -1,6 +1,6 @@
 'use client';
 import { FocusRingStyle } from '../a11y/focus-ring.js';
-import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { BorderOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
 import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
@@ -16,6 +16,8 @@ import { DictationButton, DictationStatus } from './dictation-controls.js';
 import { useDictation } from './use-dictation.js';
 import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
 import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol';
+import { isLongPaste, pastedTextFile, type FileUIPart, type PastedTextOptions } from '../message-content/pasted-text.js';
+import { PastedTextChip } from '../message-content/pasted-text-chip.js';
 
 /** Attachment settings of the composer. */
 export interface ComposerAttachmentOptions {
@@ -45,6 +47,16 @@ export interface AgentComposerProps {
   onSend?: (message: OutgoingMessage) => boolean | void | Promise<boolean | void>;
   /** Stops the streaming reply (default: the provider's chat). */
   onStop?: () => void;
+  /**
+   * While a reply streams, sending queues the message under it (the chat's `queue`) and a Stop
+   * button stands beside Send (default: true inside an `AgentChatProvider`, false with `onSend`).
+   */
+  queue?: boolean;
+  /**
+   * A paste of at least 2,000 characters or 40 lines (or these thresholds) becomes a "Pasted text"
+   * chip with a preview, sent as a `text/plain` file part; `false`: pastes always go in the field.
+   */
+  pastedText?: PastedTextOptions | false;
   placeholder?: string;
   /** `enter` (default): Enter sends and Shift+Enter adds a line; `shiftEnter`: the reverse. */
   submitType?: 'enter' | 'shiftEnter';
@@ -95,6 +107,7 @@ function ConnectedComposer({ context, ...props }: AgentComposerProps & { context
       busy={props.busy ?? busy}
       onSend={context.send}
       onStop={props.onStop ?? context.stop}
+      queue={props.queue ?? true}
       awaitingApproval={awaitingApproval}
       handleRef={context.composer}
     />
@@ -105,6 +118,8 @@ const ComposerView = memo(function ComposerView({
   busy = false,
   onSend,
   onStop,
+  queue = false,
+  pastedText,
   placeholder,
   submitType = 'enter',
   disabled,
@@ -119,6 +134,7 @@ const ComposerView = memo(function ComposerView({
   const [value, setValue] = useState('');
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  const [pasted, setPasted] = useState<{ id: string; text: string }[]>([]);
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -179,11 +195,11 @@ const ComposerView = memo(function ComposerView({
   );
 
   const submit = async (text: string) => {
-    if (sending.current || busy || disabled) return;
-    if (!text.trim() && files.length === 0) return;
+    if (sending.current || (busy && !queue) || disabled) return;
+    if (!text.trim() && files.length === 0 && pasted.length === 0) return;
     sending.current = true;
     try {
-      let parts: { type: 'file'; mediaType: string; filename: string; url: string }[];
+      let parts: FileUIPart[];
       if (upload) {
         // Sent once every upload finished; a failed one stays listed with its reason.
         const references = await uploads.settle(files.map(({ id }) => id));
@@ -194,10 +210,12 @@ const ComposerView = memo(function ComposerView({
           files.map(async ({ file }) => ({ type: 'file' as const, mediaType: file.type || 'application/octet-stream', filename: file.name, url: await readAsDataUrl(file) })),
         );
       }
+      parts.push(...pasted.map((entry) => pastedTextFile(entry.text)));
       const result = await onSend(parts.length ? { text, files: parts } : { text });
       if (result === false) return;
       setValue('');
       setFiles([]);
+      setPasted([]);
       setRefused([]);
       uploads.reset();
     } finally {
@@ -212,8 +230,19 @@ const ComposerView = memo(function ComposerView({
   };
 
   const header =
-    files.length || refused.length ? (
+    files.length || refused.length || pasted.length ? (
       <div>
+        {pasted.length ? (
+          <div style={filesStyle}>
+            {pasted.map((entry) => (
+              <PastedTextChip key={entry.id} text={entry.text} onRemove={() => {
+                  setPasted((current) => current.filter((other) => other.id !== entry.id));
+                  focusText(); // the removed chip had the focus
+                }}
+              />
+            ))}
+          </div>
+        ) : null}
         {files.length ? (
           <ul style={{ ...filesStyle, listStyle: 'none', margin: 0 }} aria-label={strings.attach}>
             {files.map(({ id, file }) => (
@@ -252,6 +281,13 @@ const ComposerView = memo(function ComposerView({
       className={className}
       style={style}
       onDrop={onDrop}
+      onPaste={(event) => {
+        // A long text paste becomes a chip (files are the Sender's `onPasteFile`).
+        const text = event.clipboardData.getData('text/plain');
+        if (pastedText === false || event.clipboardData.files.length > 0 || !isLongPaste(text, pastedText)) return;
+        event.preventDefault();
+        setPasted((current) => [...current, { id: `${Date.now()}-${current.length}`, text }]);
+      }}
       onDragOver={(event) => options && event.preventDefault()}
       onKeyDown={(event) => {
         // Escape stops a streaming reply, as in other chat apps.
@@ -284,7 +320,8 @@ const ComposerView = memo(function ComposerView({
         onChange={(next) => setValue(next)}
         onSubmit={(text) => void submit(text)}
         onCancel={stop}
-        loading={busy}
+        // While the queue takes sends, the Sender stays ready (it refuses to submit while loading).
+        loading={busy && !queue}
         disabled={disabled}
         submitType={submitType}
         placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
@@ -302,10 +339,15 @@ const ComposerView = memo(function ComposerView({
           ) : undefined
         }
         suffix={(_, { components: { SendButton, LoadingButton } }) =>
-          busy ? (
+          busy && queue ? (
+            <>
+              <Button shape="circle" icon={<BorderOutlined />} aria-label={strings.stop} title={strings.stop} onClick={stop} />
+              <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
+            </>
+          ) : busy ? (
             <LoadingButton aria-label={strings.stop} title={strings.stop} />
           ) : (
-            <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0)} />
+            <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
           )
         }
       />

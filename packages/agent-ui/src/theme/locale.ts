@@ -1,6 +1,7 @@
 import type { AgentErrorCode } from '@x/agent-protocol';
 import { dictationEnUS, dictationZhCN, type DictationStrings } from '../composer/dictation-strings.js';
 import { mcpAppEnUS, mcpAppZhCN, type McpAppStrings } from '../mcp-app/mcp-app-strings.js';
+import { queueEnUS, queueZhCN, type QueueStrings } from '../composer/queue-strings.js';
 
 /** Every string the kit renders itself (Ant Design X / antd strings come from their own locales). */
 export interface AgentUIStrings {
@@ -139,6 +140,8 @@ export interface AgentUIStrings {
   dictation: DictationStrings;
   /** MCP Apps in the chat (frame name, errors, confirmations). */
   mcpApp: McpAppStrings;
+  /** The queue under a streaming reply, long pasted text and long messages. */
+  queue: QueueStrings;
 }
 
 /** English (default). */
@@ -276,6 +279,7 @@ export const enUS: AgentUIStrings = {
   assistant: 'Assistant',
   dictation: dictationEnUS,
   mcpApp: mcpAppEnUS,
+  queue: queueEnUS,
 };
 
 /** Simplified Chinese. */
@@ -412,4 +416,5 @@ export const zhCN: AgentUIStrings = {
   assistant: '助手',
   dictation: dictationZhCN,
   mcpApp: mcpAppZhCN,
+  queue: queueZhCN,
 };

@@ -1,5 +1,6 @@
 'use client';
 import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
+import { CollapsibleContent } from './collapsible-content.js';
 import { memo, useState, type CSSProperties } from 'react';
 import { Bubble } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
@@ -8,7 +9,7 @@ import { DeletedMessage, MessageEditor, MessageToolbar } from '../lazy/on-demand
 import { MessageParts } from './message-parts.js';
 import { MessageBoundary } from './message-boundary.js';
 import { ToolbarFocus } from './toolbar-focus.js';
-import { messageText } from './message-text.js';
+import { messageText } from '../message-content/message-text.js';
 import { useDeletePending } from './message-undo.js';
 import { BranchSwitcher, useMessageBranch } from './branch-switcher.js';
 import { ReplyEnd } from './reply-end.js';
@@ -139,7 +140,14 @@ export const AgentMessage = memo(function AgentMessage({
     ) : (
       <>
         <MessageBoundary resetKey={message}>
-          <MessageParts message={message} streaming={streaming} />
+          {isUser ? (
+            // A long sent message collapses with "Show more" (a reply streams in full).
+            <CollapsibleContent>
+              <MessageParts message={message} streaming={streaming} />
+            </CollapsibleContent>
+          ) : (
+            <MessageParts message={message} streaming={streaming} />
+          )}
         </MessageBoundary>
         {streaming ? null : <ReplyEnd message={message} />}
       </>

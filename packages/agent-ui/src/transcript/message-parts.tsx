@@ -1,5 +1,7 @@
 'use client';
 import { LoadingOutlined } from '@ant-design/icons';
+import { pastedTextOf } from '../message-content/pasted-text.js';
+import { PastedTextChip } from '../message-content/pasted-text-chip.js';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
 import { A2UI_ACTION_PART, A2UI_PART, COMPACTION_PART, isA2UIPart, isA2UIToolOutput, mcpAppOf } from '@x/agent-protocol';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
@@ -139,6 +141,8 @@ function appOfPart(part: AgentUIMessagePart) {
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
+  const pasted = pastedTextOf(part);
+  if (pasted !== undefined) return <PastedTextChip text={pasted} />;
   // Loaded history may miss fields the types promise: never throw on them.
   const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
   const name = part.filename || mediaType || 'file';

@@ -1,0 +1,137 @@
+'use client';
+import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
+import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useAgentChatSelector, type AgentUIMessage, type UseAgentChatResult } from '@x/agent-react';
+import { useAnnounce } from '../a11y/announcer.js';
+import { ChatContext } from '../chat/chat-context.js';
+import { useAgentUIConfig } from '../config.js';
+import { messageText } from '../message-content/message-text.js';
+
+const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 };
+const rowStyle: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 4,
+  padding: '4px 8px',
+  borderRadius: 8,
+  border: '1px dashed var(--ant-color-border, #d9d9d9)',
+  background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.02))',
+};
+const textStyle: CSSProperties = { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+const pausedStyle: CSSProperties = { color: 'var(--ant-color-warning-text, #ad6800)', margin: '0 0 4px' };
+
+/**
+ * The messages the user sent while a reply streamed, under it and above the composer, in the order
+ * they will be sent: each editable, removable, movable (buttons, or Alt+↑ / Alt+↓ on its row) and
+ * sendable now ("Send now" stops the reply). Changes are announced; a paused queue (a failed or
+ * stopped reply, a queue back after a reload) says so. Renders nothing while the queue is empty.
+ */
+export const QueuedMessages = memo(function QueuedMessages() {
+  const context = useContext(ChatContext);
+  return context ? <QueueView chat={context.chat} /> : null;
+});
+
+function QueueView({ chat }: { chat: UseAgentChatResult }) {
+  const queue = useAgentChatSelector(chat, (snapshot) => snapshot.queue);
+  const paused = useAgentChatSelector(chat, (snapshot) => snapshot.queuePaused);
+  const t = useAgentUIConfig().strings.queue;
+  const announce = useAnnounce();
+  const count = useRef(queue.length);
+  useEffect(() => {
+    if (count.current === queue.length) return;
+    count.current = queue.length;
+    announce(t.queued(queue.length));
+  }, [queue.length, announce, t]);
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusRow = (id: string) => requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-queue-id="${CSS.escape(id)}"]`)?.focus());
+  const move = async (id: string, delta: number) => {
+    if (!(await chat.moveQueued(id, delta))) return;
+    const next = chat.queue;
+    announce(t.moved(next.findIndex((m) => m.id === id) + 1, next.length));
+    focusRow(id);
+  };
+  if (queue.length === 0) return null;
+  return (
+    <section aria-label={t.list} data-xagent-queue="" style={{ padding: '0 8px' }}>
+      {paused ? (
+        <p role="status" style={pausedStyle} data-xagent-queue-paused="">
+          {t.paused}
+        </p>
+      ) : null}
+      <ol ref={listRef} style={listStyle}>
+        {queue.map((message, index) => (
+          <QueuedRow key={message.id} chat={chat} message={message} position={index + 1} count={queue.length} onMove={move} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+interface RowProps {
+  chat: UseAgentChatResult;
+  message: AgentUIMessage;
+  position: number;
+  count: number;
+  onMove: (id: string, delta: number) => Promise<void>;
+}
+
+function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
+  const t = useAgentUIConfig().strings.queue;
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const text = messageText(message);
+  const files = message.parts.filter((part) => part.type === 'file').length;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || draft !== undefined) return;
+    event.preventDefault();
+    void onMove(message.id, event.key === 'ArrowUp' ? -1 : 1);
+  };
+  const save = async () => {
+    if (draft !== undefined && (await chat.editQueued(message.id, draft))) setDraft(undefined);
+  };
+  return (
+    <li style={rowStyle} tabIndex={-1} data-queue-id={message.id} aria-label={t.item(position, count)} onKeyDown={onKeyDown} data-xagent-queued="">
+      {draft === undefined ? (
+        <>
+          <span style={textStyle} title={text}>
+            {text}
+            {files ? ` (+${files} 📎)` : ''}
+          </span>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t.edit} title={t.edit} onClick={() => setDraft(text)} />
+          <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t.moveUp} title={t.moveUp} disabled={position === 1} onClick={() => void onMove(message.id, -1)} />
+          <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t.moveDown} title={t.moveDown} disabled={position === count} onClick={() => void onMove(message.id, 1)} />
+          <Button size="small" type="text" icon={<SendOutlined />} aria-label={t.sendNow} title={t.sendNow} onClick={() => void chat.sendNow(message.id)}>
+            {t.sendNow}
+          </Button>
+          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t.remove} title={t.remove} onClick={() => void chat.removeQueued(message.id)} />
+        </>
+      ) : (
+        <>
+          <Input.TextArea
+            autoFocus
+            autoSize={{ minRows: 1, maxRows: 6 }}
+            aria-label={t.editLabel}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setDraft(undefined);
+              } else if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                void save();
+              }
+            }}
+            style={{ flex: 1 }}
+          />
+          <Button size="small" type="primary" onClick={() => void save()} disabled={!draft.trim()}>
+            {t.save}
+          </Button>
+          <Button size="small" onClick={() => setDraft(undefined)}>
+            {t.cancel}
+          </Button>
+        </>
+      )}
+    </li>
+  );
+}

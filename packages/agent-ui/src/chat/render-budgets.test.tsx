@@ -7,6 +7,7 @@ import { createMockAgentServer, inProcessFetch, LONG_MARKDOWN } from '@x/mock-se
 import { useAgentChat, type AgentUIMessage, type UseAgentChatResult } from '@x/agent-react';
 import { describe, expect, it } from 'vitest';
 import { AgentComposer } from '../composer/composer.js';
+import { afterInputPaint } from '../transcript/input-recency.js';
 import { AgentMessageList } from '../transcript/message-list.js';
 import { AgentChat } from './agent-chat.js';
 
@@ -22,6 +23,7 @@ const budgets = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../..
     listCommitsPerPublishedFrame: number;
     composerCommitsPerStreamedFrame: number;
     transcriptCommitsPerKeystroke: number;
+    streamedRendersBeforeKeystrokePaint: number;
   };
 };
 
@@ -71,25 +73,30 @@ function renderLayout() {
 }
 
 /**
- * Types as a browser delivers keys: keydown, the value change with its `input` event, keyup, one
- * task per key. Outside `act` (which would batch the keystroke's update with whatever the stream
- * scheduled in the same act scope into one commit, as no browser does).
+ * One key as a browser delivers it: keydown, the value change with its `input` event, keyup. Outside
+ * `act` (which would batch the keystroke's update with whatever the stream scheduled in the same act
+ * scope into one commit, as no browser does).
  */
-async function typeNatively(box: HTMLTextAreaElement, text: string) {
+function pressNatively(box: HTMLTextAreaElement, key: string) {
   const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
   const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
   const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
   scope.IS_REACT_ACT_ENVIRONMENT = false;
   try {
-    for (const key of text) {
-      box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-      setValue.call(box, box.value + key);
-      box.dispatchEvent(new InputEvent('input', { data: key, inputType: 'insertText', bubbles: true }));
-      box.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    setValue.call(box, box.value + key);
+    box.dispatchEvent(new InputEvent('input', { data: key, inputType: 'insertText', bubbles: true }));
+    box.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
   } finally {
     scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  }
+}
+
+/** Types `text` one key per task, 5 ms apart (see {@link pressNatively}). */
+async function typeNatively(box: HTMLTextAreaElement, text: string) {
+  for (const key of text) {
+    pressNatively(box, key);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -155,6 +162,42 @@ describe('render budgets (bench/budgets.json counters)', () => {
     expect(last.shared - first!.shared).toBe(0);
     console.info(`[render-budgets] ${frames} streamed frames: ${last.list - first!.list} transcript commits, ${last.composer - first!.composer} composer commits`);
     expect((last.list - first!.list) / frames).toBeLessThanOrEqual(budgets.counters.listCommitsPerPublishedFrame);
+  });
+
+  it('a frame streamed between a keystroke and its paint renders after that paint', async () => {
+    const { chat } = renderLayout();
+    const user = userEvent.setup();
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    await user.type(box, 'Write release notes{Enter}');
+    const log = screen.getByRole('log');
+    const row = await waitFor(() => {
+      const element = log.querySelector('[data-xagent-message="assistant"][data-streaming]');
+      expect(element).not.toBeNull();
+      return element!;
+    }, { timeout: 15_000 });
+    // The keystroke's frame is painted: the moment held work is released (a task queued from the
+    // frame's rAF callbacks; jsdom paints nothing there).
+    const untilPainted = () => new Promise<void>((resolve) => afterInputPaint(resolve));
+    let published = 0;
+    let early = 0;
+    for (let k = 0; k < 12 && chat().store.getSnapshot().status === 'streaming'; k++) {
+      pressNatively(box, 'x');
+      // React work scheduled before the key (a frame already rendering) finishes first: not counted.
+      await new Promise((resolve) => setImmediate(resolve));
+      const text = row.textContent;
+      const publishes = chat().store.publishCount;
+      await untilPainted();
+      // A window in which the stream ended is not counted (the end renders at once, by design).
+      if (chat().store.getSnapshot().status !== 'streaming') break;
+      published += chat().store.publishCount - publishes;
+      // The streamed text did not change in the keystroke's frame (the announcer's commits of
+      // finished blocks, also in the list's Profiler, are not the row's).
+      if (row.textContent !== text) early += 1;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    console.info(`[render-budgets] 12 keystrokes while streaming: ${published} frames published before their paint, ${early} times the streamed text changed before it`);
+    expect(published).toBeGreaterThan(0);
+    expect(early).toBeLessThanOrEqual(budgets.counters.streamedRendersBeforeKeystrokePaint);
   });
 
   it('a 1,000-message thread mounts a bounded DOM', async () => {

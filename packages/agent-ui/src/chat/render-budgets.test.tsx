@@ -180,6 +180,8 @@ describe('render budgets (bench/budgets.json counters)', () => {
     const untilPainted = () => new Promise<void>((resolve) => afterInputPaint(resolve));
     let published = 0;
     let early = 0;
+    let windows = 0;
+    let caughtUp = 0;
     for (let k = 0; k < 12 && chat().store.getSnapshot().status === 'streaming'; k++) {
       pressNatively(box, 'x');
       // React work scheduled before the key (a frame already rendering) finishes first: not counted.
@@ -193,11 +195,17 @@ describe('render budgets (bench/budgets.json counters)', () => {
       // The streamed text did not change in the keystroke's frame (the announcer's commits of
       // finished blocks, also in the list's Profiler, are not the row's).
       if (row.textContent !== text) early += 1;
+      windows += 1;
+      // …and it catches up right after that paint.
       await new Promise((resolve) => setTimeout(resolve, 30));
+      if (row.textContent !== text) caughtUp += 1;
     }
-    console.info(`[render-budgets] 12 keystrokes while streaming: ${published} frames published before their paint, ${early} times the streamed text changed before it`);
+    console.info(`[render-budgets] 12 keystrokes while streaming: ${published} frames published before their paint, ${early} times the streamed text changed before it, ${caughtUp} of ${windows} times it changed right after`);
     expect(published).toBeGreaterThan(0);
     expect(early).toBeLessThanOrEqual(budgets.counters.streamedRendersBeforeKeystrokePaint);
+    // The held frames are not lost: the text moves on right after the paints (a window whose frames
+    // changed only markdown syntax, or a slow transition, may not show it within 30 ms).
+    expect(caughtUp).toBeGreaterThanOrEqual(windows / 2);
   });
 
   it('a 1,000-message thread mounts a bounded DOM', async () => {

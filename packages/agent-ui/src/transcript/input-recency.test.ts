@@ -28,13 +28,13 @@ describe('input recency', () => {
     watchUserInput();
     await new Promise((resolve) => setTimeout(resolve, 60));
     const ran: string[] = [];
-    afterInputPaint(() => ran.push('idle'));
+    expect(afterInputPaint(() => ran.push('idle'))).toBeUndefined();
     expect(ran).toEqual(['idle']);
     key('a');
     expect(inputAwaitingPaint()).toBe(true);
     afterInputPaint(() => ran.push('held'));
     const cancelled = afterInputPaint(() => ran.push('cancelled'));
-    cancelled();
+    cancelled?.();
     // Another key inside the same frame's rAF: its frame is the next one.
     await new Promise<void>((resolve) => requestAnimationFrame(() => {
       key('b');

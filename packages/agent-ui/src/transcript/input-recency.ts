@@ -67,14 +67,14 @@ export function userInputWithin(withinMs: number): boolean {
 }
 
 /**
- * Runs `run` once the frame that shows the latest key or pointer press has been painted (at once when
- * none is waiting): streamed frames published meanwhile do not add their rendering to the frame the
- * user is waiting for. Returns how to cancel it.
+ * Runs `run` once the frame that shows the latest key or pointer press has been painted, or at once
+ * when none is waiting: streamed frames published meanwhile do not add their rendering to the frame
+ * the user is waiting for. Returns how to cancel it while it waits (undefined when it already ran).
  */
-export function afterInputPaint(run: () => void): () => void {
+export function afterInputPaint(run: () => void): (() => void) | undefined {
   if (!awaitingPaint) {
     run();
-    return () => {};
+    return undefined;
   }
   afterPaint.add(run);
   return () => afterPaint.delete(run);

@@ -34,7 +34,8 @@ export interface BenchPageState {
   ticks: number[];
   longTasks: Array<{ start: number; duration: number }>;
   loafs: Array<{ start: number; duration: number; blocking: number }>;
-  events: Array<{ name: string; start: number; duration: number; interactionId: number }>;
+  /** Event Timing entries ≥ 16 ms; `delay` = processingStart − startTime (waiting for a running task), `processing` = processingEnd − processingStart (the handlers and React's sync render). */
+  events: Array<{ name: string; start: number; duration: number; interactionId: number; delay: number; processing: number }>;
   errors: string[];
   stop: () => void;
 }
@@ -255,6 +256,8 @@ export function instrument(options: { diag: boolean }): void {
         start: e.startTime,
         duration: e.duration,
         interactionId: (e as unknown as { interactionId: number }).interactionId ?? 0,
+        delay: (e as PerformanceEventTiming).processingStart - e.startTime,
+        processing: (e as PerformanceEventTiming).processingEnd - (e as PerformanceEventTiming).processingStart,
       }),
     { durationThreshold: 16 },
   );

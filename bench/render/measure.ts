@@ -50,6 +50,12 @@ export interface RepMetrics {
   interactions: number;
   /** S5 sanity check: characters in the composer after typing (should equal the keystrokes). */
   typedChars: number;
+  /**
+   * S5: the slow keystrokes (an Event Timing entry ≥ 16 ms), in order: index of the keystroke, its
+   * duration and how it splits into input delay (a task was running), processing (handlers + sync
+   * render) and presentation (from the handlers' end to the next paint). Not a metric: attribution.
+   */
+  slowKeys?: Array<{ key: number; ms: number; delay: number; processing: number; presentation: number }>;
   /** S6: how far the content under the pointer moved while the user was scrolled up (px). */
   scrollDriftPx: number;
   /** S6: distance from the bottom while scrolled up (proves the view detached; ≈ the scroll). */
@@ -331,11 +337,24 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
   let inpP98 = Number.NaN;
   let inpMax = Number.NaN;
   let interactions = 0;
+  let slowKeys: RepMetrics['slowKeys'];
   if (scenario.typing) {
     const byId = new Map<number, number>();
+    const worst = new Map<number, (typeof b.events)[number]>();
     for (const e of b.events) {
-      if (e.interactionId > 0 && e.start >= raw.typingStart) byId.set(e.interactionId, Math.max(byId.get(e.interactionId) ?? 0, e.duration));
+      if (e.interactionId > 0 && e.start >= raw.typingStart) {
+        byId.set(e.interactionId, Math.max(byId.get(e.interactionId) ?? 0, e.duration));
+        if (e.duration >= (worst.get(e.interactionId)?.duration ?? 0)) worst.set(e.interactionId, e);
+      }
     }
+    const { intervalMs } = scenario.typing;
+    slowKeys = [...worst.values()].map((e) => ({
+      key: Math.round((e.start - raw.typingStart) / intervalMs),
+      ms: e.duration,
+      delay: Math.round(e.delay * 10) / 10,
+      processing: Math.round(e.processing * 10) / 10,
+      presentation: Math.round((e.duration - e.delay - e.processing) * 10) / 10,
+    }));
     const values = [...byId.values()];
     interactions = values.length;
     while (values.length < scenario.typing.keys) values.push(16);
@@ -375,6 +394,7 @@ function summarize(scenario: Scenario, fixture: FixtureInfo, raw: Raw): RepMetri
     inpMax,
     interactions,
     typedChars: raw.typedChars,
+    ...(slowKeys ? { slowKeys } : {}),
     scrollDriftPx: raw.scroll ? (raw.scroll.lost ? Number.POSITIVE_INFINITY : raw.scroll.drift) : Number.NaN,
     scrollDetachedGapPx: raw.scroll?.detachedGap ?? Number.NaN,
     scrollEndGapPx: raw.scroll?.endGap ?? Number.NaN,

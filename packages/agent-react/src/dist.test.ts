@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = path.resolve(import.meta.dirname, '..');
@@ -38,28 +36,6 @@ describe('the built package', () => {
     const agUiBare = new Set(imports.filter(({ file }) => file.startsWith(`ag-ui${path.sep}`)).map(({ specifier }) => specifier).filter((s) => !s.startsWith('.')));
     for (const specifier of agUiBare) expect(specifier).toMatch(/^(ai|@ag-ui\/client|@x\/agent-protocol)(\/|$)/);
   });
-
-  it('stays small: gzip size with react, ai, zustand and zod external, up front and in all', async () => {
-    // esbuild cannot run inside jsdom: measure in a child Node process.
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(packageDir, 'scripts/bundle-size.ts'), '--json'], { cwd: packageDir });
-    const { gzip, entry, minified, inputs } = JSON.parse(stdout) as { gzip: number; entry: number; minified: number; inputs: string[] };
-    console.info(`@x/agent-react bundle: ${minified} B minified, ${gzip} B gzip in all, ${entry} B gzip up front`);
-    expect(inputs.some((input) => input.includes('agent-protocol'))).toBe(true);
-    expect(inputs.some((input) => /node_modules\/(react|ai|zustand|zod)\//.test(input))).toBe(false);
-    // Up front: 12 KB for the chat hooks + 2 KB for the conversation list (client, store,
-    // useConversations: tree-shaken away by apps that do not import them) + 2 KB for run records
-    // (`useRunRecord`), message delete undo and the transport class the package exports. What a chat
-    // does only after its first paint (sending and the stream decoder, Stop, tool answers, server
-    // history, resumable runs) is behind one `import()` and counts only in the total. Wave 3 added
-    // ~0.3 KB up front and ~0.5 KB in all (versions of a message and switchBranch, the stream's idle
-    // timeout, new conversations not fetched, the approval-request event, a feedback reason):
-    // 16.7 KB up front and 19.0 KB in all when measured. Issue 23 (the hooks ≤ 10 KB by
-    // composition) is where this shrinks, not by moving more behind the `import()`. Issue 23's
-    // libraries: `eventsource-parser` instead of the hand-written SSE decoder (+1.2 KB up front, as
-    // the exported transport class decodes streams). The queue (issue 22: sends while a reply
-    // streams, kept on the server or in sessionStorage, Send now, pause on failure or Stop) added
-    // ~0.3 KB up front and ~1.2 KB in all.
-    expect(entry).toBeLessThan(18_700);
-    expect(gzip).toBeLessThan(22_000);
-  });
+  // Its size is budgeted in bench/budgets.json ("headless: @x/agent-react"), checked by
+  // `pnpm bench:size --check` in `pnpm test`.
 });

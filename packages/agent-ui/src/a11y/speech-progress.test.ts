@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Announcer from './announcer.js';
 import { lastSentenceEnd, nextSpeech, SPEECH_START } from './speech-progress.js';
+
+const speechCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./announcer.js', async (original) => {
+  const actual = await original<typeof Announcer>();
+  return {
+    ...actual,
+    markdownToSpeech: (markdown: string) => {
+      speechCalls.count += 1;
+      return actual.markdownToSpeech(markdown);
+    },
+  };
+});
 
 describe('nextSpeech', () => {
   it('announces a one-paragraph reply sentence by sentence as it streams, never twice', () => {
@@ -29,5 +42,26 @@ describe('nextSpeech', () => {
     expect(lastSentenceEnd('Done. Next')).toBe(5);
     expect(lastSentenceEnd('你好。再见')).toBe(3);
     expect(lastSentenceEnd('Version 1.2 is out')).toBe(0);
+  });
+
+  it('converts the tail to speech only when the new text can end a sentence', () => {
+    let progress = SPEECH_START;
+    let tail = 'Start';
+    const said: string[] = [];
+    const step = (more: string) => {
+      tail += more;
+      const next = nextSpeech(progress, [], tail, false);
+      if (next.text) said.push(next.text);
+      progress = next.progress;
+    };
+    step('');
+    speechCalls.count = 0;
+    for (let i = 0; i < 200; i++) step(' word');
+    // 200 frames without a sentence end: the tail was not converted once.
+    expect(speechCalls.count).toBe(0);
+    step('. And more.');
+    step(' Then');
+    expect(said).toEqual([`Start${' word'.repeat(200)}.`, 'And more.']);
+    expect(nextSpeech(progress, [], tail, true).text).toBe('Then');
   });
 });

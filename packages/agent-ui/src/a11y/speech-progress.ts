@@ -1,10 +1,19 @@
 import { markdownToSpeech } from './announcer.js';
 
-/** How far a streamed reply has been announced: whole blocks, then characters of the next one's speech. */
+/**
+ * How far a streamed reply has been announced: whole blocks, then characters of the next one's speech;
+ * `scanned`: how much of that block's markdown was looked at for a sentence end.
+ */
 export interface SpeechProgress {
   blocks: number;
   chars: number;
+  scanned?: number;
 }
+
+/** A sentence can end only where the markdown has one of these. */
+const SENTENCE_PUNCTUATION = /[.!?…。！？]/;
+/** How far back before the new text a sentence end may start (its punctuation, closing quotes or markup, then the space). */
+const LOOK_BACK = 16;
 
 export const SPEECH_START: SpeechProgress = { blocks: 0, chars: 0 };
 
@@ -22,6 +31,13 @@ export function lastSentenceEnd(speech: string): number {
  * each once; when `finished`, the rest. Nothing is ever read twice.
  */
 export function nextSpeech(progress: SpeechProgress, done: readonly string[], tail: string, finished: boolean): { text: string; progress: SpeechProgress } {
+  // The same block grew by text that cannot end a sentence: nothing to say, and the tail is not
+  // converted to speech (O(new text) per streamed frame instead of O(tail)). A sentence end the
+  // look-back misses (a long markup run before the space) is said with the next one or at the end.
+  const { scanned } = progress;
+  if (!finished && progress.blocks === done.length && scanned !== undefined && tail.length >= scanned && !SENTENCE_PUNCTUATION.test(tail.slice(Math.max(0, scanned - LOOK_BACK)))) {
+    return { text: '', progress: { ...progress, scanned: tail.length } };
+  }
   const parts: string[] = [];
   let { blocks, chars } = progress;
   for (; blocks < done.length; blocks++, chars = 0) {
@@ -34,5 +50,5 @@ export function nextSpeech(progress: SpeechProgress, done: readonly string[], ta
     parts.push(speech.slice(chars, end));
     chars = end;
   }
-  return { text: parts.map((part) => part.trim()).filter(Boolean).join(' '), progress: { blocks, chars } };
+  return { text: parts.map((part) => part.trim()).filter(Boolean).join(' '), progress: { blocks, chars, scanned: tail.length } };
 }

@@ -2,7 +2,7 @@
 import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { BorderOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type CSSProperties, type DragEvent, type RefObject } from 'react';
+import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type RefObject } from 'react';
 import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
 import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
@@ -75,6 +75,20 @@ export interface AgentComposerProps {
 interface PendingFile {
   id: string;
   file: File;
+}
+
+/**
+ * Where the browser sizes a textarea to its content (`field-sizing: content`: Chromium 123+,
+ * Safari 26), the input grows by CSS up to 8 lines: no script measure (a forced layout) and no
+ * ResizeObserver re-render in each keystroke's frame, as Sender's script `autoSize` does.
+ * Elsewhere Sender's `autoSize` stays on. Off in server markup (hydration then switches), so server and client markup agree.
+ */
+const nativeAutoSizeStyles = { input: { fieldSizing: 'content', maxHeight: 'calc(8lh + 8px)', overflowY: 'auto' } } satisfies { input: CSSProperties };
+const noSubscription = () => () => {};
+const supportsFieldSizing = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+const onServer = () => false;
+function useNativeAutoSize(): boolean {
+  return useSyncExternalStore(noSubscription, supportsFieldSizing, onServer);
 }
 
 const refusedStyle: CSSProperties = { color: 'var(--ant-color-error, #ff4d4f)', margin: '4px 0 0', paddingInlineStart: 0, listStyle: 'none' };
@@ -168,6 +182,7 @@ const ComposerView = memo(function ComposerView({
     focusText();
   });
   const inputId = useId();
+  const nativeAutoSize = useNativeAutoSize();
   const options: ComposerAttachmentOptions | undefined = attachments === true ? {} : attachments || undefined;
   const uploads = useAttachmentUploads(options?.upload);
   const upload = options?.upload !== undefined;
@@ -326,6 +341,7 @@ const ComposerView = memo(function ComposerView({
         submitType={submitType}
         placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
         aria-label={strings.composerLabel}
+        {...(nativeAutoSize ? { autoSize: false, styles: nativeAutoSizeStyles } : {})}
         header={header}
         onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}
         prefix={

@@ -5,6 +5,34 @@
  */
 let lastInput = Number.NEGATIVE_INFINITY;
 let watching = false;
+/** An input happened and the frame that shows it has not been painted yet. */
+let awaitingPaint = false;
+/** A rAF is scheduled for the latest input's frame and has not run yet. */
+let framePending = false;
+/** Work held back until that frame is painted. */
+const afterPaint = new Set<() => void>();
+
+/**
+ * Marks the input's frame: the next animation frame paints it, and a task queued from that frame's
+ * rAF callback runs after the paint. Until then, {@link afterInputPaint} holds work back. An input
+ * that arrives after that rAF ran (before its task) waits for the following frame.
+ */
+function markInput(): void {
+  if (typeof requestAnimationFrame !== 'function') return;
+  awaitingPaint = true;
+  if (framePending) return;
+  framePending = true;
+  requestAnimationFrame(() => {
+    framePending = false;
+    setTimeout(() => {
+      if (framePending) return;
+      awaitingPaint = false;
+      const queued = [...afterPaint];
+      afterPaint.clear();
+      queued.forEach((run) => run());
+    }, 0);
+  });
+}
 
 /** Keys that are not typing. */
 const NOT_TYPING = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
@@ -12,10 +40,14 @@ const NOT_TYPING = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 
 const onKey = (event: KeyboardEvent) => {
   // Enter (without Shift) usually sends: typing is over, and the reply should show without added lag.
   if (event.key === 'Enter' && !event.shiftKey) lastInput = Number.NEGATIVE_INFINITY;
-  else if (!NOT_TYPING.has(event.key)) lastInput = performance.now();
+  else if (!NOT_TYPING.has(event.key)) {
+    lastInput = performance.now();
+    markInput();
+  }
 };
 const onPointer = () => {
   lastInput = performance.now();
+  markInput();
 };
 
 /** Starts watching key and pointer presses (capture phase, passive; once per page). */
@@ -32,4 +64,23 @@ export function watchUserInput(): void {
  */
 export function userInputWithin(withinMs: number): boolean {
   return performance.now() - lastInput < withinMs;
+}
+
+/**
+ * Runs `run` once the frame that shows the latest key or pointer press has been painted, or at once
+ * when none is waiting: streamed frames published meanwhile do not add their rendering to the frame
+ * the user is waiting for. Returns how to cancel it while it waits (undefined when it already ran).
+ */
+export function afterInputPaint(run: () => void): (() => void) | undefined {
+  if (!awaitingPaint) {
+    run();
+    return undefined;
+  }
+  afterPaint.add(run);
+  return () => afterPaint.delete(run);
+}
+
+/** True between a key or pointer press and the paint of the frame that shows it. */
+export function inputAwaitingPaint(): boolean {
+  return awaitingPaint;
 }

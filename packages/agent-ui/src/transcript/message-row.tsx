@@ -1,10 +1,10 @@
 'use client';
 import type { UseAgentChatResult, AgentUIMessage } from '@x/agent-react';
-import { memo, startTransition, useLayoutEffect, useReducer, useRef, type CSSProperties } from 'react';
+import { memo, startTransition, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { FeedbackValue } from '../chat/message-context.js';
 import { AgentMessage } from './agent-message.js';
-import { userInputWithin, watchUserInput } from './input-recency.js';
+import { afterInputPaint, inputAwaitingPaint, userInputWithin, watchUserInput } from './input-recency.js';
 
 /** How long after a key or pointer press streaming updates keep rendering in a transition. */
 const INPUT_RECENT_MS = 1000;
@@ -18,7 +18,10 @@ const INPUT_RECENT_MS = 1000;
  *   markdown work of each published frame is interruptible, so a keystroke in the composer (an
  *   urgent update) is handled first instead of waiting for the frame's parse. One render and one
  *   commit per published frame (no urgent pass with stale text first, as `useDeferredValue` would
- *   add); a frame still rendering when the next one is published finishes first;
+ *   add); a frame still rendering when the next one is published finishes first. Between a key press
+ *   and the paint that shows it, the row keeps its text (a render React resumes then changes
+ *   nothing) and frames published meanwhile render after that paint (`afterInputPaint`): the
+ *   keystroke's frame holds the composer's render alone;
  * - otherwise synchronously, right after the publish (as `useSyncExternalStore` would): the text is
  *   painted in the frame it was published in.
  *
@@ -29,35 +32,55 @@ const INPUT_RECENT_MS = 1000;
 function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean): AgentUIMessage | undefined {
   const store = chat.store;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const message = store.getMessage(id);
-  const rendered = useRef(message);
+  const latest = store.getMessage(id);
+  const rendered = useRef(latest);
   const deferUpdates = useRef(streaming);
+  /** Schedules the render that catches up with the store (set by the subscription below). */
+  const catchUp = useRef<(() => void) | null>(null);
+  // Until the frame of the user's last key or click is painted, a streaming row keeps what it shows:
+  // a render that starts meanwhile (a transition React resumes right after the keystroke's commit)
+  // is then a cheap no-op instead of a frame of markdown in front of the keystroke's paint.
+  const [shown, setShown] = useState(latest);
+  let message = latest;
+  if (streaming && shown !== undefined && shown.id === id && shown !== latest && inputAwaitingPaint()) message = shown;
+  else if (shown !== latest) setShown(latest);
   useLayoutEffect(() => {
     rendered.current = message;
     deferUpdates.current = streaming;
+    if (message !== store.getMessage(id)) catchUp.current?.();
   });
   useLayoutEffect(() => {
     watchUserInput();
     let queued = false;
     let disposed = false;
+    let held: (() => void) | undefined;
     const renderNow = () => {
       queued = false;
       if (!disposed && store.getMessage(id) !== rendered.current) flushSync(rerender);
     };
+    const renderDeferred = () => {
+      held = undefined;
+      if (!disposed && store.getMessage(id) !== rendered.current) startTransition(rerender);
+    };
     const onChange = () => {
       if (store.getMessage(id) === rendered.current) return;
-      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) startTransition(rerender);
+      // Not before the frame that shows the user's last key or click is painted: that frame
+      // carries the input's own render only.
+      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) held ??= afterInputPaint(renderDeferred);
       else if (!queued) {
         // After the publishing task's current call stack (never inside a React render or commit).
         queued = true;
         queueMicrotask(renderNow);
       }
     };
+    catchUp.current = onChange;
     const unsubscribe = store.subscribeMessage(id, onChange);
     // A publish between this render and the subscription is not lost.
     onChange();
     return () => {
       unsubscribe();
+      held?.();
+      catchUp.current = null;
       disposed = true;
     };
   }, [store, id]);

@@ -22,7 +22,10 @@ function markInput(): void {
   awaitingPaint = true;
   if (framePending) return;
   framePending = true;
-  requestAnimationFrame(() => {
+  let done = false;
+  const painted = () => {
+    if (done) return;
+    done = true;
     framePending = false;
     setTimeout(() => {
       if (framePending) return;
@@ -31,8 +34,15 @@ function markInput(): void {
       afterPaint.clear();
       queued.forEach((run) => run());
     }, 0);
-  });
+  };
+  requestAnimationFrame(painted);
+  // No frame comes in a hidden tab (or where animation frames are stopped): held work is not
+  // held past this.
+  setTimeout(painted, MAX_HOLD_MS);
 }
+
+/** The longest a key or pointer press holds streamed updates back when no frame is painted. */
+const MAX_HOLD_MS = 250;
 
 /** Keys that are not typing. */
 const NOT_TYPING = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);

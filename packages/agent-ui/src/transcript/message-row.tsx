@@ -66,7 +66,9 @@ function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean)
       if (store.getMessage(id) === rendered.current) return;
       // Not before the frame that shows the user's last key or click is painted: that frame
       // carries the input's own render only.
-      if (deferUpdates.current && userInputWithin(INPUT_RECENT_MS)) held ??= afterInputPaint(renderDeferred);
+      // (Also while the render holds the row for an unpainted input frame: catching up at once would
+      // render the held text again and again, a microtask loop that never lets the frame paint.)
+      if (deferUpdates.current && (userInputWithin(INPUT_RECENT_MS) || inputAwaitingPaint())) held ??= afterInputPaint(renderDeferred);
       else if (!queued) {
         // After the publishing task's current call stack (never inside a React render or commit).
         queued = true;

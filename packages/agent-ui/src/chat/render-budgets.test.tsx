@@ -208,6 +208,29 @@ describe('render budgets (bench/budgets.json counters)', () => {
     expect(caughtUp).toBeGreaterThanOrEqual(windows / 2);
   });
 
+  it('a key and an Enter in one frame while a reply streams: the row catches up after the paint, no render loop', async () => {
+    // Enter ends "typing" at once while the key's frame is still unpainted: the row holds its text for
+    // that frame, and its catch-up must wait for the paint (it once re-rendered the held text in a
+    // microtask loop that never let the frame paint: the page froze).
+    const { chat } = renderLayout();
+    const user = userEvent.setup();
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    await user.type(box, 'Write release notes{Enter}');
+    const log = screen.getByRole('log');
+    const row = await waitFor(() => {
+      const element = log.querySelector('[data-xagent-message="assistant"][data-streaming]');
+      expect(element).not.toBeNull();
+      return element!;
+    }, { timeout: 15_000 });
+    const before = row.textContent;
+    pressNatively(box, 'x');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await new Promise<void>((resolve) => afterInputPaint(resolve));
+    await waitFor(() => expect(row.textContent !== before || chat().store.getSnapshot().status !== 'streaming').toBe(true), { timeout: 15_000 });
+    // …and the reply runs to its end (the frozen version never got here).
+    await waitFor(() => expect(chat().store.getSnapshot().status).toBe('ready'), { timeout: 30_000 });
+  });
+
   it('a 1,000-message thread mounts a bounded DOM', async () => {
     render(<AgentChat agentId="writer" fetch={inProcessFetch(server)} messages={history(500)} />);
     const log = screen.getByRole('log');

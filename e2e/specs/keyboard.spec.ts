@@ -119,7 +119,9 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   const waiting = conversationParam(page)!;
   // Its conversation carries the badge in the sidebar until it is answered: the server says so, so a
   // reload (or another tab) shows it too.
-  const badge = page.locator(`[data-xagent-conversations] li:has([data-xagent-conversation="${waiting}"]) [data-xagent-awaiting-approval]`);
+  // (Inside the row's own button: `li:has(…)` would also match the date group's <li>, and with it the
+  // badges of other specs' conversations on the shared server.)
+  const badge = page.locator(`[data-xagent-conversations] [data-xagent-conversation="${waiting}"] [data-xagent-awaiting-approval]`);
   await expect(badge).toHaveCount(1);
   await expect(badge).toHaveText('Waiting for your approval');
   await page.reload();

@@ -83,7 +83,7 @@ interface PendingFile {
  * ResizeObserver re-render in each keystroke's frame, as Sender's script `autoSize` does.
  * Elsewhere Sender's `autoSize` stays on. Off in server markup (hydration then switches), so server and client markup agree.
  */
-const nativeAutoSizeStyles = { input: { fieldSizing: 'content', maxHeight: 'calc(8lh + 8px)', overflowY: 'auto' } } satisfies { input: CSSProperties };
+const nativeAutoSizeStyles = { input: { fieldSizing: 'content', maxHeight: 'calc(8lh + 8px)', overflowY: 'auto', resize: 'none' } } satisfies { input: CSSProperties };
 const noSubscription = () => () => {};
 const supportsFieldSizing = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 const onServer = () => false;

@@ -100,6 +100,21 @@ async function typeNatively(box: HTMLTextAreaElement, text: string) {
   }
 }
 
+/** Renders the layout, sends a long prompt and waits until its reply streams: the composer and the streaming row. */
+async function startStreamingReply() {
+  const { chat } = renderLayout();
+  const user = userEvent.setup();
+  const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+  await user.type(box, 'Write release notes{Enter}');
+  const log = screen.getByRole('log');
+  const row = await waitFor(() => {
+    const element = log.querySelector('[data-xagent-message="assistant"][data-streaming]');
+    expect(element).not.toBeNull();
+    return element!;
+  }, { timeout: 15_000 });
+  return { chat, box, row };
+}
+
 describe('render budgets (bench/budgets.json counters)', () => {
   it('keystrokes in the composer commit nothing in the transcript, while a reply streams and after', async () => {
     const { commits, chat } = renderLayout();
@@ -165,16 +180,7 @@ describe('render budgets (bench/budgets.json counters)', () => {
   });
 
   it('a frame streamed between a keystroke and its paint renders after that paint', async () => {
-    const { chat } = renderLayout();
-    const user = userEvent.setup();
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
-    await user.type(box, 'Write release notes{Enter}');
-    const log = screen.getByRole('log');
-    const row = await waitFor(() => {
-      const element = log.querySelector('[data-xagent-message="assistant"][data-streaming]');
-      expect(element).not.toBeNull();
-      return element!;
-    }, { timeout: 15_000 });
+    const { chat, box, row } = await startStreamingReply();
     // The keystroke's frame is painted: the moment held work is released (a task queued from the
     // frame's rAF callbacks; jsdom paints nothing there).
     const untilPainted = () => new Promise<void>((resolve) => afterInputPaint(resolve));
@@ -212,16 +218,7 @@ describe('render budgets (bench/budgets.json counters)', () => {
     // Enter ends "typing" at once while the key's frame is still unpainted: the row holds its text for
     // that frame, and its catch-up must wait for the paint (it once re-rendered the held text in a
     // microtask loop that never let the frame paint: the page froze).
-    const { chat } = renderLayout();
-    const user = userEvent.setup();
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
-    await user.type(box, 'Write release notes{Enter}');
-    const log = screen.getByRole('log');
-    const row = await waitFor(() => {
-      const element = log.querySelector('[data-xagent-message="assistant"][data-streaming]');
-      expect(element).not.toBeNull();
-      return element!;
-    }, { timeout: 15_000 });
+    const { chat, box, row } = await startStreamingReply();
     const before = row.textContent;
     pressNatively(box, 'x');
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));

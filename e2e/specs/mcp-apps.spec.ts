@@ -25,7 +25,10 @@ test.describe('MCP Apps (server-basic-react and server-budget-allocator over std
     const getTime = time.app.getByRole('button', { name: 'Get Server Time' });
     await expect(getTime).toBeVisible({ timeout: 20_000 });
     await expect(time.app.getByText('Server Time:')).toBeVisible();
-    // The app reported its size: the frame took its height (the stand-in is 120 px).
+    // The app reported its size: the frame took its height (the stand-in is 120 px). The app measures
+    // in a requestAnimationFrame, and Chromium runs none in a cross-origin frame that is off screen (the
+    // transcript may have scrolled on to the second app): the frame is scrolled into view first.
+    await page.locator('[data-xagent-mcp-app-tool="get-time"] iframe').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('[data-xagent-mcp-app-tool="get-time"] iframe').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(200);
     // The kit's part of the page (the frames' content is the third-party app's) has no axe violations.
     expect(await axeViolations(page, [], ['[data-xagent-mcp-app] iframe'])).toEqual([]);

@@ -3,6 +3,7 @@ import { markDbSystem } from '../tracing/db-spans.js';
 import type { ChainableCommander, Redis, RedisOptions } from 'ioredis';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, RunLogUnavailableError, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
+/** Where `redisRunLog` (`@x/agent-server/redis`) finds Redis: a url (it opens and closes its own connections) or your ioredis client. */
 export type RedisRunLogConnection =
   | {
       /** `redis://[:password@]host:6379[/db]`. The log opens its own connections and closes them in `close()`. */
@@ -16,6 +17,7 @@ export type RedisRunLogConnection =
       client: Redis;
     };
 
+/** Options of `redisRunLog`: expiry, key prefix, batching, command timeout, error reports. */
 export interface RedisRunLogOptions {
   /** How long a run's entries are kept after it ended (default 10 minutes). */
   expireAfterMs?: number;

@@ -5,6 +5,7 @@ import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { ConversationStore } from './types.js';
 
+/** Options of `pgliteStore` (`@x/agent-server/pglite`): the data folder, and the SQL stores' deadline. */
 export interface PgliteStoreOptions extends SqlStoreOptions {
   /**
    * Data folder of the embedded database (created on first open, about 4 s; reopened in well under

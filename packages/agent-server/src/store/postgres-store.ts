@@ -5,6 +5,7 @@ import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { ConversationStore } from './types.js';
 
+/** Options of `postgresStore` (`@x/agent-server/postgres`): a connection string (the store opens its own `pg` pool) or your pool. */
 export type PostgresStoreOptions = SqlStoreOptions &
   (
     | {

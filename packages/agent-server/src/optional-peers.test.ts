@@ -82,6 +82,8 @@ describe('optional heavy dependencies (built package)', () => {
       out.turn = [response.status, (await response.text()).includes('served')];
       const failure = (fn) => { try { fn(); return 'no error'; } catch (e) { return [e.name, e.issues]; } };
       out.anthropic = failure(() => kit.createAgentServer({ connections: { main: { provider: 'anthropic' } }, agents: { a: { connection: 'main', model: 'claude-x' } } }));
+      const fromFile = await kit.parseAgentConfig(['connections:', '  claude: { provider: anthropic }', 'agents:', '  a: { connection: claude, model: claude-x }'].join(String.fromCharCode(10)), { format: 'yaml' });
+      out.file = failure(() => kit.createAgentServer(fromFile));
       out.postgres = failure(() => postgres.postgresStore({ connectionString: 'postgres://127.0.0.1:1/x' }));
       out.pglite = failure(() => pglite.pgliteStore({ dataDir: 'memory://' }));
       out.redis = failure(() => redis.redisRunLog({ url: 'redis://127.0.0.1:1' }));
@@ -97,6 +99,8 @@ describe('optional heavy dependencies (built package)', () => {
     expect(out.turn).toEqual([200, true]);
     const install = (pkg: string) => expect.stringContaining(`needs the package "${pkg}", which is not installed: add it to your app (npm install ${pkg})`);
     expect(out.anthropic).toEqual(['ConfigError', [{ path: 'connections.main.provider', message: install('@ai-sdk/anthropic') }]]);
+    // A config file naming the provider is checked the same way.
+    expect(out.file).toEqual(['ConfigError', [{ path: 'connections.claude.provider', message: install('@ai-sdk/anthropic') }]]);
     expect(out.postgres).toEqual(['ConfigError', [{ path: 'store', message: install('pg') }]]);
     expect(out.pglite).toEqual(['ConfigError', [{ path: 'store', message: install('@electric-sql/pglite') }]]);
     expect(out.redis).toEqual(['ConfigError', [{ path: 'runLog', message: install('ioredis') }]]);

@@ -42,12 +42,12 @@ export function startTitle(
       }),
     )
     .then(
-    (result) => cleanTitle(result.text),
-    (error: unknown) => {
-      if (!signal.aborted) logger.warn('title generation failed', { agentId, error: String(error) });
-      return undefined;
-    },
-  );
+      (result) => cleanTitle(result.text),
+      (error: unknown) => {
+        if (!signal.aborted) logger.warn('title generation failed', { agentId, error: String(error) });
+        return undefined;
+      },
+    );
 }
 
 /** One line, no surrounding quotes or trailing period, at most 80 characters. */

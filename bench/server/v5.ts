@@ -19,7 +19,8 @@
 import { execFileSync } from 'node:child_process';
 import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol';
 import type { MockLanguageModelV4 } from 'ai/test';
-import { createAgentServer, memoryRunLog, memoryStore, redisRunLog, type AgentServer, type ConversationStore, type RunLog } from '@x/agent-server';
+import { createAgentServer, memoryRunLog, memoryStore, type AgentServer, type ConversationStore, type RunLog } from '@x/agent-server';
+import { redisRunLog } from '@x/agent-server/redis';
 import { startRedis, type RedisServer } from '../../packages/agent-server/src/test-utils/redis-server.ts';
 import { bootstrapCI, median, percentile, shuffled } from '../render/stats.ts';
 import { deltaModel } from './model.ts';

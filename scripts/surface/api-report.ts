@@ -17,7 +17,13 @@ const update = process.argv.includes('--update');
 let failed = 0;
 
 /** Secondary entries with an API report of their own: package, subpath, its d.ts under dist/. */
-const REPORTED_SUBPATHS = [{ name: 'agent-react', subpath: 'core', dts: 'core/index.d.ts' }] as const;
+const REPORTED_SUBPATHS = [
+  { name: 'agent-react', subpath: 'core', dts: 'core/index.d.ts' },
+  // The optional-peer entries of the server (issue 23): each one's surface is reviewed like the root's.
+  { name: 'agent-server', subpath: 'postgres', dts: 'postgres.d.ts' },
+  { name: 'agent-server', subpath: 'pglite', dts: 'pglite.d.ts' },
+  { name: 'agent-server', subpath: 'redis', dts: 'redis.d.ts' },
+] as const;
 
 const entries = [
   ...SURFACE_PACKAGES.map((name) => ({ name, label: name, dts: 'index.d.ts', reportFileName: 'api-report' })),

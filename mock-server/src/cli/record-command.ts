@@ -58,7 +58,7 @@ export async function recordCommand(argv: string[], env: Record<string, string |
   const agents: AgentServerConfig['agents'] = {};
   for (const [id, agent] of Object.entries(config.agents)) {
     const { connection, ...rest } = agent;
-    agents[id] = { ...rest, model: record(modelOf(config, agent.model, connection), id) };
+    agents[id] = { ...rest, model: record(await modelOf(config, agent.model, connection), id) };
   }
   const server = createAgentServer({ ...config, agents });
   const messages = await driveSession(server, agentId, values.prompt, { approve: values.deny !== true });
@@ -73,7 +73,7 @@ export async function recordCommand(argv: string[], env: Record<string, string |
   return { out, fixture, transcript };
 }
 
-function modelOf(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): LanguageModel {
+async function modelOf(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): Promise<LanguageModel> {
   if (typeof model !== 'string') return model;
   if (connectionName === undefined) return resolveModel({ provider: 'gateway' }, model);
   const connection = config.connections?.[connectionName];

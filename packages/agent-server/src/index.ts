@@ -2,11 +2,11 @@ export { createAgentServer } from './server.js';
 export { a2uiMessages, a2uiSurface, a2uiSurfacePart, type A2UISurfaceInput } from './a2ui/a2ui-surface.js';
 export type { AgentIdOf, InferAgentTools } from './config/infer-tools.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
+export type { AgentProviderOptions } from './config/provider-options.js';
 export type {
   AgentCallSettings,
   AgentConfig,
   AgentLimits,
-  AgentProviderSugar,
   AgentServer,
   AgentServerConfig,
   CompactionConfig,

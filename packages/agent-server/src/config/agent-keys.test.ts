@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PROVIDER_SUGAR_KEYS } from '../providers/index.js';
-import { AGENT_KEYS, CALL_SETTING_KEYS, PROVIDER_SUGAR_AGENT_KEYS } from './agent-keys.js';
+import { AGENT_KEYS, CALL_SETTING_KEYS } from './agent-keys.js';
 import { validateConfig } from './validate-config.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 
 describe('agent keys: one list', () => {
-  it('holds the provider sugar of every provider, no more', () => {
-    expect([...PROVIDER_SUGAR_AGENT_KEYS].sort()).toEqual([...ALL_PROVIDER_SUGAR_KEYS].sort());
+  it('has no provider option at the top level: they are grouped under providerOptions', () => {
+    expect(AGENT_KEYS).toContain('providerOptions');
+    for (const key of ['thinking', 'effort', 'reasoningEffort', 'thinkingConfig', 'order', 'fallbackModels', 'byok']) expect(AGENT_KEYS).not.toContain(key);
   });
 
   it('has no duplicate', () => {

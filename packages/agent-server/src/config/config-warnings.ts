@@ -1,7 +1,7 @@
 import { resolveSubAgentRef } from '../tools/sub-agent-tools.js';
 import { resolveToolRef } from '../tools/function-tools.js';
 import { agentProvider } from '../runtime/resolve-agent-model.js';
-import { ALL_PROVIDER_SUGAR_KEYS, PROVIDER_SUGAR_KEYS } from '../providers/index.js';
+import { PROVIDER_OPTION_NAMESPACES } from './provider-options.js';
 import type { ConfigIssue } from './config-error.js';
 import { isHttpToolConfig } from './http-tool-types.js';
 import type { AgentServerConfig } from './types.js';
@@ -9,8 +9,9 @@ import type { AgentServerConfig } from './types.js';
 /**
  * What is allowed but probably not meant (of a valid config): an agent used as a sub-agent whose
  * tools need approval (approval is not available there: those calls are denied), approval tools
- * without an `approvalSecret` (unsigned approvals), and provider sugar the agent's provider does
- * not read.
+ * without an `approvalSecret` (unsigned approvals), and a `providerOptions` namespace the agent's
+ * provider does not read (`openai` options on an anthropic connection; the gateway passes the
+ * namespace of the provider it routes to, so it reads them all).
  */
 export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
@@ -50,11 +51,10 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
   }
   for (const [id, agent] of Object.entries(config.agents)) {
     const provider = agentProvider(config, agent);
-    const own = provider ? PROVIDER_SUGAR_KEYS[provider] : [];
-    for (const key of ALL_PROVIDER_SUGAR_KEYS) {
-      // `as unknown as`: provider sugar keys are read by name (an interface has no index signature).
-      if ((agent as unknown as Record<string, unknown>)[key] !== undefined && !own.includes(key)) {
-        warnings.push({ path: `agents.${id}.${key}`, message: `"${key}" is ignored: it is not an option of this agent's provider (${provider ?? 'unknown'})` });
+    if (provider === undefined || provider === 'gateway' || provider === 'custom') continue;
+    for (const namespace of PROVIDER_OPTION_NAMESPACES) {
+      if (namespace !== provider && agent.providerOptions?.[namespace] !== undefined) {
+        warnings.push({ path: `agents.${id}.providerOptions.${namespace}`, message: `is ignored: this agent's provider is ${provider}, which reads providerOptions.${provider}` });
       }
     }
   }

@@ -64,7 +64,7 @@ describe('config in a file (agents and connections as data, tools and hooks in c
     expect(fromYaml.connections?.claude).toEqual({ provider: 'anthropic', apiKey: 'sk-test' });
     expect(typeof fromYaml.connections?.local?.createModel).toBe('function');
     expect(fromYaml.limits).toEqual({ toolTimeoutMs: 10000 });
-    expect(fromYaml.agents['claude-support']).toMatchObject({ thinking: { type: 'enabled', budgetTokens: 2048 } });
+    expect(fromYaml.agents['claude-support']).toMatchObject({ providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 2048 } } } });
   });
 
   it('reports an unset environment variable with its path', async () => {

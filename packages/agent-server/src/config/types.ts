@@ -2,7 +2,7 @@ import type { TracingConfig } from '../tracing/tracing-config.js';
 import type { TranscriptionConfig } from '../transcription/transcription-config.js';
 import type { FilesConfig } from '../files/files-config.js';
 import type { LanguageModel, ToolChoice } from 'ai';
-import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { AgentProviderOptions } from './provider-options.js';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
 import type { Logger } from './logger.js';
@@ -58,43 +58,11 @@ export interface AgentCallSettings {
   headers?: Record<string, string>;
 }
 
-/** Provider sugar (mapped into `providerOptions[namespace]` for the agent's connection's provider). */
-export interface AgentProviderSugar {
-  /** anthropic */
-  thinking?: unknown;
-  /** anthropic */
-  effort?: unknown;
-  /** openai */
-  reasoningEffort?: unknown;
-  /** openai */
-  reasoningSummary?: unknown;
-  /** google */
-  thinkingConfig?: unknown;
-  /** google */
-  safetySettings?: unknown;
-  /** gateway */
-  order?: string[];
-  /** gateway */
-  only?: string[];
-  /** gateway (`models` in the gateway's options) */
-  fallbackModels?: string[];
-  /** gateway */
-  user?: string;
-  /** gateway */
-  tags?: string[];
-  /** gateway */
-  zeroDataRetention?: boolean;
-  /** gateway */
-  providerTimeouts?: unknown;
-  /** gateway */
-  byok?: unknown;
-}
-
 /**
  * One agent of the server: `config.agents[id]`. Everything but functions can live in YAML/JSON.
  * `TOOL` and `HOOK` are the names its `tools` and `hooks` may use (any string by default).
  */
-export interface AgentConfig<TOOL extends string = string, HOOK extends string = string> extends AgentCallSettings, AgentProviderSugar {
+export interface AgentConfig<TOOL extends string = string, HOOK extends string = string> extends AgentCallSettings {
   /** An AI SDK model object, or a model id string (served by `connection`, else the AI Gateway). */
   model: LanguageModel;
   /** Name of a `config.connections` entry serving the string `model`. */
@@ -128,7 +96,12 @@ export interface AgentConfig<TOOL extends string = string, HOOK extends string =
   generateTitle?: boolean | { model?: LanguageModel; connection?: string; instructions?: string };
   /** Hook names (of `config.hooks`) per slot. */
   hooks?: AgentHooks<HOOK>;
-  providerOptions?: SharedV4ProviderOptions;
+  /**
+   * Provider settings, grouped by provider (`{ anthropic: { thinking: { type: 'adaptive' } } }`), passed
+   * to every model call of the agent (the AI SDK's `providerOptions`). Checked at startup: every
+   * problem with its path (`agents.support.providerOptions.anthropic.effort`).
+   */
+  providerOptions?: AgentProviderOptions;
   /**
    * JSON Schema of the agent's structured output on the generate route (`output` of the answer,
    * validated); a request's `output.schema` overrides it.

@@ -4,6 +4,7 @@ import { checkPrepareStep, checkPrune, checkToolChoice } from './validate-step-o
 import { checkCompaction, checkReturns } from './validate-generate-options.js';
 import { checkAgentTools, type ToolRefContext } from './validate-agent-tools.js';
 import { AGENT_KEYS } from './agent-keys.js';
+import { checkMovedProviderKeys, checkProviderOptions, MOVED_PROVIDER_KEYS } from './provider-options.js';
 
 /** The names the rest of the config offers an agent. */
 export interface AgentCheckContext extends ToolRefContext {
@@ -20,7 +21,8 @@ export function checkAgent(list: IssueList, id: string, agent: unknown, ctx: Age
     list.add(at, 'must be an object with a model');
     return [];
   }
-  checkKnownKeys(list, at, agent, AGENT_KEYS);
+  checkMovedProviderKeys(list, at, agent);
+  checkKnownKeys(list, at, Object.fromEntries(Object.entries(agent).filter(([key]) => !Object.hasOwn(MOVED_PROVIDER_KEYS, key))), AGENT_KEYS);
   checkModel(list, at, agent.model, agent.connection, ctx);
   if (agent.instructions !== undefined && typeof agent.instructions !== 'string') list.add(`${at}.instructions`, 'must be a string');
   const subAgents = checkAgentTools(list, at, agent, ctx);
@@ -37,7 +39,7 @@ export function checkAgent(list: IssueList, id: string, agent: unknown, ctx: Age
   checkReturns(list, at, agent.returns);
   checkCompaction(list, at, agent.compaction);
   checkHooks(list, at, agent.hooks, ctx);
-  if (agent.providerOptions !== undefined && !isObject(agent.providerOptions)) list.add(`${at}.providerOptions`, 'must be an object keyed by provider');
+  checkProviderOptions(list, at, agent.providerOptions);
   if (agent.access !== undefined && typeof agent.access !== 'function') list.add(`${at}.access`, 'must be a function (user) => boolean');
   for (const key of NUMBER_SETTINGS) {
     if (agent[key] !== undefined && !(typeof agent[key] === 'number' && Number.isFinite(agent[key]))) list.add(`${at}.${key}`, 'must be a number');

@@ -176,14 +176,14 @@ describe('config validation at startup: every problem at once, with paths', () =
     expect(() => createAgentServer({ logger: silent, agents: { a: { model } }, onDisconnect: 'continue' })).not.toThrow();
   });
 
-  it('warns (without failing) about approval tools in a sub-agent and sugar of another provider', () => {
+  it('warns (without failing) about approval tools in a sub-agent and providerOptions of another provider', () => {
     const logger = recordingLogger();
     createAgentServer({
       tools: { wipe: { ...tool, confirm: true } },
       connections: { claude: { provider: 'anthropic', apiKey: 'k' } },
       agents: {
         boss: { model, agents: ['worker'] },
-        worker: { model: 'claude-sonnet', connection: 'claude', tools: ['wipe'], thinking: { type: 'enabled' }, reasoningEffort: 'high' },
+        worker: { model: 'claude-sonnet', connection: 'claude', tools: ['wipe'], providerOptions: { anthropic: { thinking: { type: 'adaptive' } }, openai: { reasoningEffort: 'high' } } },
       },
       logger,
     });
@@ -198,7 +198,49 @@ describe('config validation at startup: every problem at once, with paths', () =
         message: 'agents "worker" have tools that need approval, but approvals are not signed: set approvalSecret so a client cannot forge an approved call',
         meta: { path: 'approvalSecret' },
       },
-      { level: 'warn', message: expect.stringContaining('"reasoningEffort" is ignored'), meta: { path: 'agents.worker.reasoningEffort' } },
+      { level: 'warn', message: "is ignored: this agent's provider is anthropic, which reads providerOptions.anthropic", meta: { path: 'agents.worker.providerOptions.openai' } },
+    ]);
+  });
+
+  it('checks providerOptions per provider, listing every problem with its path', () => {
+    expect(
+      issuesOf({
+        agents: {
+          a: {
+            model,
+            providerOptions: {
+              anthropic: { thinking: { type: 'on' }, effort: 'huge', sendReasoning: 'yes', cacheControl: { type: 'ephemeral' } },
+              openai: { reasoningEffort: 3, reasoningSummary: 'auto' },
+              google: { thinkingConfig: { thinkingBudget: 1.5, includeThoughts: 'no' }, safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT' }] },
+              gateway: { order: 'azure', models: ['openai/gpt-5'], zeroDataRetention: 'yes' },
+              mine: 'not an object',
+            },
+          },
+          b: { model, providerOptions: [] },
+          c: { model, providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 0 } } } },
+        },
+      }),
+    ).toEqual([
+      { path: 'agents.a.providerOptions.anthropic.thinking', message: expect.stringContaining('must be { type: "enabled", budgetTokens? }') },
+      { path: 'agents.a.providerOptions.anthropic.effort', message: expect.stringContaining('must be one of "low", "medium", "high", "xhigh", "max"') },
+      { path: 'agents.a.providerOptions.anthropic.sendReasoning', message: 'must be true or false' },
+      { path: 'agents.a.providerOptions.openai.reasoningEffort', message: expect.stringContaining('must be one of "none"') },
+      { path: 'agents.a.providerOptions.google.thinkingConfig.thinkingBudget', message: expect.stringContaining('whole number') },
+      { path: 'agents.a.providerOptions.google.thinkingConfig.includeThoughts', message: 'must be true or false' },
+      { path: 'agents.a.providerOptions.google.safetySettings[0]', message: 'must be { category, threshold } (strings)' },
+      { path: 'agents.a.providerOptions.gateway.order', message: 'must be a list of strings' },
+      { path: 'agents.a.providerOptions.gateway.zeroDataRetention', message: 'must be true or false' },
+      { path: 'agents.a.providerOptions.mine', message: 'must be an object of mine options' },
+      { path: 'agents.b.providerOptions', message: expect.stringContaining('must be an object keyed by provider') },
+      { path: 'agents.c.providerOptions.anthropic.thinking.budgetTokens', message: 'must be a positive integer' },
+    ]);
+  });
+
+  it('names where a provider key moved when an agent still sets it at its top level (no aliases)', () => {
+    expect(issuesOf({ agents: { a: { model, thinking: { type: 'enabled' }, fallbackModels: ['x/y'], reasoningEffort: 'high' } } })).toEqual([
+      { path: 'agents.a.thinking', message: 'is a provider option: set providerOptions.anthropic.thinking instead' },
+      { path: 'agents.a.fallbackModels', message: 'is a provider option: set providerOptions.gateway.models instead' },
+      { path: 'agents.a.reasoningEffort', message: 'is a provider option: set providerOptions.openai.reasoningEffort instead' },
     ]);
   });
 

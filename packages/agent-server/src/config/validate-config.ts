@@ -20,7 +20,7 @@ const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authen
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
  * listing every problem with its path (`agents.support.tools[1]: unknown tool "x"`). Warnings
- * (a sub-agent with tools that need approval, provider sugar the agent's provider ignores) go
+ * (a sub-agent with tools that need approval, providerOptions the agent's provider ignores) go
  * to the logger.
  */
 export function validateConfig(config: AgentServerConfig, logger: Logger): void {

@@ -59,18 +59,19 @@ describe('connectionIssues', () => {
 });
 
 describe('resolveModel', () => {
-  it('creates one provider per connection and a model per id, with the provider package of the connection', () => {
+  it('creates one provider per connection and a model per id, with the provider package of the connection (loaded on first use)', async () => {
     const connection: ConnectionConfig = { provider: 'anthropic', apiKey: 'k' };
-    const a = resolveModel(connection, 'claude-a') as { provider: string; modelId: string };
-    const b = resolveModel(connection, 'claude-b') as { provider: string; modelId: string };
+    const a = (await resolveModel(connection, 'claude-a')) as { provider: string; modelId: string };
+    const b = (await resolveModel(connection, 'claude-b')) as { provider: string; modelId: string };
     expect([a.provider, a.modelId, b.modelId]).toEqual(['anthropic.messages', 'claude-a', 'claude-b']);
-    expect((resolveModel({ provider: 'openai', apiKey: 'k' }, 'gpt-5') as { provider: string }).provider).toBe('openai.responses');
-    expect((resolveModel({ provider: 'openai', apiKey: 'k', api: 'chat' }, 'gpt-4o') as { provider: string }).provider).toBe('openai.chat');
-    expect((resolveModel({ provider: 'google', apiKey: 'k' }, 'gemini-2.5-pro') as { provider: string }).provider).toBe('google.generative-ai');
-    expect((resolveModel({ provider: 'gateway', apiKey: 'k' }, 'openai/gpt-5') as { provider: string }).provider).toBe('gateway');
+    const provider = async (c: ConnectionConfig, id: string) => ((await resolveModel(c, id)) as { provider: string }).provider;
+    expect(await provider({ provider: 'openai', apiKey: 'k' }, 'gpt-5')).toBe('openai.responses');
+    expect(await provider({ provider: 'openai', apiKey: 'k', api: 'chat' }, 'gpt-4o')).toBe('openai.chat');
+    expect(await provider({ provider: 'google', apiKey: 'k' }, 'gemini-2.5-pro')).toBe('google.generative-ai');
+    expect(await provider({ provider: 'gateway', apiKey: 'k' }, 'openai/gpt-5')).toBe('gateway');
   });
 
-  it('throws for an unknown provider', () => {
-    expect(() => resolveModel({ provider: 'nope' as never }, 'x')).toThrow(/Unknown provider "nope"/);
+  it('rejects for an unknown provider', async () => {
+    await expect(resolveModel({ provider: 'nope' as never }, 'x')).rejects.toThrow(/Unknown provider "nope"/);
   });
 });

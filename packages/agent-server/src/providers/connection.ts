@@ -1,9 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGateway } from '@ai-sdk/gateway';
-import { createGoogle } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModel } from 'ai';
+import { createGateway, type LanguageModel } from 'ai';
 import type { ConfigIssue } from '../config/config-error.js';
+import { checkInstalled, type ModuleResolver } from '../config/optional-package.js';
+import { isPackagedProvider, loadProvider, PROVIDER_PACKAGES, type LoadedProvider, type PackagedProvider } from './provider-packages.js';
 import { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider-name.js';
 import { isHttpUrl } from '../config/is-http-url.js';
 
@@ -37,36 +35,38 @@ export interface ConnectionConfig {
 
 type Factory = (modelId: string) => LanguageModel;
 
-const factories = new WeakMap<ConnectionConfig, Factory>();
+const factories = new WeakMap<ConnectionConfig, Promise<Factory>>();
 
 /**
- * The AI SDK language model for `modelId` over `connection`. Provider instances are created once
- * per connection object and reused. Throws for a connection `connectionIssues` would reject.
+ * The AI SDK language model for `modelId` over `connection`. The provider package (`@ai-sdk/anthropic`,
+ * `@ai-sdk/openai`, `@ai-sdk/google`: optional peers, installed by the app that uses them) loads on
+ * first use; its provider instance is created once per connection object and reused. A missing
+ * package is a `ConfigError` naming it; `gateway` comes with `ai`. Rejects for a connection
+ * `connectionIssues` would reject.
  */
-export function resolveModel(connection: ConnectionConfig, modelId: string): LanguageModel {
+export async function resolveModel(connection: ConnectionConfig, modelId: string): Promise<LanguageModel> {
   let factory = factories.get(connection);
   if (!factory) {
     factory = createFactory(connection);
     factories.set(connection, factory);
+    // A failed load (a missing package) is not cached: the next call tries again.
+    factory.catch(() => factories.delete(connection));
   }
-  return factory(modelId);
+  return (await factory)(modelId);
 }
 
-function createFactory(connection: ConnectionConfig): Factory {
+async function createFactory(connection: ConnectionConfig): Promise<Factory> {
   const { provider, createModel, api, ...rest } = connection;
   const settings = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   switch (provider) {
-    case 'anthropic': {
-      const p = createAnthropic(settings);
+    case 'anthropic':
+    case 'google': {
+      const p = await providerOf(provider, settings);
       return (id) => p(id);
     }
     case 'openai': {
-      const p = createOpenAI(settings);
-      return api === 'chat' ? (id) => p.chat(id) : (id) => p(id);
-    }
-    case 'google': {
-      const p = createGoogle(settings);
-      return (id) => p(id);
+      const p = await providerOf(provider, settings);
+      return api === 'chat' ? (id) => p.chat!(id) : (id) => p(id);
     }
     case 'gateway': {
       const p = createGateway(settings);
@@ -80,6 +80,11 @@ function createFactory(connection: ConnectionConfig): Factory {
     default:
       throw new TypeError(`Unknown provider "${String(provider)}".`);
   }
+}
+
+async function providerOf(provider: PackagedProvider, settings: Record<string, unknown>): Promise<LoadedProvider> {
+  const create = await loadProvider(provider, 'connections');
+  return create(settings);
 }
 
 function isModelProvider(value: unknown): value is { languageModel(modelId: string): LanguageModel } {
@@ -96,7 +101,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Every problem of one connection, with paths like `connections.main.provider` — for the startup
  * validation (a ConfigError lists them together with the rest of the config's problems).
  */
-export function connectionIssues(name: string, connection: unknown): ConfigIssue[] {
+export function connectionIssues(name: string, connection: unknown, resolve?: ModuleResolver): ConfigIssue[] {
   const at = `connections.${name}`;
   if (!isPlainObject(connection)) {
     return [{ path: at, message: `must be an object with a "provider" (one of ${PROVIDER_NAMES.join(', ')})` }];
@@ -143,6 +148,10 @@ export function connectionIssues(name: string, connection: unknown): ConfigIssue
     issues.push({ path: `${at}.api`, message: 'must be "responses" or "chat"' });
   }
   if (isProviderName(provider)) issues.push(...unknownKeyIssues(at, provider, connection));
+  if (typeof provider === 'string' && isPackagedProvider(provider)) {
+    const missing = checkInstalled({ pkg: PROVIDER_PACKAGES[provider], path: `${at}.provider`, feature: `provider "${provider}"` }, resolve);
+    if (missing) issues.push(missing);
+  }
   return issues;
 }
 

@@ -1,9 +1,11 @@
-import { APICallError, type SharedV4ProviderOptions } from '@ai-sdk/provider';
+import { APICallError } from '@ai-sdk/provider';
 import { customProvider, streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { startFakeProvider, type FakeProvider, type FakeProviderKind, type FakeReply } from '../test-utils/provider-fakes.js';
-import { applyProviderSugar, resolveModel, type ConnectionConfig } from './index.js';
+import type { AgentProviderOptions } from '../config/provider-options.js';
+import { agentProviderOptions } from '../runtime/resolve-agent-model.js';
+import { resolveModel, type ConnectionConfig } from './index.js';
 
 // Each provider package talks to a local fake of its streaming API (real-shaped SSE bytes), so
 // these tests cover connection settings → provider package → HTTP request → stream parsing.
@@ -19,12 +21,13 @@ async function fake(kind: FakeProviderKind, reply: FakeReply): Promise<FakeProvi
   return f;
 }
 
-async function run(connection: ConnectionConfig, modelId: string, agent: Record<string, unknown>, explicit?: SharedV4ProviderOptions) {
+/** One streamed call with an agent's grouped `providerOptions`, as the runtime passes them. */
+async function run(connection: ConnectionConfig, modelId: string, providerOptions: AgentProviderOptions) {
   const errors: unknown[] = [];
   const result = streamText({
-    model: resolveModel(connection, modelId),
+    model: await resolveModel(connection, modelId),
     prompt: 'Hello there',
-    providerOptions: applyProviderSugar(connection.provider, agent, explicit),
+    providerOptions: agentProviderOptions({ model: modelId, providerOptions }),
     maxRetries: 0,
     onError: ({ error }) => void errors.push(error),
   });
@@ -35,14 +38,13 @@ async function run(connection: ConnectionConfig, modelId: string, agent: Record<
 }
 
 describe('providers end to end against local fakes of their streaming APIs', () => {
-  it('anthropic: messages stream with thinking, sugar in the request body, key and headers sent', async () => {
+  it('anthropic: messages stream with thinking, providerOptions.anthropic in the request body, key and headers sent', async () => {
     const f = await fake('anthropic', { text: ['Hi ', 'from ', 'Claude'], reasoning: ['Let me ', 'think'] });
     const out = await run(
       { provider: 'anthropic', apiKey: 'sk-ant-test', baseURL: f.baseURL, headers: { 'x-team': 'support' } },
       'claude-sonnet-4-5',
-      { thinking: { type: 'enabled', budgetTokens: 2048 }, effort: 'high' },
-      // explicit options: `thinking` is overridden by the sugar, `sendReasoning` and the openai namespace kept
-      { anthropic: { thinking: { type: 'disabled' }, sendReasoning: true }, openai: { user: 'x' } },
+      // another provider's namespace is passed along and ignored by anthropic
+      { anthropic: { thinking: { type: 'enabled', budgetTokens: 2048 }, effort: 'high', sendReasoning: true }, openai: { user: 'x' } },
     );
     expect(out).toEqual({ text: 'Hi from Claude', reasoning: 'Let me think' });
     expect(f.requests).toHaveLength(1);
@@ -62,8 +64,7 @@ describe('providers end to end against local fakes of their streaming APIs', () 
   it('openai: the default model uses the Responses API; reasoningEffort/reasoningSummary arrive as `reasoning`', async () => {
     const f = await fake('openai', { text: ['Hi ', 'from ', 'GPT'], reasoning: ['Plan ', 'first'] });
     const out = await run({ provider: 'openai', apiKey: 'sk-test', baseURL: f.baseURL, organization: 'org-1' }, 'gpt-5', {
-      reasoningEffort: 'low',
-      reasoningSummary: 'auto',
+      openai: { reasoningEffort: 'low', reasoningSummary: 'auto' },
     });
     expect(out).toEqual({ text: 'Hi from GPT', reasoning: 'Plan first' });
     const [request] = f.requests;
@@ -75,7 +76,7 @@ describe('providers end to end against local fakes of their streaming APIs', () 
 
   it("openai with api: 'chat': Chat Completions stream for OpenAI-compatible servers; reasoningEffort as reasoning_effort", async () => {
     const f = await fake('openai-chat', { text: ['Hi ', 'from ', 'chat'] });
-    const out = await run({ provider: 'openai', api: 'chat', apiKey: 'sk-chat', baseURL: f.baseURL }, 'o3-mini', { reasoningEffort: 'high' });
+    const out = await run({ provider: 'openai', api: 'chat', apiKey: 'sk-chat', baseURL: f.baseURL }, 'o3-mini', { openai: { reasoningEffort: 'high' } });
     expect(out.text).toBe('Hi from chat');
     const [request] = f.requests;
     expect(request!.url).toBe('/v1/chat/completions');
@@ -87,8 +88,7 @@ describe('providers end to end against local fakes of their streaming APIs', () 
     const f = await fake('google', { text: ['Hi ', 'from ', 'Gemini'], reasoning: ['Hmm'] });
     const safetySettings = [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' }];
     const out = await run({ provider: 'google', apiKey: 'g-test', baseURL: f.baseURL }, 'gemini-2.5-pro', {
-      thinkingConfig: { thinkingBudget: 512, includeThoughts: true },
-      safetySettings,
+      google: { thinkingConfig: { thinkingBudget: 512, includeThoughts: true }, safetySettings },
     });
     expect(out).toEqual({ text: 'Hi from Gemini', reasoning: 'Hmm' });
     const [request] = f.requests;
@@ -101,22 +101,25 @@ describe('providers end to end against local fakes of their streaming APIs', () 
     });
   });
 
-  it('gateway: v4 language-model stream; routing sugar in providerOptions.gateway (fallbackModels → models), provider-native namespaces passed through', async () => {
+  it('gateway: v4 language-model stream; routing in providerOptions.gateway, provider-native namespaces passed through', async () => {
     const f = await fake('gateway', { text: ['Hi ', 'via ', 'gateway'], reasoning: ['Routing'] });
     const out = await run(
       { provider: 'gateway', apiKey: 'gw-test', baseURL: f.baseURL },
       'anthropic/claude-sonnet-4.5',
       {
-        order: ['anthropic', 'vertex'],
-        only: ['anthropic', 'vertex'],
-        fallbackModels: ['openai/gpt-5-mini'],
-        user: 'user-42',
-        tags: ['support', 'prod'],
-        zeroDataRetention: true,
-        providerTimeouts: { byok: { anthropic: 15000 } },
-        byok: { anthropic: [{ apiKey: 'byok-key' }] },
+        anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } },
+        gateway: {
+          sort: 'cost',
+          order: ['anthropic', 'vertex'],
+          only: ['anthropic', 'vertex'],
+          models: ['openai/gpt-5-mini'],
+          user: 'user-42',
+          tags: ['support', 'prod'],
+          zeroDataRetention: true,
+          providerTimeouts: { byok: { anthropic: 15000 } },
+          byok: { anthropic: [{ apiKey: 'byok-key' }] },
+        },
       },
-      { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } }, gateway: { sort: 'cost', user: 'overridden' } },
     );
     expect(out).toEqual({ text: 'Hi via gateway', reasoning: 'Routing' });
     const [request] = f.requests;
@@ -144,7 +147,7 @@ describe('providers end to end against local fakes of their streaming APIs', () 
     const f = await fake('anthropic', { text: ['unused'] });
     const errors: unknown[] = [];
     const result = streamText({
-      model: resolveModel({ provider: 'anthropic', apiKey: 'k', baseURL: `${f.baseURL}/wrong` }, 'claude-sonnet-4-5'),
+      model: await resolveModel({ provider: 'anthropic', apiKey: 'k', baseURL: `${f.baseURL}/wrong` }, 'claude-sonnet-4-5'),
       prompt: 'x',
       maxRetries: 0,
       onError: ({ error }) => void errors.push(error),
@@ -165,18 +168,18 @@ describe('custom connections', () => {
         return mockModel(textParts(`custom ${id}`));
       },
     };
-    const result = streamText({ model: resolveModel(connection, 'm-1'), prompt: 'x' });
+    const result = streamText({ model: await resolveModel(connection, 'm-1'), prompt: 'x' });
     expect(await result.text).toBe('custom m-1');
     expect(seen).toEqual(['m-1']);
   });
 
   it('takes an AI SDK provider object (customProvider)', async () => {
     const provider = customProvider({ languageModels: { fast: mockModel(textParts('from the fast model')) } });
-    const result = streamText({ model: resolveModel({ provider: 'custom', createModel: provider }, 'fast'), prompt: 'x' });
+    const result = streamText({ model: await resolveModel({ provider: 'custom', createModel: provider }, 'fast'), prompt: 'x' });
     expect(await result.text).toBe('from the fast model');
   });
 
-  it('refuses to resolve a custom connection without a factory', () => {
-    expect(() => resolveModel({ provider: 'custom' }, 'x')).toThrow(/createModel/);
+  it('refuses to resolve a custom connection without a factory', async () => {
+    await expect(resolveModel({ provider: 'custom' }, 'x')).rejects.toThrow(/createModel/);
   });
 });

@@ -3,10 +3,11 @@ import { ConfigError } from '../config/config-error.js';
 import { createAgentServer } from '../server.js';
 import { startFakeProvider, type FakeProvider, type FakeProviderKind } from '../test-utils/provider-fakes.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../test-utils/sse.js';
+import type { AgentProviderOptions } from '../config/provider-options.js';
 import type { ProviderName } from './index.js';
 
 // The whole path through the public API: config.connections + an agent's model id and provider
-// sugar → createAgentServer → the real provider package → a local fake of the provider's API.
+// providerOptions → createAgentServer → the real provider package → a local fake of the provider's API.
 
 const fakes: FakeProvider[] = [];
 afterEach(async () => {
@@ -14,35 +15,35 @@ afterEach(async () => {
 });
 const logger = { warn: () => {}, error: () => {} };
 
-const CASES: { provider: FakeProviderKind; model: string; sugar: Record<string, unknown>; expectBody: Record<string, unknown> }[] = [
+const CASES: { provider: FakeProviderKind; model: string; providerOptions: AgentProviderOptions; expectBody: Record<string, unknown> }[] = [
   {
     provider: 'anthropic',
     model: 'claude-sonnet-4-5',
-    sugar: { thinking: { type: 'enabled', budgetTokens: 1024 }, effort: 'low' },
+    providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 }, effort: 'low' } },
     expectBody: { thinking: { type: 'enabled', budget_tokens: 1024 }, output_config: { effort: 'low' } },
   },
-  { provider: 'openai', model: 'gpt-5', sugar: { reasoningEffort: 'minimal', reasoningSummary: 'auto' }, expectBody: { reasoning: { effort: 'minimal', summary: 'auto' } } },
+  { provider: 'openai', model: 'gpt-5', providerOptions: { openai: { reasoningEffort: 'minimal', reasoningSummary: 'auto' } }, expectBody: { reasoning: { effort: 'minimal', summary: 'auto' } } },
   {
     provider: 'google',
     model: 'gemini-2.5-flash',
-    sugar: { thinkingConfig: { thinkingBudget: 0 } },
+    providerOptions: { google: { thinkingConfig: { thinkingBudget: 0 } } },
     expectBody: { generationConfig: expect.objectContaining({ thinkingConfig: { thinkingBudget: 0 } }) as unknown },
   },
   {
     provider: 'gateway',
     model: 'openai/gpt-5',
-    sugar: { order: ['azure', 'openai'], fallbackModels: ['anthropic/claude-sonnet-4.5'], zeroDataRetention: true },
+    providerOptions: { gateway: { order: ['azure', 'openai'], models: ['anthropic/claude-sonnet-4.5'], zeroDataRetention: true } },
     expectBody: { providerOptions: { gateway: { order: ['azure', 'openai'], models: ['anthropic/claude-sonnet-4.5'], zeroDataRetention: true } } },
   },
 ];
 
 describe('createAgentServer with provider connections', () => {
-  it.each(CASES)('$provider: the agent streams the provider reply; instructions, messages and sugar reach the provider', async ({ provider, model, sugar, expectBody }) => {
+  it.each(CASES)('$provider: the agent streams the provider reply; instructions, messages and providerOptions reach the provider', async ({ provider, model, providerOptions, expectBody }) => {
     const fake = await startFakeProvider(provider, { text: ['Hello ', 'from ', provider] });
     fakes.push(fake);
     const server = createAgentServer({
       connections: { main: { provider: provider as ProviderName, apiKey: 'test-key', baseURL: fake.baseURL } },
-      agents: { assistant: { connection: 'main', model, instructions: 'You are terse.', ...sugar } },
+      agents: { assistant: { connection: 'main', model, instructions: 'You are terse.', providerOptions } },
       logger,
     });
     const response = await server.fetch(chatRequest({ messages: [userMessage('What is up?')] }));

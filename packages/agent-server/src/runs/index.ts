@@ -8,4 +8,3 @@ export {
   type RunLogWriter,
   type RunMeta,
 } from './run-log.js';
-export { redisRunLog, type RedisRunLogConnection, type RedisRunLogOptions } from './redis-run-log.js';

@@ -1,7 +1,9 @@
+import { assertInstalled, importOptional, type OptionalPackage } from '../config/optional-package.js';
 import { markDbSystem } from '../tracing/db-spans.js';
 import type { ChainableCommander, Redis, RedisOptions } from 'ioredis';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, RunLogUnavailableError, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
+/** Where `redisRunLog` (`@x/agent-server/redis`) finds Redis: a url (it opens and closes its own connections) or your ioredis client. */
 export type RedisRunLogConnection =
   | {
       /** `redis://[:password@]host:6379[/db]`. The log opens its own connections and closes them in `close()`. */
@@ -15,6 +17,7 @@ export type RedisRunLogConnection =
       client: Redis;
     };
 
+/** Options of `redisRunLog`: expiry, key prefix, batching, command timeout, error reports. */
 export interface RedisRunLogOptions {
   /** How long a run's entries are kept after it ended (default 10 minutes). */
   expireAfterMs?: number;
@@ -48,6 +51,8 @@ const PAGE = 64;
 const MAX_ENTRY_CHARS = 64 * 1024;
 const BLOCK_MS = 5_000;
 
+const IOREDIS: OptionalPackage = { pkg: 'ioredis', path: 'runLog', feature: 'redisRunLog' };
+
 /**
  * The run log for several instances (ARCHITECTURE §7), on ioredis: one stream per run. Appends
  * collect for `batchMs` and go out as one entry (`XADD key 0-{last seq + 1} {seq} {chunk} {seq}
@@ -69,7 +74,8 @@ const BLOCK_MS = 5_000;
  * Redis going away: commands fail fast (no offline queue, one retry, `commandTimeoutMs`), a writer
  * drops its entries after its first failure and reports it once through `onError`; `read` and
  * `requestStop` throw `RunLogUnavailableError` (the routes answer 503 `run_log_unavailable`).
- * ioredis loads lazily, on the first use, so the server core still loads without Node's `net`.
+ * ioredis (an optional peer: `npm install ioredis`; import from `@x/agent-server/redis`) loads lazily, on
+ * the first use; a missing one is a `ConfigError` where the log is created.
  *
  * Why not the AI SDK's `resumable-stream`: it resumes by skipping characters, not from a chunk id
  * (our `Last-Event-ID` is a chunk `seq`), keeps nothing in Redis until a resumer asks (a resume then
@@ -77,6 +83,8 @@ const BLOCK_MS = 5_000;
  * Streams give a durable, ordered, expiring log with reads from any entry in one command.
  */
 export function redisRunLog(connection: RedisRunLogConnection, options: RedisRunLogOptions = {}): RunLog {
+  // `ioredis` is an optional peer: with a url the log opens its own connections, so it must be installed.
+  if (!('client' in connection)) assertInstalled(IOREDIS);
   const expireAfterMs = options.expireAfterMs ?? DEFAULT_RUN_LOG_EXPIRE_MS;
   const openExpireAfterMs = options.openExpireAfterMs ?? 2 * expireAfterMs;
   const prefix = options.keyPrefix ?? 'xkit:run:';
@@ -109,13 +117,13 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
   const main = () =>
     (mainPromise ??= (async () => {
       if ('client' in connection) return connection.client;
-      const { Redis: RedisClass } = await import('ioredis');
+      const { Redis: RedisClass } = await importOptional(IOREDIS, () => import('ioredis'));
       return own(new RedisClass(connection.url, safeOptions));
     })());
   /** A new connection the log owns: a duplicate of the user's client or another one to the url. */
   const extra = async (override: RedisOptions): Promise<Redis> => {
     if ('client' in connection) return own(connection.client.duplicate({ ...safeOptions, ...override }));
-    const { Redis: RedisClass } = await import('ioredis');
+    const { Redis: RedisClass } = await importOptional(IOREDIS, () => import('ioredis'));
     return own(new RedisClass(connection.url, { ...safeOptions, ...override }));
   };
 

@@ -35,14 +35,15 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
 
   const callSettings: Record<string, unknown> = {};
   for (const key of CALL_SETTING_KEYS) if (agent[key] !== undefined) callSettings[key] = agent[key];
-  const providerOptions = agentProviderOptions(scope.config, agent);
+  const providerOptions = agentProviderOptions(agent);
   const instructions = buildInstructions(agent.instructions, agent.pageContext === true && place.depth === 0, scope.request);
   const hasTools = Object.keys(toolSet.tools).length > 0;
-  const compact = compactor(agent, place, scope);
+  const compact = await compactor(agent, place, scope);
+  const model = await resolveAgentModel(scope.config, agent.model, agent.connection);
 
   const settings: ToolLoopAgentSettings<never, ToolSet> = {
     id: place.agentId,
-    model: traceModel(resolveAgentModel(scope.config, agent.model, agent.connection), scope.config.tracing),
+    model: traceModel(model, scope.config.tracing),
     ...(instructions !== undefined ? { instructions } : {}),
     ...callSettings,
     ...(providerOptions ? { providerOptions } : {}),
@@ -71,10 +72,10 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
  * Context compaction before a step (see `AgentConfig.compaction`): the prompt that replaces the
  * step's messages, or undefined to keep them. Only the chat's agent reports a marker.
  */
-function compactor(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope) {
+async function compactor(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope) {
   const config = agent.compaction;
   if (!config) return undefined;
-  const model = resolveAgentModel(scope.config, config.model ?? agent.model, agent.connection);
+  const model = await resolveAgentModel(scope.config, config.model ?? agent.model, agent.connection);
   const state = place.depth === 0 ? scope.compaction : undefined;
   return async (messages: ModelMessage[], reportedInputTokens: number | undefined): Promise<ModelMessage[] | undefined> => {
     const compacted = await compactPrompt({ messages, config, reportedInputTokens, model, signal: scope.signal, logger: scope.logger });

@@ -31,19 +31,23 @@ export function startTitle(
   const model = options.model
     ? resolveAgentModel(config, options.model, options.connection ?? agent.connection)
     : resolveAgentModel(config, agent.model, agent.connection);
-  return generateText({
-    model: traceModel(model, config.tracing),
-    instructions: options.instructions ?? DEFAULT_TITLE_INSTRUCTIONS,
-    prompt: text.slice(0, 2_000),
-    maxOutputTokens: 40,
-    abortSignal: signal,
-  }).then(
-    (result) => cleanTitle(result.text),
-    (error: unknown) => {
-      if (!signal.aborted) logger.warn('title generation failed', { agentId, error: String(error) });
-      return undefined;
-    },
-  );
+  return model
+    .then((resolved) =>
+      generateText({
+        model: traceModel(resolved, config.tracing),
+        instructions: options.instructions ?? DEFAULT_TITLE_INSTRUCTIONS,
+        prompt: text.slice(0, 2_000),
+        maxOutputTokens: 40,
+        abortSignal: signal,
+      }),
+    )
+    .then(
+      (result) => cleanTitle(result.text),
+      (error: unknown) => {
+        if (!signal.aborted) logger.warn('title generation failed', { agentId, error: String(error) });
+        return undefined;
+      },
+    );
 }
 
 /** One line, no surrounding quotes or trailing period, at most 80 characters. */

@@ -10,8 +10,8 @@ afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-describe('agents on connections (model id + connection, provider sugar as flat agent fields)', () => {
-  it('serves a string model through its anthropic connection, with sugar merged over providerOptions', async () => {
+describe('agents on connections (model id + connection, provider settings grouped in providerOptions)', () => {
+  it('serves a string model through its anthropic connection, with providerOptions.anthropic in the request', async () => {
     const fake = await startFakeProvider('anthropic', { text: ['Hello ', 'from the fake'] });
     fakes.push(fake);
     const server = createAgentServer({
@@ -22,8 +22,7 @@ describe('agents on connections (model id + connection, provider sugar as flat a
           model: 'claude-sonnet-4-5',
           instructions: 'Be kind.',
           maxRetries: 0,
-          thinking: { type: 'enabled', budgetTokens: 1024 },
-          providerOptions: { anthropic: { thinking: { type: 'disabled' }, sendReasoning: true } },
+          providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 }, sendReasoning: true } },
         },
       },
       logger: recordingLogger(),
@@ -50,11 +49,11 @@ describe('agents on connections (model id + connection, provider sugar as flat a
     expect([textOf(a), textOf(b)]).toEqual(['fast answer', 'slow answer']);
   });
 
-  it('applies sugar for a model object by its provider id (anthropic.messages → anthropic)', async () => {
+  it('passes providerOptions to a model object as they are, every namespace', async () => {
     const model = mockModel(textParts('ok'));
     Object.defineProperty(model, 'provider', { value: 'anthropic.messages' });
-    const server = createAgentServer({ agents: { assistant: { model, effort: 'low' } }, logger: recordingLogger() });
+    const server = createAgentServer({ agents: { assistant: { model, providerOptions: { anthropic: { effort: 'low' }, mine: { x: 1 } } } }, logger: recordingLogger() });
     await readChunks(await server.fetch(chatRequest({ messages: [userMessage('x')] })));
-    expect(model.doStreamCalls[0]!.providerOptions).toEqual({ anthropic: { effort: 'low' } });
+    expect(model.doStreamCalls[0]!.providerOptions).toEqual({ anthropic: { effort: 'low' }, mine: { x: 1 } });
   });
 });

@@ -1,13 +1,14 @@
 import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentConfig, AgentServerConfig } from '../config/types.js';
-import { applyProviderSugar, isProviderName, resolveModel, type ProviderName } from '../providers/index.js';
+import { isProviderName, resolveModel, type ProviderName } from '../providers/index.js';
 
 /**
  * The model of an agent (or of its title): a string id goes through the named connection when one is
- * set; without one the AI SDK sends it to the AI Gateway. Model objects are used as they are.
+ * set (its provider package loads on first use); without one the AI SDK sends it to the AI Gateway.
+ * Model objects are used as they are.
  */
-export function resolveAgentModel(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): LanguageModel {
+export async function resolveAgentModel(config: AgentServerConfig, model: LanguageModel, connectionName: string | undefined): Promise<LanguageModel> {
   if (typeof model !== 'string' || connectionName === undefined) return model;
   const connections = config.connections ?? {};
   const connection = Object.hasOwn(connections, connectionName) ? connections[connectionName] : undefined;
@@ -16,7 +17,7 @@ export function resolveAgentModel(config: AgentServerConfig, model: LanguageMode
 }
 
 /**
- * Which provider's sugar applies: the connection's provider; for a bare string id the gateway;
+ * Which provider serves an agent: the connection's provider; for a bare string id the gateway;
  * for a model object, the provider its `provider` id names (`anthropic.messages` → anthropic).
  */
 export function agentProvider(config: AgentServerConfig, agent: AgentConfig): ProviderName | undefined {
@@ -26,10 +27,10 @@ export function agentProvider(config: AgentServerConfig, agent: AgentConfig): Pr
   return isProviderName(prefix) ? prefix : undefined;
 }
 
-/** The agent's `providerOptions` with its provider sugar merged in (sugar wins on a clash). */
-export function agentProviderOptions(config: AgentServerConfig, agent: AgentConfig): SharedV4ProviderOptions | undefined {
-  const provider = agentProvider(config, agent);
-  if (!provider) return agent.providerOptions;
-  // `as unknown as`: the sugar is read by key name from the agent (an interface has no index signature).
-  return applyProviderSugar(provider, agent as unknown as Record<string, unknown>, agent.providerOptions);
+/** The agent's `providerOptions` as the AI SDK takes them (namespaces left unset dropped). */
+export function agentProviderOptions(agent: AgentConfig): SharedV4ProviderOptions | undefined {
+  if (!agent.providerOptions) return undefined;
+  const options: SharedV4ProviderOptions = {};
+  for (const [namespace, value] of Object.entries(agent.providerOptions)) if (value !== undefined) options[namespace] = value;
+  return Object.keys(options).length > 0 ? options : undefined;
 }

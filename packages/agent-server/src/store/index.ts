@@ -1,7 +1,4 @@
 export { memoryStore } from './memory-store.js';
-export { pgliteStore, type PgliteStoreOptions } from './pglite-store.js';
-export { postgresStore, type PostgresStoreOptions } from './postgres-store.js';
-export type { SqlStoreOptions } from './sql-store.js';
 export {
   StoreConflictError,
   StoreUnavailableError,

@@ -1,9 +1,11 @@
+import { assertInstalled, importOptional, type OptionalPackage } from '../config/optional-package.js';
 import { markDbSystem } from '../tracing/db-spans.js';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { ConversationStore } from './types.js';
 
+/** Options of `pgliteStore` (`@x/agent-server/pglite`): the data folder, and the SQL stores' deadline. */
 export interface PgliteStoreOptions extends SqlStoreOptions {
   /**
    * Data folder of the embedded database (created on first open, about 4 s; reopened in well under
@@ -13,16 +15,21 @@ export interface PgliteStoreOptions extends SqlStoreOptions {
   dataDir?: string;
 }
 
+const PGLITE: OptionalPackage = { pkg: '@electric-sql/pglite', path: 'store', feature: 'pgliteStore' };
+
 /**
  * The embedded default store: PostgreSQL in WASM (`@electric-sql/pglite`) in a data folder — no
- * database to run. Same SQL and migrations as `postgresStore`. PGlite has one connection, so the
+ * database to run (an optional peer: `npm install @electric-sql/pglite`; import from
+ * `@x/agent-server/pglite`; a missing package is a `ConfigError` where the store is created). Same SQL
+ * and migrations as `postgresStore`. PGlite has one connection, so the
  * store runs one query (or transaction) at a time.
  */
 export function pgliteStore(options: PgliteStoreOptions = {}): ConversationStore {
+  assertInstalled(PGLITE);
   const dataDir = options.dataDir ?? './.agent-store';
   let opened: Promise<PGlite> | undefined;
   const open = () =>
-    (opened ??= import('@electric-sql/pglite').then(({ PGlite }) => PGlite.create(dataDir)).catch((error: unknown) => {
+    (opened ??= importOptional(PGLITE, () => import('@electric-sql/pglite')).then(({ PGlite }) => PGlite.create(dataDir)).catch((error: unknown) => {
       opened = undefined;
       throw error;
     }));

@@ -1,9 +1,11 @@
+import { assertInstalled, importOptional, type OptionalPackage } from '../config/optional-package.js';
 import { markDbSystem } from '../tracing/db-spans.js';
 import type { Pool, PoolConfig } from 'pg';
 import type { SqlClient, SqlSession } from './sql-client.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { ConversationStore } from './types.js';
 
+/** Options of `postgresStore` (`@x/agent-server/postgres`): a connection string (the store opens its own `pg` pool) or your pool. */
 export type PostgresStoreOptions = SqlStoreOptions &
   (
     | {
@@ -18,18 +20,23 @@ export type PostgresStoreOptions = SqlStoreOptions &
       }
   );
 
+const PG: OptionalPackage = { pkg: 'pg', path: 'store', feature: 'postgresStore' };
+
 /**
- * The production store: PostgreSQL through `pg` 8. Runs the versioned migrations at start under an
+ * The production store: PostgreSQL through `pg` 8 (an optional peer: `npm install pg`; import from
+ * `@x/agent-server/postgres`). A missing `pg` is a `ConfigError` where the store is created. Runs the versioned migrations at start under an
  * advisory lock (several instances can start at once). A database that is down answers 503
  * `store_unavailable` within the store's deadline, never a hang.
  */
 export function postgresStore(options: PostgresStoreOptions): ConversationStore {
   let poolPromise: Promise<Pool> | undefined;
   const ownPool = 'connectionString' in options;
+  // `pg` is an optional peer: with a connection string the store opens its own pool, so it must be installed.
+  if (ownPool) assertInstalled(PG);
   const getPool = () =>
     (poolPromise ??= (async () => {
       if (!ownPool) return options.pool;
-      const pg = await import('pg');
+      const pg = await importOptional(PG, () => import('pg'));
       const pool = new pg.default.Pool({
         max: 10,
         connectionTimeoutMillis: 5_000,

@@ -15,6 +15,7 @@ import {
   type RunRecord,
 } from './types.js';
 
+/** Options both SQL stores (`pgliteStore`, `postgresStore`) take. */
 export interface SqlStoreOptions {
   /** Longest a store call may take before it fails as unavailable (default 10,000 ms). */
   timeoutMs?: number;

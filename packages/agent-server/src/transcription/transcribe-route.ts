@@ -9,10 +9,13 @@ import type { TranscriptionConfig } from './transcription-config.js';
 /** The handler of the route for one server (its model resolved once, on first use). */
 export function transcribeRoute(config: AgentServerConfig, logger: Logger): (request: Request) => Promise<Response> {
   const { transcription } = config;
-  let model: TranscriptionModel | undefined;
+  let model: Promise<TranscriptionModel> | undefined;
   const context: TranscribeRouteContext = {
     transcription,
-    model: () => (model ??= resolveTranscriptionModel(transcription!, config.connections)),
+    model: () => (model ??= resolveTranscriptionModel(transcription!, config.connections).catch((error: unknown) => {
+      model = undefined;
+      throw error;
+    })),
     logger,
   };
   return (request) => handleTranscribeRoute(request, context);
@@ -21,8 +24,8 @@ export function transcribeRoute(config: AgentServerConfig, logger: Logger): (req
 export interface TranscribeRouteContext {
   /** The server's transcription settings, or undefined when it has none (501). */
   transcription: TranscriptionConfig | undefined;
-  /** The resolved model (called only when `transcription` is set). */
-  model: () => TranscriptionModel;
+  /** The resolved model (called only when `transcription` is set; a string id loads its provider package on first use). */
+  model: () => TranscriptionModel | Promise<TranscriptionModel>;
   logger: Logger;
 }
 
@@ -40,10 +43,11 @@ export async function handleTranscribeRoute(request: Request, context: Transcrib
   }
   const audio = await readBodyBytes(request, transcription.maxAudioBytes ?? DEFAULT_MAX_AUDIO_BYTES);
   if (audio.byteLength === 0) throw new HttpError('invalid_body', 'The recording is empty.');
+  const model = await context.model();
   let answer: TranscribeResponse;
   try {
     const result = await transcribe({
-      model: context.model(),
+      model,
       audio,
       abortSignal: request.signal,
       ...(transcription.providerOptions ? { providerOptions: transcription.providerOptions } : {}),

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useAgentUIConfig } from '../config.js';
-import type { DictationState } from './use-dictation.js';
+import type { DictationState } from './dictation-types.js';
 
 const barStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, padding: '4px 12px', fontSize: 13 };
 const dotStyle: CSSProperties = { width: 10, height: 10, borderRadius: '50%', background: 'var(--ant-color-error, #ff4d4f)', flex: 'none' };

@@ -1,24 +1,11 @@
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { canRecordAudio, speechRecognitionOf, type SpeechRecognitionConstructor } from './speech-recognition.js';
 import { transcribeRecording, TranscriptionError } from './transcribe-recording.js';
-import type { DictationProblem, DictationStatus } from './use-dictation.js';
+import type { DictationCallbacks, DictationProblem, DictationSession } from './dictation-types.js';
 
 // The recorder and speech code of dictation, in the on-demand chunk: `useDictation` loads it when the
 // microphone button is first used (the button itself comes with that chunk), so a chat without
 // dictation never loads it, and one with it loads it after the first paint.
-
-/** A dictation under way: `stop` ends it (a recording is transcribed), `cancel` drops it silently. */
-export interface DictationSession {
-  stop(): void;
-  cancel(): void;
-}
-
-/** What a session tells the composer. `onEnd` is never called after `cancel`. */
-export interface DictationCallbacks {
-  onText(text: string): void;
-  onStatus(status: Exclude<DictationStatus, 'idle'>, startedAt: number | null): void;
-  onEnd(problem: DictationProblem | null): void;
-}
 
 const DEFAULT_MAX_DURATION_MS = 120_000;
 

@@ -2,23 +2,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
-import type { DictationSession } from './dictation-session.js';
+import type { DictationProblem, DictationSession, DictationState, DictationStatus } from './dictation-types.js';
 
-/** What dictation is doing: `listening` (Web Speech API), `recording` or `transcribing` (server). */
-export type DictationStatus = 'idle' | 'listening' | 'recording' | 'transcribing';
+export type { DictationProblem, DictationState, DictationStatus } from './dictation-types.js';
 
-/** Why dictation did not give words; each has its own message. */
-export type DictationProblem = 'denied' | 'noDevice' | 'unsupported' | 'failed' | 'tooLong' | 'noSpeech';
-
-export interface DictationState {
-  status: DictationStatus;
-  problem: DictationProblem | null;
-  /** When the current recording or listening started (ms since epoch), for the elapsed time. */
-  startedAt: number | null;
-  start(): void;
-  /** Ends the recording (its audio is transcribed) or the listening. */
-  stop(): void;
-}
 
 /**
  * Dictation for the composer: the browser's speech recognition where it has one (unless `mode` is
@@ -55,15 +42,16 @@ export function useDictation(options: ComposerDictationOptions | undefined, onTe
       ({ startDictationSession }) => {
         if (session.current !== loading) return;
         if (dropped) return finish(null);
-        let started: DictationSession | undefined;
-        started = startDictationSession(latest.current.options, {
+        const started: DictationSession = startDictationSession(latest.current.options, {
           onText: (text) => latest.current.onText(text),
           onStatus: (next, at) => {
             setStatus(next);
             setStartedAt(at);
           },
+          // A session that ends at once (unsupported) ends while `session.current` is still `loading`:
+          // `started` is read only once it is assigned.
           onEnd: (next) => {
-            if (session.current === started || session.current === loading) finish(next);
+            if (session.current === loading || session.current === started) finish(next);
           },
         });
         // A session that ended at once (unsupported) already finished.

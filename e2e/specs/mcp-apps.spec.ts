@@ -33,9 +33,27 @@ test.describe('MCP Apps (server-basic-react and server-budget-allocator over std
     // The kit's part of the page (the frames' content is the third-party app's) has no axe violations.
     expect(await axeViolations(page, [], ['[data-xagent-mcp-app] iframe'])).toEqual([]);
 
-    // A button in the app calls its tool: through the agent server's route.
-    const called = page.waitForResponse((r) => r.url().includes('/mcp-apps/call') && r.request().method() === 'POST');
+    // A button in the app calls its tool through the agent server's route. The playground's policy
+    // wants the user's approval for the app's get-time: the server answers 403 with a token, the chat
+    // asks (a dialog named after the tool, Reject focused); rejected, nothing runs.
+    const asked = page.waitForResponse((r) => r.url().includes('/mcp-apps/call') && r.request().method() === 'POST');
     await getTime.click();
+    const askedResponse = await asked;
+    expect(askedResponse.status()).toBe(403);
+    expect(await askedResponse.json()).toMatchObject({ error: { code: 'approval_required' }, approval: { name: 'get-time' } });
+    const approval = page.getByRole('dialog', { name: 'The app wants to run get-time' });
+    await expect(approval).toBeVisible();
+    await expect(approval.getByRole('button', { name: 'Reject' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(approval).toBeHidden();
+    // Approved from the keyboard (Tab to Approve): the same call again with the token, run once.
+    const called = page.waitForResponse((r) => r.url().includes('/mcp-apps/call') && r.request().postDataJSON()?.approval !== undefined);
+    await getTime.click();
+    await expect(approval).toBeVisible();
+    await expect(approval.getByRole('button', { name: 'Reject' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(approval.getByRole('button', { name: 'Approve' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const response = await called;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({ server: 'time', name: 'get-time' });

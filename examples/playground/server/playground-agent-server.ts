@@ -25,7 +25,8 @@ export function mcpAppSources(): McpSource[] {
 
 /**
  * The playground's tool policies. `get-budget-data` is the model's only: the budget app may not
- * call it from inside its UI (`ctx.caller === 'app'`): the MCP Apps spec shows the refusal.
+ * call it from inside its UI (`ctx.caller === 'app'`): the MCP Apps spec shows the refusal. The time
+ * app's own `get-time` calls need the user's approval (the chat asks them), the model's do not.
  */
 export const playgroundPolicies: NonNullable<AgentServerConfig['policies']> = [
   {
@@ -33,6 +34,12 @@ export const playgroundPolicies: NonNullable<AgentServerConfig['policies']> = [
     match: 'get-budget-data',
     when: (_input, ctx) => ctx.caller === 'app',
     before: { deny: 'The budget data is for the model only; an app may not fetch it.' },
+  },
+  {
+    name: 'time-app-asks-first',
+    match: 'get-time',
+    when: (_input, ctx) => ctx.caller === 'app',
+    before: 'require-approval',
   },
 ];
 

@@ -16,4 +16,5 @@ export const mcpAppCallRequestSchema: z.ZodType<McpAppCallRequest> = z.strictObj
   server: name,
   name,
   arguments: z.record(z.string(), z.unknown()).optional(),
+  approval: z.string().min(1).max(4096).optional(),
 });

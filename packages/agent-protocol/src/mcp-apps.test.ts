@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MCP_APP_META_KEY, mcpAppOf, mcpAppPaths } from './mcp-apps.js';
+import { MCP_APP_META_KEY, mcpAppApprovalOf, mcpAppOf, mcpAppPaths } from './mcp-apps.js';
 import { mcpAppCallRequestSchema } from './mcp-app-schemas.js';
 
 describe('mcpAppOf', () => {
@@ -25,5 +25,20 @@ describe('MCP Apps routes', () => {
     expect(mcpAppCallRequestSchema.safeParse({ server: 's', name: 't', arguments: { a: 1 } }).success).toBe(true);
     expect(mcpAppCallRequestSchema.safeParse({ server: 's', name: 't', extra: true }).success).toBe(false);
     expect(mcpAppCallRequestSchema.safeParse({ server: '', name: 't' }).success).toBe(false);
+    expect(mcpAppCallRequestSchema.safeParse({ server: 's', name: 't', approval: 'tok.sig' }).success).toBe(true);
+    expect(mcpAppCallRequestSchema.safeParse({ server: 's', name: 't', approval: '' }).success).toBe(false);
+  });
+});
+
+describe('mcpAppApprovalOf', () => {
+  const approval = { token: 't.s', name: 'delete', input: { id: 1 }, expiresAt: 1 };
+  it('reads the approval of a 403 approval_required answer', () => {
+    expect(mcpAppApprovalOf({ error: { code: 'approval_required', message: 'ask' }, approval })).toEqual(approval);
+  });
+  it('refuses another code, a missing or malformed approval', () => {
+    expect(mcpAppApprovalOf({ error: { code: 'tool_denied', message: 'no' }, approval })).toBeUndefined();
+    expect(mcpAppApprovalOf({ error: { code: 'approval_required', message: 'ask' } })).toBeUndefined();
+    expect(mcpAppApprovalOf({ error: { code: 'approval_required', message: 'ask' }, approval: { ...approval, token: 1 } })).toBeUndefined();
+    expect(mcpAppApprovalOf(null)).toBeUndefined();
   });
 });

@@ -6,11 +6,16 @@
  *   `_meta["x-agent/mcp-app"]` once the server fetched the resource and accepted it (mime type
  *   {@link MCP_APP_MIME_TYPE}, at most the size limit). Read it with {@link mcpAppOf}.
  * - `POST {basePath}/{agentId}/mcp-apps/resource` {@link McpAppResourceRequest} → {@link McpAppResource}:
- *   the app's HTML (cached by the server per MCP server and URI).
+ *   the app's HTML (cached by the server per MCP server and URI). Only a URI that a tool the agent
+ *   may use declares (`_meta.ui.resourceUri`) is served; any other → 404 `not_found`.
  * - `POST {basePath}/{agentId}/mcp-apps/call` {@link McpAppCallRequest} → {@link McpAppCallResponse}:
  *   a tool call made from inside the app, run with the policies, approval rules and limits of the
  *   model's calls. Refused: not a tool of the agent on that server → 404 `unknown_tool`; a policy or
- *   hook denies it → 403 `tool_denied`; it needs the user's approval → 403 `approval_required`.
+ *   hook denies it → 403 `tool_denied`. A call that needs the user's approval → 403 `approval_required`
+ *   with an {@link McpAppCallApproval} (read it with {@link mcpAppApprovalOf}): the host asks the user
+ *   and, once they approve, sends the same call again with `approval` set to its `token` — signed by
+ *   the server, bound to the agent, user, conversation, server, tool and input, single-use, expiring.
+ *   A token that is forged, expired, already used or for another call → 409 `approval_not_pending`.
  * - `GET {basePath}/mcp-apps/sandbox`: the sandbox proxy page. Serve it from an origin other than
  *   the app's (the chat's `mcpApps.sandboxUrl`): the app's HTML runs in an iframe inside it, with
  *   `sandbox="allow-scripts …"` and no `allow-same-origin`.
@@ -80,6 +85,36 @@ export interface McpAppCallRequest {
   /** The tool's name on the app's MCP server. */
   name: string;
   arguments?: Record<string, unknown>;
+  /** The {@link McpAppCallApproval.token} the server gave for this call, once the user approved it. */
+  approval?: string;
+}
+
+/** What the user is asked to approve for a call of an app (the `approval` of a 403 `approval_required`). */
+export interface McpAppCallApproval {
+  /** Single-use, signed by the server; valid for this call (server, tool, input) only, until `expiresAt`. */
+  token: string;
+  /** The tool's name on the app's MCP server. */
+  name: string;
+  /** The input the tool would run with (after the server checked it against the tool's schema). */
+  input: unknown;
+  /** When the token expires (ms since epoch). */
+  expiresAt: number;
+}
+
+/** The 403 `approval_required` answer of `POST …/mcp-apps/call`: the error, and what to ask the user. */
+export interface McpAppApprovalRequiredBody {
+  error: { code: 'approval_required'; message: string };
+  approval: McpAppCallApproval;
+}
+
+/** The approval to ask the user for, if `body` is a 403 `approval_required` answer of the call route. */
+export function mcpAppApprovalOf(body: unknown): McpAppCallApproval | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { error, approval } = body as { error?: { code?: unknown }; approval?: unknown };
+  if (error?.code !== 'approval_required' || typeof approval !== 'object' || approval === null) return undefined;
+  const { token, name, input, expiresAt } = approval as Record<string, unknown>;
+  if (typeof token !== 'string' || typeof name !== 'string' || typeof expiresAt !== 'number') return undefined;
+  return { token, name, input, expiresAt };
 }
 
 /** `POST …/mcp-apps/call` answer: the MCP `CallToolResult`. */

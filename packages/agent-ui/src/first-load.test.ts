@@ -53,6 +53,11 @@ describe('the first load of a page with AgentChat', () => {
       'agent-ui/chat/chat-drawer.js',
       'agent-ui/chat/error-alert.js',
       'agent-ui/composer/attachment-preview.js',
+      // dictation: the microphone button and status, the recorder, speech recognition, the transcription request
+      'agent-ui/composer/dictation-controls.js',
+      'agent-ui/composer/dictation-session.js',
+      'agent-ui/composer/speech-recognition.js',
+      'agent-ui/composer/transcribe-recording.js',
       'agent-ui/transcript/reply-end-mark.js',
       'agent-ui/lazy/on-demand-icon-glyph.js',
       'agent-ui/markdown/highlighted-code.js',

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, mcpAppOf, mcpAppPaths, type McpAppResource } from '@x/agent-protocol';
-import { describe, expect, it } from 'vitest';
+import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, mcpAppApprovalOf, mcpAppOf, mcpAppPaths, type McpAppResource } from '@x/agent-protocol';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';
+import { startMcpHttpServer, type TestMcpHttpServer } from '../test-utils/mcp-http-server.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, recordingLogger, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, userMessage } from '../test-utils/sse.js';
@@ -77,9 +78,14 @@ describe('MCP Apps: tool calls from inside an app go through the agent’s rules
     expect(seen).toContain('model');
   }, 30_000);
 
-  it('a tool that needs the user’s approval is refused: 403 approval_required', async () => {
+  it('a tool that needs the user’s approval is not run: 403 approval_required with what to ask and a token', async () => {
     const { server: s } = server({ policies: [{ match: 'get-budget-data', before: 'require-approval' }] });
-    expect(await call(s, { server: 'budget', name: 'get-budget-data' })).toMatchObject({ status: 403, body: { error: { code: 'approval_required' } } });
+    const asked = await call(s, { server: 'budget', name: 'get-budget-data' });
+    expect(asked).toMatchObject({ status: 403, body: { error: { code: 'approval_required' }, approval: { name: 'get-budget-data', input: {}, token: expect.any(String) } } });
+    const approval = mcpAppApprovalOf(asked.body)!;
+    const approved = await call(s, { server: 'budget', name: 'get-budget-data', approval: approval.token });
+    expect(approved.status).toBe(200);
+    expect(JSON.stringify(approved.body)).toContain('categories');
   }, 30_000);
 
   it('a tool of another server, of no server, or filtered out of the agent → 404 unknown_tool; a bad body → 400', async () => {
@@ -105,6 +111,117 @@ describe('MCP Apps: tool calls from inside an app go through the agent’s rules
       s.fetch(post(mcpAppPaths.resource('/api/agent', 'assistant'), { conversationId, server: 'time', uri: 'ui://get-time/mcp-app.html' }, { 'x-user': user })).then(json);
     expect(await resource('mallory')).toMatchObject({ status: 404, body: { error: { code: 'conversation_not_found' } } });
     expect(await resource('alice')).toMatchObject({ status: 200, body: { mimeType: MCP_APP_MIME_TYPE } });
+  }, 30_000);
+});
+
+describe('MCP Apps: the resource route serves only the apps of the agent’s tools', () => {
+  const resource = (s: ReturnType<typeof server>['server'], body: unknown) => s.fetch(post(mcpAppPaths.resource('/api/agent', 'assistant'), body)).then(json);
+
+  it('a URI no tool of the agent on that server declares → 404 not_found, even one another server’s tool declares', async () => {
+    const { server: s } = server();
+    expect(await resource(s, { server: 'time', uri: 'ui://get-time/mcp-app.html' })).toMatchObject({ status: 200, body: { uri: 'ui://get-time/mcp-app.html' } });
+    expect(await resource(s, { server: 'time', uri: 'ui://get-time/other.html' })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    const budgetUri = (await resource(s, { server: 'time', uri: 'ui://budget-allocator/mcp-app.html' })).body;
+    expect(budgetUri).toMatchObject({ error: { code: 'not_found' } });
+    expect(await resource(s, { server: 'nope', uri: 'ui://get-time/mcp-app.html' })).toMatchObject({ status: 404, body: { error: { code: 'unknown_tool' } } });
+  }, 30_000);
+
+  it('the app of a tool filtered out of the agent → 404 not_found, though it is cached from another agent’s call', async () => {
+    const logger = recordingLogger();
+    const model = mockModel(toolCallParts({ toolName: 'get-time', input: {} }), textParts('It is now.'));
+    const s = createAgentServer({
+      agents: { assistant: { model, mcp: [timeSource] }, narrow: { model: mockModel(textParts('x')), mcp: [{ ...timeSource, tools: ['other'] }] } },
+      logger,
+    });
+    await readChunks(await s.fetch(chatRequest({ messages: [userMessage('time?')] })));
+    const narrow = await s.fetch(post(mcpAppPaths.resource('/api/agent', 'narrow'), { server: 'time', uri: 'ui://get-time/mcp-app.html' })).then(json);
+    expect(narrow).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect(JSON.stringify(narrow.body)).not.toContain('<script');
+  }, 30_000);
+});
+
+describe('MCP Apps: a call that needs approval runs once, with the server’s token for it', () => {
+  const servers: TestMcpHttpServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  const secret = 'a-test-secret-of-at-least-32-characters!';
+
+  async function shop(extra: Partial<AgentServerConfig> = {}) {
+    const mcp = await startMcpHttpServer({ buy: { reply: (args) => `bought ${String(args.text)}` }, look: { reply: () => 'looked' } });
+    servers.push(mcp);
+    const store = memoryStore();
+    const s = createAgentServer({
+      agents: { assistant: { model: mockModel(textParts('ok')), mcp: [{ name: 'shop', url: mcp.url }] } },
+      policies: [{ match: 'buy', before: 'require-approval' }],
+      approvalSecret: secret,
+      store,
+      authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'alice' }),
+      logger: recordingLogger(),
+      ...extra,
+    });
+    const conversation = async (user: string) => {
+      const turn = await s.fetch(chatRequest({ messages: [userMessage('hi')] }, { headers: { 'x-user': user } }));
+      await readChunks(turn);
+      return turn.headers.get('x-conversation-id')!;
+    };
+    const call = (body: Record<string, unknown>, user = 'alice') => s.fetch(post(mcpAppPaths.call('/api/agent', 'assistant'), body, { 'x-user': user })).then(json);
+    const buys = () => mcp.calls.filter((c) => c.tool === 'buy').length;
+    return { s, call, buys, conversation };
+  }
+
+  it('without a token: not run, 403 approval_required with the tool, its input and a token; with it: runs once', async () => {
+    const { call, buys, conversation } = await shop();
+    const conversationId = await conversation('alice');
+    const body = { conversationId, server: 'shop', name: 'buy', arguments: { text: 'a book' } };
+    const asked = await call(body);
+    expect(asked).toMatchObject({ status: 403, body: { error: { code: 'approval_required' }, approval: { name: 'buy', input: { text: 'a book' } } } });
+    expect(buys()).toBe(0);
+    const { token } = mcpAppApprovalOf(asked.body)!;
+    expect(await call({ ...body, approval: token })).toMatchObject({ status: 200, body: { content: [{ type: 'text', text: 'bought a book' }] } });
+    expect(buys()).toBe(1);
+    // Replayed: refused, the tool does not run again.
+    expect(await call({ ...body, approval: token })).toMatchObject({ status: 409, body: { error: { code: 'approval_not_pending' } } });
+    expect(buys()).toBe(1);
+    // A tool that needs no approval runs without one.
+    expect(await call({ conversationId, server: 'shop', name: 'look' })).toMatchObject({ status: 200 });
+  }, 30_000);
+
+  it('a forged token, or a token for another input, user or conversation → 409 approval_not_pending; nothing runs', async () => {
+    const { call, buys, conversation } = await shop();
+    const conversationId = await conversation('alice');
+    const other = await conversation('alice');
+    const malloryConversation = await conversation('mallory');
+    const body = { conversationId, server: 'shop', name: 'buy', arguments: { text: 'a book' } };
+    const { token } = mcpAppApprovalOf((await call(body)).body)!;
+    const [payload] = token.split('.');
+    const refused = { status: 409, body: { error: { code: 'approval_not_pending' } } };
+    expect(await call({ ...body, approval: `${payload}.forged` })).toMatchObject(refused);
+    expect(await call({ ...body, approval: 'x' })).toMatchObject(refused);
+    expect(await call({ ...body, arguments: { text: 'a car' }, approval: token })).toMatchObject(refused);
+    expect(await call({ ...body, conversationId: other, approval: token })).toMatchObject(refused);
+    expect(await call({ ...body, conversationId: malloryConversation, approval: token }, 'mallory')).toMatchObject(refused);
+    expect(buys()).toBe(0);
+    // The right call still has its approval.
+    expect(await call({ ...body, approval: token })).toMatchObject({ status: 200 });
+    expect(buys()).toBe(1);
+  }, 30_000);
+
+  it('an approved call still goes through the policies: one that denies it after the approval was given → 403', async () => {
+    let deny = false;
+    const { call, buys, conversation } = await shop({
+      // The first deciding policy wins: the deny (when it applies), else the approval.
+      policies: [
+        { match: 'buy', when: () => deny, before: { deny: 'The shop is closed.' } },
+        { match: 'buy', before: 'require-approval' },
+      ],
+    });
+    const conversationId = await conversation('alice');
+    const body = { conversationId, server: 'shop', name: 'buy', arguments: { text: 'a book' } };
+    const { token } = mcpAppApprovalOf((await call(body)).body)!;
+    deny = true;
+    expect(await call({ ...body, approval: token })).toMatchObject({ status: 403, body: { error: { code: 'tool_denied' } } });
+    expect(buys()).toBe(0);
   }, 30_000);
 });
 

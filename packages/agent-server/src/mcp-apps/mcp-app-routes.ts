@@ -1,4 +1,4 @@
-import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema, formatIssues } from '@x/agent-protocol';
+import { AGENT_ERROR_STATUS, mcpAppCallRequestSchema, mcpAppResourceRequestSchema, formatIssues, type McpAppApprovalRequiredBody } from '@x/agent-protocol';
 import type { z } from 'zod';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
@@ -34,11 +34,19 @@ export async function handleMcpAppRoute(request: Request, action: string | undef
   if (action === 'resource') {
     const body = parse(mcpAppResourceRequestSchema, raw);
     await checkConversation(body.conversationId, ctx);
-    return json(await readAppResourceFor(body, ctx));
+    return json(await readAppResourceFor(body, { ...ctx, conversationId: body.conversationId, signal: request.signal }));
   }
   const body = parse(mcpAppCallRequestSchema, raw);
   await checkConversation(body.conversationId, ctx);
-  return json(await runAppToolCall(body, { ...ctx, conversationId: body.conversationId, signal: request.signal }));
+  const result = await runAppToolCall(body, { ...ctx, conversationId: body.conversationId, signal: request.signal });
+  if ('approvalNeeded' in result) {
+    const answer: McpAppApprovalRequiredBody = {
+      error: { code: 'approval_required', message: `"${body.name.slice(0, 64)}" needs the user's approval: ask them, then send the call again with its token.` },
+      approval: result.approvalNeeded,
+    };
+    return json(answer, AGENT_ERROR_STATUS.approval_required);
+  }
+  return json(result);
 }
 
 function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
@@ -54,6 +62,6 @@ async function checkConversation(conversationId: string | undefined, ctx: McpApp
   if (!found) throw new HttpError('conversation_not_found', 'There is no such conversation.');
 }
 
-function json(value: unknown): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 }

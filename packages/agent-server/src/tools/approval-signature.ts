@@ -8,7 +8,8 @@
 
 const encoder = new TextEncoder();
 
-function canonicalJSON(value: unknown): string {
+/** JSON with object keys sorted (what an input hash is taken of). */
+export function canonicalJSON(value: unknown): string {
   if (value === null || value === undefined || typeof value !== 'object') return JSON.stringify(value) as string;
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJSON(v))).join(',')}]`;
   const record = value as Record<string, unknown>;

@@ -8,11 +8,10 @@ import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandl
 import { missingProvider } from '../chat/missing-provider.js';
 import { Sender } from '../antdx.js';
 import { useAgentUIConfig } from '../config.js';
-import { AttachmentPreview } from '../lazy/on-demand.js';
+import { AttachmentPreview, DictationButton, DictationStatus } from '../lazy/on-demand.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
-import { DictationButton, DictationStatus } from './dictation-controls.js';
 import { useDictation } from './use-dictation.js';
 import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
 import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol';

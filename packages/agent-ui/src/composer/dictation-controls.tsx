@@ -4,14 +4,25 @@ import { Button } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useAgentUIConfig } from '../config.js';
-import type { DictationState } from './use-dictation.js';
+import type { DictationState } from './dictation-types.js';
 
 const barStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, padding: '4px 12px', fontSize: 13 };
 const dotStyle: CSSProperties = { width: 10, height: 10, borderRadius: '50%', background: 'var(--ant-color-error, #ff4d4f)', flex: 'none' };
 const problemStyle: CSSProperties = { color: 'var(--ant-color-error, #ff4d4f)', margin: '4px 0 0', padding: '4px 12px' };
 
+export interface DictationButtonProps {
+  dictation: DictationState;
+  disabled?: boolean | undefined;
+}
+
+export interface DictationStatusProps {
+  dictation: DictationState;
+  /** How many times words landed in the composer (each is announced). */
+  inserted: number;
+}
+
 /** The microphone toggle: `aria-pressed` while recording or listening; busy while transcribing. */
-export function DictationButton({ dictation, disabled }: { dictation: DictationState; disabled?: boolean }) {
+export function DictationButton({ dictation, disabled }: DictationButtonProps) {
   const { strings } = useAgentUIConfig();
   const active = dictation.status === 'recording' || dictation.status === 'listening';
   const transcribing = dictation.status === 'transcribing';
@@ -40,7 +51,7 @@ export function DictationButton({ dictation, disabled }: { dictation: DictationS
  * Under the composer: the recording indicator (a red dot, the elapsed time and a Stop button), the
  * transcribing notice, the problem (role alert), and a polite live region announcing each state.
  */
-export function DictationStatus({ dictation, inserted }: { dictation: DictationState; inserted: number }) {
+export function DictationStatus({ dictation, inserted }: DictationStatusProps) {
   const { strings } = useAgentUIConfig();
   const { status, problem, startedAt } = dictation;
   const elapsed = useElapsedSeconds(startedAt);

@@ -2,13 +2,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createAgentServer } from '@x/agent-server';
 import { mockTranscriptionModel, scriptedModel } from '@x/mock-server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentUIProvider } from '../config.js';
+import { preloadOnDemand } from '../lazy/on-demand.js';
 import { zhCN } from '../theme/locale.js';
 import { AgentComposer } from './composer.js';
 import { chatDictationOptions, type ComposerDictationOptions } from './dictation-options.js';
 import type { SpeechRecognitionLike, SpeechResultEvent } from './speech-recognition.js';
+
+
+// The microphone button and the recorder code are in the on-demand chunk (first-load.test.ts checks
+// that); these tests are about what they do once it is there.
+beforeAll(() => preloadOnDemand());
 
 /** A stand-in `MediaRecorder`: `stop()` hands over one chunk of "audio", then fires `onstop`. */
 class FakeRecorder {

@@ -14,6 +14,9 @@ export { LoadingSkeleton } from '../chat/loading-skeleton.js';
 export { ChatDrawer } from '../chat/chat-drawer.js';
 export { OnDemandIconGlyph } from './on-demand-icon-glyph.js';
 export { AttachmentPreview } from '../composer/attachment-preview.js';
+// Dictation: the microphone button and status, and the recorder and speech code they start.
+export { DictationButton, DictationStatus } from '../composer/dictation-controls.js';
+export { startDictationSession } from '../composer/dictation-session.js';
 export { ReplyEndMark } from '../transcript/reply-end-mark.js';
 // Ant Design X components shown behind a stand-in of their size (transcript/think.tsx, file-card.tsx).
 export * as ThinkModule from '@ant-design/x/es/think/index.js';

@@ -13,6 +13,7 @@ import { lazyComponent } from './lazy-component.js';
 import type { OnDemandIconName } from './on-demand-icon-glyph.js';
 import type { ReplyEndMarkProps } from '../transcript/reply-end-mark.js';
 import type { CompactionMarkerProps } from '../transcript/compaction-marker.js';
+import type { DictationButtonProps, DictationStatusProps } from '../composer/dictation-controls.js';
 import { loadOnDemand as load } from './load-on-demand.js';
 
 /**
@@ -124,6 +125,21 @@ export const AttachmentPreview = lazyComponent<{ file: File }>(
 );
 
 /**
+ * The composer's microphone button (dictation is on): the chunk it comes with also has the recorder
+ * and speech code it starts. Until then, an empty space of its size (a 32 px icon button).
+ */
+export const DictationButton = lazyComponent<DictationButtonProps>(
+  async () => (await load()).DictationButton,
+  () => <span aria-hidden="true" data-xagent-dictation="loading" style={{ display: 'inline-block', width: 32, height: 32, verticalAlign: 'middle' }} />,
+);
+
+/** Under the composer: dictation's live region, recording indicator and problem (nothing shows while idle). */
+export const DictationStatus = lazyComponent<DictationStatusProps>(
+  async () => (await load()).DictationStatus,
+  () => null,
+);
+
+/**
  * The mark under a reply that did not end normally ("Stopped", "Interrupted — Retry"); until the
  * chunk is there, its words without the button, in the mark's place.
  */
@@ -148,4 +164,4 @@ function ReplyEndStandIn({ end }: { end: ReplyEndMarkProps['end'] }) {
  * afterwards renders at once, without its stand-in); resolves when they are.
  */
 export const preloadOnDemand = (): Promise<void> =>
-  Promise.all([OnDemandIcon, AttachmentPreview, ReplyEndMark, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);
+  Promise.all([OnDemandIcon, AttachmentPreview, DictationButton, DictationStatus, ReplyEndMark, ImageGate, CompactionMarker, DeletedMessage, MessageToolbar, MessageEditor, ToolCallCard, ToolGroup, ApprovalCard].map((component) => component.preload())).then(() => undefined);

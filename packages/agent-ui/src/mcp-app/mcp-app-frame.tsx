@@ -2,12 +2,14 @@
 import type { McpAppResource } from '@x/agent-protocol';
 import { Alert, Modal, theme, Typography } from 'antd';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import { safeUrl } from '../markdown/safe-url.js';
 import { hostStyleVariables, isDarkTheme } from './host-styles.js';
 import type { McpAppConnection, McpUiHostContext } from './mcp-app-bridge.js';
 import { callAppTool, fetchAppResource } from './mcp-app-requests.js';
+import { confirmAppToolCall } from './mcp-app-tool-approval.js';
 import type { McpAppSlotProps } from './mcp-app-slot-props.js';
 import { McpAppsContext } from './mcp-apps-options.js';
 
@@ -39,7 +41,7 @@ export function sameOriginSandbox(sandboxUrl: string): boolean {
  * CSP. `AppBridge` of `@modelcontextprotocol/ext-apps` (mcp-app-bridge.ts, its own chunk) speaks the
  * protocol: host context (theme, the antd tokens as the spec's style variables, locale, inline
  * display), the tool's input and result, size changes, the app's tool calls (through the agent
- * server) and a teardown on unmount. A message from the app is sent as the user's only after they
+ * server; one that needs the user's approval is asked of them first) and a teardown on unmount. A message from the app is sent as the user's only after they
  * confirm it; a link opens only after they do. An app that fails to load or does not start in time
  * shows a small error in its place.
  */
@@ -67,9 +69,10 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
     [dark, token],
   );
   // The handlers read the latest values without reconnecting the app.
-  const latest = useRef({ app, input, output, hostContext, strings, modal, chat, options });
+  const announce = useAnnounce();
+  const latest = useRef({ app, input, output, hostContext, strings, modal, chat, options, announce });
   useLayoutEffect(() => {
-    latest.current = { app, input, output, hostContext, strings, modal, chat, options };
+    latest.current = { app, input, output, hostContext, strings, modal, chat, options, announce };
   });
   const sameOrigin = options ? sameOriginSandbox(options.sandboxUrl) : true;
 
@@ -111,7 +114,14 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
           input: () => latest.current.input,
           output: () => latest.current.output,
           initTimeoutMs: routes.initTimeoutMs ?? MCP_APP_INIT_TIMEOUT_MS,
-          callTool: (call) => callAppTool(routes, shown, latest.current.chat?.chat.conversationId, call),
+          callTool: (call) =>
+            callAppTool(routes, shown, latest.current.chat?.chat.conversationId, call, {
+              confirm: (approval) => {
+                latest.current.announce(latest.current.strings.mcpApp.callToolTitle(approval.name));
+                return confirmAppToolCall(latest.current.modal, latest.current.strings, approval);
+              },
+              rejectedText: latest.current.strings.mcpApp.callToolRejected,
+            }),
           sendMessage: async (text) => {
             const send = latest.current.chat?.send;
             const { mcpApp } = latest.current.strings;

@@ -1,4 +1,4 @@
-import { isAgentErrorBody, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol';
+import { isAgentErrorBody, mcpAppApprovalOf, type McpAppCallApproval, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol';
 import type { ResolvedMcpAppsOptions } from './mcp-apps-options.js';
 
 /** A refusal or failure of an MCP Apps route, with its error code (`tool_denied`, …) when it had one. */
@@ -7,6 +7,8 @@ export class McpAppRequestError extends Error {
     message: string,
     readonly code: string | undefined,
     readonly status: number,
+    /** A 403 `approval_required`: what to ask the user, with the server's token for the call. */
+    readonly approval?: McpAppCallApproval,
   ) {
     super(message);
     this.name = 'McpAppRequestError';
@@ -26,7 +28,7 @@ async function post<T>(options: ResolvedMcpAppsOptions, url: string, body: unkno
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const code = isAgentErrorBody(answer) ? answer.error.code : undefined;
-    throw new McpAppRequestError(isAgentErrorBody(answer) ? answer.error.message : `The server answered ${response.status}.`, code, response.status);
+    throw new McpAppRequestError(isAgentErrorBody(answer) ? answer.error.message : `The server answered ${response.status}.`, code, response.status, mcpAppApprovalOf(answer));
   }
   return answer as T;
 }
@@ -36,17 +38,39 @@ export function fetchAppResource(options: ResolvedMcpAppsOptions, app: McpAppRef
   return post(options, options.resourceApi, { server: app.server, uri: app.resourceUri, ...(conversationId ? { conversationId } : {}) }, signal);
 }
 
-/** A `tools/call` of the app through the agent server (`POST …/mcp-apps/call`). */
-export function callAppTool(
+/** How the user answers an app's call that needs their approval. */
+export interface AppCallApprover {
+  /** Asks the user; resolves whether they approved. */
+  confirm: (approval: McpAppCallApproval) => Promise<boolean>;
+  /** The tool error the app gets when they rejected it. */
+  rejectedText: string;
+}
+
+/**
+ * A `tools/call` of the app through the agent server (`POST …/mcp-apps/call`). A call that needs the
+ * user's approval (403 `approval_required`) is asked of them with `approver`: approved, the same call
+ * is sent again with the server's token (it runs once, through the server's policies); rejected, the
+ * app gets a tool error and the call is never run.
+ */
+export async function callAppTool(
   options: ResolvedMcpAppsOptions,
   app: McpAppRef,
   conversationId: string | undefined,
   call: { name: string; arguments?: Record<string, unknown> | undefined },
+  approver?: AppCallApprover,
 ): Promise<McpAppCallResponse> {
-  return post(options, options.callApi, {
+  const body = {
     server: app.server,
     name: call.name,
     ...(call.arguments ? { arguments: call.arguments } : {}),
     ...(conversationId ? { conversationId } : {}),
-  });
+  };
+  try {
+    return await post<McpAppCallResponse>(options, options.callApi, body);
+  } catch (error) {
+    const approval = error instanceof McpAppRequestError ? error.approval : undefined;
+    if (!approval || !approver) throw error;
+    if (!(await approver.confirm(approval))) return { content: [{ type: 'text', text: approver.rejectedText }], isError: true };
+    return post<McpAppCallResponse>(options, options.callApi, { ...body, approval: approval.token });
+  }
 }

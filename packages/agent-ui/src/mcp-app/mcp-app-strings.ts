@@ -13,6 +13,12 @@ export interface McpAppStrings {
   /** Confirm dialog: the app asks to open a link. */
   openLinkTitle: string;
   open: string;
+  /** Confirm dialog: the app asks to run a tool that needs the user's approval (buttons: `approve`, `reject`). */
+  callToolTitle: (tool: string) => string;
+  /** Above the tool's input in that dialog. */
+  callToolInput: string;
+  /** What the app is told when the user rejected its call (a tool error). */
+  callToolRejected: string;
 }
 
 export const mcpAppEnUS: McpAppStrings = {
@@ -24,6 +30,9 @@ export const mcpAppEnUS: McpAppStrings = {
   send: 'Send',
   openLinkTitle: 'The app wants to open this link',
   open: 'Open link',
+  callToolTitle: (tool) => `The app wants to run ${tool}`,
+  callToolInput: 'With this input:',
+  callToolRejected: 'The user rejected this tool call.',
 };
 
 export const mcpAppZhCN: McpAppStrings = {
@@ -35,4 +44,7 @@ export const mcpAppZhCN: McpAppStrings = {
   send: '发送',
   openLinkTitle: '该应用想打开此链接',
   open: '打开链接',
+  callToolTitle: (tool) => `该应用想运行 ${tool}`,
+  callToolInput: '输入如下：',
+  callToolRejected: '用户拒绝了此工具调用。',
 };

@@ -11,7 +11,19 @@ const caches = new WeakMap<object, Map<string, Promise<McpAppResourceResult>>>()
 const customIds = new WeakMap<object, number>();
 let lastCustomId = 0;
 
-/** What makes an MCP server the same one across turns: how it is reached, not its display name. */
+/** A record's entries in a stable order (`lowerCaseKeys`: header names, which are case-insensitive). */
+function sortedEntries(record: Record<string, string> | undefined, lowerCaseKeys = false): [string, string][] {
+  return Object.entries(record ?? {})
+    .map(([key, value]): [string, string] => [lowerCaseKeys ? key.toLowerCase() : key, String(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * What makes an MCP server the same one across turns: how it is reached — command, arguments, working
+ * directory and environment of a stdio server, URL and headers of an HTTP one — not its display name.
+ * Two configs that differ in env or headers (another tenant's key, another account) may serve other
+ * resources under the same URI, so they never share a cache entry.
+ */
 export function mcpSourceKey(source: McpSourceConfig): string {
   if (source.type === 'custom') {
     let id = customIds.get(source.createTransport);
@@ -19,8 +31,8 @@ export function mcpSourceKey(source: McpSourceConfig): string {
     return JSON.stringify(['custom', id]);
   }
   return source.type === 'stdio'
-    ? JSON.stringify(['stdio', source.command, source.args ?? [], source.cwd ?? ''])
-    : JSON.stringify([source.type ?? 'http', source.url]);
+    ? JSON.stringify(['stdio', source.command, source.args ?? [], source.cwd ?? '', sortedEntries(source.env)])
+    : JSON.stringify([source.type ?? 'http', source.url, sortedEntries(source.headers, true)]);
 }
 
 /**

@@ -47,6 +47,24 @@ describe('cachedAppResource', () => {
     expect(loads).toBe(4);
   });
 
+  it('two configs of one server that differ in env or headers never share an entry (the order of keys does not matter)', async () => {
+    const owner = {};
+    const seen: string[] = [];
+    const loader = (label: string) => async (): Promise<McpAppResourceResult> => (seen.push(label), { resource: { uri, mimeType: MCP_APP_MIME_TYPE, html: label } });
+    const stdioA = { ...source, name: 'same', env: { API_KEY: 'tenant-a', REGION: 'eu' } };
+    const stdioB = { ...source, name: 'same', env: { API_KEY: 'tenant-b', REGION: 'eu' } };
+    expect((await cachedAppResource(owner, stdioA, uri, loader('a'))).resource?.html).toBe('a');
+    expect((await cachedAppResource(owner, stdioB, uri, loader('b'))).resource?.html).toBe('b');
+    expect((await cachedAppResource(owner, { ...source, name: 'same', env: { REGION: 'eu', API_KEY: 'tenant-a' } }, uri, loader('a again'))).resource?.html).toBe('a');
+    expect((await cachedAppResource(owner, source, uri, loader('no env'))).resource?.html).toBe('no env');
+    const http = { type: 'http' as const, name: 'same', url: 'https://mcp.test/mcp' };
+    expect((await cachedAppResource(owner, { ...http, headers: { Authorization: 'Bearer a' } }, uri, loader('ha'))).resource?.html).toBe('ha');
+    expect((await cachedAppResource(owner, { ...http, headers: { Authorization: 'Bearer b' } }, uri, loader('hb'))).resource?.html).toBe('hb');
+    expect((await cachedAppResource(owner, { ...http, headers: { authorization: 'Bearer a' } }, uri, loader('ha again'))).resource?.html).toBe('ha');
+    expect((await cachedAppResource(owner, http, uri, loader('h none'))).resource?.html).toBe('h none');
+    expect(seen).toEqual(['a', 'b', 'no env', 'ha', 'hb', 'h none']);
+  });
+
   it('does not keep a failure: the next call reads again', async () => {
     const owner = {};
     let loads = 0;

@@ -52,9 +52,9 @@ describe('message delete with undo', () => {
 
     expect(articles()).toHaveLength(1);
     // The row's code comes with the on-demand chunk (preloaded when idle): at most a moment later.
-    const undo = await log().findByRole('button', { name: 'Undo' });
+    const undo = await log().findByRole('button', { name: 'Undo' }, TIMEOUT);
     expect(log().getByText('Message deleted').closest('[role="status"]')).not.toBeNull();
-    await waitFor(() => expect(undo).toHaveFocus());
+    await waitFor(() => expect(undo).toHaveFocus(), TIMEOUT);
 
     await user.click(undo);
     expect(articles()).toHaveLength(2);
@@ -71,7 +71,7 @@ describe('message delete with undo', () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-expire', fetch, 300);
     await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus());
+    await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus(), TIMEOUT);
     expect(deletes).toEqual([]);
 
     await waitFor(() => expect(deletes).toHaveLength(1), TIMEOUT);

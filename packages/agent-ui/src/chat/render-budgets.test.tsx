@@ -20,6 +20,7 @@ import { AgentChat } from './agent-chat.js';
 const budgets = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../bench/budgets.json'), 'utf8')) as {
   counters: {
     domNodesMounted1000Messages: number;
+    markdownParsedAtMount1000Messages: number;
     listCommitsPerPublishedFrame: number;
     composerCommitsPerStreamedFrame: number;
     transcriptCommitsPerKeystroke: number;
@@ -235,7 +236,12 @@ describe('render budgets (bench/budgets.json counters)', () => {
     await waitFor(() => expect(log.querySelectorAll('[data-message-id]').length).toBeGreaterThanOrEqual(40));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     const nodes = document.body.querySelectorAll('*').length;
-    console.info(`[render-budgets] 1,000 messages: ${log.querySelectorAll('[data-message-id]').length} rows, ${nodes} elements in the document`);
+    // Markdown documents parsed at mount: only the first screenful's (jsdom's IntersectionObserver
+    // stand-in never reports a row near the view; the others show plain text until it does).
+    const markdown = log.querySelectorAll('[data-xagent-markdown]').length;
+    const parsed = markdown - log.querySelectorAll('[data-xagent-markdown-pending]').length;
+    console.info(`[render-budgets] 1,000 messages: ${log.querySelectorAll('[data-message-id]').length} rows, ${nodes} elements in the document, ${parsed} of ${markdown} markdown documents parsed`);
     expect(nodes).toBeLessThanOrEqual(budgets.counters.domNodesMounted1000Messages);
+    expect(parsed).toBeLessThanOrEqual(budgets.counters.markdownParsedAtMount1000Messages);
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useEffect, useRef, useState } from 'react';
+import { DeferredMarkdown } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode } from '../a11y/announcer.js';
 import { nextSpeech, type SpeechProgress } from '../a11y/speech-progress.js';
 import { completeTail } from './complete-tail.js';
@@ -50,6 +51,25 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: s
   );
 });
 
+/** A frame that completes more blocks than this parses the last ones only, the rest after its paint. */
+const LIVE_BLOCKS = 6;
+const NO_BLOCKS = splitMarkdownBlocks('');
+
+/**
+ * A completed block that arrived in a burst (many blocks in one frame, most of them above the view):
+ * plain text in the frame it arrives in, parsed in a transition after that frame's paint.
+ */
+const DeferredBlock = memo(function DeferredBlock({ text }: { text: string }) {
+  return <DeferredMarkdown text={text} afterPaint>{() => <MarkdownBlock text={text} streaming={false} />}</DeferredMarkdown>;
+});
+
+/** What a reply's announcement waits on: the latest blocks and whether the reply has finished. */
+interface PendingSpeech {
+  done: readonly string[];
+  tail: string;
+  finished: boolean;
+}
+
 /**
  * Markdown for streamed text: split into blocks so that only the tail block is re-parsed per update
  * (completed blocks are memoized); raw HTML is escaped, unsafe URLs removed, links open in a new tab
@@ -58,46 +78,86 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: s
  * Text that has never streamed here (loaded history) is rendered as one document: one parse and
  * one root element instead of one per block, which halves the mount cost of long transcripts. Once
  * it streamed, it stays split, so the end of a stream re-parses nothing.
+ *
+ * Parsing waits where nobody sees it yet: a loaded message in a long transcript's rows marked by a
+ * `NearViewportContext` shows plain text until it comes near the view; a frame that completes more
+ * than 6 blocks at once (a burst: a resumed or very fast reply) parses the last 6 and the tail at once
+ * and the earlier ones after that frame's paint, in a transition.
  */
 export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streaming = false, announce, className }: StreamingMarkdownProps) {
   const [blockwise, setBlockwise] = useState(streaming);
   if (streaming && !blockwise) setBlockwise(true);
   const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
-  const blocks = splitMarkdownBlocks(text, blocksRef.current);
+  const shouldAnnounce = announce ?? streaming;
+  // Text shown as one document and not announced needs no split (loaded history: no scan at mount).
+  const blocks = blockwise || shouldAnnounce ? splitMarkdownBlocks(text, blocksRef.current) : NO_BLOCKS;
+  // Completed blocks already committed: a frame that adds many parses only the last LIVE_BLOCKS at once;
+  // the others (by index, for good: a block keeps its component) wait for that frame's paint.
+  const shownDone = useRef(0);
+  const deferred = useRef<Set<number> | null>(null);
+  for (let index = shownDone.current; index < blocks.done.length - LIVE_BLOCKS; index++) (deferred.current ??= new Set()).add(index);
   useEffect(() => {
     blocksRef.current = blocks;
+    shownDone.current = blocks.done.length;
   });
   const say = useAnnounce();
   const mode = useAnnounceMode();
   // How far the reply has been read out: sentence by sentence while it streams (or all at the end,
   // in the `end` mode), each sentence once. What was there before it streamed here is not read.
   const spoken = useRef<SpeechProgress | null>(null);
-  const shouldAnnounce = announce ?? streaming;
   const doneCount = blocks.done.length;
   const wasStreaming = useRef(streaming);
+  // After a burst (more than LIVE_BLOCKS blocks finished since the last announcement) the speech is
+  // worked out in a task after the frame's paint: converting hundreds of blocks to speech must not
+  // delay the frame that shows them. Later frames before that task just replace what it reads.
+  const pendingSpeech = useRef<PendingSpeech | null>(null);
+  const speechTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const speak = useRef(() => {});
+  speak.current = () => {
+    speechTimer.current = undefined;
+    const pending = pendingSpeech.current;
+    pendingSpeech.current = null;
+    if (!pending || !spoken.current) return;
+    const next = nextSpeech(spoken.current, pending.done, pending.tail, pending.finished);
+    spoken.current = next.progress;
+    if (next.text) say(next.text);
+  };
+  useEffect(
+    () => () => {
+      // Unmounted before the task: say it now rather than never.
+      if (speechTimer.current === undefined) return;
+      clearTimeout(speechTimer.current);
+      speak.current();
+    },
+    [],
+  );
   useEffect(() => {
     const finished = wasStreaming.current && !streaming;
     wasStreaming.current = streaming;
     if (finished ? announce === false : !shouldAnnounce) return;
     spoken.current ??= { blocks: doneCount, chars: 0 };
     if (!finished && mode === 'end') return;
-    const next = nextSpeech(spoken.current, blocks.done, blocks.tail, finished);
-    spoken.current = next.progress;
-    if (next.text) say(next.text);
+    pendingSpeech.current = { done: blocks.done, tail: blocks.tail, finished: finished || (pendingSpeech.current?.finished ?? false) };
+    if (speechTimer.current !== undefined) return;
+    // A frame that finished a few blocks (a paced stream) is said at once; a burst after the paint.
+    if (doneCount - spoken.current.blocks <= LIVE_BLOCKS) speak.current();
+    else speechTimer.current = setTimeout(() => speak.current(), 0);
   }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say]);
   if (!blockwise) {
     return (
       <div className={className} dir="auto" data-xagent-markdown="">
-        <MarkdownStylesProvider>{text.trim() ? <MarkdownBlock text={text} streaming={false} /> : null}</MarkdownStylesProvider>
+        <MarkdownStylesProvider>
+          {text.trim() ? <DeferredMarkdown text={text}>{() => <MarkdownBlock text={text} streaming={false} />}</DeferredMarkdown> : null}
+        </MarkdownStylesProvider>
       </div>
     );
   }
   return (
     <div className={className} dir="auto" data-xagent-markdown="">
       <MarkdownStylesProvider>
-        {blocks.done.map((block, index) => (
-          <MarkdownBlock key={index} text={block} streaming={false} />
-        ))}
+        {blocks.done.map((block, index) =>
+          deferred.current?.has(index) ? <DeferredBlock key={index} text={block} /> : <MarkdownBlock key={index} text={block} streaming={false} />,
+        )}
         {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
       </MarkdownStylesProvider>
     </div>

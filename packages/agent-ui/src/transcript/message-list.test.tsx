@@ -1,8 +1,8 @@
 import { Profiler } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage } from '@x/agent-react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 
 function history(count: number, prefix = 'm'): AgentUIMessage[] {
@@ -17,7 +17,60 @@ function history(count: number, prefix = 'm'): AgentUIMessage[] {
 const fetch = () => Promise.reject(new Error('no requests in this test'));
 const rows = () => screen.getByRole('log').querySelectorAll('[data-xagent-message]');
 
+/** An IntersectionObserver the test drives: `reveal` reports an observed element as near. */
+class DrivenObserver {
+  static all: DrivenObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    DrivenObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.targets.add(element);
+  }
+  unobserve(element: Element) {
+    this.targets.delete(element);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+  static reveal(element: Element) {
+    const observer = DrivenObserver.all.find((o) => o.targets.has(element));
+    if (!observer) throw new Error('element not observed');
+    observer.callback([{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+  }
+}
+
 describe('AgentMessageList: mounting a long transcript', () => {
+  it('parses the markdown of older loaded messages only when they come near the view', async () => {
+    DrivenObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', DrivenObserver);
+    try {
+      render(<AgentChat agentId="a" fetch={fetch} messages={history(1000)} />);
+      const log = screen.getByRole('log');
+      await waitFor(() => expect(rows()).toHaveLength(40));
+      // The newest 10 rows are parsed; the 15 assistant messages among the 30 older rows show their
+      // text plain (one element each) until they come near the view.
+      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(15);
+      expect(within(rows()[39] as HTMLElement).getByRole('link')).toBeInTheDocument();
+      const older = rows()[29] as HTMLElement;
+      expect(older).toHaveAttribute('data-message-id', 'm989');
+      expect(within(older).queryByRole('link')).toBeNull();
+      expect(older).toHaveTextContent('Answer **989** with `code` and [a link](https://example.com/989).');
+      // Near the view: parsed (in a transition), and no longer observed.
+      const pending = older.querySelector('[data-xagent-markdown-pending]')!;
+      act(() => DrivenObserver.reveal(pending));
+      expect(await within(older).findByRole('link')).toHaveAttribute('href', 'https://example.com/989');
+      expect(older).toHaveTextContent('Answer 989 with code and a link.');
+      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(14);
+      expect(DrivenObserver.all.some((o) => o.targets.has(pending))).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('renders the newest rows first and the rest of the first window after that commit', () => {
     const mountedPerCommit: number[] = [];
     render(
@@ -87,9 +140,11 @@ describe('AgentMessageList: mounting a long transcript', () => {
     expect(within(toolbar).getByRole('button', { name: 'Edit message' })).toBeInTheDocument();
 
     // Focus moving into a message (here: a link in its text) shows its actions too, next in tab order.
-    const link = within(articles[5]!).getByRole('link');
+    // (One of the newest 10: older loaded messages parse their markdown when near the view, which
+    // jsdom's stand-in IntersectionObserver never reports.)
+    const link = within(articles[13]!).getByRole('link');
     link.focus();
-    expect(await within(articles[5]!).findByRole('toolbar', { name: 'Message actions' })).toBeInTheDocument();
+    expect(await within(articles[13]!).findByRole('toolbar', { name: 'Message actions' })).toBeInTheDocument();
     expect(link).toHaveFocus();
   });
 });

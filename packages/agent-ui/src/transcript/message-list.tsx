@@ -25,6 +25,7 @@ import { useAgentUIConfig, useTokenStyle } from '../config.js';
 import { useFollowBottom } from './follow-bottom.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
+import { useNearViewport } from '../markdown/deferred-markdown.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {
@@ -83,6 +84,9 @@ const liveRowStyle: CSSProperties = {};
  * transition (time-sliced, and preempted by input). Messages of a loaded history, except the
  * newest few, render their action toolbar on demand (pointer over or focus in the message; see
  * `AgentMessage`'s `deferActions`); messages that arrive while the list is shown get theirs at once.
+ * Those same history messages, except the newest 10, show their text plain until they come within
+ * 1.5 viewports of the view, and parse their markdown then (in a transition): a row far above the
+ * view costs one text node, and `content-visibility` lays nothing out before the parse.
  */
 export const AgentMessageList = memo(
   forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(props, ref) {
@@ -149,6 +153,9 @@ const Transcript = memo(
     }, [context, scrollToBottom]);
 
     useFollowBottom(scrollRef, innerRef, following);
+    // Rows of a loaded history outside the first screenful parse their markdown when they come near
+    // the view (plain text until then): mount work follows what is seen, not the thread's length.
+    const nearViewport = useNearViewport(scrollRef);
 
     // A new message from the user always brings the view back to the bottom.
     // Only the last message's role, not the message: subscribing to the message would re-render the
@@ -233,7 +240,8 @@ const Transcript = memo(
           ) : null}
           {ids.length === 0 ? empty : null}
           {visible.map((id, offset) => {
-            const isLast = start + offset === lastIndex;
+            const index = start + offset;
+            const isLast = index === lastIndex;
             return (
               <MessageRow
                 key={id}
@@ -244,6 +252,7 @@ const Transcript = memo(
                 awaitingApproval={isLast && awaitingApproval}
                 feedback={feedbackValues?.[id]}
                 deferActions={historyIds.has(id)}
+                nearViewport={historyIds.has(id) && index < ids.length - FIRST_PAINT ? nearViewport : null}
                 style={isLast ? liveRowStyle : rowStyle}
               />
             );

@@ -4,6 +4,7 @@ import { memo, startTransition, useLayoutEffect, useReducer, useRef, useState, t
 import { flushSync } from 'react-dom';
 import type { FeedbackValue } from '../chat/message-context.js';
 import { AgentMessage } from './agent-message.js';
+import { NearViewportContext, type NearViewport } from '../markdown/deferred-markdown.js';
 import { afterInputPaint, inputAwaitingPaint, userInputWithin, watchUserInput } from './input-recency.js';
 
 /** How long after a key or pointer press streaming updates keep rendering in a transition. */
@@ -89,7 +90,10 @@ function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean)
   return message;
 }
 
-/** One row: its message (see {@link useRowMessage}) in an {@link AgentMessage}. */
+/**
+ * One row: its message (see {@link useRowMessage}) in an {@link AgentMessage}. With `nearViewport`,
+ * its markdown is parsed when the row comes near the view (see `DeferredMarkdown`).
+ */
 export const MessageRow = memo(function MessageRow({
   chat,
   id,
@@ -98,6 +102,7 @@ export const MessageRow = memo(function MessageRow({
   awaitingApproval,
   feedback,
   deferActions,
+  nearViewport,
   style,
 }: {
   chat: UseAgentChatResult;
@@ -107,10 +112,13 @@ export const MessageRow = memo(function MessageRow({
   awaitingApproval: boolean;
   feedback: FeedbackValue | null | undefined;
   deferActions: boolean;
+  nearViewport: NearViewport | null;
   style: CSSProperties;
 }) {
   const message = useRowMessage(chat, id, streaming);
   if (!message) return null;
-  return <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} awaitingApproval={awaitingApproval} feedback={feedback} deferActions={deferActions} style={style} />;
+  const row = <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} awaitingApproval={awaitingApproval} feedback={feedback} deferActions={deferActions} style={style} />;
+  // Always the provider (with or without a value): the row's tree keeps its shape when that changes.
+  return <NearViewportContext.Provider value={nearViewport}>{row}</NearViewportContext.Provider>;
 });
 

@@ -1,0 +1,110 @@
+/**
+ * Diagnostic probe (not a benchmark): what a mounted chat keeps in the JS heap. As S8: the page
+ * loads with `?deferMount`, a warm-up cycle (mount, one turn, unmount), then a heap snapshot
+ * ("before"), the chat mounted again with N turns of the medium fixture (unpaced), and a second
+ * snapshot ("mounted"). Prints the growth by node type and constructor/name, largest first.
+ * `node bench/render/probe-heap.ts [contender] [turns]` (serves bench/render/dist; unminified
+ * `<contender>-diag` builds keep readable constructor names).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type CDPSession } from 'playwright-core';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { arm, openPage } from './page.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const contender = process.argv[2] ?? 'ours';
+const turns = Number(process.argv[3] ?? 5);
+const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
+
+interface Snapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  nodes: number[];
+  strings: string[];
+}
+
+async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number; count: number }>> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(chunks.join('')) as Snapshot;
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number];
+  const byKey = new Map<string, { size: number; count: number }>();
+  for (let i = 0; i < snap.nodes.length; i += width) {
+    const type = types[snap.nodes[i + typeAt] as number] ?? '?';
+    let name = type === 'object' || type === 'closure' || type === 'native' ? (snap.strings[snap.nodes[i + nameAt] as number] ?? '?') : '';
+    if (name.length > 60) name = `${name.slice(0, 57)}…`;
+    const key = `${type} ${name}`.trim();
+    const entry = byKey.get(key) ?? { size: 0, count: 0 };
+    entry.size += snap.nodes[i + sizeAt] as number;
+    entry.count += 1;
+    byKey.set(key, entry);
+  }
+  return byKey;
+}
+
+const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+const { port } = JSON.parse(line) as { port: number };
+const executablePath = chromiumExecutable();
+const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
+try {
+  const { page, cdp } = await openPage(browser);
+  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
+  await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
+  const marker = `§${fixture.lastSeq}§`;
+  const input = page.locator('textarea').first();
+  let sent = 0;
+  const session = async (count: number, unmount: boolean) => {
+    await page.evaluate(() => (window as unknown as { __benchMount: () => Promise<void> }).__benchMount());
+    await input.waitFor({ state: 'visible', timeout: 60_000 });
+    for (let turn = 1; turn <= count; turn++) {
+      const seen = await page.evaluate((m) => (document.body.textContent ?? '').split(m).length - 1, marker);
+      await arm(port, 'medium', 0, ++sent);
+      await input.click();
+      await page.keyboard.type(`turn ${turn}`);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(({ m, seen }) => (document.body.textContent ?? '').split(m).length - 1 > seen, { m: marker, seen }, { polling: 100, timeout: 120_000 });
+      await page.waitForTimeout(300);
+    }
+    await page.waitForTimeout(1_000);
+    if (unmount) {
+      await page.evaluate(() => (window as unknown as { __benchUnmount: () => void }).__benchUnmount());
+      await page.waitForTimeout(1_500);
+    }
+  };
+  await session(1, true);
+  const before = await heapSnapshot(cdp);
+  await session(turns, false);
+  const mounted = await heapSnapshot(cdp);
+  const total = (m: Map<string, { size: number }>) => [...m.values()].reduce((s, e) => s + e.size, 0);
+  console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, with ${turns} turns mounted ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);
+  const rows = [...mounted.entries()]
+    .map(([key, e]) => ({ key, size: e.size - (before.get(key)?.size ?? 0), count: e.count - (before.get(key)?.count ?? 0) }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 30);
+  for (const r of rows) console.log(`  ${(r.size / 1024).toFixed(0).padStart(7)} KB  ${String(r.count).padStart(7)} ×  ${r.key}`);
+  // FILTER=regex: also the growth of the matching keys (e.g. FILTER='Marked|Renderer|Parser|DOMPurify').
+  const filter = process.env.FILTER ? new RegExp(process.env.FILTER) : undefined;
+  if (filter) {
+    console.log(`matching /${filter.source}/:`);
+    for (const [key, e] of mounted) {
+      if (!filter.test(key)) continue;
+      const grew = { size: e.size - (before.get(key)?.size ?? 0), count: e.count - (before.get(key)?.count ?? 0) };
+      if (grew.count !== 0) console.log(`  ${(grew.size / 1024).toFixed(1).padStart(8)} KB  ${String(grew.count).padStart(7)} ×  ${key}`);
+    }
+  }
+} finally {
+  await browser.close();
+  child.stdin.end();
+  setTimeout(() => child.kill(), 1000).unref();
+}

@@ -1,0 +1,67 @@
+/**
+ * Diagnostic probe (not a benchmark): one S3 (unpaced burst) rep of a contender, and the timeline
+ * around its end: last byte, final marker in the DOM, commits and long tasks after the last byte,
+ * with a CPU profile of that window. `node bench/render/probe-s3.ts [contender] [reps]` after a
+ * `pnpm bench:render --no-build …` or a build (serves bench/render/dist).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { instrument, type BenchPageState } from './instrument.ts';
+import { arm, openPage } from './page.ts';
+import { startProfile, stopProfile } from './profile.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const contender = process.argv[2] ?? 'ours';
+const reps = Number(process.argv[3] ?? 3);
+const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'long.json'), 'utf8')) as { lastSeq: number };
+
+const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+const { port } = JSON.parse(line) as { port: number };
+const executablePath = chromiumExecutable();
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+  headless: true,
+});
+try {
+  for (let rep = 0; rep < reps; rep++) {
+    const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
+    await arm(port, 'long', 0);
+    await page.goto(`http://127.0.0.1:${port}/${contender}/index.html`);
+    const input = page.locator('textarea').first();
+    await input.waitFor({ state: 'visible' });
+    await input.click();
+    await page.keyboard.type('go');
+    const profile = process.env.PROFILE === '1';
+    if (profile) await startProfile(cdp);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => (window as unknown as { __bench: BenchPageState }).__bench.visibleMax >= n, fixture.lastSeq, { polling: 100, timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const prof = profile ? await stopProfile(cdp) : undefined;
+    const b = await page.evaluate(() => {
+      const s = (window as unknown as { __bench: BenchPageState }).__bench;
+      s.stop();
+      return { windowStart: s.windowStart, lastByte: s.lastByte, commits: s.commits, arrivals: s.arrivals, visible: s.visible, longTasks: s.longTasks, ticks: s.ticks };
+    });
+    const last = fixture.lastSeq;
+    const arr = b.arrivals[last] ?? NaN;
+    const vis = b.visible[last] ?? NaN;
+    const ws = b.windowStart ?? 0;
+    const rel = (t: number) => (t - arr).toFixed(1);
+    console.log(`rep ${rep + 1}: window ${ws.toFixed(0)}, final marker arrived +${(arr - ws).toFixed(0)} ms, lastByte ${rel(b.lastByte ?? NaN)}, visible ${rel(vis)} ms after`);
+    console.log(`  commits (ms rel. final arrival): ${b.commits.filter((t) => t >= ws).map(rel).join(', ')}`);
+    console.log(`  long tasks: ${b.longTasks.filter((t) => t.start >= ws).map((t) => `${rel(t.start)}+${t.duration}`).join(', ')}`);
+    console.log(`  arrivals of marker seqs (first/mid/last rel.): ${[1, Math.floor(last / 2), last].map((s) => rel(b.arrivals[s] ?? NaN)).join(' / ')}; visible: ${[1, Math.floor(last / 2), last].map((s) => rel(b.visible[s] ?? NaN)).join(' / ')}`);
+    if (prof) console.log(`  profile self: ${prof.self.slice(0, 10).map((f) => `${f.fn} ${f.ms}`).join(' · ')}\n  inclusive: ${prof.inclusive.slice(0, 16).map((f) => `${f.fn} ${f.ms}`).join(' · ')}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  child.stdin.end();
+  setTimeout(() => child.kill(), 1000).unref();
+}

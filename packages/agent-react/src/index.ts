@@ -1,7 +1,6 @@
 'use client';
 export { useAgentChat } from './use-agent-chat.js';
 export type {
-  AgentChat,
   AgentToolCall,
   BeforeSendContext,
   OutgoingMessage,

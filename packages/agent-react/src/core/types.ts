@@ -280,6 +280,3 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   /** The underlying chat (the `ai` package's `AbstractChat`). */
   readonly chat: AbstractChat<AgentUIMessage<TOOLS>>;
 }
-
-/** @deprecated Renamed {@link UseAgentChatResult} (`AgentChat` is the styled component of `@x/agent-ui`). */
-export type AgentChat<TOOLS extends UITools = UITools> = UseAgentChatResult<TOOLS>;

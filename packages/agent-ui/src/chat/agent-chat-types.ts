@@ -51,24 +51,13 @@ export interface AgentChatRef {
   scrollToBottom: () => void;
 }
 
-/** Props of {@link AgentChat}. */
-/**
- * What `AgentChat`'s `onToolCall` receives: `useAgentChat`'s `{ toolCall }`, plus — for one release,
- * so handlers written for the `useAgentEvents` event that `AgentChat`'s `onToolCall` used to report —
- * the call's fields at the top level.
- */
-export type AgentChatToolCall = { toolCall: AgentToolCall } & {
-  /** @deprecated Read `toolCall.toolCallId`. */
-  toolCallId: string;
-  /** @deprecated Read `toolCall.toolName`. */
-  toolName: string;
-  /** @deprecated Read `toolCall.input`. */
-  input: unknown;
-  /** @deprecated Read `toolCall.dynamic`. */
-  dynamic: boolean;
+/** What `AgentChat`'s `onToolCall` receives: `useAgentChat`'s `{ toolCall }` and the chat's conversation. */
+export interface AgentChatToolCall {
+  toolCall: AgentToolCall;
   conversationId: string | undefined;
-};
+}
 
+/** Props of {@link AgentChat}. */
 export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>,
     Omit<AgentChatEvents, 'onToolCall'>,
@@ -119,8 +108,6 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
    * throw to answer with an error, or return `undefined` to leave it.
    */
   onToolCall?: (call: AgentChatToolCall) => unknown;
-  /** @deprecated Renamed `onToolCall` (the same name as in `useAgentChat`). */
-  onBrowserToolCall?: UseAgentChatOptions['onToolCall'];
   /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */
   onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
   /** A suggestion or welcome prompt was clicked (it is sent right after). */

@@ -77,7 +77,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const answersToolCalls = !!(props.onToolCall ?? props.onBrowserToolCall);
+  const answersToolCalls = !!props.onToolCall;
   const agent = useAgentChat({
     agentId,
     api,
@@ -221,18 +221,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   return <DrawerShell options={drawer}>{chat}</DrawerShell>;
 }
 
-/** Calls the app's `onToolCall` (the call's fields also at the top level, as the old event had them). */
+/** Calls the app's `onToolCall` with the call and the chat's conversation. */
 function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {
-  if (props.onToolCall) {
-    const { toolCall } = options;
-    return props.onToolCall({
-      toolCall,
-      toolCallId: toolCall.toolCallId,
-      toolName: toolCall.toolName,
-      input: toolCall.input,
-      dynamic: toolCall.dynamic === true,
-      conversationId: props.conversationId,
-    });
-  }
-  return props.onBrowserToolCall?.(options);
+  return props.onToolCall?.({ toolCall: options.toolCall, conversationId: props.conversationId });
 }

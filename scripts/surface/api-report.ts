@@ -40,7 +40,7 @@ for (const { name, label, dts, reportFileName } of entries) {
       extractorMessageReporting: {
         default: { logLevel: ExtractorLogLevel.None },
         'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None },
-        'ae-forgotten-export': { logLevel: ExtractorLogLevel.None },
+        'ae-forgotten-export': { logLevel: ExtractorLogLevel.Error, addToApiReportFile: false },
       },
       tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
     },

@@ -23,17 +23,11 @@ import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
+import type { TypedServerConfig } from './config/infer-tools.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
 import { handleMcpAppRoute } from './mcp-apps/mcp-app-routes.js';
 import { sandboxPageResponse } from './mcp-apps/sandbox-page.js';
-
-/** The config type an `AgentServer` keeps: its agents, tools and hooks as written (for `InferAgentTools`). */
-type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
-  agents: AGENTS;
-  tools?: TOOLS;
-  hooks?: Record<HOOK, HookFunction>;
-};
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
@@ -59,7 +53,7 @@ export function createAgentServer<
   HOOK extends string = string,
 >(
   typed: TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, Record<HOOK, HookFunction>>,
-): AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>> {
+): AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>> {
   // The names were checked by the compiler for a config written in code; at run time every config
   // (a file's too) is checked by `validateConfig` below.
   const config: AgentServerConfig = typed;
@@ -174,7 +168,7 @@ export function createAgentServer<
     return user;
   }
 
-  return continueIncomingTraces<AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>>>({
+  return continueIncomingTraces<AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>>>({
     config: typed,
     async fetch(request) {
       try {

@@ -4,7 +4,7 @@ import { isToolUIPart } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { UseAgentChatResult } from './core/types.js';
-import type { AgentChatSnapshot, ChatStore } from './core/chat-store.js';
+import type { AgentChatSnapshot } from './core/chat-store.js';
 import { useAgentMessage, useAgentMessageIds, useAgentStatus } from './selectors.js';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
@@ -89,8 +89,7 @@ describe('throttled streaming', () => {
       await result.current.sendMessage({ text: 'go' });
     });
     await waitFor(() => expect(textOf(result.current.messages.at(-1)).length).toBeGreaterThan(20));
-    // The store's publish counter is the class's (not the public interface's).
-    const store = result.current.store as ChatStore<(typeof result.current.messages)[number]>;
+    const store = result.current.store;
     unmount();
     expect(frames.state.pending.size).toBe(0);
     const published = store.publishCount;

@@ -85,6 +85,8 @@ export interface AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
   subscribeMessage(id: string, listener: () => void): () => void;
   /** Publishes pending streamed updates now. */
   flush(): void;
+  /** How many snapshots were published so far (tests and benchmarks count re-renders against it). */
+  readonly publishCount: number;
 }
 
 /**

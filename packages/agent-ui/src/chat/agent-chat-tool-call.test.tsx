@@ -28,12 +28,12 @@ describe('AgentChat onToolCall (the name useAgentChat uses)', () => {
     render(
       <AgentChat
         agentId="page"
-        fetch={fetch}
         sharedState={{ a: 1 }}
         onToolCall={({ toolCall }) => {
           calls.push([toolCall.toolName, toolCall.input]);
           return { ok: true, written: ['a'] };
         }}
+        chatOptions={{ fetch }}
       />,
     );
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
@@ -48,13 +48,13 @@ describe('AgentChat onToolCall (the name useAgentChat uses)', () => {
     render(
       <AgentChat
         agentId="page"
-        fetch={fetch}
         conversationId="c-1"
         sharedState={{ a: 1 }}
         onToolCall={(call) => {
           seen.push({ toolName: call.toolCall.toolName, input: call.toolCall.input, conversationId: call.conversationId });
           return { ok: true, written: ['a'] };
         }}
+        chatOptions={{ fetch }}
       />,
     );
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');

@@ -22,7 +22,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     render(
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} messages={history(1000)} />
+        <AgentChat agentId="a" messages={history(1000)} chatOptions={{ fetch }} />
       </Profiler>,
     );
     // The first commit holds only what fills a viewport; a later commit (a transition) the rest.
@@ -39,7 +39,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     const view = (conversationId: string) => (
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} conversationId={conversationId} messages={history(1000, conversationId)} />
+        <AgentChat agentId="a" conversationId={conversationId} messages={history(1000, conversationId)} chatOptions={{ fetch }} />
       </Profiler>
     );
     const { rerender } = render(view('a'));
@@ -57,7 +57,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     render(
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} messages={history(8)} />
+        <AgentChat agentId="a" messages={history(8)} chatOptions={{ fetch }} />
       </Profiler>,
     );
     expect(mountedPerCommit[0]).toBe(8);
@@ -65,7 +65,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
 
   it('gives loaded history action toolbars on demand, reachable by pointer and keyboard', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="a" fetch={fetch} messages={history(20)} />);
+    render(<AgentChat agentId="a" messages={history(20)} chatOptions={{ fetch }} />);
     const log = screen.getByRole('log');
     const articles = within(log).getAllByRole('article');
     expect(articles).toHaveLength(20);

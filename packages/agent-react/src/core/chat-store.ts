@@ -1,4 +1,4 @@
-import type { MessageBranch } from '@x/agent-protocol';
+import type { MessageBranch } from '@x/agent-protocol/routes';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { AgentCoreChat } from './chat.js';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';

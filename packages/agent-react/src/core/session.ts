@@ -1,4 +1,5 @@
-import { RUN_STATE_PART, type AgentRequestBody, type AgentUIMessage } from '@x/agent-protocol';
+import { RUN_STATE_PART } from '@x/agent-protocol/routes';
+import { type AgentRequestBody, type AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
 import { AgentCoreChat } from './chat.js';

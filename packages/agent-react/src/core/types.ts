@@ -1,4 +1,5 @@
-import type { AgentMessageMetadata, AgentUIMessage, FeedbackValue } from '@x/agent-protocol';
+import type { AgentMessageMetadata, AgentUIMessage } from '@x/agent-protocol';
+import type { FeedbackValue } from '@x/agent-protocol/routes';
 import type {
   AbstractChat,
   ChatAddToolOutputFunction,

@@ -9,7 +9,7 @@ import type { TypedConfigHelpers } from './typed-config-helpers.js';
 import type { Logger } from './logger.js';
 import type { HttpToolConfig } from './http-tool-types.js';
 import type { ToolPolicy } from './policy-types.js';
-import type { OnDisconnect } from '@x/agent-protocol';
+import type { OnDisconnect } from '@x/agent-protocol/routes';
 import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';

@@ -1,5 +1,6 @@
 import { asSchema, type ToolApprovalStatus, type ToolExecutionOptions } from 'ai';
-import { formatIssues, type McpAppCallRequest, type McpAppCallResponse } from '@x/agent-protocol';
+import { formatIssues } from '@x/agent-protocol';
+import { type McpAppCallRequest, type McpAppCallResponse } from '@x/agent-protocol/mcp-apps';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { HttpError } from '../http/error-response.js';

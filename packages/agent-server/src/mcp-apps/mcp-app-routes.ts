@@ -1,4 +1,5 @@
-import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema, formatIssues } from '@x/agent-protocol';
+import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema } from '@x/agent-protocol/mcp-apps';
+import { formatIssues } from '@x/agent-protocol';
 import type { z } from 'zod';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';

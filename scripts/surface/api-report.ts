@@ -17,7 +17,12 @@ const update = process.argv.includes('--update');
 let failed = 0;
 
 /** Secondary entries with an API report of their own: package, subpath, its d.ts under dist/. */
-const REPORTED_SUBPATHS = [{ name: 'agent-react', subpath: 'core', dts: 'core/index.d.ts' }] as const;
+const REPORTED_SUBPATHS = [
+  { name: 'agent-react', subpath: 'core', dts: 'core/index.d.ts' },
+  { name: 'agent-protocol', subpath: 'routes', dts: 'routes-entry.d.ts' },
+  { name: 'agent-protocol', subpath: 'a2ui', dts: 'a2ui-entry.d.ts' },
+  { name: 'agent-protocol', subpath: 'mcp-apps', dts: 'mcp-apps-entry.d.ts' },
+] as const;
 
 const entries = [
   ...SURFACE_PACKAGES.map((name) => ({ name, label: name, dts: 'index.d.ts', reportFileName: 'api-report' })),

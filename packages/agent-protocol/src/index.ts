@@ -6,7 +6,7 @@ export * from './ids.js';
 export * from './tool-names.js';
 export * from './data-parts.js';
 // The A2UI types the data parts name (the rest of A2UI is in `@x/agent-protocol/a2ui`).
-export type { A2UIComponent, A2UICreateSurface, A2UIDeleteSurface, A2UIServerMessage, A2UISurfaceData, A2UIUpdateComponents, A2UIUpdateDataModel, A2UIUserAction } from './a2ui.js';
+export { A2UI_VERSION, type A2UIComponent, type A2UICreateSurface, type A2UIDeleteSurface, type A2UIServerMessage, type A2UISurfaceData, type A2UIUpdateComponents, type A2UIUpdateDataModel, type A2UIUserAction } from './a2ui.js';
 export * from './page-state.js';
 export * from './errors.js';
 export * from './messages.js';

@@ -302,7 +302,7 @@ export const ErrorAndRetry: Story = {
 
 /** Follow-ups: the last `data-suggestions` part overrides the prop; hidden while a reply streams. */
 export const Suggestions: Story = {
-  args: { agentId: 'title-suggestions', suggestions: ['From the prop'], onSuggestionClick: fn() },
+  args: { agentId: 'title-suggestions', suggestions: ['From the prop'], events: { onSuggestionClick: fn() } },
   play: async ({ canvasElement, args }) => {
     await send(canvasElement, 'Plan a weekend in Lisbon');
     await waitFor(() => expect(within(canvasElement).queryByRole('group', { name: 'Suggestions' })).toBeNull());
@@ -312,14 +312,14 @@ export const Suggestions: Story = {
     const first = within(suggestions).getAllByRole('button')[0]!;
     const text = first.textContent ?? '';
     await userEvent.click(first);
-    await expect(args.onSuggestionClick).toHaveBeenCalledWith(text);
+    await expect(args.events?.onSuggestionClick).toHaveBeenCalledWith(text);
     await idle(canvasElement);
   },
 };
 
 /** Attachments: picker, paste and drop; files over `maxSize` or outside `accept` are refused visibly. */
 export const Attachments: Story = {
-  args: { sender: { attachments: { accept: 'image/*,.txt', maxSize: 200 * 1024 } } },
+  args: { composer: { attachments: { accept: 'image/*,.txt', maxSize: 200 * 1024 } } },
   play: async ({ canvasElement }) => {
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     const big = new File([new Uint8Array(300 * 1024)], 'huge.png', { type: 'image/png' });
@@ -343,9 +343,11 @@ function FeedbackChat(props: { onFeedback: (event: { messageId: string; value: F
       agentId="plain-text"
       height={520}
       feedbackValues={values}
-      onFeedback={(event) => {
-        setValues((current) => ({ ...current, [event.messageId]: event.value }));
-        props.onFeedback(event);
+      events={{
+        onFeedback: (event) => {
+          setValues((current) => ({ ...current, [event.messageId]: event.value }));
+          props.onFeedback(event);
+        },
       }}
     />
   );
@@ -380,7 +382,7 @@ export const FeedbackAndActions: StoryObj<typeof FeedbackChat> = {
  */
 export const DeleteWithUndo: Story = {
   args: {
-    deleteUndoTimeout: 60_000,
+    messageDisplay: { deleteUndoTimeout: 60_000 },
     messages: [
       { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is the capital of Portugal?' }] },
       { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Lisbon.' }] },

@@ -61,7 +61,7 @@ export const MarkdownTableAndCode: Story = {
 
 /** The same in the dark theme. */
 export const MarkdownDark: Story = {
-  args: { messages: reply([{ type: 'text', text: MARKDOWN }]), appearance: { dark: true } },
+  args: { messages: reply([{ type: 'text', text: MARKDOWN }]), ui: { appearance: { dark: true } } },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
     const block = canvasElement.querySelector<HTMLElement>('[data-xagent-code-block="ts"]')!;
@@ -147,7 +147,7 @@ export const CompactionMarker: Story = {
 
 /** The compaction marker in the dark theme, expanded. */
 export const CompactionMarkerDark: Story = {
-  args: { appearance: { dark: true }, messages: compacted() },
+  args: { ui: { appearance: { dark: true } }, messages: compacted() },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Earlier messages were summarized' }));
@@ -158,7 +158,7 @@ export const CompactionMarkerDark: Story = {
 /** Dark theme with an approval waiting: the Reject button and the card text pass contrast. */
 export const ApprovalDark: Story = {
   args: {
-    appearance: { dark: true },
+    ui: { appearance: { dark: true } },
     messages: reply([
       { type: 'text', text: 'I will delete record 7 once you approve.' },
       { type: 'tool-deleteRecord', toolCallId: 'd1', state: 'approval-requested', input: { id: 7 }, approval: { id: 'ap1' } } as unknown as AgentUIMessagePart,

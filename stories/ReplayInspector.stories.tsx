@@ -20,7 +20,7 @@ function ChatWithInspector() {
   const [conversationId] = useState(() => `inspector-${Math.random().toString(36).slice(2, 8)}`);
   return (
     <>
-      <AgentChat agentId="approval" api={API} conversationId={conversationId} fetch={inspector.fetch} height={520} />
+      <AgentChat agentId="approval" api={API} conversationId={conversationId} height={520} chatOptions={{ fetch: inspector.fetch }} />
       <AgentInspector inspector={inspector} />
     </>
   );

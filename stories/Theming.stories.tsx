@@ -20,7 +20,7 @@ function userBubble(canvasElement: HTMLElement): HTMLElement {
 
 /** antd dark algorithm: every surface follows the tokens. */
 export const Dark: Story = {
-  args: { appearance: { dark: true } },
+  args: { ui: { appearance: { dark: true } } },
   decorators: [(Story) => <div style={{ background: '#141414', padding: 16 }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
     await chat(canvasElement, 'Show me markdown');
@@ -33,7 +33,7 @@ export const Dark: Story = {
 
 /** antd compact algorithm. */
 export const Compact: Story = {
-  args: { appearance: { compact: true } },
+  args: { ui: { appearance: { compact: true } } },
   play: async ({ canvasElement }) => {
     await chat(canvasElement, 'Show me markdown');
     await expect(within(canvasElement).getByRole('table')).toBeInTheDocument();
@@ -44,8 +44,10 @@ export const Compact: Story = {
 export const CustomTokens: Story = {
   args: {
     agentId: 'plain-text',
-    theme: { token: { colorPrimary: '#722ed1', borderRadius: 4 } },
-    tokens: { userBubbleBg: 'rgb(249, 240, 255)', userBubbleColor: 'rgb(57, 16, 133)', bubbleRadius: 18, messageGap: 24, userBubbleMaxWidth: '60%' },
+    ui: {
+      theme: { token: { colorPrimary: '#722ed1', borderRadius: 4 } },
+      tokens: { userBubbleBg: 'rgb(249, 240, 255)', userBubbleColor: 'rgb(57, 16, 133)', bubbleRadius: 18, messageGap: 24, userBubbleMaxWidth: '60%' },
+    },
   },
   play: async ({ canvasElement }) => {
     await chat(canvasElement, 'hello');
@@ -60,7 +62,7 @@ export const CustomTokens: Story = {
 
 /** Right-to-left with the shipped Chinese strings. */
 export const RightToLeft: Story = {
-  args: { agentId: 'plain-text', direction: 'rtl', locale: zhCN },
+  args: { agentId: 'plain-text', ui: { direction: 'rtl', locale: zhCN } },
   play: async ({ canvasElement }) => {
     const root = canvasElement.querySelector('[data-xagent-chat]')!;
     await expect(root).toHaveAttribute('dir', 'rtl');

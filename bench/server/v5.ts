@@ -17,7 +17,7 @@
  *     server instance (same store, its own `redisRunLog`), the way a load balancer would send it.
  */
 import { execFileSync } from 'node:child_process';
-import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol';
+import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import type { MockLanguageModelV4 } from 'ai/test';
 import { createAgentServer, memoryRunLog, memoryStore, type AgentServer, type ConversationStore, type RunLog } from '@x/agent-server';
 import { redisRunLog } from '@x/agent-server/redis';

@@ -6,13 +6,13 @@ import {
   useAgentStatus,
   useSharedState,
   useToolApproval,
-  type AgentChat,
+  type UseAgentChatResult,
   type SharedState,
 } from '@x/agent-react';
 import { memo, useState, type FormEvent } from 'react';
 
 /** One row: re-renders only when its own message changes. */
-const MessageRow = memo(function MessageRow({ chat, id }: { chat: AgentChat; id: string }) {
+const MessageRow = memo(function MessageRow({ chat, id }: { chat: UseAgentChatResult; id: string }) {
   const message = useAgentMessage(chat, id);
   if (!message) return null;
   return (
@@ -38,7 +38,7 @@ const MessageRow = memo(function MessageRow({ chat, id }: { chat: AgentChat; id:
 });
 
 /** The transcript: re-renders only when a message is added or removed. */
-const Transcript = memo(function Transcript({ chat }: { chat: AgentChat }) {
+const Transcript = memo(function Transcript({ chat }: { chat: UseAgentChatResult }) {
   const ids = useAgentMessageIds(chat);
   return (
     <div role="log" aria-label="Conversation">
@@ -51,7 +51,7 @@ const Transcript = memo(function Transcript({ chat }: { chat: AgentChat }) {
   );
 });
 
-function Approvals({ chat }: { chat: AgentChat }) {
+function Approvals({ chat }: { chat: UseAgentChatResult }) {
   const { pending, approve, deny } = useToolApproval(chat);
   if (pending.length === 0) return null;
   return (
@@ -74,7 +74,7 @@ function Approvals({ chat }: { chat: AgentChat }) {
 }
 
 /** The composer keeps its text until the send is accepted; it re-renders on status changes only. */
-const Composer = memo(function Composer({ chat }: { chat: AgentChat }) {
+const Composer = memo(function Composer({ chat }: { chat: UseAgentChatResult }) {
   const status = useAgentStatus(chat);
   const [text, setText] = useState('');
   const busy = status === 'submitted' || status === 'streaming';
@@ -155,7 +155,7 @@ export function HeadlessChat({ agentId, withForm = false }: { agentId: string; w
   );
 }
 
-function ErrorLine({ chat }: { chat: AgentChat }) {
+function ErrorLine({ chat }: { chat: UseAgentChatResult }) {
   useAgentStatus(chat);
   if (!chat.store.getSnapshot().error) return null;
   return (

@@ -1,4 +1,4 @@
-import type { AgentRunRecord, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol';
+import type { AgentRunRecord, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol/routes';
 
 const T0 = Date.UTC(2026, 10, 23, 9, 0, 0);
 const at = (ms: number) => new Date(T0 + ms).toISOString();

@@ -20,11 +20,9 @@ export function App() {
       <div style={{ flex: 1, minWidth: 0 }}>
         <AgentChat
           agentId="desk"
-          transport={transport}
-          history="client"
-          resume={false}
           height="100%"
           welcome={{ title: 'A Mastra agent over AG-UI', description: 'Try “Weather in Oslo?”, “Close the ticket” or “Delete record 7”.' }}
+          chatOptions={{ transport, history: 'client', resume: false }}
         />
       </div>
     </main>

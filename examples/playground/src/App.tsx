@@ -59,23 +59,26 @@ export function App() {
       agentId="assistant"
       conversationId={conversations.selectedId}
       sharedState={shared.store}
-      {...(dev.fetch ? { fetch: dev.fetch } : {})}
+      {...(dev.fetch ? { chatOptions: { fetch: dev.fetch } } : {})}
       display={display}
       drawer={{ title: 'Assistant', width: phone ? '100%' : 480 }}
       height="100%"
       maxWidth={860}
-      autoFocus={!phone}
       welcome={{
         title: 'The @x agent kit playground',
         description: `Every feature is reachable from here, no API key needed. Agent: ${info.mode || '…'}`,
         prompts: info.prompts.map((p) => ({ key: p.key, text: p.prompt, label: p.label, description: p.prompt })),
       }}
-      dictation
       // MCP Apps run in the API server's sandbox page, on another origin than this page (README "MCP Apps").
       {...(info.sandboxUrl ? { mcpApps: { sandboxUrl: info.sandboxUrl } } : {})}
-      sender={{ placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)', attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024, upload: true } }}
-      {...conversations.chatEvents}
-      {...preset}
+      composer={{
+        placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)',
+        attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024, upload: true },
+        dictation: true,
+        autoFocus: !phone,
+      }}
+      events={conversations.chatEvents}
+      ui={preset}
     />
   );
   const switches = (

@@ -1,10 +1,10 @@
-import type { AgentChatProps } from '@x/agent-ui';
+import type { AgentChatUIOptions } from '@x/agent-ui';
 
 export type ThemeName = 'light' | 'dark' | 'compact' | 'custom';
 
-type ThemeProps = Pick<AgentChatProps, 'theme' | 'appearance' | 'tokens'>;
+type ThemeProps = Pick<AgentChatUIOptions, 'theme' | 'appearance' | 'tokens'>;
 
-/** What each theme of the switcher passes to the kit: antd algorithms, or custom antd + kit tokens. */
+/** What each theme of the switcher passes to the kit (`AgentChat`'s `ui`): antd algorithms, or custom antd + kit tokens. */
 export const themePresets: Record<ThemeName, ThemeProps> = {
   light: {},
   dark: { appearance: { dark: true } },

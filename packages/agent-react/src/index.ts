@@ -1,7 +1,6 @@
 'use client';
 export { useAgentChat } from './use-agent-chat.js';
 export type {
-  AgentChat,
   AgentToolCall,
   BeforeSendContext,
   OutgoingMessage,
@@ -41,6 +40,7 @@ export type { SharedStateValidator, StandardSchemaLike } from './core/shared-sta
 export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
-export type { AgentUIMessage, AgentUIMessagePart, FeedbackValue, MessageBranch, StoredMessageMetadata } from '@x/agent-protocol';
+export type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
+export type { FeedbackValue, MessageBranch, StoredMessageMetadata } from '@x/agent-protocol/routes';
 export * from './conversations/index.js';
 export * from './runs/index.js';

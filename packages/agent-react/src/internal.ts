@@ -5,7 +5,7 @@
 export { AgentChatController } from './core/controller.js';
 export { AgentCoreChat } from './core/chat.js';
 export { AgentChatState, type ChatStateChange } from './core/chat-state.js';
-export { AgentChatStore, type HistoryInfo } from './core/chat-store.js';
+export { ChatStore, type HistoryInfo } from './core/chat-store.js';
 export { attachSession, type ChatSession, type HistoryOwner } from './core/session.js';
 export type { TrackedSlices } from './core/handle.js';
 export { EventHub, EventTracker } from './core/events.js';

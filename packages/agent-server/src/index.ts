@@ -1,6 +1,7 @@
 export { createAgentServer } from './server.js';
 export { a2uiMessages, a2uiSurface, a2uiSurfacePart, type A2UISurfaceInput } from './a2ui/a2ui-surface.js';
-export type { AgentIdOf, InferAgentTools } from './config/infer-tools.js';
+export type { AgentIdOf, InferAgentTools, TypedServerConfig } from './config/infer-tools.js';
+export type { TypedConfigHelpers } from './config/typed-config-helpers.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
 export type { AgentProviderOptions } from './config/provider-options.js';
 export type {
@@ -22,6 +23,7 @@ export {
   type FileSystemConfig,
   type McpCustomSource,
   type McpHttpSource,
+  type McpSourceBase,
   type McpSourceConfig,
   type McpStdioSource,
   type SubAgentRef,

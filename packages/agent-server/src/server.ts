@@ -3,7 +3,8 @@ import type { AgentUser } from './config/tool-types.js';
 import type { HookFunction } from './config/hook-types.js';
 import type { AgentConfig, AgentServer, AgentServerConfig, TypedAgentServerConfig } from './config/types.js';
 import { validateConfig } from './config/validate-config.js';
-import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, MCP_APPS_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol';
+import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUNS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol/routes';
+import { MCP_APPS_SEGMENT } from '@x/agent-protocol/mcp-apps';
 import { filesOf } from './files/file-service.js';
 import { handleDownload, handleUpload } from './files/file-routes.js';
 import { startOrphanSweep } from './files/orphan-sweep.js';
@@ -23,17 +24,11 @@ import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
+import type { TypedServerConfig } from './config/infer-tools.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
 import { handleMcpAppRoute } from './mcp-apps/mcp-app-routes.js';
 import { sandboxPageResponse } from './mcp-apps/sandbox-page.js';
-
-/** The config type an `AgentServer` keeps: its agents, tools and hooks as written (for `InferAgentTools`). */
-type TypedConfig<AGENTS, TOOLS, HOOK extends string> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
-  agents: AGENTS;
-  tools?: TOOLS;
-  hooks?: Record<HOOK, HookFunction>;
-};
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
@@ -59,7 +54,7 @@ export function createAgentServer<
   HOOK extends string = string,
 >(
   typed: TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, Record<HOOK, HookFunction>>,
-): AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>> {
+): AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>> {
   // The names were checked by the compiler for a config written in code; at run time every config
   // (a file's too) is checked by `validateConfig` below.
   const config: AgentServerConfig = typed;
@@ -174,7 +169,7 @@ export function createAgentServer<
     return user;
   }
 
-  return continueIncomingTraces<AgentServer<TypedConfig<AGENTS, TOOLS, HOOK>>>({
+  return continueIncomingTraces<AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>>>({
     config: typed,
     async fetch(request) {
       try {

@@ -4,7 +4,7 @@ import { AbstractAgent, EventType, type BaseEvent, type Middleware, type RunAgen
 import type { UIMessageChunk } from 'ai';
 import { Observable } from 'rxjs';
 import { act, renderHook } from '@testing-library/react';
-import { A2UI_ACTION_PART } from '@x/agent-protocol';
+import { A2UI_ACTION_PART } from '@x/agent-protocol/a2ui';
 import { describe, expect, it } from 'vitest';
 import { useAgentChat } from '../use-agent-chat.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';

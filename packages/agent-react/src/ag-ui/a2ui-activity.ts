@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai';
-import { A2UI_ACTIVITY_TYPE, A2UI_OPERATIONS_KEY, A2UI_PART, a2uiSurfacesOf, isA2UIToolOutput } from '@x/agent-protocol';
+import { A2UI_ACTIVITY_TYPE, A2UI_OPERATIONS_KEY, A2UI_PART, a2uiSurfacesOf, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
 
 /** Maps `@ag-ui/a2ui-middleware`'s A2UI activities of one run to `data-a2ui` parts. */
 export interface A2UIActivityChunks {

@@ -2,7 +2,7 @@ import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { HttpAgent, type AbstractAgent, type Message, type ResumeEntry } from '@ag-ui/client';
 import type { SharedStateLink } from '../core/shared-state/create-shared-state-store.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
-import { a2uiActionText, isA2UIActionPart } from '@x/agent-protocol';
+import { a2uiActionText, isA2UIActionPart } from '@x/agent-protocol/a2ui';
 
 /** Options of {@link agUiTransport}: an AG-UI endpoint (`url`) or any `AbstractAgent`. */
 export type AgUiTransportOptions = (

@@ -1,11 +1,5 @@
-import {
-  conversationPaths,
-  DEFAULT_BASE_PATH,
-  type ConversationHistory,
-  type ConversationPage,
-  type ConversationSummary,
-  type FeedbackBody,
-} from '@x/agent-protocol';
+import { conversationPaths, type ConversationHistory, type ConversationPage, type ConversationSummary, type FeedbackBody } from '@x/agent-protocol/routes';
+import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback, type RouteAnswer } from '../core/conversation-requests.js';
 

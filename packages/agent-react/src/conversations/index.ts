@@ -8,4 +8,4 @@ export {
   type PendingDelete,
 } from './store.js';
 export { useConversations, type Conversations, type UseConversationsOptions } from './use-conversations.js';
-export type { ConversationSummary, ConversationPage, ConversationHistory } from '@x/agent-protocol';
+export type { ConversationSummary, ConversationPage, ConversationHistory } from '@x/agent-protocol/routes';

@@ -1,7 +1,7 @@
 // The conversation list without React: paging, debounced search, selection, optimistic rename and
 // Gmail-style delete (hidden at once, DELETE sent when the undo window closes). `useConversations`
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
-import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol';
+import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol/routes';
 import { markNewConversation } from '../core/new-conversations.js';
 import { UndoWindows } from '../core/undo-windows.js';
 import { ConversationsError, createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';

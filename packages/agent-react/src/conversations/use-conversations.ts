@@ -21,7 +21,7 @@ export interface Conversations extends ConversationsSnapshot {
   /**
    * Chat event handlers that keep the list current: a conversation is listed (`touch`) on its first
    * user message, takes a generated title at once and is re-read from the server when a reply ends.
-   * Spread them into `useAgentEvents(chat, …)` or `<AgentChat {...conversations.chatEvents} />`.
+   * Spread them into `useAgentEvents(chat, …)` or `<AgentChat events={conversations.chatEvents} />`.
    */
   chatEvents: Pick<AgentEventHandlers, 'onUserMessage' | 'onTitleGenerated' | 'onMessageComplete' | 'onApprovalRequest'>;
   /**

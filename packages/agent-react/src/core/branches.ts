@@ -1,4 +1,5 @@
-import type { AgentUIMessage, ConversationHistory, MessageBranch } from '@x/agent-protocol';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import type { ConversationHistory, MessageBranch } from '@x/agent-protocol/routes';
 import type { ChatRequestOptions, UITools } from 'ai';
 import { NO_BRANCHES } from './chat-store.js';
 import { fetchHistory, putBranch } from './conversation-requests.js';

@@ -1,7 +1,7 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import type { AgentCoreChat } from './chat.js';
-import type { AgentChatStore } from './chat-store.js';
+import type { ChatStore } from './chat-store.js';
 import type { EventTracker } from './events.js';
 import type { RunCursor } from './run-cursor.js';
 import type { UseAgentChatResult } from './types.js';
@@ -15,7 +15,7 @@ export type HistoryOwner = 'server' | 'client';
 export interface ChatSession<TOOLS extends UITools = UITools> {
   readonly conversationId: string | undefined;
   readonly chat: AgentCoreChat<Message<TOOLS>>;
-  readonly store: AgentChatStore<Message<TOOLS>>;
+  readonly store: ChatStore<Message<TOOLS>>;
   readonly tracker: EventTracker<Message<TOOLS>>;
   readonly handle: UseAgentChatResult<TOOLS>;
   /** Tool calls answered in the browser (they, unlike server tools, make the chat continue). */

@@ -1,4 +1,4 @@
-import type { MessageBranch } from '@x/agent-protocol';
+import type { MessageBranch } from '@x/agent-protocol/routes';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { AgentCoreChat } from './chat.js';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';
@@ -71,12 +71,31 @@ export interface HistoryInfo {
 }
 
 /**
+ * A chat's store as its readers see it (selectors, `useSyncExternalStore`, code outside React): a
+ * snapshot that changes only when something changed, and subscriptions to it or to one message.
+ */
+export interface AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
+  /** `useSyncExternalStore` subscribe: `listener` runs after each publish. */
+  subscribe(listener: () => void): () => void;
+  /** The latest published snapshot (a new object only when something changed). */
+  getSnapshot(): AgentChatSnapshot<MESSAGE>;
+  /** One message of the published snapshot, by id. */
+  getMessage(id: string): MESSAGE | undefined;
+  /** `listener` runs after a publish that changed that message. */
+  subscribeMessage(id: string, listener: () => void): () => void;
+  /** Publishes pending streamed updates now. */
+  flush(): void;
+  /** How many snapshots were published so far (tests and benchmarks count re-renders against it). */
+  readonly publishCount: number;
+}
+
+/**
  * An external store over one chat (`AgentCoreChat`) for `useSyncExternalStore`: it coalesces streaming
  * message updates (one publish per animation frame by default) and publishes status and error
  * changes at once, flushing pending messages first so no token is lost. It listens to the chat only
  * while it has subscribers, and cancels any scheduled frame when the last one leaves.
  */
-export class AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
+export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentChatStore<MESSAGE> {
   readonly chat: AgentCoreChat<MESSAGE>;
   private snapshot: AgentChatSnapshot<MESSAGE>;
   private readonly listeners = new Set<() => void>();

@@ -1,13 +1,5 @@
 import { withAbsoluteFileUrls } from './history-file-urls.js';
-import {
-  conversationPaths,
-  runPaths,
-  type ConversationHistory,
-  type FeedbackBody,
-  type ReplaceQueueBody,
-  type StopRunBody,
-  type SwitchBranchBody,
-} from '@x/agent-protocol';
+import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type ReplaceQueueBody, type StopRunBody, type SwitchBranchBody } from '@x/agent-protocol/routes';
 import type { UIMessage } from 'ai';
 import { apiBase, type AgentRequestOptions } from './endpoints.js';
 import { toError } from './errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationHistory } from '@x/agent-protocol';
+import type { ConversationHistory } from '@x/agent-protocol/routes';
 import type { UIMessage } from 'ai';
 import { withAbsoluteFileUrls } from './history-file-urls.js';
 

@@ -1,4 +1,4 @@
-import type { ConversationHistory } from '@x/agent-protocol';
+import type { ConversationHistory } from '@x/agent-protocol/routes';
 import type { UIMessage } from 'ai';
 
 /**

@@ -3,5 +3,19 @@
  * the package README, "Without React".
  */
 export { createAgentChat, type AgentChatClient } from './create-agent-chat.js';
-export type { AgentChatSnapshot, ConnectionState, HistoryStatus } from './chat-store.js';
-export type { UseAgentChatOptions, UseAgentChatResult, AgentToolCall } from './types.js';
+export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches } from './chat-store.js';
+export type {
+  AgentToolCall,
+  BeforeSendContext,
+  OutgoingDataPart,
+  OutgoingMessage,
+  SendRefusal,
+  SendResult,
+  SharedStateInput,
+  UseAgentChatOptions,
+  UseAgentChatResult,
+} from './types.js';
+export type { AgentEventHandlers, AgentEventMap, AgentEventSource, StopReason } from './events.js';
+export type { Resolvable } from './endpoints.js';
+export type { ThrottleSetting } from './frame-scheduler.js';
+export type { ApplyUpdatesContext, ApplyUpdatesResult, SharedStateLink } from './shared-state/create-shared-state-store.js';

@@ -1,4 +1,5 @@
-import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-protocol';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
 import type { UITools } from 'ai';
 import type { ChatSession } from './chat-session.js';
 

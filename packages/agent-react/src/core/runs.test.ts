@@ -3,7 +3,7 @@
 // events once per id, and the shared-state snapshot a run started from.
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '@x/agent-server';
-import { RUN_ID_HEADER } from '@x/agent-protocol';
+import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
 import { testServer, textOf } from '../test-utils/test-server.js';
 import { AgentChatController } from './controller.js';

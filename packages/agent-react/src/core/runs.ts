@@ -1,4 +1,5 @@
-import { RUN_STATE_PART, type AgentUIMessage, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol';
+import { RUN_STATE_PART, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol/routes';
+import { type AgentUIMessage } from '@x/agent-protocol';
 import type { DataUIPart, UITools } from 'ai';
 import { fetchHistory } from './conversation-requests.js';
 import { isDisconnectError } from './errors.js';

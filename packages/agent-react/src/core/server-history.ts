@@ -1,4 +1,5 @@
-import type { AgentErrorCode, AgentUIMessage, FeedbackValue } from '@x/agent-protocol';
+import type { AgentErrorCode, AgentUIMessage } from '@x/agent-protocol';
+import type { FeedbackValue } from '@x/agent-protocol/routes';
 import type { UITools } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';

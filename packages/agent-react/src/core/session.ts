@@ -1,8 +1,9 @@
-import { RUN_STATE_PART, type AgentRequestBody, type AgentUIMessage } from '@x/agent-protocol';
+import { RUN_STATE_PART } from '@x/agent-protocol/routes';
+import { type AgentRequestBody, type AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
 import { AgentCoreChat } from './chat.js';
-import { AgentChatStore } from './chat-store.js';
+import { ChatStore } from './chat-store.js';
 import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
 import { isNonEmptyObject } from './endpoints.js';
@@ -65,7 +66,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
     experimental_queue: options.queue !== false,
   });
-  const store = new AgentChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
+  const store = new ChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
   if (loadsHistory) store.setHistory({ historyStatus: 'loading' });
   const tracker = new EventTracker<Message<TOOLS>>(conversationId, history, answeredByClient, host.events);
   let markHistoryReady = () => {};

@@ -1,5 +1,6 @@
 import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { RUN_ID_HEADER, runPaths, type AgentRequestBody } from '@x/agent-protocol';
+import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
+import { type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions } from './endpoints.js';
 import { RunCursor } from './run-cursor.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseUIMessageChunkStream } from './ui-chunk-stream.js';

@@ -1,4 +1,5 @@
-import type { AgentMessageMetadata, AgentUIMessage, FeedbackValue } from '@x/agent-protocol';
+import type { AgentMessageMetadata, AgentUIMessage } from '@x/agent-protocol';
+import type { FeedbackValue } from '@x/agent-protocol/routes';
 import type {
   AbstractChat,
   ChatAddToolOutputFunction,
@@ -280,6 +281,3 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   /** The underlying chat (the `ai` package's `AbstractChat`). */
   readonly chat: AbstractChat<AgentUIMessage<TOOLS>>;
 }
-
-/** @deprecated Renamed {@link UseAgentChatResult} (`AgentChat` is the styled component of `@x/agent-ui`). */
-export type AgentChat<TOOLS extends UITools = UITools> = UseAgentChatResult<TOOLS>;

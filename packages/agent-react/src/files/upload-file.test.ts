@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSystemBlobStore } from '@x/agent-server';
-import { filePaths } from '@x/agent-protocol';
+import { filePaths } from '@x/agent-protocol/routes';
 import { testServer } from '../test-utils/test-server.js';
 import { uploadFile, UploadError } from './upload-file.js';
 

@@ -1,4 +1,5 @@
-import { isAgentErrorBody, type AgentErrorCode, type FileReference } from '@x/agent-protocol';
+import { isAgentErrorBody, type AgentErrorCode } from '@x/agent-protocol';
+import { type FileReference } from '@x/agent-protocol/routes';
 import type { Resolvable } from '../core/endpoints.js';
 
 /** Options of {@link uploadFile}. */

@@ -1,4 +1,4 @@
-import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol';
+import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol/routes';
 import { apiBase } from '../core/endpoints.js';
 
 /** Where the run record routes are (the same options as `useAgentChat` / `useConversations`). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { HttpAgent, type BaseEvent, type Middleware } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { A2UI_ACTION_PART, a2uiSurfaceDataSchema, type A2UIUserAction } from '@x/agent-protocol';
+import { A2UI_ACTION_PART, a2uiSurfaceDataSchema, type A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toNodeHandler } from '../adapters/node.js';

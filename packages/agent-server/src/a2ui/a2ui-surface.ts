@@ -1,13 +1,4 @@
-import {
-  A2UI_BASIC_CATALOG_ID,
-  A2UI_OPERATIONS_KEY,
-  A2UI_PART,
-  A2UI_VERSION,
-  type A2UIComponent,
-  type A2UIPart,
-  type A2UIServerMessage,
-  type A2UIToolOutput,
-} from '@x/agent-protocol';
+import { A2UI_BASIC_CATALOG_ID, A2UI_OPERATIONS_KEY, A2UI_PART, A2UI_VERSION, type A2UIComponent, type A2UIPart, type A2UIServerMessage, type A2UIToolOutput } from '@x/agent-protocol/a2ui';
 
 /** A whole A2UI surface at once: what {@link a2uiSurface} turns into messages. */
 export interface A2UISurfaceInput {

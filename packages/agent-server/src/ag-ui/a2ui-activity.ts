@@ -1,5 +1,5 @@
 import { EventType, type AGUIEvent } from '@ag-ui/core';
-import { A2UI_ACTIVITY_TYPE, A2UI_OPERATIONS_KEY, a2uiSurfacesOf } from '@x/agent-protocol';
+import { A2UI_ACTIVITY_TYPE, A2UI_OPERATIONS_KEY, a2uiSurfacesOf } from '@x/agent-protocol/a2ui';
 
 /**
  * A2UI messages as AG-UI `ACTIVITY_SNAPSHOT` events, one per surface, exactly as

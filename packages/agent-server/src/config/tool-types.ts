@@ -54,7 +54,8 @@ export type AgentToolRef<NAME extends string = string> = NAME | { tool: NAME; na
 /** An MCP server an agent takes tools from. `http` is the default transport. */
 export type McpSourceConfig = McpHttpSource | McpStdioSource | McpCustomSource;
 
-interface McpSourceBase {
+/** What every MCP source (`McpHttpSource`, `McpStdioSource`, `McpCustomSource`) has. */
+export interface McpSourceBase {
   /** Display name, used in warnings and in namespaced tool names (default: the index, `mcp0`). */
   name?: string;
   /** Every tool of this server needs the user's approval. */

@@ -5,10 +5,11 @@ import type { LanguageModel, ToolChoice } from 'ai';
 import type { AgentProviderOptions } from './provider-options.js';
 import type { ConnectionConfig } from '../providers/index.js';
 import type { AgentHooks, HookFunction } from './hook-types.js';
+import type { TypedConfigHelpers } from './typed-config-helpers.js';
 import type { Logger } from './logger.js';
 import type { HttpToolConfig } from './http-tool-types.js';
 import type { ToolPolicy } from './policy-types.js';
-import type { OnDisconnect } from '@x/agent-protocol';
+import type { OnDisconnect } from '@x/agent-protocol/routes';
 import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
@@ -211,33 +212,10 @@ export interface AgentServerConfig {
  * takes the input its `inputSchema` describes (`INPUTS`, inferred per tool, as `defineTool` does).
  */
 export type TypedAgentServerConfig<AGENTS, TOOLS, INPUTS, HOOKS> = Omit<AgentServerConfig, 'agents' | 'tools' | 'hooks'> & {
-  agents: AGENTS & KnownNames<AGENTS, Extract<keyof INPUTS, string>, Extract<keyof HOOKS, string>>;
+  agents: AGENTS & TypedConfigHelpers.KnownNames<AGENTS, Extract<keyof INPUTS, string>, Extract<keyof HOOKS, string>>;
   tools?: TOOLS & { [NAME in keyof INPUTS]: ToolConfig<INPUTS[NAME]> | HttpToolConfig<INPUTS[NAME]> };
   hooks?: HOOKS;
 };
-
-/**
- * A name as written: a literal must be one of `NAMES`; a widened `string` (a config assembled in
- * pieces, `tools: string[]`) cannot be checked by the compiler and is left to the startup check.
- */
-type KnownName<T, NAMES extends string> = string extends T ? T : T extends NAMES ? T : NAMES;
-type KnownToolRef<REF, NAMES extends string> = REF extends string
-  ? KnownName<REF, NAMES>
-  : REF extends { tool: infer T }
-    ? { tool: KnownName<T, NAMES>; name?: string; confirm?: boolean }
-    : REF;
-type KnownList<LIST, ITEM> = LIST extends readonly unknown[] ? readonly ITEM[] : LIST;
-/** Each agent's `tools` and `hooks` names checked against the config's own tools and hooks. */
-type KnownNames<AGENTS, TOOL extends string, HOOK extends string> = {
-  [ID in keyof AGENTS]: {
-    [KEY in keyof AGENTS[ID]]: KEY extends 'tools'
-      ? KnownList<AGENTS[ID][KEY], KnownToolRef<ElementOf<AGENTS[ID][KEY]>, TOOL>>
-      : KEY extends 'hooks'
-        ? { [EVENT in keyof AGENTS[ID][KEY]]: KnownList<AGENTS[ID][KEY][EVENT], KnownName<ElementOf<AGENTS[ID][KEY][EVENT]>, HOOK>> }
-        : AGENTS[ID][KEY];
-  };
-};
-type ElementOf<LIST> = LIST extends readonly (infer ITEM)[] ? ITEM : never;
 
 /** What `createAgentServer` returns; `C` is the config's own type (for `InferAgentTools`). */
 export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {

@@ -1,4 +1,5 @@
-import { isReservedKey, RESERVED_AGENT_IDS, toolNameProblem } from '@x/agent-protocol';
+import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
+import { RESERVED_AGENT_IDS } from '@x/agent-protocol/routes';
 import { connectionIssues } from '../providers/index.js';
 import { isToolSchema } from '../tools/tool-schema.js';
 import { checkKnownKeys, isObject, isPositiveInt, IssueList } from './config-checks.js';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fileRefUrl, type ConversationHistory, type FileReference } from '@x/agent-protocol';
+import { fileRefUrl, type ConversationHistory, type FileReference } from '@x/agent-protocol/routes';
 import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { readChunks } from '../test-utils/sse.js';

@@ -1,4 +1,4 @@
-import { mediaTypeMatches, type FileReference } from '@x/agent-protocol';
+import { mediaTypeMatches, type FileReference } from '@x/agent-protocol/routes';
 import { HttpError } from '../http/error-response.js';
 import { BlobTooLargeError } from './blob-store.js';
 import { dataKey, fileNotFound, type FileMeta, type FileService } from './file-service.js';

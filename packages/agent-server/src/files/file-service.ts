@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { DEFAULT_MAX_FILE_BYTES, fileRefUrl, filePaths, FILES_SEGMENT, parseFileRef } from '@x/agent-protocol';
+import { DEFAULT_MAX_FILE_BYTES, fileRefUrl, filePaths, FILES_SEGMENT, parseFileRef } from '@x/agent-protocol/routes';
 import type { AgentServerConfig } from '../config/types.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { HttpError } from '../http/error-response.js';

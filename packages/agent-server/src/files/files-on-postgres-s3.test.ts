@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileRefUrl, type ConversationHistory, type FileReference } from '@x/agent-protocol';
+import { fileRefUrl, type ConversationHistory, type FileReference } from '@x/agent-protocol/routes';
 import { postgresStore } from '../store/postgres-store.js';
 import type { ConversationStore } from '../store/types.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';

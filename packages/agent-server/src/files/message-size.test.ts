@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileRefUrl, type FileReference } from '@x/agent-protocol';
+import { fileRefUrl, type FileReference } from '@x/agent-protocol/routes';
 import { pgliteStore } from '../store/pglite-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { readChunks } from '../test-utils/sse.js';

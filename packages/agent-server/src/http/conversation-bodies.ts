@@ -1,12 +1,5 @@
-import {
-  MAX_TITLE_LENGTH,
-  formatIssues,
-  replaceQueueBodySchema,
-  switchBranchBodySchema,
-  type FeedbackBody,
-  type RenameConversationBody,
-  type SwitchBranchBody,
-} from '@x/agent-protocol';
+import { MAX_TITLE_LENGTH, type FeedbackBody, type RenameConversationBody, type SwitchBranchBody } from '@x/agent-protocol/routes';
+import { formatIssues, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol';
 import type { MessageInput } from '../store/types.js';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationPaths, type ConversationHistory } from '@x/agent-protocol';
+import { conversationPaths, type ConversationHistory } from '@x/agent-protocol/routes';
 import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { readChunks, userMessage } from '../test-utils/sse.js';

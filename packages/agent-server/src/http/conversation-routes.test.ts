@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationHistory, ConversationPage } from '@x/agent-protocol';
+import type { ConversationHistory, ConversationPage } from '@x/agent-protocol/routes';
 import { ConfigError } from '../config/config-error.js';
 import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';

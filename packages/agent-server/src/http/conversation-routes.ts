@@ -1,12 +1,5 @@
 import type { UIMessage } from 'ai';
-import {
-  RUN_STOP_SEGMENT,
-  RUN_STREAM_SEGMENT,
-  type ConversationHistory,
-  type ConversationPage,
-  type ConversationSummary,
-  type MessageBranch,
-} from '@x/agent-protocol';
+import { RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, type ConversationHistory, type ConversationPage, type ConversationSummary, type MessageBranch } from '@x/agent-protocol/routes';
 import type { ConversationRecord, ConversationStore, MessageRecord, PathMessageRecord } from '../store/types.js';
 import { readFeedbackBody, readLimit, readQueueBody, readRenameBody, readSwitchBranchBody } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';

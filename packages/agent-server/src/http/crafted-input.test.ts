@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationHistory, ConversationPage } from '@x/agent-protocol';
+import type { ConversationHistory, ConversationPage } from '@x/agent-protocol/routes';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
 import { readChunks, textOf, userMessage } from '../test-utils/sse.js';

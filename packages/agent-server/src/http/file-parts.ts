@@ -1,4 +1,5 @@
-import { parseFileRef, type AgentErrorIssue } from '@x/agent-protocol';
+import { parseFileRef } from '@x/agent-protocol/routes';
+import { type AgentErrorIssue } from '@x/agent-protocol';
 
 /**
  * Problems of the `file` parts of client messages, checked at the edge because the AI SDK fails

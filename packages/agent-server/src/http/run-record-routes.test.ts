@@ -1,4 +1,4 @@
-import { RUN_ID_HEADER, type AgentRunRecord, type GenerateResponse, type RunRecordList } from '@x/agent-protocol';
+import { RUN_ID_HEADER, type AgentRunRecord, type GenerateResponse, type RunRecordList } from '@x/agent-protocol/routes';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';

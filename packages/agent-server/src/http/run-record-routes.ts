@@ -1,4 +1,4 @@
-import type { AgentRunRecord, RunRecordList } from '@x/agent-protocol';
+import type { AgentRunRecord, RunRecordList } from '@x/agent-protocol/routes';
 import type { LiveRuns } from '../runtime/live-runs.js';
 import { isTurnRun, recordFromRows } from '../runtime/stored-run-records.js';
 import type { ConversationStore } from '../store/types.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AGENT_ERROR_STATUS, RUN_ID_HEADER, RUN_STATE_PART, runPaths } from '@x/agent-protocol';
+import { AGENT_ERROR_STATUS } from '@x/agent-protocol';
+import { RUN_ID_HEADER, RUN_STATE_PART, runPaths } from '@x/agent-protocol/routes';
 import type { RunLog } from '../runs/run-log.js';
 import { memoryRunLog } from '../runs/memory-run-log.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPaths } from '@x/agent-protocol';
+import { runPaths } from '@x/agent-protocol/routes';
 import { toNodeHandler } from '../adapters/node.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';

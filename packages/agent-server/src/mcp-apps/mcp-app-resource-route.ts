@@ -1,5 +1,5 @@
 import { createMCPClient, mcpAppClientCapabilities } from '@ai-sdk/mcp';
-import { DEFAULT_MAX_MCP_APP_BYTES, type McpAppResource, type McpAppResourceRequest } from '@x/agent-protocol';
+import { DEFAULT_MAX_MCP_APP_BYTES, type McpAppResource, type McpAppResourceRequest } from '@x/agent-protocol/mcp-apps';
 import { HttpError } from '../http/error-response.js';
 import { cachedAppResource } from '../tools/mcp-apps/mcp-app-cache.js';
 import { readAppResource } from '../tools/mcp-apps/mcp-app-resource.js';

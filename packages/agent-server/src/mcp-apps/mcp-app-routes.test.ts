@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, mcpAppApprovalOf, mcpAppOf, mcpAppPaths, type McpAppResource } from '@x/agent-protocol';
+import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, mcpAppApprovalOf, mcpAppOf, mcpAppPaths, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';

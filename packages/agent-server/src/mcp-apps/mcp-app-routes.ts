@@ -1,4 +1,5 @@
-import { AGENT_ERROR_STATUS, mcpAppCallRequestSchema, mcpAppResourceRequestSchema, formatIssues, type McpAppApprovalRequiredBody } from '@x/agent-protocol';
+import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema, type McpAppApprovalRequiredBody } from '@x/agent-protocol/mcp-apps';
+import { AGENT_ERROR_STATUS, formatIssues } from '@x/agent-protocol';
 import type { z } from 'zod';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';

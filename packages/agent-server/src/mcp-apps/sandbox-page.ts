@@ -1,4 +1,4 @@
-import type { McpAppCsp } from '@x/agent-protocol';
+import type { McpAppCsp } from '@x/agent-protocol/mcp-apps';
 import { cleanCsp } from '../tools/mcp-apps/mcp-app-resource.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RUN_ID_HEADER, runPaths, type ConversationHistory } from '@x/agent-protocol';
+import { RUN_ID_HEADER, runPaths, type ConversationHistory } from '@x/agent-protocol/routes';
 import { toNodeHandler } from '../adapters/node.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { memoryStore } from '../store/memory-store.js';

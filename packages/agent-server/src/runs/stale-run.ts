@@ -1,5 +1,5 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import type { StoredMessageMetadata } from '@x/agent-protocol';
+import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { STALE_RUN_MS, type ConversationStore, type MessageInput } from '../store/types.js';
 import type { RunLog } from './run-log.js';
 

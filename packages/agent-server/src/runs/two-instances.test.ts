@@ -5,7 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RUN_ID_HEADER, RUN_STATE_PART, runPaths, type ConversationHistory } from '@x/agent-protocol';
+import { RUN_ID_HEADER, RUN_STATE_PART, runPaths, type ConversationHistory } from '@x/agent-protocol/routes';
 import type { AgentServer } from '../config/types.js';
 import { createAgentServer } from '../server.js';
 import { postgresStore } from '../store/postgres-store.js';

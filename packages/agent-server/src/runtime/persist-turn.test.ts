@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { ConversationPage } from '@x/agent-protocol';
+import type { ConversationPage } from '@x/agent-protocol/routes';
 import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts, usage } from '../test-utils/mock-model.js';
 import { failingParts, stallingModel } from '../test-utils/model-parts.js';

@@ -1,5 +1,6 @@
 import { convertToModelMessages, pruneMessages, safeValidateUIMessages, type ModelMessage, type Tool, type UIMessage } from 'ai';
-import { A2UI_ACTION_PART, a2uiActionText, a2uiUserActionSchema, type A2UIUserAction, type AgentRequestBody } from '@x/agent-protocol';
+import { A2UI_ACTION_PART, a2uiActionText, a2uiUserActionSchema, type A2UIUserAction } from '@x/agent-protocol/a2ui';
+import { type AgentRequestBody } from '@x/agent-protocol';
 import type { PruneConfig } from '../config/types.js';
 import { AgentRequestError } from './request-error.js';
 

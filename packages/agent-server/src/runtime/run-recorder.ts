@@ -1,5 +1,5 @@
 import type { LanguageModelUsage, ToolLoopAgentSettings, ToolSet } from 'ai';
-import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunStepRecord, type RunToolCallRecord, type RunToolSource, type RunUsage } from '@x/agent-protocol';
+import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunStepRecord, type RunToolCallRecord, type RunToolSource, type RunUsage } from '@x/agent-protocol/routes';
 import type { ToolSource } from '../tools/tool-entry.js';
 
 /** Who a recorded run belongs to and where it sits (a chat turn or a sub-agent run). */

@@ -1,5 +1,6 @@
 import { UI_MESSAGE_STREAM_HEADERS, type StepResult, type ToolSet, type UIMessageChunk } from 'ai';
-import { CHAT_TITLE_PART, RUN_ID_HEADER } from '@x/agent-protocol';
+import { CHAT_TITLE_PART } from '@x/agent-protocol';
+import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import type { RunLogWriter } from '../runs/run-log.js';
 import type { StoredTurn } from './persist-turn.js';
 import { compactionPart } from './compaction-history.js';

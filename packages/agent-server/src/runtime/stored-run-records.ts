@@ -1,4 +1,4 @@
-import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunUsage } from '@x/agent-protocol';
+import { sumRunUsage, type AgentRunRecord, type RunRecordStatus, type RunUsage } from '@x/agent-protocol/routes';
 import type { RunRecord, RunTimeline, SubRunInput } from '../store/types.js';
 
 /** A record's steps and tool calls, as its row keeps them. */

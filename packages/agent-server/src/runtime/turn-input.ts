@@ -1,4 +1,5 @@
-import type { AgentRequestBody, OnDisconnect } from '@x/agent-protocol';
+import type { AgentRequestBody } from '@x/agent-protocol';
+import type { OnDisconnect } from '@x/agent-protocol/routes';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import type { RunLog } from '../runs/run-log.js';

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { ConversationSummary, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol';
+import type { ConversationSummary, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol/routes';
 
 /**
  * A conversation row: the protocol's `ConversationSummary` (what the list route answers) plus its

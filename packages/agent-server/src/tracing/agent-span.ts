@@ -1,5 +1,5 @@
 import { context, SpanKind, trace, type Context, type Span } from '@opentelemetry/api';
-import type { AgentRunRecord } from '@x/agent-protocol';
+import type { AgentRunRecord } from '@x/agent-protocol/routes';
 import { failSpan, tracer } from './tracer.js';
 
 /** How an agent run ended, as its span records it. */

@@ -1,5 +1,5 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import type { AgentRunRecord } from '@x/agent-protocol';
+import type { AgentRunRecord } from '@x/agent-protocol/routes';
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { SpanStatusCode } from '@opentelemetry/api';
-import type { AgentRunRecord } from '@x/agent-protocol';
+import type { AgentRunRecord } from '@x/agent-protocol/routes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';

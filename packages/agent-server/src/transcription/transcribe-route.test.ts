@@ -1,4 +1,4 @@
-import { transcriptionPaths, type TranscribeResponse } from '@x/agent-protocol';
+import { transcriptionPaths, type TranscribeResponse } from '@x/agent-protocol/routes';
 import { MockTranscriptionModelV4 } from 'ai/test';
 import type { TranscriptionModelV4CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';

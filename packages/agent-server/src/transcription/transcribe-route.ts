@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_AUDIO_BYTES, isAudioContentType, type TranscribeResponse } from '@x/agent-protocol';
+import { DEFAULT_MAX_AUDIO_BYTES, isAudioContentType, type TranscribeResponse } from '@x/agent-protocol/routes';
 import { transcribe, type TranscriptionModel } from 'ai';
 import type { AgentServerConfig, Logger } from '../config/types.js';
 import { HttpError } from '../http/error-response.js';

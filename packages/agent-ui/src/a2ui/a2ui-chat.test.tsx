@@ -14,7 +14,7 @@ const TIMEOUT = { timeout: 15_000 };
 describe('A2UI in AgentChat', () => {
   it('shows the form of a tool result, sends its action as a turn and shows the confirmation', async () => {
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="a2ui-booking" fetch={fetch} conversationId="a2ui-1" />);
+    const view = render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Book a table for two{Enter}');
     const form = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
@@ -34,7 +34,7 @@ describe('A2UI in AgentChat', () => {
     view.unmount();
 
     // From the server's history: the form is there, inert, with the confirmation after it.
-    render(<AgentChat agentId="a2ui-booking" fetch={fetch} conversationId="a2ui-1" />);
+    render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} />);
     const again = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
     await waitFor(() => expect(within(again).getByRole('button', { name: 'Book table' })).toBeDisabled(), TIMEOUT);
     expect(screen.getByRole('log').textContent).toContain('Booking ref LPJ-2412');

@@ -1,6 +1,6 @@
 import { act, render, screen, fireEvent } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { A2UIUserAction } from '@x/agent-protocol';
+import type { A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { A2UISurface } from './a2ui-surface.js';

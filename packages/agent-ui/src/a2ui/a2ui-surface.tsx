@@ -1,5 +1,5 @@
 'use client';
-import { a2uiSurfaceIdOf, type A2UIComponent, type A2UIUserAction } from '@x/agent-protocol';
+import { a2uiSurfaceIdOf, type A2UIComponent, type A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { AccessibleTheme } from '../config.js';

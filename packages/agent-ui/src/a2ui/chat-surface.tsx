@@ -1,5 +1,5 @@
 'use client';
-import { A2UI_ACTION_PART, a2uiSurfacesOf, type A2UISurfaceData, type A2UIToolOutput, type A2UIUserAction } from '@x/agent-protocol';
+import { A2UI_ACTION_PART, a2uiSurfacesOf, type A2UISurfaceData, type A2UIToolOutput, type A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { theme } from 'antd';
 import { useCallback, useContext } from 'react';
 import { useAgentChatSelector } from '@x/agent-react';

@@ -1,7 +1,7 @@
 // The render tree of a surface: the adjacency list from `root` down, with A2UI's templates expanded,
 // and every hostile shape turned into a placeholder node: unknown types, missing children, cycles,
 // too deep nesting and too many nodes. Pure: the React side only draws the result.
-import type { A2UIComponent } from '@x/agent-protocol';
+import type { A2UIComponent } from '@x/agent-protocol/a2ui';
 import { getAt, resolvePointer } from './json-pointer.js';
 import type { SurfaceState } from './surface-model.js';
 

@@ -1,5 +1,5 @@
 'use client';
-import type { A2UIComponent } from '@x/agent-protocol';
+import type { A2UIComponent } from '@x/agent-protocol/a2ui';
 import { createContext, useContext, type ComponentType } from 'react';
 import type { RenderNode } from './render-tree.js';
 import type { Scope } from './dynamic-values.js';

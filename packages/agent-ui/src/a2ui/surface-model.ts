@@ -1,4 +1,4 @@
-import { A2UI_BASIC_CATALOG_ID, a2uiSurfaceIdOf, type A2UIComponent, type A2UIServerMessage } from '@x/agent-protocol';
+import { A2UI_BASIC_CATALOG_ID, a2uiSurfaceIdOf, type A2UIComponent, type A2UIServerMessage } from '@x/agent-protocol/a2ui';
 import { getAt, segmentsOf, setAt } from './json-pointer.js';
 
 /** At most this many component definitions are kept per surface (later ones are dropped). */

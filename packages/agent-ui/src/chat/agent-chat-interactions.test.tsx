@@ -19,7 +19,7 @@ async function waitReady(container: HTMLElement) {
 describe('AgentChat interactions', () => {
   it('approves a tool call from the keyboard and shows the result', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     await user.type(screen.getByRole('textbox'), 'Delete record 7{Enter}');
     const card = await screen.findByRole('region', { name: /allow deleteRecord to run/i }, { timeout: 10_000 });
     const approve = within(card).getByRole('button', { name: 'Approve' });
@@ -31,7 +31,7 @@ describe('AgentChat interactions', () => {
 
   it('rejects with a reason and shows the call as rejected', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     await user.type(screen.getByRole('textbox'), 'Delete record 9{Enter}');
     const card = await screen.findByRole('region', { name: /allow deleteRecord to run/i }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'Reject' }));
@@ -47,7 +47,7 @@ describe('AgentChat interactions', () => {
 
   it('shows a tool call with its input and a result summary, full result on expand', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="tool-call" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="tool-call" chatOptions={{ fetch }} />);
     await user.type(screen.getByRole('textbox'), 'What is the weather in Oslo?{Enter}');
     const card = await screen.findByRole('group', { name: 'getWeather finished' }, { timeout: 10_000 });
     // The input is shown as the result is (key: value), not as raw JSON.
@@ -66,11 +66,10 @@ describe('AgentChat interactions', () => {
     const { container } = render(
       <AgentChat
         agentId="title-suggestions"
-        fetch={fetch}
         welcome={{ title: 'Hi', prompts: ['Plan a trip to Lisbon'] }}
         suggestions={['From the prop']}
-        onFeedback={onFeedback}
-        onSuggestionClick={onSuggestionClick}
+        chatOptions={{ fetch }}
+        events={{ onFeedback, onSuggestionClick }}
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Plan a trip to Lisbon' }));
@@ -118,7 +117,7 @@ describe('AgentChat interactions', () => {
     const ref = createRef<AgentChatRef>();
     const onDeleteMessage = vi.fn();
     const user = userEvent.setup();
-    const { container } = render(<AgentChat ref={ref} agentId="plain-text" fetch={fetch} onDeleteMessage={onDeleteMessage} deleteUndoTimeout={0} />);
+    const { container } = render(<AgentChat ref={ref} agentId="plain-text" chatOptions={{ fetch }} events={{ onDeleteMessage }} messageDisplay={{ deleteUndoTimeout: 0 }} />);
     await ref.current!.sendMessage('hello there');
     await waitReady(container);
     const log = screen.getByRole('log');
@@ -140,7 +139,7 @@ describe('AgentChat interactions', () => {
 
   it('keeps the text when onBeforeSend refuses, and uses the shipped zh-CN strings', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="plain-text" fetch={fetch} onBeforeSend={() => false} locale={zhCN} />);
+    render(<AgentChat agentId="plain-text" onBeforeSend={() => false} chatOptions={{ fetch }} ui={{ locale: zhCN }} />);
     const box = screen.getByRole('textbox', { name: '消息' });
     await user.type(box, 'hello{Enter}');
     expect(box).toHaveValue('hello');

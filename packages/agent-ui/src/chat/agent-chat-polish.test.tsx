@@ -26,7 +26,7 @@ async function askApproval(user: ReturnType<typeof userEvent.setup>, container: 
 /** A chat with one question answered, its message editor open (the focus in it). */
 async function editFirstMessage() {
   const user = userEvent.setup();
-  const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+  const { container } = render(<AgentChat agentId="plain-text" chatOptions={{ fetch }} />);
   await user.type(composer(), 'hello{Enter}');
   await waitReady(container);
   const question = log().getAllByRole('article')[0]!;
@@ -37,7 +37,7 @@ async function editFirstMessage() {
 describe('While an approval waits', () => {
   it('hides suggestions, Regenerate and feedback, and shows them again once answered', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} suggestions={['Something else']} />);
+    const { container } = render(<AgentChat agentId="approval" suggestions={['Something else']} chatOptions={{ fetch }} />);
     const card = await askApproval(user, container);
     const reply = log().getAllByRole('article').at(-1)!;
     expect(screen.queryByRole('group', { name: 'Suggestions' })).toBeNull();
@@ -54,7 +54,7 @@ describe('While an approval waits', () => {
 
   it('says in the composer that an answer is awaited', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     expect(composer()).toHaveAttribute('placeholder', enUS.composerPlaceholder);
     const card = await askApproval(user, container);
     expect(composer()).toHaveAttribute('placeholder', enUS.awaitingApproval);
@@ -66,7 +66,7 @@ describe('While an approval waits', () => {
 describe('The answer stays on the card', () => {
   it('records "Approved" after the call ran', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     const card = await askApproval(user, container);
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     const done = await log().findByRole('group', { name: 'deleteRecord finished' }, TIMEOUT);
@@ -76,7 +76,7 @@ describe('The answer stays on the card', () => {
 
   it('records "Rejected: reason" after a rejection', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     const card = await askApproval(user, container, 'Delete record 8');
     await user.click(within(card).getByRole('button', { name: 'Reject' }));
     await user.type(within(card).getByRole('textbox', { name: /reason/i }), 'audit');
@@ -91,7 +91,7 @@ describe('The answer stays on the card', () => {
 describe('Focus stays in the chat', () => {
   it('after Approve: on the composer', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     const card = await askApproval(user, container);
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     expect(composer()).toHaveFocus();
@@ -102,7 +102,7 @@ describe('Focus stays in the chat', () => {
 
   it('after Stop: on the composer', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
     await user.type(composer(), 'Tell me a slow story{Enter}');
     await waitFor(() => expect(screen.getByRole('log').querySelector('[data-streaming]')).not.toBeNull(), TIMEOUT);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
@@ -131,7 +131,7 @@ describe('Focus stays in the chat', () => {
 
   it('after deleting a message: on its Undo, then (the window closed, no message after it) on the transcript', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} deleteUndoTimeout={200} />);
+    const { container } = render(<AgentChat agentId="plain-text" chatOptions={{ fetch }} messageDisplay={{ deleteUndoTimeout: 200 }} />);
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const reply = log().getAllByRole('article').at(-1)!;
@@ -144,7 +144,7 @@ describe('Focus stays in the chat', () => {
 
   it('after deleting with deleteUndoTimeout 0: on the transcript', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} deleteUndoTimeout={0} />);
+    const { container } = render(<AgentChat agentId="plain-text" chatOptions={{ fetch }} messageDisplay={{ deleteUndoTimeout: 0 }} />);
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const reply = log().getAllByRole('article').at(-1)!;
@@ -155,7 +155,7 @@ describe('Focus stays in the chat', () => {
 
   it('after closing the drawer: back on the button that opened it', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="plain-text" fetch={fetch} display="drawer" drawer={{ title: 'Assistant' }} />);
+    render(<AgentChat agentId="plain-text" display="drawer" drawer={{ title: 'Assistant' }} chatOptions={{ fetch }} />);
     await user.click(await screen.findByRole('button', { name: 'Open chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' }, TIMEOUT);
     await user.click(within(dialog).getByRole('button', { name: 'Close chat' }));
@@ -178,7 +178,7 @@ describe('Keys', () => {
 
   it('Escape in the composer stops a streaming reply', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
     await user.type(composer(), 'Tell me a slow story{Enter}');
     await waitFor(() => expect(screen.getByRole('log').querySelector('[data-streaming]')).not.toBeNull(), TIMEOUT);
     await user.keyboard('{Escape}');
@@ -194,10 +194,10 @@ describe('Keys', () => {
 
 describe('autoFocus', () => {
   it('focuses the composer on mount when set, and leaves the focus alone otherwise', async () => {
-    const { unmount } = render(<AgentChat agentId="plain" fetch={fetch} />);
+    const { unmount } = render(<AgentChat agentId="plain" chatOptions={{ fetch }} />);
     expect(composer()).not.toHaveFocus();
     unmount();
-    render(<AgentChat agentId="plain" fetch={fetch} autoFocus />);
+    render(<AgentChat agentId="plain" chatOptions={{ fetch }} composer={{ autoFocus: true }} />);
     await waitFor(() => expect(composer()).toHaveFocus(), TIMEOUT);
   });
 });
@@ -205,7 +205,7 @@ describe('autoFocus', () => {
 describe('Message actions', () => {
   it('Copy puts the text on the clipboard and says "Copied" until it turns back', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="plain-text" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="plain-text" chatOptions={{ fetch }} />);
     await user.type(composer(), 'hello{Enter}');
     await waitReady(container);
     const question = log().getAllByRole('article')[0]!;

@@ -80,7 +80,7 @@ describe('AgentChatProvider: a custom layout built from the exported parts', () 
 describe('Expired approvals', () => {
   it('AgentChat shows an approval the user moved on from as expired, without Approve/Reject', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="approval" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
     const composer = screen.getByRole('textbox', { name: 'Message' });
     await user.type(composer, 'Delete record 3{Enter}');
     await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);

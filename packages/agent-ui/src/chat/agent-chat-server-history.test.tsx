@@ -13,7 +13,7 @@ const TIMEOUT = { timeout: 10_000 };
 describe('AgentChat over server-owned history', () => {
   it('shows the skeleton while the history loads, then the stored transcript with the feedback saved there', async () => {
     const user = userEvent.setup();
-    const first = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-feedback" />);
+    const first = render(<AgentChat agentId="plain-text" conversationId="c-feedback" chatOptions={{ fetch }} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
     const log = screen.getByRole('log');
@@ -25,7 +25,7 @@ describe('AgentChat over server-owned history', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     first.unmount();
 
-    render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-feedback" />);
+    render(<AgentChat agentId="plain-text" conversationId="c-feedback" chatOptions={{ fetch }} />);
     expect(screen.getByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
     // The composer stays usable while the history loads: a message sent meanwhile waits for it.
     const composer = screen.getByRole('textbox', { name: 'Message' });
@@ -38,12 +38,12 @@ describe('AgentChat over server-owned history', () => {
 
   it('keeps a message typed while the history loads, and sends it after the stored thread', async () => {
     const user = userEvent.setup();
-    const first = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-typed" />);
+    const first = render(<AgentChat agentId="plain-text" conversationId="c-typed" chatOptions={{ fetch }} />);
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'first{Enter}');
     await waitFor(() => expect(first.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
     first.unmount();
 
-    const second = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-typed" />);
+    const second = render(<AgentChat agentId="plain-text" conversationId="c-typed" chatOptions={{ fetch }} />);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'second{Enter}');
     const log = await screen.findByRole('log', {}, TIMEOUT);
     await within(log).findByText('second', {}, TIMEOUT);

@@ -16,17 +16,17 @@ describe('AgentChat keeps its transcript when theme props change', () => {
     ['accessibleColors off', { accessibleColors: false }],
   ])('%s', async (_name, themeProps) => {
     const user = userEvent.setup();
-    const { rerender } = render(<AgentChat agentId="assistant" fetch={fetch} />);
+    const { rerender } = render(<AgentChat agentId="assistant" chatOptions={{ fetch }} />);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
     const log = screen.getByRole('log', { name: 'Conversation' });
     expect(await within(log).findByText(/streams on its own\./, {}, { timeout: 5_000 })).toBeInTheDocument();
 
-    rerender(<AgentChat agentId="assistant" fetch={fetch} {...themeProps} />);
+    rerender(<AgentChat agentId="assistant" {...themeProps} chatOptions={{ fetch }} />);
     const after = screen.getByRole('log', { name: 'Conversation' });
     expect(within(after).getByText('Hello')).toBeInTheDocument();
     expect(within(after).getByText(/streams on its own\./)).toBeInTheDocument();
 
-    rerender(<AgentChat agentId="assistant" fetch={fetch} />);
+    rerender(<AgentChat agentId="assistant" chatOptions={{ fetch }} />);
     expect(within(screen.getByRole('log', { name: 'Conversation' })).getByText('Hello')).toBeInTheDocument();
   });
 });

@@ -22,39 +22,43 @@ const server = createMockAgentServer({
 const fetch = inProcessFetch(server);
 
 describe('AgentChat onToolCall (the name useAgentChat uses)', () => {
-  for (const prop of ['onToolCall', 'onBrowserToolCall'] as const) {
-    it(`answers a browser tool call with what \`${prop}\` returns${prop === 'onBrowserToolCall' ? ' (deprecated alias)' : ''}`, async () => {
-      const user = userEvent.setup();
-      const calls: unknown[] = [];
-      const handler = ({ toolCall }: { toolCall: { toolName: string; input: unknown } }) => {
-        calls.push([toolCall.toolName, toolCall.input]);
-        return { ok: true, written: ['a'] };
-      };
-      render(<AgentChat agentId="page" fetch={fetch} sharedState={{ a: 1 }} {...{ [prop]: handler }} />);
-      await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
-      expect(await within(screen.getByRole('log')).findByText('seen value: {"ok":true,"written":["a"]}', {}, { timeout: 10_000 })).toBeInTheDocument();
-      expect(calls).toEqual([[UPDATE_PAGE_STATE_TOOL, { updates: { a: 2 } }]]);
-      await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
-    });
-  }
+  it('answers a browser tool call with what `onToolCall` returns', async () => {
+    const user = userEvent.setup();
+    const calls: unknown[] = [];
+    render(
+      <AgentChat
+        agentId="page"
+        sharedState={{ a: 1 }}
+        onToolCall={({ toolCall }) => {
+          calls.push([toolCall.toolName, toolCall.input]);
+          return { ok: true, written: ['a'] };
+        }}
+        chatOptions={{ fetch }}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('seen value: {"ok":true,"written":["a"]}', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls).toEqual([[UPDATE_PAGE_STATE_TOOL, { updates: { a: 2 } }]]);
+    await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
+  });
 
-  it('gives the call\'s fields at the top level too, as the event the prop used to report (one release)', async () => {
+  it('gives the chat\'s conversation with the call', async () => {
     const user = userEvent.setup();
     const seen: unknown[] = [];
     render(
       <AgentChat
         agentId="page"
-        fetch={fetch}
         conversationId="c-1"
         sharedState={{ a: 1 }}
         onToolCall={(call) => {
-          seen.push({ toolName: call.toolName, input: call.input, toolCallId: call.toolCallId === call.toolCall.toolCallId, conversationId: call.conversationId });
+          seen.push({ toolName: call.toolCall.toolName, input: call.toolCall.input, conversationId: call.conversationId });
           return { ok: true, written: ['a'] };
         }}
+        chatOptions={{ fetch }}
       />,
     );
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'set a{Enter}');
     expect(await within(screen.getByRole('log')).findByText('seen value: {"ok":true,"written":["a"]}', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(seen).toEqual([{ toolName: UPDATE_PAGE_STATE_TOOL, input: { updates: { a: 2 } }, toolCallId: true, conversationId: 'c-1' }]);
+    expect(seen).toEqual([{ toolName: UPDATE_PAGE_STATE_TOOL, input: { updates: { a: 2 } }, conversationId: 'c-1' }]);
   });
 });

@@ -9,8 +9,43 @@ import type { PromptItem } from './prompt-list.js';
 import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
 import type { McpAppsOptions } from '../mcp-app/mcp-apps-options.js';
 
-/** Events of the chat: every handler of `useAgentEvents` (each fires once per id, never for history). */
-export type AgentChatEvents = AgentEventHandlers<AgentUIMessage>;
+/**
+ * `AgentChat`'s `events`: every `useAgentEvents` handler (each fires once per id, never for history)
+ * except `onToolCall` — the `onToolCall` prop answers tool calls — and the chat's own UI events.
+ */
+export type AgentChatEvents = Omit<AgentEventHandlers<AgentUIMessage>, 'onToolCall'> & {
+  /** Like / dislike clicked (`value: null` when clicked again to clear). */
+  onFeedback?: (event: FeedbackEvent) => void;
+  /** A suggestion or welcome prompt was clicked (it is sent right after). */
+  onSuggestionClick?: (text: string) => void;
+};
+
+/**
+ * `AgentChat`'s `chatOptions`: the options of `useAgentChat` that are not top-level props
+ * (`transport`, `history`, `resume`, `headers`, `credentials`, `fetch`, `throttle`, `queue`,
+ * `urlQuery`, `pageId`, `idleTimeoutMs`).
+ */
+export type AgentChatOptions = Omit<UseAgentChatOptions, 'agentId' | 'api' | 'conversationId' | 'sharedState' | 'messages' | 'onToolCall' | 'onBeforeSend'>;
+
+/**
+ * `AgentChat`'s `ui`: the props of `AgentUIProvider` (theme, appearance, tokens, locale, antdLocale,
+ * direction, markdown) and how the chat reads out and colours itself.
+ */
+export interface AgentChatUIOptions extends Omit<AgentUIProviderProps, 'children'> {
+  /** How screen readers hear a streamed reply: each sentence as it completes (`sentences`, default) or all at its end (`end`). */
+  announceReplies?: 'sentences' | 'end';
+  /**
+   * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
+   * when they miss WCAG AA (default true; antd's default palette does).
+   */
+  accessibleColors?: boolean;
+}
+
+/** `AgentChat`'s `messageDisplay`: what each message shows, and how long a deleted one can be restored. */
+export interface AgentChatMessageDisplay extends MessageDisplayOptions {
+  /** How long a deleted message can be restored, in ms (default 5000; 0 deletes at once). */
+  deleteUndoTimeout?: number;
+}
 
 /** The welcome screen shown while the transcript is empty. */
 export interface AgentChatWelcome {
@@ -23,8 +58,8 @@ export interface AgentChatWelcome {
   prompts?: readonly PromptItem[];
 }
 
-/** Composer settings. */
-export interface AgentChatSenderOptions {
+/** `AgentChat`'s `composer`: the text area, its attachments and its microphone. */
+export interface AgentChatComposerOptions {
   placeholder?: string;
   /** `enter` (default) or `shiftEnter`. */
   submitType?: 'enter' | 'shiftEnter';
@@ -35,6 +70,14 @@ export interface AgentChatSenderOptions {
    */
   attachments?: ChatAttachmentOptions | boolean;
   disabled?: boolean;
+  /**
+   * A microphone (README "Dictation"); off by default. `true` or options: the browser's speech
+   * recognition where it has one, else a recording sent to `POST {api}/{agentId}/transcribe` with
+   * the chat's headers, credentials and fetch.
+   */
+  dictation?: ComposerDictationOptions | boolean;
+  /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
+  autoFocus?: boolean;
 }
 
 export type { AgentChatDrawerOptions } from './chat-drawer-options.js';
@@ -51,56 +94,40 @@ export interface AgentChatRef {
   scrollToBottom: () => void;
 }
 
-/** Props of {@link AgentChat}. */
-/**
- * What `AgentChat`'s `onToolCall` receives: `useAgentChat`'s `{ toolCall }`, plus — for one release,
- * so handlers written for the `useAgentEvents` event that `AgentChat`'s `onToolCall` used to report —
- * the call's fields at the top level.
- */
-export type AgentChatToolCall = { toolCall: AgentToolCall } & {
-  /** @deprecated Read `toolCall.toolCallId`. */
-  toolCallId: string;
-  /** @deprecated Read `toolCall.toolName`. */
-  toolName: string;
-  /** @deprecated Read `toolCall.input`. */
-  input: unknown;
-  /** @deprecated Read `toolCall.dynamic`. */
-  dynamic: boolean;
+/** What `AgentChat`'s `onToolCall` receives: `useAgentChat`'s `{ toolCall }` and the chat's conversation. */
+export interface AgentChatToolCall {
+  toolCall: AgentToolCall;
   conversationId: string | undefined;
-};
+}
 
-export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
-  extends Omit<UseAgentChatOptions, 'onBeforeSend' | 'onToolCall'>,
-    Omit<AgentChatEvents, 'onToolCall'>,
-    Omit<AgentUIProviderProps, 'children'> {
+/** Props of {@link AgentChat}. */
+export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes> {
+  /** The agent's id: turns go to `{api}/{agentId}`. */
+  agentId: string;
+  /** Where the agent routes are (default `/api/agent`); another origin's URL works too. */
+  api?: UseAgentChatOptions['api'];
+  /** The conversation; a new id stops the reply in flight and swaps the transcript. */
+  conversationId?: string;
+  /** The slice of page state the agent sees (read at send time), as `useAgentChat`'s. */
+  sharedState?: UseAgentChatOptions['sharedState'];
+  /** The transcript to start from (while the client owns the history). */
+  messages?: AgentUIMessage[];
+  /** Every other option of `useAgentChat`: transport, history, resume, headers, fetch, … */
+  chatOptions?: AgentChatOptions;
+  /**
+   * Called for every tool call of the model, as `useAgentChat`'s `onToolCall` (server tools included:
+   * check `toolCall.toolName`): return (or resolve to) the output of a call the browser answers,
+   * throw to answer with an error, or return `undefined` to leave it.
+   */
+  onToolCall?: (call: AgentChatToolCall) => unknown;
+  /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */
+  onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
+  /** What happened: `useAgentEvents`' handlers and the chat's own UI events. */
+  events?: AgentChatEvents;
   welcome?: AgentChatWelcome | false;
   /** Follow-up prompts; the last `data-suggestions` part of the transcript overrides them. Hidden while busy. */
   suggestions?: readonly PromptItem[];
-  /** `inline` (default) or in a drawer. */
-  display?: 'inline' | 'drawer';
-  drawer?: AgentChatDrawerOptions;
-  /** Height of the inline chat (default 100%). */
-  height?: CSSProperties['height'];
-  /** Largest width of the transcript and composer (centred). */
-  maxWidth?: CSSProperties['maxWidth'];
-  /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
-  loading?: boolean;
-  sender?: AgentChatSenderOptions;
-  /**
-   * A microphone in the composer (README "Dictation"); off by default. `true` or options: the
-   * browser's speech recognition where it has one, else a recording sent to
-   * `POST {api}/{agentId}/transcribe` with the chat's headers, credentials and fetch.
-   */
-  dictation?: ComposerDictationOptions | boolean;
-  /**
-   * Render MCP Apps (README "MCP Apps"): a tool result that carries an app shows it under its card,
-   * in a sandboxed double iframe. Off unless given; `sandboxUrl` (the agent server's
-   * `GET {basePath}/mcp-apps/sandbox` on another origin) is required. The routes default to `api` and `agentId`.
-   */
-  mcpApps?: McpAppsOptions;
-  /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
-  autoFocus?: boolean;
-  messageDisplay?: MessageDisplayOptions;
+  composer?: AgentChatComposerOptions;
   /**
    * A component per tool name (generative UI), rendered instead of the default tool card. With
    * `<AgentChat<TOOLS>>` (e.g. `InferAgentTools<typeof server, 'support'>`) only those tool names are
@@ -109,31 +136,26 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes>
   toolRenderers?: ToolRenderers<TOOLS>;
   /** A component per custom data part name (without `data-`). */
   dataRenderers?: Record<string, ComponentType<DataPartRendererProps>>;
-  /** Feedback per message id (controlled). */
+  messageDisplay?: AgentChatMessageDisplay;
+  /** Feedback per message id (controlled; `events.onFeedback` reports clicks). */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
-  /** Like / dislike clicked (`value: null` when clicked again to clear). */
-  onFeedback?: (event: FeedbackEvent) => void;
   /**
-   * Called for every tool call of the model, as `useAgentChat`'s `onToolCall` (server tools included:
-   * check `toolCall.toolName`): return (or resolve to) the output of a call the browser answers,
-   * throw to answer with an error, or return `undefined` to leave it.
+   * Render MCP Apps (README "MCP Apps"): a tool result that carries an app shows it under its card,
+   * in a sandboxed double iframe. Off unless given; `sandboxUrl` (the agent server's
+   * `GET {basePath}/mcp-apps/sandbox` on another origin) is required. The routes default to `api` and `agentId`.
    */
-  onToolCall?: (call: AgentChatToolCall) => unknown;
-  /** @deprecated Renamed `onToolCall` (the same name as in `useAgentChat`). */
-  onBrowserToolCall?: UseAgentChatOptions['onToolCall'];
-  /** Runs before a message is sent; return `false` (or throw) to cancel — the text stays in the composer. */
-  onBeforeSend?: UseAgentChatOptions['onBeforeSend'];
-  /** A suggestion or welcome prompt was clicked (it is sent right after). */
-  onSuggestionClick?: (text: string) => void;
-  /** How long a deleted message can be restored, in ms (default 5000; 0 deletes at once). */
-  deleteUndoTimeout?: number;
-  /** How screen readers hear a streamed reply: each sentence as it completes (`sentences`, default) or all at its end (`end`). */
-  announceReplies?: 'sentences' | 'end';
-  /**
-   * Raise the contrast of the theme's secondary text, error and primary colors inside the chat
-   * when they miss WCAG AA (default true; antd's default palette does).
-   */
-  accessibleColors?: boolean;
+  mcpApps?: McpAppsOptions;
+  /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
+  loading?: boolean;
+  /** `inline` (default) or in a drawer. */
+  display?: 'inline' | 'drawer';
+  drawer?: AgentChatDrawerOptions;
+  /** Height of the inline chat (default 100%). */
+  height?: CSSProperties['height'];
+  /** Largest width of the transcript and composer (centred). */
+  maxWidth?: CSSProperties['maxWidth'];
+  /** Theme, locale, direction, markdown and accessibility (`AgentUIProvider`'s props and more). */
+  ui?: AgentChatUIOptions;
   className?: string;
   style?: CSSProperties;
 }

@@ -9,7 +9,7 @@ const server = createMockAgentServer({ agents: { assistant: { ...plainTextScenar
 describe('AgentChat', () => {
   it('renders the user message and the streamed markdown reply', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} />);
+    render(<AgentChat agentId="assistant" chatOptions={{ fetch: inProcessFetch(server) }} />);
     await user.type(screen.getByRole('textbox'), 'Hello{Enter}');
     const log = screen.getByRole('log', { name: 'Conversation' });
     expect(await within(log).findByText('Hello')).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('AgentChat', () => {
 
   it('closing the chat while its composer has focus releases the focus first (nothing keeps the removed chat alive)', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} />);
+    const { unmount } = render(<AgentChat agentId="assistant" chatOptions={{ fetch: inProcessFetch(server) }} />);
     await user.click(screen.getByRole('textbox'));
     const released: boolean[] = [];
     const onFocusOut = (event: FocusEvent) => released.push((event.target as Node).isConnected);
@@ -36,7 +36,7 @@ describe('AgentChat', () => {
 describe('AgentChat parts loaded on demand', () => {
   it('drawer mode: the floating button (there from the first render) opens the drawer with the chat; its close button closes it', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} display="drawer" drawer={{ title: 'Help' }} />);
+    render(<AgentChat agentId="assistant" display="drawer" drawer={{ title: 'Help' }} chatOptions={{ fetch: inProcessFetch(server) }} />);
     // The trigger is there at once (a look-alike until the drawer's chunk arrives); a click on it counts.
     await user.click(screen.getByRole('button', { name: 'Open chat' }));
     const dialog = await screen.findByRole('dialog');
@@ -47,7 +47,7 @@ describe('AgentChat parts loaded on demand', () => {
   });
 
   it('loading: a busy status region holds the place of the transcript, and the composer is disabled', async () => {
-    const { container } = render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} loading />);
+    const { container } = render(<AgentChat agentId="assistant" loading chatOptions={{ fetch: inProcessFetch(server) }} />);
     const status = screen.getByRole('status', { name: 'Loading…' });
     expect(status).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByRole('log')).toBeNull();

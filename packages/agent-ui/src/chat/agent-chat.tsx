@@ -13,7 +13,7 @@ import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
 import type { ToolRenderers, ToolTypes } from './message-context.js';
-import type { AgentChatProps, AgentChatRef } from './agent-chat-types.js';
+import type { AgentChatEvents, AgentChatProps, AgentChatRef } from './agent-chat-types.js';
 import { ChatError } from './chat-error.js';
 import { ChatWelcome } from './chat-welcome.js';
 import { ReconnectingNotice } from './reconnecting-notice.js';
@@ -21,11 +21,14 @@ import { DrawerShell } from './drawer-shell.js';
 import { AgentSuggestions } from './suggestions.js';
 
 export type {
+  AgentChatComposerOptions,
   AgentChatDrawerOptions,
   AgentChatEvents,
+  AgentChatMessageDisplay,
+  AgentChatOptions,
   AgentChatProps,
   AgentChatRef,
-  AgentChatSenderOptions,
+  AgentChatUIOptions,
   ChatAttachmentOptions,
   AgentChatToolCall,
   AgentChatWelcome,
@@ -33,6 +36,8 @@ export type {
 
 /** The skeleton of `loading`, in its own chunk; its container keeps the space meanwhile. */
 const LoadingSkeleton = lazyComponent<object>(async () => (await loadOnDemand()).LoadingSkeleton, () => null);
+
+const NO_EVENTS: AgentChatEvents = {};
 
 /** Under the last message: the error with Retry, then the follow-up suggestions. */
 const FOOTER = (
@@ -53,7 +58,7 @@ const FOOTER = (
  * gets the same behaviour.
  */
 export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
-  const { theme, appearance, tokens, locale, antdLocale, direction, markdown } = props;
+  const { theme, appearance, tokens, locale, antdLocale, direction, markdown, accessibleColors } = props.ui ?? {};
   // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
   // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
   const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
@@ -61,7 +66,7 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }
   // not change the tree's shape, or everything below — the chat and its transcript — would remount.
   return (
     <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} antdLocale={antdLocale} direction={direction} markdown={markdown}>
-      <AccessibleTheme enabled={props.accessibleColors !== false}>
+      <AccessibleTheme enabled={accessibleColors !== false}>
         <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />
       </AccessibleTheme>
     </AgentUIProvider>
@@ -69,39 +74,32 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }
 }
 
 function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef> | undefined }) {
-  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, sender, className, style } = props;
+  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, composer, className, style } = props;
   const { strings, direction } = useAgentUIConfig();
   const tokenStyle = useTokenStyle();
-  const { agentId, api, transport, conversationId, history, resume, sharedState, urlQuery, pageId, messages, headers, credentials, fetch, throttle } = props;
+  const { agentId, api, conversationId, sharedState, messages, chatOptions } = props;
+  const { headers, credentials, fetch } = chatOptions ?? {};
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const answersToolCalls = !!(props.onToolCall ?? props.onBrowserToolCall);
+  const answersToolCalls = !!props.onToolCall;
   const agent = useAgentChat({
+    ...chatOptions,
     agentId,
     api,
-    transport,
     conversationId,
-    history,
-    resume,
     sharedState,
-    urlQuery,
-    pageId,
     messages,
-    headers,
-    credentials,
-    fetch,
-    throttle,
     ...(answersToolCalls ? { onToolCall: (options) => answerToolCall(latest.current, options) } : {}),
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
   const listRef = useRef<AgentMessageListRef>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   useReleaseFocusOnUnmount(rootRef);
-  // The props are the handlers (useAgentEvents reads the latest ones at each event), except
-  // `onToolCall`, which answers tool calls (above) rather than reporting them.
-  useAgentEvents(agent, { ...props, onToolCall: undefined });
+  // `events` are the handlers (useAgentEvents reads the latest ones at each event); `onToolCall`
+  // answers tool calls (above) rather than reporting them.
+  useAgentEvents(agent, props.events ?? NO_EVENTS);
   // Status only: this component does not re-render per streamed token.
   const status = useAgentStatus(agent);
   // The skeleton while the app says so, or while the server's history of the conversation loads.
@@ -125,7 +123,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
     [agent],
   );
 
-  const attachments = sender?.attachments;
+  const attachments = composer?.attachments;
   const uploadSetting = typeof attachments === 'object' ? attachments.upload : undefined;
   // An inline options object is new every render: its fields are the dependencies.
   const attachmentsKey = typeof attachments === 'object' ? `${attachments.accept}|${attachments.maxSize}|${attachments.maxCount}` : attachments;
@@ -135,7 +133,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [attachmentsKey, uploadKey, api, agentId, headers, credentials, fetch],
   );
-  const { dictation } = props;
+  const dictation = composer?.dictation;
   const own = typeof dictation === 'object' ? dictation : undefined;
   const dictationOn = !!dictation;
   const dictationOptions = useMemo(
@@ -155,13 +153,14 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
 
   // `autoFocus`: the composer takes the focus once, when it first shows enabled (after the history loaded).
   const autoFocused = useRef(false);
+  const autoFocus = composer?.autoFocus;
   useEffect(() => {
-    if (!props.autoFocus || autoFocused.current || loading) return;
+    if (!autoFocus || autoFocused.current || loading) return;
     const textarea = rootRef.current?.querySelector('textarea');
     if (!textarea || textarea.disabled) return;
     autoFocused.current = true;
     textarea.focus({ preventScroll: true });
-  }, [props.autoFocus, loading]);
+  }, [autoFocus, loading]);
 
   const chat = (
     <AgentChatProvider
@@ -170,11 +169,11 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
       toolRenderers={props.toolRenderers}
       dataRenderers={props.dataRenderers}
       feedbackValues={props.feedbackValues}
-      onFeedback={props.onFeedback}
+      onFeedback={props.events?.onFeedback}
       suggestions={props.suggestions}
-      onSuggestionClick={props.onSuggestionClick}
-      deleteUndoTimeout={props.deleteUndoTimeout}
-      announceReplies={props.announceReplies}
+      onSuggestionClick={props.events?.onSuggestionClick}
+      deleteUndoTimeout={props.messageDisplay?.deleteUndoTimeout}
+      announceReplies={props.ui?.announceReplies}
     >
       <McpAppsContext.Provider value={mcpAppsOptions}>
       <div
@@ -204,11 +203,11 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
         )}
         <QueuedMessages />
         <AgentComposer
-          placeholder={sender?.placeholder}
-          submitType={sender?.submitType}
+          placeholder={composer?.placeholder}
+          submitType={composer?.submitType}
           // Not while the server's history loads: a message sent meanwhile waits for it, so nothing
           // typed is lost (the app's own `loading` still disables it).
-          disabled={sender?.disabled || !!props.loading}
+          disabled={composer?.disabled || !!props.loading}
           attachments={attachmentOptions}
           dictation={dictationOptions}
         />
@@ -221,18 +220,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   return <DrawerShell options={drawer}>{chat}</DrawerShell>;
 }
 
-/** Calls the app's `onToolCall` (the call's fields also at the top level, as the old event had them). */
+/** Calls the app's `onToolCall` with the call and the chat's conversation. */
 function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {
-  if (props.onToolCall) {
-    const { toolCall } = options;
-    return props.onToolCall({
-      toolCall,
-      toolCallId: toolCall.toolCallId,
-      toolName: toolCall.toolName,
-      input: toolCall.input,
-      dynamic: toolCall.dynamic === true,
-      conversationId: props.conversationId,
-    });
-  }
-  return props.onBrowserToolCall?.(options);
+  return props.onToolCall?.({ toolCall: options.toolCall, conversationId: props.conversationId });
 }

@@ -37,7 +37,7 @@ describe('a second tab sending while the first streams', () => {
   it('says in words that the conversation is busy, keeps the typed text in the composer and leaves nothing in the transcript', async () => {
     const { fetch, firstTab } = setup();
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="slow" fetch={fetch} conversationId="c-busy" />);
+    const view = render(<AgentChat agentId="slow" conversationId="c-busy" chatOptions={{ fetch }} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     const streaming = await firstTab('c-busy');
     const composer = screen.getByRole('textbox', { name: 'Message' });
@@ -54,7 +54,7 @@ describe('a second tab sending while the first streams', () => {
   it('in Chinese with the zh-CN strings', async () => {
     const { fetch, firstTab } = setup();
     const user = userEvent.setup();
-    render(<AgentChat agentId="slow" fetch={fetch} conversationId="c-busy-zh" locale={zhCN} />);
+    render(<AgentChat agentId="slow" conversationId="c-busy-zh" chatOptions={{ fetch }} ui={{ locale: zhCN }} />);
     const composer = await screen.findByRole('textbox', { name: zhCN.composerLabel }, TIMEOUT);
     await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
     const streaming = await firstTab('c-busy-zh');

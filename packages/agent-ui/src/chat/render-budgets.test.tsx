@@ -230,7 +230,7 @@ describe('render budgets (bench/budgets.json counters)', () => {
   });
 
   it('a 1,000-message thread mounts a bounded DOM', async () => {
-    render(<AgentChat agentId="writer" fetch={inProcessFetch(server)} messages={history(500)} />);
+    render(<AgentChat agentId="writer" messages={history(500)} chatOptions={{ fetch: inProcessFetch(server) }} />);
     const log = screen.getByRole('log');
     // The first window is complete (the second pass runs in a transition).
     await waitFor(() => expect(log.querySelectorAll('[data-message-id]').length).toBeGreaterThanOrEqual(40));

@@ -43,7 +43,7 @@ describe('AgentChat rendering cost', () => {
     const user = userEvent.setup();
     render(
       <Profiler id="chat" onRender={() => (commits += 1)}>
-        <AgentChat agentId="writer" fetch={inProcessFetch(server)} messages={history(5)} dataRenderers={{ probe: Probe }} />
+        <AgentChat agentId="writer" messages={history(5)} dataRenderers={{ probe: Probe }} chatOptions={{ fetch: inProcessFetch(server) }} />
       </Profiler>,
     );
     expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);

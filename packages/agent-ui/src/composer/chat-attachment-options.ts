@@ -1,4 +1,5 @@
-import { DEFAULT_BASE_PATH, filePaths } from '@x/agent-protocol';
+import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
+import { filePaths } from '@x/agent-protocol/routes';
 import type { ComposerUploadOptions } from './attachment-uploads.js';
 import type { ComposerAttachmentOptions } from './composer.js';
 import type { DictationChatRoute } from './dictation-options.js';

@@ -14,7 +14,7 @@ import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { useDictation } from './use-dictation.js';
 import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
-import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol';
+import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol/routes';
 import { isLongPaste, pastedTextFile, type FileUIPart, type PastedTextOptions } from '../message-content/pasted-text.js';
 import { PastedTextChip } from '../message-content/pasted-text-chip.js';
 

@@ -1,4 +1,4 @@
-import { transcriptionPaths } from '@x/agent-protocol';
+import { transcriptionPaths } from '@x/agent-protocol/routes';
 import type { Resolvable } from '@x/agent-react';
 
 /**

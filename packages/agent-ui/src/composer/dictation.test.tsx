@@ -221,9 +221,9 @@ describe('AgentChat dictation prop', () => {
     installMicrophone(async () => fakeStream());
     const { fetch, requests } = transcribingServer('from the chat');
     const user = userEvent.setup();
-    const { rerender } = render(<AgentChat agentId="helper" fetch={fetch} welcome={false} />);
+    const { rerender } = render(<AgentChat agentId="helper" welcome={false} chatOptions={{ fetch }} />);
     expect(screen.queryByRole('button', { name: 'Dictate' })).toBeNull();
-    rerender(<AgentChat agentId="helper" fetch={fetch} welcome={false} dictation={{ mode: 'record' }} />);
+    rerender(<AgentChat agentId="helper" welcome={false} chatOptions={{ fetch }} composer={{ dictation: { mode: 'record' } }} />);
     await user.click(micButton());
     await user.click(await screen.findByRole('button', { name: 'Stop dictation', pressed: true }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('from the chat'));

@@ -58,7 +58,7 @@ describe('long pasted text', () => {
   it('shows in the transcript as a chip, not as the whole text', async () => {
     const server = createMockAgentServer({ agents: { echo: { chunkDelayMs: 0, steps: () => [{ type: 'text', text: 'Got it.' }] } }, logger: { warn: () => {}, error: () => {} } });
     const user = userEvent.setup();
-    render(<AgentChat agentId="echo" fetch={inProcessFetch(server)} />);
+    render(<AgentChat agentId="echo" chatOptions={{ fetch: inProcessFetch(server) }} />);
     screen.getByRole('textbox', { name: 'Message' }).focus();
     await user.paste(long);
     await user.keyboard('Summarise this{Enter}');

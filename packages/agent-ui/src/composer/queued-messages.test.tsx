@@ -16,7 +16,7 @@ const rowTexts = (list: HTMLElement) => within(list).getAllByRole('listitem').ma
 describe('queued messages', () => {
   it('queues sends while a reply streams: listed under it, reordered by keyboard, edited, removed, then sent in order', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     await user.type(box, 'slow start{Enter}');
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'));
@@ -57,7 +57,7 @@ describe('queued messages', () => {
 
   it('"Send now" stops the reply and sends that message', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     await user.type(box, 'slow start{Enter}');
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'));

@@ -1,4 +1,5 @@
-import { isAgentErrorBody, type TranscribeResponse } from '@x/agent-protocol';
+import { isAgentErrorBody } from '@x/agent-protocol';
+import { type TranscribeResponse } from '@x/agent-protocol/routes';
 import type { ComposerDictationOptions } from './dictation-options.js';
 
 /** Why a recording was not transcribed: too long for the server, or anything else. */

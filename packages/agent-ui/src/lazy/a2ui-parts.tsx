@@ -1,5 +1,5 @@
 'use client';
-import type { A2UIToolOutput } from '@x/agent-protocol';
+import type { A2UIToolOutput } from '@x/agent-protocol/a2ui';
 import type { A2UIChatSurfaceProps } from '../a2ui/chat-surface.js';
 import { lazyComponent } from './lazy-component.js';
 import { loadOnDemand as load } from './load-on-demand.js';

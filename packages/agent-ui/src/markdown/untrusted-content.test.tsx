@@ -84,7 +84,7 @@ describe('untrusted markdown', () => {
   it('renders a model reply with injection attempts harmlessly inside AgentChat', async () => {
     const server = createMockAgentServer({ agents: { evil: { chunkDelayMs: 1, steps: [[{ type: 'text', text: ATTACKS }]] } } });
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="evil" fetch={inProcessFetch(server)} />);
+    const { container } = render(<AgentChat agentId="evil" chatOptions={{ fetch: inProcessFetch(server) }} />);
     await user.type(screen.getByRole('textbox'), 'hi{Enter}');
     const log = screen.getByRole('log');
     await within(log).findByRole('link', { name: 'external' }, { timeout: 10_000 });

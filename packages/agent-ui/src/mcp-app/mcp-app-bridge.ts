@@ -1,5 +1,5 @@
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { MCP_APP_META_KEY, type McpAppCallResponse, type McpAppResource } from '@x/agent-protocol';
+import { MCP_APP_META_KEY, type McpAppCallResponse, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 
 // This module is the MCP Apps host code's own chunk: it imports the bridge and nothing of the page's
 // first load (React, antd, the kit), so loading it never makes the bundler split the first load.

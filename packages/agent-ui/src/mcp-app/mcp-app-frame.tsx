@@ -1,5 +1,5 @@
 'use client';
-import type { McpAppResource } from '@x/agent-protocol';
+import type { McpAppResource } from '@x/agent-protocol/mcp-apps';
 import { Alert, Modal, theme, Typography } from 'antd';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAnnounce } from '../a11y/announcer.js';

@@ -1,4 +1,5 @@
-import { isAgentErrorBody, mcpAppApprovalOf, type McpAppCallApproval, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol';
+import { isAgentErrorBody } from '@x/agent-protocol';
+import { mcpAppApprovalOf, type McpAppCallApproval, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 import type { ResolvedMcpAppsOptions } from './mcp-apps-options.js';
 
 /** A refusal or failure of an MCP Apps route, with its error code (`tool_denied`, …) when it had one. */

@@ -1,4 +1,4 @@
-import type { McpAppRef } from '@x/agent-protocol';
+import type { McpAppRef } from '@x/agent-protocol/mcp-apps';
 
 /**
  * Props of the app of one tool call: of the lazy `McpAppSlot` and of the `McpAppFrame` it loads

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { McpAppCallResponse } from '@x/agent-protocol';
+import type { McpAppCallResponse } from '@x/agent-protocol/mcp-apps';
 import { Modal } from 'antd';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 'use client';
-import type { McpAppCallApproval } from '@x/agent-protocol';
+import type { McpAppCallApproval } from '@x/agent-protocol/mcp-apps';
 import { Typography, type Modal } from 'antd';
 import type { AgentUIStrings } from '../theme/locale.js';
 import { toDisplayJson } from '../tools/format.js';

@@ -1,5 +1,5 @@
 'use client';
-import { mcpAppPaths } from '@x/agent-protocol';
+import { mcpAppPaths } from '@x/agent-protocol/mcp-apps';
 import type { Resolvable } from '@x/agent-react';
 import { createContext } from 'react';
 

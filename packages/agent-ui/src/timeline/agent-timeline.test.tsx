@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentRunRecord } from '@x/agent-protocol';
+import type { AgentRunRecord } from '@x/agent-protocol/routes';
 import { createAgentServer, memoryStore } from '@x/agent-server';
 import { createScenarioServer, inProcessFetch, scenarios, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';

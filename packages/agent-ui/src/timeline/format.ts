@@ -1,4 +1,4 @@
-import type { AgentRunRecord, RunUsage } from '@x/agent-protocol';
+import type { AgentRunRecord, RunUsage } from '@x/agent-protocol/routes';
 
 /** A duration as people read it: `350 ms`, `1.2 s`, `2 min 5 s`. */
 export function formatDuration(ms: number): string {

@@ -1,5 +1,5 @@
 'use client';
-import type { AgentRunRecord, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol';
+import type { AgentRunRecord, RunStepRecord, RunToolCallRecord } from '@x/agent-protocol/routes';
 import type { GlobalToken } from 'antd';
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { barOf, formatDuration, stepTokens, type TimeAxis } from './format.js';

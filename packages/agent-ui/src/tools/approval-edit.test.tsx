@@ -10,7 +10,7 @@ const TIMEOUT = { timeout: 10_000 };
 
 async function askApproval(text: string) {
   const user = userEvent.setup();
-  const view = render(<AgentChat agentId="approval" fetch={fetch} />);
+  const view = render(<AgentChat agentId="approval" chatOptions={{ fetch }} />);
   await user.type(screen.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
   const card = await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
   return { user, view, card };

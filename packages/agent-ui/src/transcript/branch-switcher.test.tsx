@@ -19,7 +19,7 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
   it('shows under a regenerated reply, switches by keyboard with the position announced, and keeps the choice on reload', async () => {
     const user = userEvent.setup();
     const fetch = numberedFetch();
-    const first = render(<AgentChat agentId="a" fetch={fetch} conversationId="c-versions" />);
+    const first = render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} />);
     const chat = () => first.container.querySelector('[data-xagent-chat]');
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'hello{Enter}');
     const log = await screen.findByRole('log', {}, TIMEOUT);
@@ -46,7 +46,7 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
     expect(document.querySelector('[data-xagent-announcer]')).toHaveTextContent('Version 2 of 3');
     first.unmount();
 
-    render(<AgentChat agentId="a" fetch={fetch} conversationId="c-versions" />);
+    render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} />);
     const reloaded = await screen.findByRole('log', {}, TIMEOUT);
     await within(reloaded).findByText('Reply 2.', {}, TIMEOUT);
     expect(within(reloaded).getByRole('group', { name: 'Versions' })).toHaveTextContent('Version 2 of 3');

@@ -44,7 +44,7 @@ describe('compaction marker', () => {
     const light = render(<AgentChat agentId="plain-text" messages={transcript({ summary: SUMMARY, replacedMessages: 3 })} />);
     const lightColor = getComputedStyle(await screen.findByRole('button', { name: 'Earlier messages were summarized' })).color;
     light.unmount();
-    render(<AgentChat agentId="plain-text" appearance={{ dark: true }} messages={transcript({ replacedMessages: 3 })} />);
+    render(<AgentChat agentId="plain-text" messages={transcript({ replacedMessages: 3 })} ui={{ appearance: { dark: true } }} />);
     const toggle = await screen.findByRole('button', { name: 'Earlier messages were summarized' });
     expect(getComputedStyle(toggle).color).not.toBe(lightColor);
     await user.click(toggle);

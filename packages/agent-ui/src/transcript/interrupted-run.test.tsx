@@ -29,7 +29,7 @@ describe('a reply lost with its server', () => {
       logger: { warn: () => {}, error: () => {} },
     });
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="echo" fetch={inProcessFetch(server)} conversationId="c-lost" />);
+    const view = render(<AgentChat agentId="echo" conversationId="c-lost" chatOptions={{ fetch: inProcessFetch(server) }} />);
     const log = await screen.findByRole('log', {}, TIMEOUT);
     await waitFor(() => expect(view.container.querySelector('[data-xagent-reply-end="interrupted"]')).not.toBeNull(), TIMEOUT);
     expect(view.container.querySelector('[data-xagent-reply-end="interrupted"]')).toHaveTextContent('Interrupted');

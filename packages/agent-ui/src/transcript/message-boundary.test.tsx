@@ -37,7 +37,7 @@ describe('malformed parts', () => {
       throw new Error('renderer bug');
     };
     const user = userEvent.setup();
-    render(<AgentChat agentId="assistant" fetch={inProcessFetch(server)} messages={malformed} dataRenderers={{ boom: Boom }} />);
+    render(<AgentChat agentId="assistant" messages={malformed} dataRenderers={{ boom: Boom }} chatOptions={{ fetch: inProcessFetch(server) }} />);
     const log = screen.getByRole('log', { name: 'Conversation' });
     // The file without mediaType, the tool part without input and the empty parts render.
     expect(within(log).getByText('Here is a file')).toBeInTheDocument();

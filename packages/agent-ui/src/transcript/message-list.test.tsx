@@ -48,7 +48,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     DrivenObserver.all = [];
     vi.stubGlobal('IntersectionObserver', DrivenObserver);
     try {
-      render(<AgentChat agentId="a" fetch={fetch} messages={history(1000)} />);
+      render(<AgentChat agentId="a" chatOptions={{ fetch }} messages={history(1000)} />);
       const log = screen.getByRole('log');
       await waitFor(() => expect(rows()).toHaveLength(40));
       // The newest 10 rows are parsed; the 15 assistant messages among the 30 older rows show their
@@ -75,7 +75,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     render(
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} messages={history(1000)} />
+        <AgentChat agentId="a" messages={history(1000)} chatOptions={{ fetch }} />
       </Profiler>,
     );
     // The first commit holds only what fills a viewport; a later commit (a transition) the rest.
@@ -92,7 +92,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     const view = (conversationId: string) => (
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} conversationId={conversationId} messages={history(1000, conversationId)} />
+        <AgentChat agentId="a" conversationId={conversationId} messages={history(1000, conversationId)} chatOptions={{ fetch }} />
       </Profiler>
     );
     const { rerender } = render(view('a'));
@@ -110,7 +110,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const mountedPerCommit: number[] = [];
     render(
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
-        <AgentChat agentId="a" fetch={fetch} messages={history(8)} />
+        <AgentChat agentId="a" messages={history(8)} chatOptions={{ fetch }} />
       </Profiler>,
     );
     expect(mountedPerCommit[0]).toBe(8);
@@ -118,7 +118,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
 
   it('gives loaded history action toolbars on demand, reachable by pointer and keyboard', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="a" fetch={fetch} messages={history(20)} />);
+    render(<AgentChat agentId="a" messages={history(20)} chatOptions={{ fetch }} />);
     const log = screen.getByRole('log');
     const articles = within(log).getAllByRole('article');
     expect(articles).toHaveLength(20);

@@ -159,7 +159,7 @@ describe('MessageParts in a real agentic turn', () => {
       };
     })();
     const user = userEvent.setup();
-    render(<AgentChat agentId="agentic" fetch={inProcessFetch(agenticServer)} locale={locale} toolRenderers={toolRenderers} />);
+    render(<AgentChat agentId="agentic" toolRenderers={toolRenderers} chatOptions={{ fetch: inProcessFetch(agenticServer) }} ui={{ locale }} />);
     await user.type(screen.getByRole('textbox'), 'Check every region{Enter}');
     const log = screen.getByRole('log');
     // All calls settled and the answer started.

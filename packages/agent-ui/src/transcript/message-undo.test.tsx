@@ -26,7 +26,7 @@ const articles = () => log().queryAllByRole('article');
 
 async function chatWithOneTurn(conversationId: string, fetch: typeof globalThis.fetch, deleteUndoTimeout?: number) {
   const user = userEvent.setup();
-  const view = render(<AgentChat agentId="plain-text" fetch={fetch} conversationId={conversationId} deleteUndoTimeout={deleteUndoTimeout} />);
+  const view = render(<AgentChat agentId="plain-text" conversationId={conversationId} chatOptions={{ fetch }} messageDisplay={{ deleteUndoTimeout }} />);
   await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
   await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
   await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
@@ -36,7 +36,7 @@ async function chatWithOneTurn(conversationId: string, fetch: typeof globalThis.
 
 /** Mounts the conversation again and returns the texts of its messages once loaded. */
 async function reloadedTexts(conversationId: string): Promise<string[]> {
-  const view = render(<AgentChat agentId="plain-text" fetch={serverFetch} conversationId={conversationId} />);
+  const view = render(<AgentChat agentId="plain-text" conversationId={conversationId} chatOptions={{ fetch: serverFetch }} />);
   await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
   const texts = [...view.container.querySelectorAll('[data-xagent-message]')].map((el) => el.getAttribute('data-xagent-message')!);
   view.unmount();
@@ -108,7 +108,7 @@ describe('message delete with undo', () => {
     // Another delete, then another conversation opens before the window closes: the delete is sent
     // to the conversation it was made in.
     await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
-    view.rerender(<AgentChat agentId="plain-text" fetch={fetch} conversationId="c-other" deleteUndoTimeout={60_000} />);
+    view.rerender(<AgentChat agentId="plain-text" conversationId="c-other" chatOptions={{ fetch }} messageDisplay={{ deleteUndoTimeout: 60_000 }} />);
     await waitFor(() => expect(deletes).toHaveLength(2));
     expect(deletes[1]!.url).toContain('/conversations/c-leave/messages/');
     view.unmount();

@@ -19,7 +19,7 @@ const lastReply = () => within(screen.getByRole('log')).getAllByRole('article').
 describe('reply end marks', () => {
   it('Stop: the reply is marked "Stopped", also after a reload', async () => {
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="slow" conversationId="c-mark-stop" fetch={fetch} />);
+    const view = render(<AgentChat agentId="slow" conversationId="c-mark-stop" chatOptions={{ fetch }} />);
     await user.type(composer(), 'Tell me a slow story{Enter}');
     await waitFor(() => expect(view.container.querySelector('[data-streaming]')?.textContent?.length ?? 0).toBeGreaterThan(20), TIMEOUT);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
@@ -27,14 +27,14 @@ describe('reply end marks', () => {
     await waitFor(() => expect(within(lastReply()).getByText('Stopped')).toBeInTheDocument());
     view.unmount();
 
-    const reloaded = render(<AgentChat agentId="slow" conversationId="c-mark-stop" fetch={fetch} />);
+    const reloaded = render(<AgentChat agentId="slow" conversationId="c-mark-stop" chatOptions={{ fetch }} />);
     await waitFor(() => expect(reloaded.container.querySelector('[data-xagent-reply-end="stopped"]')).toHaveTextContent('Stopped'), TIMEOUT);
     reloaded.unmount();
   });
 
   it('a failed reply: the error alert offers Retry; once dismissed, "Interrupted — Retry" does, and Retry regenerates', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="flaky" conversationId="c-mark-failed" fetch={fetch} />);
+    const { container } = render(<AgentChat agentId="flaky" conversationId="c-mark-failed" chatOptions={{ fetch }} />);
     await user.type(composer(), 'Try a flaky request #mark{Enter}');
     await screen.findByRole('button', { name: 'Dismiss' }, TIMEOUT);
     // One Retry only while the alert shows.

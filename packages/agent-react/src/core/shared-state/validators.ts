@@ -3,15 +3,18 @@ export interface StandardSchemaLike<OUTPUT = unknown> {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-    ) => StandardResult<OUTPUT> | Promise<StandardResult<OUTPUT>>;
+    /** The result (or a promise of it): the parsed `value`, or the `issues` found. */
+    readonly validate: (value: unknown) => StandardSchemaLike.Result<OUTPUT> | Promise<StandardSchemaLike.Result<OUTPUT>>;
   };
 }
 
-type StandardResult<OUTPUT> =
-  | { readonly value: OUTPUT; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<unknown> }> };
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the result type lives beside the interface, as in Standard Schema's own types
+export declare namespace StandardSchemaLike {
+  /** What `validate` gives: the parsed `value`, or the `issues` found. */
+  export type Result<OUTPUT> =
+    | { readonly value: OUTPUT; readonly issues?: undefined }
+    | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<unknown> }> };
+}
 
 /**
  * Checks a value the agent wants to write: a Standard Schema (a zod schema works as is; its parsed

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { APPROVAL_ORIGINAL_INPUT_KEY, type GenerateResponse } from '@x/agent-protocol';
+import { APPROVAL_ORIGINAL_INPUT_KEY } from '@x/agent-protocol';
+import { type GenerateResponse } from '@x/agent-protocol/routes';
 import { memoryStore } from '../../store/memory-store.js';
 import { pgliteStore } from '../../store/pglite-store.js';
 import { postgresStore } from '../../store/postgres-store.js';

@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type LanguageModelUsage, type StepResult, type Tool, type ToolSet, type UIMessage } from 'ai';
-import type { GenerateStep, GenerateStopReason, GenerateUsage, PendingApproval, PendingToolCall } from '@x/agent-protocol';
+import type { GenerateStep, GenerateStopReason, GenerateUsage, PendingApproval, PendingToolCall } from '@x/agent-protocol/routes';
 import { toHookStep } from '../hook-steps.js';
 
 /** The client-tool calls of a reply still waiting for an output (tools without a server `execute`). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GenerateResponse } from '@x/agent-protocol';
+import type { GenerateResponse } from '@x/agent-protocol/routes';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../../server.js';
@@ -12,7 +12,7 @@ import { failingParts, recordingLogger, toolCallParts } from '../../test-utils/m
 import { userMessage } from '../../test-utils/sse.js';
 import { storeServer } from '../../test-utils/store-server.js';
 import { deltaParts, gatedModel } from '../../test-utils/gated-model.js';
-import { runPaths } from '@x/agent-protocol';
+import { runPaths } from '@x/agent-protocol/routes';
 
 function post(path: string, body: unknown, user = 'alice'): Request {
   return new Request(`http://localhost/api/agent/${path}`, {

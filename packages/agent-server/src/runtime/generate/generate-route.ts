@@ -1,17 +1,6 @@
 import { isToolUIPart, type UIMessage } from 'ai';
-import {
-  answerToolApproval,
-  formatIssues,
-  generateRequestBodySchema,
-  TOOL_OUTPUTS_SEGMENT,
-  toolOutputsBodySchema,
-  type AgentRequestBody,
-  type ApprovalAnswer,
-  type ApprovalToolPart,
-  type GenerateResponse,
-  type JsonSchemaObject,
-  type ToolOutput,
-} from '@x/agent-protocol';
+import { answerToolApproval, formatIssues, type AgentRequestBody, type ApprovalToolPart } from '@x/agent-protocol';
+import { generateRequestBodySchema, TOOL_OUTPUTS_SEGMENT, toolOutputsBodySchema, type ApprovalAnswer, type GenerateResponse, type JsonSchemaObject, type ToolOutput } from '@x/agent-protocol/routes';
 import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
 import { AgentRequestError } from '../request-error.js';

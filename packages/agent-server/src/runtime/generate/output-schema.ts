@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AgentErrorIssue, JsonSchemaObject } from '@x/agent-protocol';
+import type { AgentErrorIssue } from '@x/agent-protocol';
+import type { JsonSchemaObject } from '@x/agent-protocol/routes';
 
 /** A JSON Schema compiled to a validator, or the reason it cannot be. */
 export function compileOutputSchema(schema: JsonSchemaObject): { ok: true; validator: z.ZodType } | { ok: false; message: string } {

@@ -1,7 +1,7 @@
 import { startAgentRunTrace } from '../../tracing/agent-span.js';
 import { Output, jsonSchema, type StepResult, type ToolSet, type UIMessage } from 'ai';
 import type { z } from 'zod';
-import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol';
+import type { GenerateResponse, JsonSchemaObject } from '@x/agent-protocol/routes';
 import { compactionPart } from '../compaction-history.js';
 import { toHookStep } from '../hook-steps.js';
 import type { TurnInput } from '../turn-input.js';

@@ -1,4 +1,4 @@
-import { MCP_APP_MIME_TYPE } from '@x/agent-protocol';
+import { MCP_APP_MIME_TYPE } from '@x/agent-protocol/mcp-apps';
 import { describe, expect, it } from 'vitest';
 import { cachedAppResource } from './mcp-app-cache.js';
 import { cleanCsp, readAppResource, type McpAppResourceResult } from './mcp-app-resource.js';

@@ -1,5 +1,5 @@
 import { readMCPAppResource, type MCPClient } from '@ai-sdk/mcp';
-import { MCP_APP_MIME_TYPE, type McpAppCsp, type McpAppResource } from '@x/agent-protocol';
+import { MCP_APP_MIME_TYPE, type McpAppCsp, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 
 /** A UI resource the server accepted, or why it did not (the tool then works without its app). */
 export type McpAppResourceResult = { resource: McpAppResource; reason?: undefined } | { resource?: undefined; reason: string };

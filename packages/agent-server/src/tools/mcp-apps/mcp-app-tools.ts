@@ -1,6 +1,6 @@
 import type { MCPClient } from '@ai-sdk/mcp';
 import type { Tool, ToolExecutionOptions } from 'ai';
-import { DEFAULT_MAX_MCP_APP_BYTES, MCP_APP_META_KEY, type McpAppRef } from '@x/agent-protocol';
+import { DEFAULT_MAX_MCP_APP_BYTES, MCP_APP_META_KEY, type McpAppRef } from '@x/agent-protocol/mcp-apps';
 import type { McpSourceConfig } from '../../config/tool-types.js';
 import type { Logger } from '../../config/types.js';
 import { cachedAppResource } from './mcp-app-cache.js';

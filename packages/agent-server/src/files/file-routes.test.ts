@@ -234,4 +234,21 @@ describe('file lifetime', () => {
     await vi.waitFor(async () => expect(await keys(blobStore)).not.toContain(`data/${orphan.id}`), { timeout: 5_000, interval: 20 });
     expect(await keys(blobStore)).toEqual([`data/${sent.id}`, `meta/${sent.id}.json`]);
   });
+
+  it('server.close() stops the cleanup timer: no sweep lists the blob store after it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const blobStore = blobs();
+      const list = vi.spyOn(blobStore, 'list');
+      const { server } = storeServer(memoryStore(), mockModel(textParts('Hi.')), { files: { store: blobStore, sweepIntervalMs: 1_000 } });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(list).toHaveBeenCalledTimes(2);
+      await server.close();
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(list).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -76,7 +76,7 @@ describe('useAgentChat branches (server history)', () => {
     expect(texts(result.current.messages)).toEqual(['look again', 'reply 2 to look again']);
     expect(filesOf(result.current.messages[0])).toMatchObject([photo, pasted]);
     // Sent with the edit, and stored with the new version on the server.
-    expect(filesOf(requests.at(-1)!.messages!.at(-1))).toMatchObject([photo, pasted]);
+    expect(requests.at(-1)!.messages!.at(-1)!.parts?.filter((p) => p.type === 'file')).toMatchObject([photo, pasted]);
     const edited = result.current.messages[0]!.id;
     const reloaded = await ready(fetch, 'c5');
     expect(reloaded.result.current.messages[0]!.id).toBe(edited);

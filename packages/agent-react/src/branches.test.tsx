@@ -62,6 +62,38 @@ describe('useAgentChat branches (server history)', () => {
     expect(texts(result.current.messages)).toEqual(['first', 'reply 1 to first', 'second', 'reply 2 to second']);
   });
 
+  it("an edit keeps the message's attachments (and a pasted text), unless the edit says which stay", async () => {
+    const store = memoryStore();
+    const { fetch, requests } = numberedServer(store);
+    const { result } = await ready(fetch, 'c5');
+    const photo = { type: 'file' as const, mediaType: 'image/png', filename: 'cat.png', url: 'data:image/png;base64,iVBORw0KGgo=' };
+    const pasted = { type: 'file' as const, mediaType: 'text/plain', filename: 'Pasted text.txt', url: 'data:text/plain;charset=utf-8;base64,aGVsbG8=' };
+    await act(() => result.current.sendMessage({ text: 'look', files: [photo, pasted] }).then((r) => (r.sent ? r.done : undefined)));
+    const original = result.current.messages[0]!.id;
+    const filesOf = (message: { parts: readonly { type: string }[] } | undefined) => message?.parts.filter((p) => p.type === 'file');
+
+    await act(() => result.current.editMessage(original, 'look again').then((r) => (r.sent ? r.done : undefined)));
+    expect(texts(result.current.messages)).toEqual(['look again', 'reply 2 to look again']);
+    expect(filesOf(result.current.messages[0])).toMatchObject([photo, pasted]);
+    // Sent with the edit, and stored with the new version on the server.
+    expect(requests.at(-1)!.messages!.at(-1)!.parts?.filter((p) => p.type === 'file')).toMatchObject([photo, pasted]);
+    const edited = result.current.messages[0]!.id;
+    const reloaded = await ready(fetch, 'c5');
+    expect(reloaded.result.current.messages[0]!.id).toBe(edited);
+    expect(filesOf(reloaded.result.current.messages[0])).toMatchObject([photo, pasted]);
+    reloaded.unmount();
+
+    // The user took the photo off: only the pasted text stays.
+    await act(() => result.current.editMessage(edited, 'just the text', { files: [pasted] }).then((r) => (r.sent ? r.done : undefined)));
+    expect(filesOf(result.current.messages[0])).toMatchObject([pasted]);
+    await act(() => result.current.editMessage(result.current.messages[0]!.id, 'nothing attached', { files: [] }).then((r) => (r.sent ? r.done : undefined)));
+    expect(filesOf(result.current.messages[0])).toEqual([]);
+    // Every version keeps what it had.
+    await waitFor(() => expect(result.current.branches(result.current.messages[0]!.id)).toEqual({ index: 3, count: 4 }));
+    expect(await act(() => result.current.switchBranch(result.current.messages[0]!.id, 0))).toBe(true);
+    expect(filesOf(result.current.messages[0])).toMatchObject([photo, pasted]);
+  });
+
   it('deleting a message removes it with what follows; deleting a version shows the newest one left', async () => {
     const store = memoryStore();
     const { fetch } = numberedServer(store);

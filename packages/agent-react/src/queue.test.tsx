@@ -131,6 +131,43 @@ describe('useAgentChat queue', () => {
     expect(userTexts((await store.loadThread('anonymous', 'q1'))!)).toEqual(['slow start', 'later']);
   });
 
+  it('with a store, keeps a queue made while the first message of a new conversation is on its way (no 404 loses it)', async () => {
+    const store = memoryStore();
+    const server = queueServer({ store });
+    // The first turn waits at the door until the test lets it in: the conversation does not exist yet.
+    let letIn = () => {};
+    const door = new Promise<void>((resolve) => (letIn = resolve));
+    const statuses: number[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/api/agent/a') && statuses.length === 0) await door;
+      const response = await server.fetch(input, init);
+      if (url.endsWith('/queue')) statuses.push(response.status);
+      return response;
+    };
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new' }));
+    await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
+    await act(() => first.result.current.sendMessage({ text: 'slow start' }));
+    expect(first.result.current.status).toBe('submitted');
+    await act(async () => {
+      await first.result.current.sendMessage({ text: 'later' });
+      await first.result.current.sendMessage({ text: 'and then' });
+    });
+    expect(first.result.current.queue.map(textOf)).toEqual(['later', 'and then']);
+    await waitFor(() => expect(statuses).toContain(404));
+    expect(await store.getConversation('anonymous', 'q-new')).toBeNull();
+    letIn();
+    // Saved as soon as the turn began, while the reply still streams.
+    await waitFor(async () => expect((await store.loadQueue('anonymous', 'q-new'))?.map((m) => textOf(m))).toEqual(['later', 'and then']));
+    expect(first.result.current.status).toBe('streaming');
+    await act(() => first.result.current.stop());
+    first.unmount();
+
+    const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new' }));
+    await waitFor(() => expect(reloaded.result.current.queue.map(textOf)).toEqual(['later', 'and then']));
+    expect(userTexts(reloaded.result.current.messages)).toEqual(['slow start']);
+  });
+
   it('without a store, keeps the queue in this tab (sessionStorage) across a remount', async () => {
     sessionStorage.clear();
     const { fetch } = queueServer();

@@ -229,6 +229,14 @@ describe('methods', () => {
     expect(result.current.messages.map(textOf)).toEqual(['uno']);
     expect(await result.current.deleteMessage('nope')).toBe(false);
     expect(await result.current.editMessage('nope', 'x')).toEqual({ sent: false, reason: 'not-found' });
+
+    // An edit keeps the message's attachment (here without server history: the message is replaced).
+    const photo = { type: 'file' as const, mediaType: 'image/png', filename: 'cat.png', url: 'data:image/png;base64,iVBORw0KGgo=' };
+    await act(() => result.current.sendMessage({ text: 'see', files: [photo] }).then((r) => (r.sent ? r.done : undefined)));
+    const withPhoto = result.current.messages.at(-2)!.id;
+    await act(() => result.current.editMessage(withPhoto, 'see this').then((r) => (r.sent ? r.done : undefined)));
+    expect(result.current.messages.at(-2)).toMatchObject({ id: withPhoto, parts: [{ type: 'file', url: photo.url }, { type: 'text', text: 'see this' }] });
+    expect(requests.at(-1)!.messages!.at(-1)!.parts).toMatchObject([{ type: 'file', url: photo.url }, { type: 'text', text: 'see this' }]);
     await act(() => result.current.clearMessages());
     expect(result.current.messages).toEqual([]);
   });

@@ -72,7 +72,7 @@ export function createAgentServer<
   const keepAliveMs = config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   const transcribeHandler = transcribeRoute(config, logger);
   const files = filesOf(config);
-  if (files) startOrphanSweep(files, logger);
+  const sweep = files ? startOrphanSweep(files, logger) : undefined;
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -171,6 +171,9 @@ export function createAgentServer<
 
   return continueIncomingTraces<AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>>>({
     config: typed,
+    close: async () => {
+      await sweep?.stop();
+    },
     async fetch(request) {
       try {
         return await handle(request);

@@ -45,6 +45,12 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   resuming: boolean;
   /** The queue's saves to the server, one after the other (the latest list wins); set by the first. */
   queueSave?: Promise<void>;
+  /**
+   * True when the last save found no conversation (404): a brand-new conversation exists on the
+   * server only once its first turn began. The queue waits in the browser and is saved again when
+   * a reply streams or ends (`followQueue`).
+   */
+  queueUnsaved?: boolean;
   /** True while a queue kept from before a reload is taken in (it is not saved back). */
   restoringQueue?: boolean;
 }

@@ -78,7 +78,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     },
     conversationId: session.conversationId,
     sendMessage: (message, options) => send(message, 'send', undefined, options),
-    editMessage: (messageId, text) => send({ text }, 'edit', messageId, undefined),
+    editMessage: (messageId, text, options) => send({ text, ...(options?.files ? { files: options.files } : {}) }, 'edit', messageId, undefined),
     regenerate: async ({ messageId, ...options } = {}) => {
       if (isBusy(chat)) await stop('regenerate');
       if (!messageId && shouldContinue(chat.messages, session.answeredByClient)) {

@@ -24,6 +24,8 @@ function sessionStorageOrUndefined(): Storage | undefined {
  * Saves the session's queue where it survives a reload: on the server while it owns the history
  * (`PUT …/queue`, the latest list wins: saves run one after the other), else in sessionStorage.
  * A refused save leaves the queue as it is in the browser (it is still sent); `error` is not set.
+ * A 404 (a new conversation whose first message is still on its way) is saved again once the
+ * server answers that turn (`followQueue`).
  */
 export function saveQueue<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
   const queue = session.chat.experimental_queuedMessages;
@@ -40,7 +42,15 @@ export function saveQueue<TOOLS extends UITools>(options: UseAgentChatOptions<TO
   const conversationId = session.conversationId;
   const body = queue.map(({ id, role, parts, metadata }) => ({ id, role, parts, ...(metadata !== undefined ? { metadata } : {}) }));
   session.queueSave = (session.queueSave ?? Promise.resolve()).then(async () => {
-    await putQueue(requestOptions(options, session), conversationId, { messages: body });
+    const streaming = () => session.chat.status === 'streaming';
+    const streamedBefore = streaming();
+    const answer = await putQueue(requestOptions(options, session), conversationId, { messages: body });
+    session.queueUnsaved = !answer.ok && answer.status === 404;
+    // The turn began while this save was on its way (it found no conversation yet): once more now.
+    if (session.queueUnsaved && !streamedBefore && streaming()) {
+      session.queueUnsaved = false;
+      void saveQueue(options, session);
+    }
   });
   return session.queueSave;
 }
@@ -97,5 +107,10 @@ export function followQueue<TOOLS extends UITools>(options: UseAgentChatOptions<
   } else if (change === 'status') {
     if (isBusy(chat)) store.setHistory({ queuePaused: false });
     else if (chat.status === 'error' && waiting) store.setHistory({ queuePaused: true });
+    // A reply streams (or ended): its turn began, so the conversation exists now — save what waited.
+    if (session.queueUnsaved && (chat.status === 'streaming' || chat.status === 'ready')) {
+      session.queueUnsaved = false;
+      void saveQueue(options, session);
+    }
   }
 }

@@ -29,6 +29,12 @@ function waitsForUser(last: UIMessage | undefined): boolean {
   );
 }
 
+/** `message` with the file parts of `edited` (the message an edit replaces), when it has any. */
+function withKeptFiles(message: OutgoingMessage, edited: UIMessage | undefined): OutgoingMessage {
+  const files = edited?.role === 'user' ? edited.parts.filter((part): part is FileUIPart => part.type === 'file') : [];
+  return files.length > 0 ? { ...message, files } : message;
+}
+
 /**
  * `sendMessage` / `editMessage`: refuses empty and busy sends, runs `onBeforeSend` (one check at a
  * time), waits for the server's history, then sends (an edit stops a reply in progress first).
@@ -41,6 +47,8 @@ export async function send<TOOLS extends UITools>(
   messageId: string | undefined,
   options: ChatRequestOptions | undefined,
 ): Promise<SendResult> {
+  // An edit keeps the edited message's attachments unless the caller says which stay.
+  if (kind === 'edit' && message.files === undefined) message = withKeptFiles(message, session.chat.messages.find((m) => m.id === messageId));
   const hasFiles = message.files !== undefined && message.files.length > 0;
   const data = message.data ?? [];
   if (!message.text?.trim() && !hasFiles && data.length === 0) return { sent: false, reason: 'empty' };

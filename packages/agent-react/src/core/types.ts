@@ -226,9 +226,10 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * Edits a user message and resends (through `onBeforeSend`). While the server owns the history the
    * edit is a new version beside the message (a new id under the same parent): the message and what
    * followed it stay as the other version (`branches`, `switchBranch`). Otherwise the text is
-   * replaced and everything after it is dropped.
+   * replaced and everything after it is dropped. The message's attachments (its file parts, a
+   * pasted text among them) go with the edit; `files` replaces them (`[]`: the user removed them all).
    */
-  editMessage(messageId: string, text: string): Promise<SendResult>;
+  editMessage(messageId: string, text: string, options?: { files?: FileUIPart[] }): Promise<SendResult>;
   /**
    * Where a shown message sits among its versions (the siblings an edit or a regenerate made, server
    * history): `{ index, count }` (0-based index), undefined when it has no other version. Reading it

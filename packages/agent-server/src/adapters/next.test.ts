@@ -111,7 +111,7 @@ describe('toNextPagesHandler (Pages Router: node req/res)', () => {
   });
 
   it('answers an unexpected failure with a 500 JSON error and settles', async () => {
-    const broken: AgentServer = { config: { agents: {} }, fetch: () => Promise.reject(new Error('boom')) };
+    const broken: AgentServer = { config: { agents: {} }, close: async () => {}, fetch: () => Promise.reject(new Error('boom')) };
     const { url, settled } = await pagesServer(broken, 'none');
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(response.status).toBe(500);

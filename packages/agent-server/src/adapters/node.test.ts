@@ -88,7 +88,7 @@ describe('toNodeHandler over node:http', () => {
   });
 
   it('answers an unexpected failure with a 500 JSON error without internals', async () => {
-    const broken: AgentServer = { config: { agents: {} }, fetch: () => Promise.reject(new Error('secret-db-password at /srv/app.js:1')) };
+    const broken: AgentServer = { config: { agents: {} }, close: async () => {}, fetch: () => Promise.reject(new Error('secret-db-password at /srv/app.js:1')) };
     const { url } = await listen(createServer(toNodeHandler(broken)));
     const response = await post(url);
     expect(response.status).toBe(500);
@@ -189,7 +189,7 @@ describe('toNodeHandler under Express 5', () => {
   });
 
   it('passes an unexpected failure to next(error)', async () => {
-    const broken: AgentServer = { config: { agents: {} }, fetch: () => Promise.reject(new Error('boom')) };
+    const broken: AgentServer = { config: { agents: {} }, close: async () => {}, fetch: () => Promise.reject(new Error('boom')) };
     const seen: unknown[] = [];
     const app = express();
     app.use(toNodeHandler(broken));
@@ -215,6 +215,7 @@ describe('backpressure', () => {
     const state = { produced: 0 };
     const server: AgentServer = {
       config: { agents: {} },
+      close: async () => {},
       fetch: () =>
         Promise.resolve(
           new Response(

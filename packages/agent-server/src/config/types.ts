@@ -223,4 +223,10 @@ export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {
   fetch(request: Request): Promise<Response>;
   /** The validated config (read-only). */
   readonly config: Readonly<C>;
+  /**
+   * Stops the server's own background work — the sweep of unsent uploads (`files`) — and resolves
+   * once a sweep in progress has ended. Call it when you shut the server down (e.g. from your
+   * node:http server's `close`); it does not close the `store`, `runLog` or blob store you passed.
+   */
+  close(): Promise<void>;
 }

@@ -202,6 +202,26 @@ describe('file references in turns', () => {
     const again = await server.fetch(turnRequest('c2', { messages: [fileMessage('u2', fileRefUrl(ref.id))] }));
     expect(again.status).toBe(404);
   });
+
+  it('an edit keeps the file: the new version sent with the history URL stores the same reference and the model gets the bytes', async () => {
+    const { server, conversations, model, blobStore } = setup();
+    const ref = await upload(server, png(500));
+    await readChunks(await server.fetch(turnRequest('c1', { messages: [fileMessage('u1', fileRefUrl(ref.id))] })));
+    // The client edits u1 with the file part as history gave it (a signed download URL).
+    const history = (await (await server.fetch(routeRequest('/c1'))).json()) as ConversationHistory;
+    const shown = history.messages[0]!.parts[1]!;
+    const edit = await server.fetch(turnRequest('c1', { parentId: null, messages: [{ id: 'u1b', role: 'user', parts: [{ type: 'text', text: 'Look again' }, shown] }] }));
+    expect(edit.status).toBe(200);
+    await readChunks(edit);
+    const tree = (await conversations.loadTree('alice', 'c1'))!;
+    expect(tree.find((m) => m.id === 'u1b')!.parts[1]).toMatchObject({ type: 'file', mediaType: 'image/png', url: fileRefUrl(ref.id) });
+    const prompt = model.doStreamCalls.at(-1)!.prompt;
+    const file = prompt.flatMap((m) => (m.role === 'user' ? m.content : [])).find((p) => p.type === 'file');
+    expect(Uint8Array.from(Buffer.from((file as { data: { data: string } }).data.data, 'base64'))).toEqual(png(500));
+    // The first version goes; the edit still shows the file.
+    expect((await server.fetch(routeRequest('/c1/messages/u1', { method: 'DELETE' }))).status).toBe(204);
+    expect(await keys(blobStore)).toEqual([`data/${ref.id}`, `meta/${ref.id}.json`]);
+  });
 });
 
 describe('file lifetime', () => {
@@ -227,11 +247,38 @@ describe('file lifetime', () => {
   });
 
   it('cleans up uploads no sent message referenced once older than orphanTtlMs (on its own timer)', async () => {
-    const { server, blobStore } = setup({ orphanTtlMs: 1, sweepIntervalMs: 20 });
-    const sent = await upload(server, png(10));
-    await readChunks(await server.fetch(turnRequest('c1', { messages: [fileMessage('u1', fileRefUrl(sent.id))] })));
-    const orphan = await upload(server, png(10));
-    await vi.waitFor(async () => expect(await keys(blobStore)).not.toContain(`data/${orphan.id}`), { timeout: 5_000, interval: 20 });
-    expect(await keys(blobStore)).toEqual([`data/${sent.id}`, `meta/${sent.id}.json`]);
+    // The sweep timer is faked (it fires when the test says, not in the middle of the turn on a busy
+    // machine); the files' ages are real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { server, blobStore } = setup({ orphanTtlMs: 1, sweepIntervalMs: 20 });
+      const sent = await upload(server, png(10));
+      await readChunks(await server.fetch(turnRequest('c1', { messages: [fileMessage('u1', fileRefUrl(sent.id))] })));
+      const orphan = await upload(server, png(10));
+      await new Promise((resolve) => setTimeout(resolve, 5)); // older than orphanTtlMs
+      await vi.advanceTimersByTimeAsync(20);
+      await server.close(); // waits for the sweep that started
+      expect(await keys(blobStore)).not.toContain(`data/${orphan.id}`);
+      expect(await keys(blobStore)).toEqual([`data/${sent.id}`, `meta/${sent.id}.json`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('server.close() stops the cleanup timer: no sweep lists the blob store after it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const blobStore = blobs();
+      const list = vi.spyOn(blobStore, 'list');
+      const { server } = storeServer(memoryStore(), mockModel(textParts('Hi.')), { files: { store: blobStore, sweepIntervalMs: 1_000 } });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(list).toHaveBeenCalledTimes(1);
+      await server.close();
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(list).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

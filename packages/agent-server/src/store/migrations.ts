@@ -82,6 +82,60 @@ update agent_conversations c set active_leaf_id = (
 alter table agent_conversations add column queue jsonb not null default '[]'::jsonb;
 `,
   },
+  {
+    // Lines: the tree cut into chains so a path and a subtree are walked a chain at a time, not a
+    // message at a time. A message continues its parent's line (same `line_id`, `depth` + 1) when the
+    // parent has no child in that line yet; else (an edit, a regenerate, a root) it starts its own
+    // line (`line_id` = its id) and names the line it forks from (`fork_line_id`). The path to a
+    // leaf is its line up to it, then its line head's parent's line, and so on; a subtree's newest
+    // message is the newest of the tails of its lines (a leaf ends a line). A trigger fills the three
+    // columns on every insert, so every writer (the store, a seed) keeps them right; the unique
+    // (line, depth) index makes two racing children of one parent a conflict, like `seq`.
+    version: 5,
+    sql: `
+alter table agent_messages add column line_id text;
+alter table agent_messages add column depth integer;
+alter table agent_messages add column fork_line_id text;
+with recursive t as (
+  select conversation_id, id, id as line_id, 0 as depth, null::text as fork_line_id from agent_messages where parent_id is null
+  union all
+  select m.conversation_id, m.id,
+         case when m.seq = f.first_seq then t.line_id else m.id end, t.depth + 1,
+         case when m.seq = f.first_seq then null else t.line_id end
+  from t join agent_messages m on m.conversation_id = t.conversation_id and m.parent_id = t.id
+  join lateral (select min(s.seq) as first_seq from agent_messages s where s.conversation_id = m.conversation_id and s.parent_id = m.parent_id) f on true
+)
+update agent_messages a set line_id = t.line_id, depth = t.depth, fork_line_id = t.fork_line_id
+from t where a.conversation_id = t.conversation_id and a.id = t.id;
+update agent_messages set line_id = id, depth = 0 where line_id is null;
+alter table agent_messages alter column line_id set not null;
+alter table agent_messages alter column depth set not null;
+create unique index agent_messages_line on agent_messages (conversation_id, line_id, depth);
+create index agent_messages_fork on agent_messages (conversation_id, fork_line_id, depth) where fork_line_id is not null;
+create function agent_messages_line() returns trigger language plpgsql as $fn$
+declare
+  parent record;
+begin
+  new.fork_line_id := null;
+  select line_id, depth into parent from agent_messages where conversation_id = new.conversation_id and id = new.parent_id;
+  if new.parent_id is null or not found then
+    new.line_id := new.id;
+    new.depth := 0;
+    return new;
+  end if;
+  new.depth := parent.depth + 1;
+  if exists (select 1 from agent_messages where conversation_id = new.conversation_id and line_id = parent.line_id and depth = parent.depth + 1) then
+    new.line_id := new.id;
+    new.fork_line_id := parent.line_id;
+  else
+    new.line_id := parent.line_id;
+  end if;
+  return new;
+end
+$fn$;
+create trigger agent_messages_line before insert on agent_messages for each row execute function agent_messages_line();
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

@@ -81,3 +81,46 @@ describe('pgliteStore on a database from before branches', () => {
     await store.close?.();
   }, 60_000);
 });
+
+describe('pgliteStore on a database from before lines (migration 5)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xkit-pglite-v4-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('cuts a tree written before into lines: paths, versions, switches and new turns read as before', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const old = await PGlite.create(dir);
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 4)) await old.exec(migration.sql);
+    await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
+    await old.query('insert into agent_store_migrations (version) values (1), (2), (3), (4)');
+    await old.query(`insert into agent_conversations (id, user_id, agent_id, created_at, updated_at, version, active_leaf_id) values ('c1', 'u', 'a', now(), now(), 7, 'a2b')`);
+    // u1 → a1 → u2 → a2, then u2 edited (u2b → a2b) and a1 regenerated (a1b): three lines.
+    const rows = [['u1', null, 1], ['a1', 'u1', 2], ['u2', 'a1', 3], ['a2', 'u2', 4], ['u2b', 'a1', 5], ['a2b', 'u2b', 6], ['a1b', 'u1', 7]] as const;
+    for (const [id, parent, seq] of rows) {
+      await old.query(
+        `insert into agent_messages (conversation_id, id, parent_id, seq, role, parts, created_at) values ('c1', $1, $2, $3, 'user', '[]'::jsonb, now())`,
+        [id, parent, seq],
+      );
+    }
+    await old.close();
+
+    const store = pgliteStore({ dataDir: dir });
+    expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2b', 'a2b']);
+    expect((await store.listMessages('u', 'c1', { limit: 10 }))!.map((m) => [m.id, m.siblingIds])).toEqual([
+      ['u1', ['u1']],
+      ['a1', ['a1', 'a1b']],
+      ['u2b', ['u2', 'u2b']],
+      ['a2b', ['a2b']],
+    ]);
+    expect(await store.switchBranch('u', 'c1', 'u2', new Date())).toBe('ok');
+    expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(await store.switchBranch('u', 'c1', 'u1', new Date())).toBe('ok');
+    expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1b']);
+    expect(await store.switchBranch('u', 'c1', 'a1', new Date())).toBe('ok');
+    expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2b', 'a2b']);
+    const { version } = (await store.getConversation('u', 'c1'))!;
+    await store.beginTurn({ userId: 'u', conversationId: 'c1', agentId: 'a', expectedVersion: version, parentId: 'u2', messages: [{ id: 'u3', role: 'user', parts: [] }], run: { id: 'r1' }, now: new Date() });
+    expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'u3']);
+    expect((await store.listMessages('u', 'c1', { limit: 10 }))!.map((m) => m.siblingIds)).toEqual([['u1'], ['a1', 'a1b'], ['u2', 'u2b'], ['a2', 'u3']]);
+    await store.close?.();
+  }, 60_000);
+});

@@ -51,7 +51,7 @@ export function pgliteStore(options: PgliteStoreOptions = {}): ConversationStore
     },
   };
   const client: SqlClient = {
-    query: (sql, params) => serial(() => raw.query(sql, params)),
+    query: (sql, params) => serial(() => raw.query(sql, params)), // `prepare` does not apply in process
     exec: (sql) => serial(() => raw.exec(sql)),
     session: (fn) => serial(() => fn(raw)),
     async close() {

@@ -49,8 +49,8 @@ export function postgresStore(options: PostgresStoreOptions): ConversationStore 
       return pool;
     })());
   const client: SqlClient = {
-    async query<ROW>(sql: string, params: unknown[] = []) {
-      const result = await (await getPool()).query(sql, params);
+    async query<ROW>(sql: string, params: unknown[] = [], prepare?: string) {
+      const result = await (await getPool()).query(prepare ? { name: prepare, text: sql, values: params } : { text: sql, values: params });
       return { rows: result.rows as ROW[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string) {
@@ -60,9 +60,9 @@ export function postgresStore(options: PostgresStoreOptions): ConversationStore 
       const connection = await (await getPool()).connect();
       let broken = false;
       const session: SqlSession = {
-        async query<ROW>(sql: string, params: unknown[] = []) {
+        async query<ROW>(sql: string, params: unknown[] = [], prepare?: string) {
           try {
-            const result = await connection.query(sql, params);
+            const result = await connection.query(prepare ? { name: prepare, text: sql, values: params } : { text: sql, values: params });
             return { rows: result.rows as ROW[], rowCount: result.rowCount ?? 0 };
           } catch (error) {
             if ((error as { code?: string }).code === undefined) broken = true;

@@ -1,6 +1,11 @@
 /** One connection's worth of SQL: parameterized queries and multi-statement scripts. */
 export interface SqlSession {
-  query<ROW = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: ROW[]; rowCount: number }>;
+  /**
+   * `prepare`: a name for a hot statement of fixed text whose result columns never change (no `*`):
+   * `pg` prepares it once per connection and the server plans it once, not on every call (planning a
+   * recursive CTE costs more than running it). PGlite ignores it.
+   */
+  query<ROW = Record<string, unknown>>(sql: string, params?: unknown[], prepare?: string): Promise<{ rows: ROW[]; rowCount: number }>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

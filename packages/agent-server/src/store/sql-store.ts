@@ -96,23 +96,29 @@ const AWAITING_APPROVAL = `(c.active_run_id is null and exists (select 1 from ag
 
 /**
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
- * expression over `c`), walked up the `parent_id` links, newest first. Each step is a lateral
- * primary-key lookup (`limit 1` / `offset 0` keep it from being flattened into a join, which lets
- * the planner scan the conversation's messages once per step). `counted` (an SQL
- * condition over `m`) and `upTo` stop the walk once `upTo` messages that meet it were found: a page
- * of a long path reads only that page (plus the messages skipped before it).
+ * expression over `c`), a line at a time (migration 5): `lines` walks from the leaf's line to its
+ * head's parent's line and so on (one primary-key lookup per line, not per message), and `path`
+ * reads each line's part (`line_id`, `depth` ≤ where the path leaves it) with one range scan of the
+ * (conversation, line, depth) index. `page` (a page of the newest first: `where` an SQL condition
+ * over `x`, `limit` an SQL expression) stops the walk once the lines found hold `limit` messages
+ * (only without `where`: a filter could leave fewer) and reads at most `limit` messages a line.
  */
-const pathFrom = (leaf: string, stop?: { counted: string; upTo: string }) => {
-  const count = stop ? `case when ${stop.counted} then 1 else 0 end` : '0';
-  return `with recursive c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
-  path as (
-    select ${JOINED_MESSAGE_COLUMNS}, ${count} as counted from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
+const pathFrom = (leaf: string, page?: { where: string; unfiltered: string; limit: string }) => `with recursive
+  c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
+  lines as (
+    select m.line_id, m.depth as upto, 0 as found from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
     union all
-    select ${JOINED_MESSAGE_COLUMNS}, path.counted + ${count} from path
-    join lateral (select * from agent_messages x where x.conversation_id = path.conversation_id and x.id = path.parent_id limit 1) m on true
-    ${stop ? `where path.counted < ${stop.upTo}` : ''}
+    select p.line_id, p.depth, lines.found + lines.upto - h.depth + 1 from lines
+    join lateral (select x.parent_id, x.depth from agent_messages x where x.conversation_id = $1 and x.id = lines.line_id limit 1) h on true
+    join lateral (select x.line_id, x.depth from agent_messages x where x.conversation_id = $1 and x.id = h.parent_id limit 1) p on true
+    ${page ? `where not (${page.unfiltered}) or lines.found + lines.upto - h.depth + 1 < ${page.limit}` : ''}
+  ),
+  path as (
+    select m.* from lines join lateral (
+      select ${columnsOf('x')}, x.depth from agent_messages x where x.conversation_id = $1 and x.line_id = lines.line_id and x.depth <= lines.upto
+      ${page ? `and ${page.where} order by x.depth desc limit ${page.limit}` : ''}
+    ) m on true
   )`;
-};
 
 /** Writes a message: replaced in place when its id exists, else added under `parentId`. */
 async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, parentId: string | null, now: Date): Promise<void> {
@@ -125,11 +131,20 @@ async function writeMessage(tx: SqlSession, conversationId: string, message: Mes
 }
 
 /**
- * The recursive step of a walk down the subtree in the CTE `sub` (`id`, `seq`; conversation `$1`):
- * one lookup on the (conversation_id, parent_id) index per message (`offset 0` keeps it a nested loop).
+ * `sublines` (`line_id`, `depth`; conversation `$1`): the lines of the subtree of the CTE `target`
+ * (`line_id`, `depth`): its own line from its depth on, and every line forking from one of them
+ * (the partial `fork_line_id` index; `offset 0` keeps each step a nested loop).
  */
-const SUBTREE_STEP =
-  'select m.id, m.seq from sub join lateral (select id, seq from agent_messages x where x.conversation_id = $1 and x.parent_id = sub.id offset 0) m on true';
+const SUBTREE_LINES = `sublines as (
+  select line_id, depth from target
+  union all
+  select f.line_id, f.depth from sublines
+  join lateral (select x.line_id, x.depth from agent_messages x where x.conversation_id = $1 and x.fork_line_id = sublines.line_id and x.depth > sublines.depth offset 0) f on true
+)`;
+/** The newest message of `sublines`: the newest of their tails (each line's deepest message), as a scalar subquery. */
+const NEWEST_OF_LINES = `select t.id from sublines join lateral (
+    select x.id, x.seq from agent_messages x where x.conversation_id = $1 and x.line_id = sublines.line_id order by x.depth desc limit 1
+  ) t on true order by t.seq desc limit 1`;
 
 /** The newest message under `rootId` (it included; null: in the whole conversation), or null. */
 async function newestUnder(tx: SqlSession, conversationId: string, rootId: string | null): Promise<string | null> {
@@ -137,11 +152,7 @@ async function newestUnder(tx: SqlSession, conversationId: string, rootId: strin
     rootId === null
       ? await tx.query<{ id: string }>('select id from agent_messages where conversation_id = $1 order by seq desc limit 1', [conversationId])
       : await tx.query<{ id: string }>(
-          `with recursive sub as (
-             select id, seq from agent_messages where conversation_id = $1 and id = $2
-             union all
-             ${SUBTREE_STEP}
-           ) select id from sub order by seq desc limit 1`,
+          `with recursive target as (select line_id, depth from agent_messages where conversation_id = $1 and id = $2), ${SUBTREE_LINES} ${NEWEST_OF_LINES}`,
           [conversationId, rootId],
         );
   return rows[0]?.id ?? null;
@@ -240,7 +251,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
         const { rows } = await client.query(
-          `${pathFrom(ACTIVE_LEAF, { counted: '($3::integer is null or m.seq < $3)', upTo: '$4::integer' })}
+          `${pathFrom(ACTIVE_LEAF, { where: '($3::integer is null or x.seq < $3)', unfiltered: '$3::integer is null', limit: '$4::integer' })}
            select ${columnsOf('page')}, case when page.parent_id is null
              then array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id is null order by s.seq)
              else array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id = page.parent_id order by s.seq)
@@ -248,6 +259,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
            from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4::integer) page on true
            order by page.seq desc`,
           [id, userId, query.beforeSeq ?? null, query.limit],
+          'xkit_list_messages',
         );
         if (rows.length === 0) return null;
         return rows
@@ -262,6 +274,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
           `${pathFrom(`coalesce($3::text, ${ACTIVE_LEAF})`)}
            select ${columnsOf('path')} from c left join path on true order by path.seq`,
           [id, userId, leafId ?? null],
+          'xkit_load_thread',
         );
         return rows.length === 0 ? null : rows.filter((r) => r.id !== null).map(toMessage);
       }),
@@ -278,27 +291,30 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
 
     // One statement (atomic on its own, one round trip: a loaded machine makes every round trip
     // wait for a core): lock the user's conversation, find the message, check for a running turn,
-    // walk the message's subtree to its newest message and make it the active leaf.
+    // walk the lines of the message's subtree to its newest message and make it the active leaf.
+    // The commit does not wait for the WAL flush (`synchronous_commit` off for this transaction
+    // only): a switch is where the user looks, not data — after a database crash in the next few
+    // hundred ms it could come back on the previous branch; no message is at stake, and the commit is
+    // still atomic and at once visible to every other reader. Waiting for the disk was most of a
+    // switch on a busy machine.
     switchBranch: (userId, id, messageId, now) =>
       guard('switch branch', async () => {
         const { rows } = await client.query<{ found: boolean; target: boolean; busy: boolean }>(
           `with recursive c as (select id, active_run_id from agent_conversations where id = $1 and user_id = $2 for update),
-           target as (select m.id, m.seq from agent_messages m join c on m.conversation_id = c.id where m.id = $3),
+           target as (select m.id, m.line_id, m.depth from agent_messages m join c on m.conversation_id = c.id where m.id = $3),
            busy as (
              select 1 from c join agent_runs r on r.id = c.active_run_id
              where r.status = 'running' and coalesce(r.heartbeat_at, r.started_at) > $4
            ),
-           sub as (
-             select id, seq from target
-             union all
-             ${SUBTREE_STEP}
-           ),
+           ${SUBTREE_LINES},
            switched as (
-             update agent_conversations set active_leaf_id = (select id from sub order by seq desc limit 1), version = version + 1
+             update agent_conversations set active_leaf_id = (${NEWEST_OF_LINES}), version = version + 1
              where id in (select id from c) and exists (select 1 from target) and not exists (select 1 from busy)
            )
-           select exists (select 1 from c) as found, exists (select 1 from target) as target, exists (select 1 from busy) as busy`,
+           select exists (select 1 from c) as found, exists (select 1 from target) as target, exists (select 1 from busy) as busy,
+             set_config('synchronous_commit', 'off', true) as no_flush_wait`,
           [id, userId, messageId, new Date(now.getTime() - STALE_RUN_MS)],
+          'xkit_switch_branch',
         );
         const state = rows[0];
         if (!state?.found) return 'conversation';

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
+import { setUpOnce, uniqueIds } from './suite-setup.js';
 
 /** A stream of `chunks` (each a fresh copy), as a request body arrives. */
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -42,14 +43,9 @@ export function describeBlobStore(
 ): void {
   describe(`BlobStore conformance: ${name}`, () => {
     let store: BlobStore;
-    beforeAll(async () => {
-      store = await makeStore();
-    }, 60_000);
-    afterAll(async () => {
-      if (store) await options.close?.(store);
-    });
-    let n = 0;
-    const unique = () => `case-${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    setUpOnce(makeStore, (made) => (store = made), { close: options.close });
+    const ids = uniqueIds();
+    const unique = () => ids('case');
 
     it('streams a body of many chunks in and out unchanged, with its size', async () => {
       const prefix = unique();

@@ -123,4 +123,63 @@ export function describeBranchCases(getStore: () => ConversationStore, unique: (
     expect(await store.loadTree(user, id)).toEqual([]);
     expect(await store.loadThread(user, id)).toEqual([]);
   });
+
+  it('branches: after a delete, a new child takes the deleted one\'s place; switching finds the newest message of any depth', async () => {
+    const store = getStore();
+    const { user, id, base } = await seedBranches(store);
+    // a2 goes; u2 is left without a child, and a regenerate under it answers there again.
+    expect(await store.deleteMessage(user, id, 'a2')).toBe('ok');
+    expect(await store.switchBranch(user, id, 'u2', new Date())).toBe('ok');
+    let version = (await store.getConversation(user, id))!.version;
+    await store.beginTurn({ ...base, expectedVersion: version, parentId: 'u2', messages: [], run: { id: `${id}-r6` }, now: at(6) });
+    await store.finishTurn({ ...base, runId: `${id}-r6`, parentId: 'u2', reply: text('a2x', 'assistant', 'Answer two x'), status: 'completed', steps: 1, now: at(6) });
+    expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2x']);
+    // A second regenerate under u2: a sibling of a2x.
+    version = (await store.getConversation(user, id))!.version;
+    await store.beginTurn({ ...base, expectedVersion: version, parentId: 'u2', messages: [], run: { id: `${id}-r7` }, now: at(7) });
+    await store.finishTurn({ ...base, runId: `${id}-r7`, parentId: 'u2', reply: text('a2y', 'assistant', 'Answer two y'), status: 'completed', steps: 1, now: at(7) });
+    const page = (await store.listMessages(user, id, { limit: 10 }))!;
+    expect(page.map((m) => [m.id, m.siblingIds])).toEqual([
+      ['u1', ['u1']],
+      ['a1', ['a1']],
+      ['u2', ['u2', 'u2b']],
+      ['a2y', ['a2x', 'a2y']],
+    ]);
+    // The root's subtree is the whole tree: its newest message is a2y, two lines away from u1's.
+    expect(await store.switchBranch(user, id, 'u2b', new Date())).toBe('ok');
+    expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2b', 'a2c']);
+    expect(await store.switchBranch(user, id, 'u1', new Date())).toBe('ok');
+    expect((await store.loadThread(user, id))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2y']);
+    expect((await store.listMessages(user, id, { limit: 2 }))!.map((m) => m.id)).toEqual(['u2', 'a2y']);
+    expect((await store.listMessages(user, id, { limit: 10, beforeSeq: page[3]!.seq }))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+  });
+
+  it('branches: a long path pages back across its versions', async () => {
+    const store = getStore();
+    const user = unique('u');
+    const id = unique('c');
+    const base = { userId: user, conversationId: id, agentId: 'assistant' };
+    // A line of 12, then an edit of message 4 continued for 8 more: the path crosses two lines.
+    let version: number | null = null;
+    let parentId: string | undefined;
+    const write = async (ids: string[], from?: string) => {
+      parentId = from;
+      for (const mid of ids) {
+        await store.beginTurn({ ...base, expectedVersion: version, ...(parentId ? { parentId } : {}), messages: [text(mid, 'user', mid)], run: { id: `${id}-${mid}` }, now: at(10) });
+        await store.finishTurn({ ...base, runId: `${id}-${mid}`, status: 'completed', steps: 0, now: at(10) });
+        version = (await store.getConversation(user, id))!.version;
+        parentId = mid;
+      }
+    };
+    await write(Array.from({ length: 12 }, (_, i) => `m${i + 1}`));
+    await write(Array.from({ length: 8 }, (_, i) => `e${i + 4}`), 'm3');
+    const all = ['m1', 'm2', 'm3', ...Array.from({ length: 8 }, (_, i) => `e${i + 4}`)];
+    const newest = (await store.listMessages(user, id, { limit: 5 }))!;
+    expect(newest.map((m) => m.id)).toEqual(all.slice(-5));
+    const older = (await store.listMessages(user, id, { limit: 5, beforeSeq: newest[0]!.seq }))!;
+    expect(older.map((m) => m.id)).toEqual(all.slice(-10, -5));
+    const oldest = (await store.listMessages(user, id, { limit: 5, beforeSeq: older[0]!.seq }))!;
+    expect(oldest.map((m) => m.id)).toEqual(all.slice(0, 1));
+    expect(newest.find((m) => m.id === 'e4')?.siblingIds ?? older.find((m) => m.id === 'e4')?.siblingIds).toEqual(['m4', 'e4']);
+  });
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreConflictError, type ConversationStore, type MessageInput } from '../store/types.js';
 import { describeApprovalCases } from './conversation-store-approval-cases.js';
 import { describeBranchCases } from './conversation-store-branch-cases.js';
 import { describeQueueCases } from './conversation-store-queue-cases.js';
+import { setUpOnce, uniqueIds } from './suite-setup.js';
 
 /**
  * The conformance suite of `ConversationStore`: the same cases for every implementation (ours run
@@ -21,15 +22,9 @@ export function describeConversationStore(
 ): void {
   describe(`ConversationStore conformance: ${name}`, () => {
     let store: ConversationStore;
-    beforeAll(async () => {
-      store = await makeStore();
-    }, 60_000);
-    afterAll(async () => {
-      if (store) await options.close?.(store);
-    });
-
-    let n = 0;
-    const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    // Warm: the SQL stores open and migrate on their first call.
+    setUpOnce(makeStore, (made) => (store = made), { warm: (made) => made.getConversation('conformance-warm-up', 'none'), close: options.close });
+    const unique = uniqueIds();
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
     const text = (id: string, role: 'user' | 'assistant', value: string): MessageInput => ({ id, role, parts: [{ type: 'text', text: value }] });
 

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunLog, RunLogEntry, RunLogReader, RunMeta } from '../runs/run-log.js';
+import { setUpOnce, uniqueIds } from './suite-setup.js';
 
 /** Two handles on one run log backend (two instances sharing Redis; for memory, one log twice). */
 export interface RunLogPair {
@@ -35,15 +36,9 @@ export function describeRunLog(
 
   describe(`RunLog conformance: ${name}`, () => {
     let pair: RunLogPair;
-    beforeAll(async () => {
-      pair = await factory({ expireAfterMs: 60_000 });
-    }, 60_000);
-    afterAll(async () => {
-      if (pair) await close(pair);
-    });
-
-    let n = 0;
-    const unique = () => `run-${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    setUpOnce(() => factory({ expireAfterMs: 60_000 }), (made) => (pair = made), { close });
+    const ids = uniqueIds();
+    const unique = () => ids('run');
     const metaOf = (runId: string): RunMeta => ({
       runId,
       conversationId: `conv-${runId}`,
@@ -241,12 +236,7 @@ export function describeRunLog(
 
     describe('expiry', () => {
       let short: RunLogPair;
-      beforeAll(async () => {
-        short = await factory({ expireAfterMs: 150 });
-      }, 60_000);
-      afterAll(async () => {
-        if (short) await close(short);
-      });
+      setUpOnce(() => factory({ expireAfterMs: 150 }), (made) => (short = made), { close });
 
       it('drops an ended run after expireAfterMs (read → null)', async () => {
         const runId = unique();

@@ -103,31 +103,8 @@ describe('providers end to end against local fakes of their streaming APIs', () 
 
   it('gateway: v4 language-model stream; routing in providerOptions.gateway, provider-native namespaces passed through', async () => {
     const f = await fake('gateway', { text: ['Hi ', 'via ', 'gateway'], reasoning: ['Routing'] });
-    const out = await run(
-      { provider: 'gateway', apiKey: 'gw-test', baseURL: f.baseURL },
-      'anthropic/claude-sonnet-4.5',
-      {
-        anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } },
-        gateway: {
-          sort: 'cost',
-          order: ['anthropic', 'vertex'],
-          only: ['anthropic', 'vertex'],
-          models: ['openai/gpt-5-mini'],
-          user: 'user-42',
-          tags: ['support', 'prod'],
-          zeroDataRetention: true,
-          providerTimeouts: { byok: { anthropic: 15000 } },
-          byok: { anthropic: [{ apiKey: 'byok-key' }] },
-        },
-      },
-    );
-    expect(out).toEqual({ text: 'Hi via gateway', reasoning: 'Routing' });
-    const [request] = f.requests;
-    expect(request!.url).toBe('/v4/ai/language-model');
-    expect(request!.headers.authorization).toBe('Bearer gw-test');
-    expect(request!.headers['ai-language-model-id']).toBe('anthropic/claude-sonnet-4.5');
-    expect(request!.headers['ai-language-model-streaming']).toBe('true');
-    expect(request!.body.providerOptions).toEqual({
+    // Passed to the gateway exactly as configured.
+    const providerOptions: AgentProviderOptions = {
       anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } },
       gateway: {
         sort: 'cost',
@@ -140,7 +117,15 @@ describe('providers end to end against local fakes of their streaming APIs', () 
         providerTimeouts: { byok: { anthropic: 15000 } },
         byok: { anthropic: [{ apiKey: 'byok-key' }] },
       },
-    });
+    };
+    const out = await run({ provider: 'gateway', apiKey: 'gw-test', baseURL: f.baseURL }, 'anthropic/claude-sonnet-4.5', providerOptions);
+    expect(out).toEqual({ text: 'Hi via gateway', reasoning: 'Routing' });
+    const [request] = f.requests;
+    expect(request!.url).toBe('/v4/ai/language-model');
+    expect(request!.headers.authorization).toBe('Bearer gw-test');
+    expect(request!.headers['ai-language-model-id']).toBe('anthropic/claude-sonnet-4.5');
+    expect(request!.headers['ai-language-model-streaming']).toBe('true');
+    expect(request!.body.providerOptions).toEqual(providerOptions);
   });
 
   it('surfaces a provider HTTP error (the fake answers 404 for a wrong path) as a stream error', async () => {

@@ -48,27 +48,39 @@ describe('pgliteStore on a database of an earlier version', () => {
   }, 60_000);
 });
 
+/**
+ * A PGlite database in `dir` as an older version wrote it: migrations up to `version`, one
+ * conversation (`conversationSql`) and its user messages as (id, parent id, seq) rows.
+ */
+async function writeOldDatabase(dir: string, version: number, conversationSql: string, rows: readonly (readonly [string, string | null, number])[]) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const old = await PGlite.create(dir);
+  const migrations = MIGRATIONS.filter((m) => m.version <= version);
+  for (const migration of migrations) await old.exec(migration.sql);
+  await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
+  await old.query(`insert into agent_store_migrations (version) values ${migrations.map((m) => `(${m.version})`).join(', ')}`);
+  await old.query(conversationSql);
+  for (const [id, parent, seq] of rows) {
+    await old.query(
+      `insert into agent_messages (conversation_id, id, parent_id, seq, role, parts, created_at) values ('c1', $1, $2, $3, 'user', '[]'::jsonb, now())`,
+      [id, parent, seq],
+    );
+  }
+  await old.close();
+}
+
 describe('pgliteStore on a database from before branches', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xkit-pglite-v2-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads a thread written as one line as the active path, re-linking past a message deleted back then', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const old = await PGlite.create(dir);
-    await old.exec(MIGRATIONS[0]!.sql);
-    await old.exec(MIGRATIONS[1]!.sql);
-    await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
-    await old.query('insert into agent_store_migrations (version) values (1), (2)');
-    await old.query(`insert into agent_conversations (id, user_id, agent_id, created_at, updated_at) values ('c1', 'u', 'a', now(), now())`);
     // m3 was deleted by the single-message delete of that time: m4 still names it as its parent.
-    const rows = [['m1', null, 1], ['m2', 'm1', 2], ['m4', 'm3', 4], ['m5', 'm4', 5]] as const;
-    for (const [id, parent, seq] of rows) {
-      await old.query(
-        `insert into agent_messages (conversation_id, id, parent_id, seq, role, parts, created_at) values ('c1', $1, $2, $3, 'user', '[]'::jsonb, now())`,
-        [id, parent, seq],
-      );
-    }
-    await old.close();
+    await writeOldDatabase(dir, 2, `insert into agent_conversations (id, user_id, agent_id, created_at, updated_at) values ('c1', 'u', 'a', now(), now())`, [
+      ['m1', null, 1],
+      ['m2', 'm1', 2],
+      ['m4', 'm3', 4],
+      ['m5', 'm4', 5],
+    ]);
 
     const store = pgliteStore({ dataDir: dir });
     expect((await store.loadThread('u', 'c1'))!.map((m) => [m.id, m.parentId])).toEqual([
@@ -87,21 +99,13 @@ describe('pgliteStore on a database from before lines (migration 5)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('cuts a tree written before into lines: paths, versions, switches and new turns read as before', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const old = await PGlite.create(dir);
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 4)) await old.exec(migration.sql);
-    await old.exec('create table agent_store_migrations (version integer primary key, applied_at timestamptz not null default now())');
-    await old.query('insert into agent_store_migrations (version) values (1), (2), (3), (4)');
-    await old.query(`insert into agent_conversations (id, user_id, agent_id, created_at, updated_at, version, active_leaf_id) values ('c1', 'u', 'a', now(), now(), 7, 'a2b')`);
     // u1 → a1 → u2 → a2, then u2 edited (u2b → a2b) and a1 regenerated (a1b): three lines.
-    const rows = [['u1', null, 1], ['a1', 'u1', 2], ['u2', 'a1', 3], ['a2', 'u2', 4], ['u2b', 'a1', 5], ['a2b', 'u2b', 6], ['a1b', 'u1', 7]] as const;
-    for (const [id, parent, seq] of rows) {
-      await old.query(
-        `insert into agent_messages (conversation_id, id, parent_id, seq, role, parts, created_at) values ('c1', $1, $2, $3, 'user', '[]'::jsonb, now())`,
-        [id, parent, seq],
-      );
-    }
-    await old.close();
+    await writeOldDatabase(
+      dir,
+      4,
+      `insert into agent_conversations (id, user_id, agent_id, created_at, updated_at, version, active_leaf_id) values ('c1', 'u', 'a', now(), now(), 7, 'a2b')`,
+      [['u1', null, 1], ['a1', 'u1', 2], ['u2', 'a1', 3], ['a2', 'u2', 4], ['u2b', 'a1', 5], ['a2b', 'u2b', 6], ['a1b', 'u1', 7]],
+    );
 
     const store = pgliteStore({ dataDir: dir });
     expect((await store.loadThread('u', 'c1'))!.map((m) => m.id)).toEqual(['u1', 'a1', 'u2b', 'a2b']);

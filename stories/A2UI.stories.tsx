@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { AgentChat } from '@x/agent-ui';
 import { A2UISurface } from '@x/agent-ui/a2ui';
 import { bookingForm } from '@x/mock-server';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createAgentServer } from '@x/agent-server';
 import { AgentChat, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { scriptedModel, seenToolOutput } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { memoryStore } from '@x/agent-server';
-import { AgentTimeline } from '@x/agent-ui';
+import { memoryStore } from '@x/agent-server/store';
+import { AgentTimeline } from '@x/agent-ui/timeline';
 import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import { ConfigProvider, theme } from 'antd';

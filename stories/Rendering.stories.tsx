@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { AgentChat, AgentConversations, AgentUIProvider } from '@x/agent-ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { scenarioHandlers } from './support/scenario-server.js';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { AgentChat } from '@x/agent-ui';
 import { AgentInspector, createInspector } from '@x/agent-ui/inspector';
 import { createScenarioServer, scenarios } from '@x/mock-server';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { AgentChat } from '@x/agent-ui';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import { useState } from 'react';

@@ -20,7 +20,8 @@
  * system) over the drain ÷ deltas = µs per delta. TTFB = call → first body chunk.
  */
 import { createAgentUIStreamResponse, createUIMessageStreamResponse, streamText, toUIMessageStream, ToolLoopAgent } from 'ai';
-import { createAgentServer, type AgentServer, type AgentServerConfig, type ToolPolicy } from '@x/agent-server';
+import { createAgentServer, type AgentServer, type AgentServerConfig } from '@x/agent-server';
+import { type ToolPolicy } from '@x/agent-server/hooks';
 import { deltaModel } from './model.ts';
 
 export type CpuContender = 'floor' | 'raw' | 'agent' | 'kit' | 'kit-persist' | 'kit-tools' | 'kit-policies';

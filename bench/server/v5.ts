@@ -19,7 +19,9 @@
 import { execFileSync } from 'node:child_process';
 import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import type { MockLanguageModelV4 } from 'ai/test';
-import { createAgentServer, memoryRunLog, memoryStore, type AgentServer, type ConversationStore, type RunLog } from '@x/agent-server';
+import { createAgentServer, type AgentServer } from '@x/agent-server';
+import { memoryRunLog, type RunLog } from '@x/agent-server/run-log';
+import { memoryStore, type ConversationStore } from '@x/agent-server/store';
 import { redisRunLog } from '@x/agent-server/redis';
 import { startRedis, type RedisServer } from '../../packages/agent-server/src/test-utils/redis-server.ts';
 import { bootstrapCI, median, percentile, shuffled } from '../render/stats.ts';

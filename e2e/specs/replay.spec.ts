@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createAgentServer, memoryStore } from '@x/agent-server';
+import { createAgentServer } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { demoSessionConfig, demoSessionTools, DEMO_SESSION_PROMPTS, replayModel, replayTools, routeHandler } from '@x/mock-server';
 import { startMockServer } from '@x/mock-server/node';
 import fixture from '@x/mock-server/fixtures/weather-delete-research.json' with { type: 'json' };

@@ -1,6 +1,7 @@
 // What README snippets use without defining it: the app's own code (a database, a user lookup, the
 // tools and hooks defined elsewhere on the page); modules are in `readme-modules.d.ts`. Each snippet is compiled as a module of its own with these in scope.
-import type { AgentConfig, AgentUser, HookFunction, ToolConfig } from '@x/agent-server';
+import type { AgentConfig, AgentUser, ToolConfig } from '@x/agent-server';
+import type { HookFunction } from '@x/agent-server/hooks';
 import type { LanguageModel } from 'ai';
 
 declare global {

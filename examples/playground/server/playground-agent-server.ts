@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createAgentServer, type AgentServer, type AgentServerConfig, type ConversationStore, type FilesConfig } from '@x/agent-server';
+import { createAgentServer, type AgentServer, type AgentServerConfig, type FilesConfig } from '@x/agent-server';
+import { type ConversationStore } from '@x/agent-server/store';
 import { createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 

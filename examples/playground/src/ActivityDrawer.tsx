@@ -1,5 +1,5 @@
 import { FieldTimeOutlined } from '@ant-design/icons';
-import { AgentTimeline } from '@x/agent-ui';
+import { AgentTimeline } from '@x/agent-ui/timeline';
 import { Button, Drawer } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 

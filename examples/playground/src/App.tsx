@@ -1,5 +1,6 @@
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
-import { useConversations, useSharedState } from '@x/agent-react';
+import { useSharedState } from '@x/agent-react';
+import { useConversations } from '@x/agent-react/conversations';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';

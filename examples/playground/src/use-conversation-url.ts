@@ -1,4 +1,4 @@
-import type { Conversations } from '@x/agent-react';
+import type { Conversations } from '@x/agent-react/conversations';
 import { useEffect } from 'react';
 
 const PARAM = 'c';

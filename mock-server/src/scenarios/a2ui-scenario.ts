@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { a2uiSurface } from '@x/agent-server';
+import { a2uiSurface } from '@x/agent-server/a2ui';
 import type { Scenario } from './scenario.js';
 
 /** The action the booking form sends, and the surface it lives on. */

@@ -3,7 +3,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
-import type { ConversationStore } from '@x/agent-server';
+import type { ConversationStore } from '@x/agent-server/store';
 import { pgliteStore } from '@x/agent-server/pglite';
 import { seenToolOutput } from '@x/mock-server';
 import { afterAll, describe, expect, it } from 'vitest';

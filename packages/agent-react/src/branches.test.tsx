@@ -1,7 +1,7 @@
 // useAgentChat on a conversation tree (issue 22): edit and regenerate keep every version; switchBranch
 // shows another one, persisted on the server. The hook over a real server with a store.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { memoryStore, type ConversationStore } from '@x/agent-server';
+import { memoryStore, type ConversationStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';

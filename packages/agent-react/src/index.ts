@@ -1,4 +1,6 @@
 'use client';
+// The chat hooks. Beside them: `@x/agent-react/conversations` (the conversation list and its
+// client), `/runs` (run records), `/core` (the chat without React), `/files`, `/ag-ui`.
 export { useAgentChat } from './use-agent-chat.js';
 export type {
   AgentToolCall,
@@ -35,12 +37,8 @@ export {
   type SharedStateStore,
   type SharedStateWrite,
 } from './core/shared-state/create-shared-state-store.js';
-export type { ControlledSharedState, SharedStateSource } from './core/shared-state/backends.js';
+export type { AppStateStore, ControlledSharedState, SharedStateSource } from './core/shared-state/backends.js';
 export type { SharedStateValidator, StandardSchemaLike } from './core/shared-state/validators.js';
 export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';
-export type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
-export type { FeedbackValue, MessageBranch, StoredMessageMetadata } from '@x/agent-protocol/routes';
-export * from './conversations/index.js';
-export * from './runs/index.js';

@@ -1,7 +1,7 @@
 // useAgentChat's queue (issue 22): sends while a reply streams wait under it and go one turn after
 // the other; "Send now" stops the reply; a failed reply pauses the queue; the queue survives a reload.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';

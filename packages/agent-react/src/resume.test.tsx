@@ -1,6 +1,6 @@
 // useAgentChat with resumable runs (issue 12): the hook over a real server with a store.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { testServer, textOf } from './test-utils/test-server.js';

@@ -1,5 +1,8 @@
+// The server: `createAgentServer` and its config, tools, providers and config files. Beside it:
+// `/node` and `/next` (adapters), `/testing`, `/store` and `/run-log` (the contracts and in-memory
+// implementations), `/postgres`, `/pglite`, `/redis`, `/files`, `/s3`, `/hooks` (hook and policy
+// types), `/a2ui`.
 export { createAgentServer } from './server.js';
-export { a2uiMessages, a2uiSurface, a2uiSurfacePart, type A2UISurfaceInput } from './a2ui/a2ui-surface.js';
 export type { AgentIdOf, InferAgentTools, TypedServerConfig } from './config/infer-tools.js';
 export type { TypedConfigHelpers } from './config/typed-config-helpers.js';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
@@ -30,32 +33,9 @@ export {
   type ToolConfig,
   type ToolContext,
 } from './config/tool-types.js';
-export {
-  HOOK_NAMES,
-  type AgentHooks,
-  type FinishHookEvent,
-  type HookContext,
-  type HookDataPart,
-  type HookEvent,
-  type HookFunction,
-  type HookName,
-  type HookResult,
-  type HookStep,
-  type HookToolCall,
-  type HookToolResult,
-  type StartHookEvent,
-  type StepFinishHookEvent,
-  type StepStartHookEvent,
-  type ToolCallFinishHookEvent,
-  type ToolCallDirective,
-  type ToolCallStartHookEvent,
-  type TurnRequestContext,
-} from './config/hook-types.js';
-export type { PolicyAfter, PolicyCondition, PolicyContext, PolicyVerdict, ToolPolicy } from './config/policy-types.js';
 export type { ToolSource } from './tools/tool-entry.js';
 export type { TracingConfig } from './tracing/tracing-config.js';
 export type { TranscriptionConfig } from './transcription/transcription-config.js';
-export { markDbSystem } from './tracing/db-spans.js';
 export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
 export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';
 export { DEFAULTS } from './config/defaults.js';
@@ -66,10 +46,6 @@ export {
   type AgentConfigCode,
   type ConfigFileFormat,
 } from './config/load-config-file.js';
-export * from './store/index.js';
-export * from './runs/index.js';
 export type { ConnectionConfig, ModelFactory, ProviderName } from './providers/index.js';
 export { resolveModel } from './providers/index.js';
-export { BlobTooLargeError, type BlobContent, type BlobObject, type BlobPutOptions, type BlobStore } from './files/blob-store.js';
-export { fileSystemBlobStore } from './files/fs-blob-store.js';
-export { DEFAULT_FILE_MEDIA_TYPES, type FilesConfig } from './files/files-config.js';
+export type { FilesConfig } from './files/files-config.js';

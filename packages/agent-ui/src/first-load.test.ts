@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // What Vite 8 puts in the first load of an app that renders AgentChat (scripts/first-load.ts).
-// Everything a chat needs only after its first paint stays behind the two packages' on-demand
-// `import()`s (several `import()`s make Vite 8 split the first load: see lazy/load-on-demand.ts);
-// the sizes are measured by `pnpm bench:size`.
+// What the chat's UI needs only after its first paint stays behind agent-ui's on-demand `import()`
+// (several `import()`s make Vite 8 split the first load: see lazy/load-on-demand.ts). The hooks'
+// own logic has no on-demand chunk (issue 23): an action behaves the same before and after any load.
+// What a page that only renders AgentChat does not use is not in its graph at all. The sizes are
+// measured by `pnpm bench:size`.
 
 const packageDir = path.resolve(import.meta.dirname, '..');
 
@@ -36,15 +38,6 @@ describe('the first load of a page with AgentChat', () => {
 
   it('leaves out what a chat needs only after its first paint', () => {
     const onDemand = [
-      // @x/agent-react: sending, the stream decoder, Stop, tool answers, server history, resumable runs
-      'agent-react/core/on-demand.js',
-      'agent-react/core/transport.js',
-      'agent-react/core/ui-chunk-stream.js',
-      'agent-react/core/send.js',
-      'agent-react/core/stop.js',
-      'agent-react/core/tool-calls.js',
-      'agent-react/core/server-history.js',
-      'agent-react/core/runs.js',
       // @x/agent-ui: tool cards, approvals, message actions, the drawer, alerts, Think/ThoughtChain/FileCard, some icons
       'agent-ui/lazy/on-demand-parts.js',
       'agent-ui/tools/approval-card.js',
@@ -64,6 +57,19 @@ describe('the first load of a page with AgentChat', () => {
     ];
     expect(onDemand.filter((module) => bundle.firstLoad.includes(module))).toEqual([]);
     expect(bundle.onDemand).toEqual(expect.arrayContaining(onDemand));
+  });
+
+  it('has the hooks\' actions in the first load, with no on-demand chunk of their own', () => {
+    const actions = ['agent-react/core/transport.js', 'agent-react/core/ui-chunk-stream.js', 'agent-react/core/send.js', 'agent-react/core/stop.js', 'agent-react/core/tool-calls.js', 'agent-react/core/server-history.js', 'agent-react/core/runs.js'];
+    expect(actions.filter((module) => !bundle.firstLoad.includes(module))).toEqual([]);
+    expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/'))).toEqual([]);
+  });
+
+  it('has nothing of the conversation list, run records or the timeline (their own entries, not used by AgentChat)', () => {
+    const unused = [...bundle.firstLoad, ...bundle.onDemand].filter((module) =>
+      ['agent-react/conversations/', 'agent-react/runs/', 'agent-ui/timeline/', 'agent-ui/conversations/'].some((folder) => module.startsWith(folder)),
+    );
+    expect(unused).toEqual([]);
   });
 
   it('has nothing of the inspector, first or on demand (it is the separate @x/agent-ui/inspector entry)', () => {

@@ -23,7 +23,6 @@ export {
   type FeedbackEvent,
 } from './chat/agent-chat-provider.js';
 export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
-export { AgentTimeline, type AgentTimelineProps, type AgentTimelineStrings } from './timeline/index.js';
 export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './transcript/message-list.js';
 export { AgentMessage, type AgentMessageProps } from './transcript/agent-message.js';
 export { messageText } from './message-content/message-text.js';

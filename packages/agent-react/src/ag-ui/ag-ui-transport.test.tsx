@@ -1,7 +1,7 @@
 // agUiTransport against our own AG-UI route (the two ends meet) and against an agent that breaks the protocol.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
 import { seenToolOutput } from '@x/mock-server';
 import { Observable } from 'rxjs';

@@ -1,4 +1,4 @@
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
 import { ConversationsError, createConversationsClient } from './client.js';

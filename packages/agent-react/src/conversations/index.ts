@@ -1,3 +1,9 @@
+'use client';
+/**
+ * `@x/agent-react/conversations`: the conversation list of a server with a store — `useConversations`
+ * (list, search, rename, delete with undo, paging), the framework-free `ConversationsStore`, and
+ * `createConversationsClient` (the conversation routes as typed calls).
+ */
 export { createConversationsClient, ConversationsError, type ConversationsClient, type ConversationsClientOptions, type ConversationHistoryParams, type ListConversationsParams } from './client.js';
 export {
   ConversationsStore,
@@ -8,4 +14,3 @@ export {
   type PendingDelete,
 } from './store.js';
 export { useConversations, type Conversations, type UseConversationsOptions } from './use-conversations.js';
-export type { ConversationSummary, ConversationPage, ConversationHistory } from '@x/agent-protocol/routes';

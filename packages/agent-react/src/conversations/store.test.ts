@@ -1,4 +1,4 @@
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
 import { ConversationsStore, type ConversationsSnapshot, type ConversationsStoreOptions } from './store.js';

@@ -3,6 +3,7 @@
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
 import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol/routes';
 import { markNewConversation } from '../core/new-conversations.js';
+import { SnapshotStore } from '../core/snapshot-store.js';
 import { UndoWindows } from '../core/undo-windows.js';
 import { ConversationsError, createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
 
@@ -61,6 +62,9 @@ interface DeleteEntry {
   replacedSelection: string | undefined;
 }
 
+/** Held only while the constructor runs (the fields it is computed from are set after `super`). */
+const EMPTY_SNAPSHOT: ConversationsSnapshot = { items: [], status: 'loading', error: null, hasMore: false, loadingMore: false, query: '', selectedId: '', pendingDeletes: [] };
+
 const defaultNewId = () => `c-${globalThis.crypto.randomUUID()}`;
 
 function failure(action: ConversationsFailure['action'], error: unknown, conversationId?: string): ConversationsFailure {
@@ -70,10 +74,9 @@ function failure(action: ConversationsFailure['action'], error: unknown, convers
 }
 
 /** The framework-free conversation list behind `useConversations` (an external store: `subscribe`/`getSnapshot`). */
-export class ConversationsStore {
+export class ConversationsStore extends SnapshotStore<ConversationsSnapshot> {
   readonly client: ConversationsClient;
   private readonly options: ConversationsStoreOptions;
-  private readonly listeners = new Set<() => void>();
   private rows: ConversationSummary[] = [];
   /** Rows `touch` added that no loaded page has listed yet. */
   private readonly unconfirmed = new Set<string>();
@@ -93,13 +96,13 @@ export class ConversationsStore {
   private loadController: AbortController | undefined;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
-  private snapshot: ConversationsSnapshot;
 
   constructor(options: ConversationsStoreOptions = {}) {
+    super(EMPTY_SNAPSHOT);
     this.options = options;
     this.client = options.client ?? createConversationsClient(options);
     this.selectedId = options.initialSelectedId ?? this.newId();
-    this.snapshot = this.compute();
+    this.publish(this.compute());
   }
 
   /** A new id, known to the chats of this page as a conversation the server does not have yet. */
@@ -108,13 +111,6 @@ export class ConversationsStore {
     markNewConversation(id);
     return id;
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): ConversationsSnapshot => this.snapshot;
 
   /**
    * Loads the first page, reloads it when the tab is shown again (what another tab changed, such as a
@@ -351,7 +347,6 @@ export class ConversationsStore {
   }
 
   private emit(): void {
-    this.snapshot = this.compute();
-    for (const listener of this.listeners) listener();
+    this.publish(this.compute());
   }
 }

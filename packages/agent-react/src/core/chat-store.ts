@@ -2,6 +2,7 @@ import type { MessageBranch } from '@x/agent-protocol/routes';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { AgentCoreChat } from './chat.js';
 import { isThrottled, scheduleFlush, type CancelScheduled, type ThrottleSetting } from './frame-scheduler.js';
+import { SnapshotStore } from './snapshot-store.js';
 import { shareMessages } from './structural-sharing.js';
 
 /** What a chat shows at one moment. A new object whenever one of its fields changes. */
@@ -95,10 +96,8 @@ export interface AgentChatStore<MESSAGE extends UIMessage = UIMessage> {
  * changes at once, flushing pending messages first so no token is lost. It listens to the chat only
  * while it has subscribers, and cancels any scheduled frame when the last one leaves.
  */
-export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentChatStore<MESSAGE> {
+export class ChatStore<MESSAGE extends UIMessage = UIMessage> extends SnapshotStore<AgentChatSnapshot<MESSAGE>> implements AgentChatStore<MESSAGE> {
   readonly chat: AgentCoreChat<MESSAGE>;
-  private snapshot: AgentChatSnapshot<MESSAGE>;
-  private readonly listeners = new Set<() => void>();
   private disconnectChat: (() => void) | undefined;
   private cancelFlush: CancelScheduled | undefined;
   private readonly messageListeners = new Map<string, Set<() => void>>();
@@ -115,9 +114,9 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
     chat: AgentCoreChat<MESSAGE>,
     private throttle: ThrottleSetting = 'frame',
   ) {
+    super({ messages: chat.messages, status: chat.status, error: chat.error, queue: chat.experimental_queuedMessages, historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false });
     this.chat = chat;
     this.source = chat.messages;
-    this.snapshot = { messages: chat.messages, status: chat.status, error: chat.error, queue: chat.experimental_queuedMessages, ...this.history };
   }
 
   /** Sets where the transcript stands with the server's history; publishes at once. */
@@ -133,15 +132,15 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
     this.throttle = throttle;
   }
 
-  /** `useSyncExternalStore` subscribe: `listener` runs after each publish. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
+  /** A listener also keeps the store connected to the chat (see `retain`). */
+  protected override addListener(listener: () => void): () => void {
+    const unlisten = super.addListener(listener);
     const release = this.retain();
     return () => {
-      this.listeners.delete(listener);
+      unlisten();
       release();
     };
-  };
+  }
 
   /** Counts a consumer: the chat is listened to while there is at least one. */
   private retain(): () => void {
@@ -154,11 +153,11 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
     };
   }
 
-  /** `useSyncExternalStore` getSnapshot: the last published snapshot (stable between publishes). */
-  getSnapshot = (): AgentChatSnapshot<MESSAGE> => {
-    if (!this.disconnectChat) this.read();
-    return this.snapshot;
-  };
+  /** The last published snapshot (stable between publishes); read from the chat while nothing listens. */
+  protected override readSnapshot(): AgentChatSnapshot<MESSAGE> {
+    if (!this.disconnectChat) this.take();
+    return this.current;
+  }
 
   /**
    * Like `subscribe`, but `listener` runs only when the message with this id changes (or appears or
@@ -201,10 +200,10 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
   flush = (): void => {
     this.cancelFlush?.();
     this.cancelFlush = undefined;
-    const previous = this.snapshot.messages;
-    if (!this.read()) return;
-    this.listeners.forEach((listener) => listener());
-    if (this.messageListeners.size > 0 && previous !== this.snapshot.messages) this.notifyChangedMessages(previous, this.snapshot.messages);
+    const previous = this.current.messages;
+    if (!this.take()) return;
+    this.notify();
+    if (this.messageListeners.size > 0 && previous !== this.current.messages) this.notifyChangedMessages(previous, this.current.messages);
   };
 
   /** Calls the per-message listeners of messages whose object changed, appeared or went. */
@@ -223,7 +222,7 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
 
   private connect(): void {
     this.disconnectChat = this.chat.subscribe((change) => (change === 'messages' ? this.onMessages() : this.flush()));
-    this.read();
+    this.take();
   }
 
   private disconnect(): void {
@@ -240,16 +239,16 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> implements AgentCh
   };
 
   /** Takes the chat's current state into the snapshot; true when something changed. */
-  private read(): boolean {
+  private take(): boolean {
     const { messages: source, status, error, experimental_queuedMessages: queue } = this.chat;
-    const current = this.snapshot;
+    const current = this.current;
     const { historyStatus, hasOlder, connection, branches, queuePaused } = this.history;
     const sameHistory = sameHistoryInfo(current, this.history) && current.queue === queue;
     if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
     if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
-    this.snapshot = { messages, status, error, historyStatus, hasOlder, connection, branches, queue, queuePaused };
+    this.current = { messages, status, error, historyStatus, hasOlder, connection, branches, queue, queuePaused };
     this.publishes++;
     return true;
   }

@@ -5,8 +5,8 @@ import { createHandle, type TrackedSlices } from './handle.js';
 import { sanitizeHistory } from './history.js';
 import type { ChatSession } from './chat-session.js';
 import { attachSession, createSession, type SessionHost } from './session.js';
-import { loadOnDemand } from './load-on-demand.js';
-import { toError } from './errors.js';
+import { loadServerHistory } from './server-history.js';
+import { resumeOnMount } from './runs.js';
 import type { UseAgentChatOptions, UseAgentChatResult } from './types.js';
 import type { StopReason } from './events.js';
 
@@ -82,29 +82,8 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
   }
 }
 
-/**
- * Loads the on-demand code (server-owned history and resumable runs are in it), then the history
- * itself, and re-attaches to the conversation's active run if it has one. When the code cannot be
- * loaded (offline, a deploy removed the chunk), the browser keeps the history, as when the history
- * request fails; with `history: 'server'` the chat reports the error.
- */
+/** Loads the server's history, then re-attaches to the conversation's active run if it has one. */
 async function openServerHistory<TOOLS extends UITools>(session: ChatSession<TOOLS>, options: () => UseAgentChatOptions<TOOLS>): Promise<void> {
-  let code: Awaited<ReturnType<typeof loadOnDemand>>;
-  try {
-    code = await loadOnDemand();
-  } catch (error) {
-    // As when the history request itself fails: the browser keeps the history, unless the app said
-    // the server owns it.
-    if (session.historyLoad !== 'pending') return;
-    session.historyLoad = 'started';
-    if (options().history === 'server') {
-      session.historyOwner = 'server';
-      session.chat.fail(toError(error));
-    }
-    session.store.setHistory({ historyStatus: 'ready', hasOlder: false });
-    session.markHistoryReady();
-    return;
-  }
-  const activeRunId = await code.loadServerHistory(options(), session);
-  code.resumeOnMount(options, session, activeRunId);
+  const activeRunId = await loadServerHistory(options(), session);
+  resumeOnMount(options, session, activeRunId);
 }

@@ -1,12 +1,15 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatRequestOptions, UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
-import { toError } from './errors.js';
-import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { withEditedApprovalInput } from './approval-edits.js';
+import { refreshBranches, switchBranch } from './branches.js';
+import { editQueued, moveQueued, removeQueued } from './queue-edits.js';
+import { sendQueuedNow } from './queue.js';
+import { loadOlder, removeStoredMessage, saveFeedback } from './server-history.js';
 import type { ChatSession } from './chat-session.js';
 import { stopWith } from './session.js';
 import { isBusy } from './session-reads.js';
-import type { SendGate } from './send.js';
+import { send as sendTurn, type SendGate } from './send.js';
 import type { OutgoingMessage, SendResult, UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
 
@@ -32,25 +35,8 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
   const { chat, store, tracker } = session;
   const tracked = host.tracked;
   const stop = (reason: Parameters<typeof stopWith>[2]) => stopWith(host.options, session, reason);
-  // A failed load of the on-demand code (offline, a deploy removed the chunk) fails the action with
-  // the chat's error; nothing is sent or changed, and the composer keeps what was typed.
-  const fail = (error: unknown): Error => {
-    const failure = toError(error);
-    chat.fail(failure);
-    return failure;
-  };
-  const unavailable = (error: unknown): never => {
-    throw fail(error);
-  };
-  const notDone = (error: unknown): false => {
-    fail(error);
-    return false;
-  };
   const send = (message: OutgoingMessage, kind: 'send' | 'edit', messageId: string | undefined, options: ChatRequestOptions | undefined): Promise<SendResult> =>
-    callOnDemand(
-      (code) => code.send(host, session, message, kind, messageId, options),
-      (error: unknown) => ({ sent: false, reason: 'cancelled', error: fail(error) }),
-    );
+    sendTurn(host, session, message, kind, messageId, options);
   const handle: UseAgentChatResult<TOOLS> = {
     get messages() {
       tracked.messages = true;
@@ -99,18 +85,14 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracker.emit('onRegenerate', { messageId: target?.role === 'assistant' ? target.id : undefined, conversationId: session.conversationId });
       await chat.regenerate({ ...(messageId ? { messageId } : {}), ...options });
       // The server kept the previous reply as another version: read the versions again.
-      await onDemandLoaded()?.refreshBranches(host.options, session);
+      await refreshBranches(host.options, session);
     },
     branches: (messageId) => {
       tracked.history = true;
       const branch = store.getSnapshot().branches[messageId];
       return branch ? { index: branch.index, count: branch.count } : undefined;
     },
-    switchBranch: (messageId, index) =>
-      callOnDemand(
-        (code) => code.switchBranch(host.options, session, messageId, index),
-        notDone,
-      ),
+    switchBranch: (messageId, index) => switchBranch(host.options, session, messageId, index),
     get queue() {
       tracked.history = true;
       return store.getSnapshot().queue as Message<TOOLS>[];
@@ -119,14 +101,10 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracked.history = true;
       return store.getSnapshot().queuePaused;
     },
-    editQueued: (id, text) => callOnDemand((code) => code.editQueued(chat, id, text), notDone),
-    removeQueued: (id) => callOnDemand((code) => code.removeQueued(chat, id), notDone),
-    moveQueued: (id, delta) => callOnDemand((code) => code.moveQueued(chat, id, delta), notDone),
-    sendNow: (id) =>
-      callOnDemand(
-        (code) => code.sendQueuedNow(host.options, session, id),
-        notDone,
-      ),
+    editQueued: async (id, text) => editQueued(chat, id, text),
+    removeQueued: async (id) => removeQueued(chat, id),
+    moveQueued: async (id, delta) => moveQueued(chat, id, delta),
+    sendNow: (id) => sendQueuedNow(host.options, session, id),
     // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
     stop: () => stop('user'),
     setMessages: (next) => {
@@ -144,26 +122,19 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       if (isBusy(chat) && chat.lastMessage?.id === messageId) await stop('delete');
       const current = chat.messages.find((m) => m.id === messageId);
       if (!current) return false;
-      const removed = callOnDemand(
-        (code) => code.removeStoredMessage(host.options, session, current, options?.keepalive === true),
-        notDone,
-      );
+      const removed = removeStoredMessage(host.options, session, current, options?.keepalive === true);
       tracker.emit('onDeleteMessage', { message, conversationId: session.conversationId });
       return removed;
     },
-    setFeedback: (messageId, value, comment) => callOnDemand((code) => code.saveFeedback(host.options, session, messageId, value, comment), unavailable),
-    // Older pages exist only in the server's history, which the on-demand code loaded.
-    loadOlder: () => onDemandLoaded()?.loadOlder(host.options, session) ?? Promise.resolve(false),
+    setFeedback: (messageId, value, comment) => saveFeedback(host.options, session, messageId, value, comment),
+    loadOlder: () => loadOlder(host.options, session),
     clearError: () => chat.clearError(),
     addToolOutput: (async (args: Parameters<UseAgentChatResult<TOOLS>['addToolOutput']>[0]) => {
       session.answeredByClient.add(args.toolCallId);
       await chat.addToolOutput(args);
     }) as UseAgentChatResult<TOOLS>['addToolOutput'],
     addToolApprovalResponse: async ({ input, ...response }) => {
-      if (response.approved && input !== undefined) {
-        const { withEditedApprovalInput } = await loadOnDemand().catch(unavailable);
-        chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
-      }
+      if (response.approved && input !== undefined) chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
       await chat.addToolApprovalResponse(response);
     },
     store,

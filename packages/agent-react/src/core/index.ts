@@ -19,3 +19,4 @@ export type { AgentEventHandlers, AgentEventMap, AgentEventSource, StopReason } 
 export type { Resolvable } from './endpoints.js';
 export type { ThrottleSetting } from './frame-scheduler.js';
 export type { ApplyUpdatesContext, ApplyUpdatesResult, SharedStateLink } from './shared-state/create-shared-state-store.js';
+export { SnapshotStore } from './snapshot-store.js';

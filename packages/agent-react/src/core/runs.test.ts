@@ -2,7 +2,7 @@
 // server with a store: re-attach on mount, after a dropped connection, Stop through the stop route,
 // events once per id, and the shared-state snapshot a run started from.
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
 import { testServer, textOf } from '../test-utils/test-server.js';
@@ -257,7 +257,7 @@ describe('resumable runs', () => {
     const reloaded = createSharedStateStore<Record<string, unknown>>({ color: 'blue', size: 1 });
     const second = server.open('c-state', { sharedState: reloaded });
     await ready(second);
-    await expect.poll(() => reloaded.getState().value).toEqual({ color: 'red', size: 3 });
+    await expect.poll(() => reloaded.getSnapshot().value).toEqual({ color: 'red', size: 3 });
     expect(second.session.exposedKeys).toEqual(['color', 'size']);
     // The transient part is the kit's: not reported as a data part of the app.
     expect(second.events.seen.filter((e) => e.name === 'onDataPart').map((e) => (e.event as { part: { type: string } }).part.type)).not.toContain('data-run-state');

@@ -4,8 +4,8 @@ import type { ChatSession } from './chat-session.js';
 import { isSharedStateStore, type SharedStateLink } from './shared-state/create-shared-state-store.js';
 import type { SharedStateInput, UseAgentChatOptions } from './types.js';
 
-// What the chat's on-demand code reads from a session and its options. Kept apart from session.ts
-// (which loads the on-demand code), so that code never imports the module that imports it.
+// What the chat's actions (send, stop, history, runs) read from a session and its options. Kept
+// apart from session.ts, so those modules never import the module that imports them.
 
 /** The shared-state store behind a `sharedState` option, if it is one. */
 export function sharedStateLink(input: SharedStateInput | undefined): SharedStateLink | undefined {

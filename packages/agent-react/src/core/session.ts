@@ -7,11 +7,14 @@ import { ChatStore } from './chat-store.js';
 import { EventTracker, type EventHub, type StopReason } from './events.js';
 import { sanitizeHistory } from './history.js';
 import { isNonEmptyObject } from './endpoints.js';
-import { LazyAgentTransport } from './lazy-transport.js';
+import { createAgentTransport } from './transport.js';
+import { RunCursor } from './run-cursor.js';
 import type { ChatSession } from './chat-session.js';
-import { callOnDemand, loadOnDemand, onDemandLoaded } from './load-on-demand.js';
+import { handleToolCall } from './tool-calls.js';
+import { afterDisconnect, applyRunState, onOffline, onOnline, takeDisconnect } from './runs.js';
+import { followQueue, restoreQueue } from './queue.js';
+import { endReconnect, stopRun } from './stop.js';
 import { markEnded } from './reply-end.js';
-import { whenIdle } from './when-idle.js';
 import { isBusy, requestOptions } from './session-reads.js';
 import type { AgentToolCall, UseAgentChatOptions, UseAgentChatResult } from './types.js';
 
@@ -36,31 +39,32 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
   let session: ChatSession<TOOLS>;
   const kitTransport = options.transport
     ? undefined
-    : new LazyAgentTransport<Message<TOOLS>>(
+    : createAgentTransport<Message<TOOLS>>(
         () => requestOptions(host.options, session),
         (body: AgentRequestBody) => {
           session.exposedKeys = isNonEmptyObject(body.sharedState) ? Object.keys(body.sharedState) : [];
         },
+        new RunCursor(),
       );
   const chat = new AgentCoreChat<Message<TOOLS>>({
     ...(conversationId ? { id: conversationId } : {}),
     messages: history,
     transport: options.transport ?? kitTransport!,
-    onToolCall: async ({ toolCall }) => (await loadOnDemand()).handleToolCall(host.options, session, toolCall as AgentToolCall<TOOLS>),
+    onToolCall: ({ toolCall }) => handleToolCall(host.options, session, toolCall as AgentToolCall<TOOLS>),
     onFinish: (event) => {
       // A dropped connection to a run the server keeps going: the reply has not ended, re-attach.
-      if (event.isDisconnect && session.reconnect) return onDemandLoaded()?.afterDisconnect(() => host.options, session);
+      if (event.isDisconnect && session.reconnect) return afterDisconnect(() => host.options, session);
       session.tracker.finish(event);
       if (event.isError) markEnded(session, event.message.id, 'error');
     },
     onData: (part) => {
       // `data-run-state` opens a resumed stream (only a session with the server link resumes).
       // `as never`: the SDK types `part` by the message's data types; both readers check the part's shape themselves.
-      if (part.type === RUN_STATE_PART) onDemandLoaded()?.applyRunState(host.options, session, part as never);
+      if (part.type === RUN_STATE_PART) applyRunState(host.options, session, part as never);
       else session.tracker.data(part as never);
     },
     onError: (error) => {
-      if (!onDemandLoaded()?.takeDisconnect(host.options, session, error)) session.tracker.error(error);
+      if (!takeDisconnect(host.options, session, error)) session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
     // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
@@ -93,8 +97,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
-  // The queue only changes after a send, which loaded the on-demand code.
-  chat.subscribe((change) => onDemandLoaded()?.followQueue(host.options, session, change));
+  chat.subscribe((change) => followQueue(host.options, session, change));
   return session;
 }
 
@@ -104,11 +107,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
  * server is asked to stop it, except when the view only lets go of it (see `stopRun`).
  */
 export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
-  // Without its code (a failed load), the reply is at least aborted in the browser.
-  return callOnDemand(
-    (code) => code.stopRun(options, session, reason),
-    () => session.chat.stop(),
-  );
+  return stopRun(options, session, reason);
 }
 
 /**
@@ -126,12 +125,10 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   });
   // A dropped connection is often only noticed when the browser says so: drop the stream then,
   // and re-attach as soon as it is back.
-  const online = () => onDemandLoaded()?.onOnline(options, session);
-  const offline = () => onDemandLoaded()?.onOffline(options(), session);
-  // Showing the transcript needs none of the on-demand code: fetch it once the page is idle.
-  const cancelPreload = whenIdle(() => void loadOnDemand().catch(() => {}));
+  const online = () => onOnline(options, session);
+  const offline = () => onOffline(options(), session);
   // Without the server's history, a queue kept in this tab (sessionStorage) comes back.
-  if (session.historyLoad === 'none') void callOnDemand((code) => code.restoreQueue(session, undefined), () => {});
+  if (session.historyLoad === 'none') restoreQueue(session, undefined);
   const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
   target?.addEventListener('online', online);
   target?.addEventListener('offline', offline);
@@ -139,13 +136,12 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   return (reason) => {
     if (detached) return;
     detached = true;
-    cancelPreload();
     unsubscribe();
     target?.removeEventListener('online', online);
     target?.removeEventListener('offline', offline);
     const reconnecting = session.reconnect !== undefined;
     session.disposed = true;
-    onDemandLoaded()?.endReconnect(session);
+    endReconnect(session);
     if (isBusy(session.chat) || reconnecting) void stopWith(options(), session, reason);
   };
 }

@@ -15,8 +15,7 @@ const DETACHING: ReadonlySet<StopReason> = new Set(['unmount', 'conversation-swi
 
 /**
  * True when the session's runs are resumable: the kit's transport, a server that owns the history
- * (it has a store, so a run outlives its connection) and `resume` not turned off. The server's
- * history is only known once the on-demand code loaded it, so a resumable session always has it.
+ * (it has a store, so a run outlives its connection) and `resume` not turned off.
  */
 export function resumesRuns<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): boolean {
   return session.run !== undefined && session.historyOwner === 'server' && options.resume !== false && session.conversationId !== undefined;

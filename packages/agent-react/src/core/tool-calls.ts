@@ -1,4 +1,5 @@
-import { refusedKeys, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { refusedKeys } from '@x/agent-protocol/validation';
 import type { UITools } from 'ai';
 import type { ChatSession } from './chat-session.js';
 import { sharedStateLink } from './session-reads.js';

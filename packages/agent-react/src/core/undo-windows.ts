@@ -1,6 +1,7 @@
 // Gmail-style undo without React: an action is held for a window and runs when the window closes,
 // unless undone. Shared by the conversation list's delete and the transcript's message delete, so
 // both have the same timing, flush and undo rules.
+import { SnapshotStore } from './snapshot-store.js';
 
 /** How a held action came to run: its window closed, or `flush` ran it early (page hidden, conversation left). */
 export type UndoWindowClose = 'timeout' | 'flush';
@@ -17,12 +18,12 @@ export interface UndoWindowEntry<T> {
  * Holds keyed actions for an undo window. `run` is called once per key that was not undone, when
  * its window closes or on `flush`; `undo` before that cancels it with nothing run.
  */
-export class UndoWindows<T> {
+export class UndoWindows<T> extends SnapshotStore<readonly UndoWindowEntry<T>[]> {
   private readonly entries = new Map<string, UndoWindowEntry<T> & { timer: ReturnType<typeof setTimeout> }>();
-  private readonly listeners = new Set<() => void>();
-  private list: readonly UndoWindowEntry<T>[] = [];
 
-  constructor(private readonly run: (key: string, value: T, close: UndoWindowClose) => void) {}
+  constructor(private readonly run: (key: string, value: T, close: UndoWindowClose) => void) {
+    super([]);
+  }
 
   /** Holds `value` under `key` for `timeout` ms; false (and nothing held) when the key is already held. */
   open(key: string, value: T, timeout: number): boolean {
@@ -52,14 +53,6 @@ export class UndoWindows<T> {
     return this.entries.has(key);
   }
 
-  /** The held actions, oldest first; a new array only after a change (usable as an external-store snapshot). */
-  getSnapshot = (): readonly UndoWindowEntry<T>[] => this.list;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
   private close(key: string, how: UndoWindowClose): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -69,8 +62,8 @@ export class UndoWindows<T> {
     this.run(key, entry.value, how);
   }
 
+  /** The held actions, oldest first, as the snapshot (a new array only after a change). */
   private emit(): void {
-    this.list = [...this.entries.values()].map(({ key, value, expiresAt }) => ({ key, value, expiresAt }));
-    for (const listener of [...this.listeners]) listener();
+    this.publish([...this.entries.values()].map(({ key, value, expiresAt }) => ({ key, value, expiresAt })));
   }
 }

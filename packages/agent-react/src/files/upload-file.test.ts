@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { fileSystemBlobStore } from '@x/agent-server';
+import { fileSystemBlobStore } from '@x/agent-server/files';
 import { filePaths } from '@x/agent-protocol/routes';
 import { testServer } from '../test-utils/test-server.js';
 import { uploadFile, UploadError } from './upload-file.js';

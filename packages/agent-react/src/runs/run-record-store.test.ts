@@ -1,4 +1,5 @@
-import { createAgentServer, memoryStore } from '@x/agent-server';
+import { createAgentServer } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { RunRecordStore } from './run-record-store.js';

@@ -1,5 +1,6 @@
 import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol/routes';
 import { apiBase } from '../core/endpoints.js';
+import { SnapshotStore } from '../core/snapshot-store.js';
 
 /** Where the run record routes are (the same options as `useAgentChat` / `useConversations`). */
 export interface RunRecordOptions {
@@ -50,24 +51,15 @@ const IDLE: RunRecordSnapshot = { record: null, status: 'idle', error: null };
  * `intervalMs` (one request at a time; the next is scheduled when the last one answered). No React:
  * `useRunRecord` subscribes to it.
  */
-export class RunRecordStore {
-  private snapshot: RunRecordSnapshot;
-  private readonly listeners = new Set<() => void>();
+export class RunRecordStore extends SnapshotStore<RunRecordSnapshot> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
   private started = false;
   private lastText: string | undefined;
 
   constructor(private readonly options: RunRecordOptions) {
-    this.snapshot = options.runId || options.conversationId ? { ...IDLE, status: 'loading' } : IDLE;
+    super(options.runId || options.conversationId ? { ...IDLE, status: 'loading' } : IDLE);
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): RunRecordSnapshot => this.snapshot;
 
   start(): void {
     if (this.started) return;
@@ -94,14 +86,14 @@ export class RunRecordStore {
       if (controller.signal.aborted) return;
       // An unchanged answer (a poll of a quiet run) publishes nothing: no re-render.
       const text = JSON.stringify(record);
-      if (text !== this.lastText || this.snapshot.status !== 'ready') this.set({ record, status: 'ready', error: null });
+      if (text !== this.lastText || this.getSnapshot().status !== 'ready') this.set({ record, status: 'ready', error: null });
       this.lastText = text;
     } catch (error) {
       if (controller.signal.aborted) return;
       const failure = error instanceof RunRecordError ? error : new RunRecordError(String(error), 0, 'network_error');
-      this.set({ ...this.snapshot, status: 'error', error: failure });
+      this.set({ ...this.getSnapshot(), status: 'error', error: failure });
     }
-    const follow = !runId || this.snapshot.record?.status === 'running';
+    const follow = !runId || this.getSnapshot().record?.status === 'running';
     if (this.started && this.options.live !== false && follow) {
       this.timer = setTimeout(() => void this.refresh(), this.options.intervalMs ?? 1000);
     }
@@ -141,7 +133,6 @@ export class RunRecordStore {
   }
 
   private set(snapshot: RunRecordSnapshot): void {
-    this.snapshot = snapshot;
-    for (const listener of this.listeners) listener();
+    this.publish(snapshot);
   }
 }

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { UPDATE_PAGE_STATE_TOOL, type UpdatePageStateOutput } from '@x/agent-protocol';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { seenToolOutput } from '@x/mock-server';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';

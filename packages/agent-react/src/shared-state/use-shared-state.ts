@@ -1,6 +1,5 @@
 'use client';
-import { useLayoutEffect, useState } from 'react';
-import { useStore } from 'zustand';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { SharedStateSource } from '../core/shared-state/backends.js';
 import {
   createSharedStateStore,
@@ -25,7 +24,7 @@ export interface SharedState<T extends Record<string, unknown>> {
 
 /**
  * Shares a slice of app state with the agent. `source` is a plain object (the initial value, kept by
- * the hook), a zustand store, or `{ value, onChange }` for state the app already owns (read on every
+ * the hook), an app's store of zustand's shape, or `{ value, onChange }` for state the app already owns (read on every
  * render). Options (`keys`, `writable`, `validate`) are read on every render. Pass the result (or
  * its `store`) as `useAgentChat({ sharedState })`: the agent then sees the value at send time and
  * its `update-page-state` writes go through the allowlist.
@@ -38,7 +37,7 @@ export function useSharedState<T extends Record<string, unknown>>(
   useLayoutEffect(() => {
     store.configure(options, source);
   });
-  const value = useStore(store, (s) => s.value);
-  const log = useStore(store, (s) => s.log);
+  const value = useSyncExternalStore(store.subscribe, () => store.getSnapshot().value, () => store.getSnapshot().value);
+  const log = useSyncExternalStore(store.subscribe, () => store.getSnapshot().log, () => store.getSnapshot().log);
   return { value, log, store, set: store.set, undo: store.undo, undoTurn: store.undoTurn, undoToolCall: store.undoToolCall };
 }

@@ -1,7 +1,8 @@
 import type { UIMessage } from 'ai';
 import type { Message, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { sharedStateSchema, UPDATE_PAGE_STATE_TOOL, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
+import { UPDATE_PAGE_STATE_TOOL, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
+import { sharedStateSchema } from '@x/agent-protocol/validation';
 import { HttpError } from '../http/error-response.js';
 import { readJsonBody } from '../http/parse-request.js';
 import type { MessageRecord } from '../store/types.js';

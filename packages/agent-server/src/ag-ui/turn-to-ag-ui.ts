@@ -1,7 +1,8 @@
 import type { UIMessageChunk } from 'ai';
 import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation } from '@ag-ui/core';
 import { A2UI_PART, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
-import { type AgentErrorCode, CHAT_TITLE_PART, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL, isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol';
+import { type AgentErrorCode, CHAT_TITLE_PART, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
+import { isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol/validation';
 
 /** The AG-UI names of the kit's data parts sent as `CUSTOM` events. */
 export const AG_UI_CUSTOM = { title: 'x.chat-title', suggestions: 'x.suggestions' } as const;

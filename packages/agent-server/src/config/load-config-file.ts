@@ -1,4 +1,4 @@
-import { isReservedKey } from '@x/agent-protocol';
+import { isReservedKey } from '@x/agent-protocol/validation';
 import type { ConnectionConfig } from '../providers/index.js';
 import { createAgentServer } from '../server.js';
 import { isObject } from './config-checks.js';

@@ -1,4 +1,4 @@
-import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
+import { isReservedKey, toolNameProblem } from '@x/agent-protocol/validation';
 import { isToolSchema } from '../tools/tool-schema.js';
 import { checkKnownKeys, isObject, show, type IssueList } from './config-checks.js';
 import { directoryProblem } from './check-directory.js';

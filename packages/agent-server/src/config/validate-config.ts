@@ -1,4 +1,4 @@
-import { isReservedKey, toolNameProblem } from '@x/agent-protocol';
+import { isReservedKey, toolNameProblem } from '@x/agent-protocol/validation';
 import { RESERVED_AGENT_IDS } from '@x/agent-protocol/routes';
 import { connectionIssues } from '../providers/index.js';
 import { isToolSchema } from '../tools/tool-schema.js';

@@ -1,5 +1,5 @@
 import { MAX_TITLE_LENGTH, type FeedbackBody, type RenameConversationBody, type SwitchBranchBody } from '@x/agent-protocol/routes';
-import { formatIssues, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol';
+import { formatIssues, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
 import type { MessageInput } from '../store/types.js';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { agentRequestBodySchema, formatIssues, type AgentRequestBody } from '@x/agent-protocol';
+import { type AgentRequestBody } from '@x/agent-protocol';
+import { agentRequestBodySchema, formatIssues } from '@x/agent-protocol/validation';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { fileUrlIssues } from './file-parts.js';

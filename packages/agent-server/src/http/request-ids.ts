@@ -1,4 +1,4 @@
-import { idProblem } from '@x/agent-protocol';
+import { idProblem } from '@x/agent-protocol/validation';
 import { HttpError } from './error-response.js';
 
 /** 400 `invalid_id` naming the field (`path.conversationId`, `query.conversationId`, `runId`, …). */

@@ -1,5 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
-import { idProblem } from '@x/agent-protocol';
+import { idProblem } from '@x/agent-protocol/validation';
 import { RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol/routes';
 import type { RunLog, RunLogEntry, RunLogReader } from '../runs/run-log.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';

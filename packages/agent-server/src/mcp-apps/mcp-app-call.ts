@@ -1,5 +1,5 @@
 import { asSchema, type ToolApprovalStatus, type ToolExecutionOptions } from 'ai';
-import { formatIssues } from '@x/agent-protocol';
+import { formatIssues } from '@x/agent-protocol/validation';
 import { type McpAppCallApproval, type McpAppCallRequest, type McpAppCallResponse } from '@x/agent-protocol/mcp-apps';
 import { HttpError } from '../http/error-response.js';
 import { APP_CALL_CONTEXT } from '../tools/mcp-apps/app-call-context.js';

@@ -1,5 +1,6 @@
 import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema, type McpAppApprovalRequiredBody } from '@x/agent-protocol/mcp-apps';
-import { AGENT_ERROR_STATUS, formatIssues } from '@x/agent-protocol';
+import { AGENT_ERROR_STATUS } from '@x/agent-protocol';
+import { formatIssues } from '@x/agent-protocol/validation';
 import type { z } from 'zod';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';

@@ -1,6 +1,6 @@
 import { createMCPClient, mcpAppClientCapabilities, type MCPClient } from '@ai-sdk/mcp';
 import type { Tool } from 'ai';
-import { toolNameProblem } from '@x/agent-protocol';
+import { toolNameProblem } from '@x/agent-protocol/validation';
 import type { McpSourceConfig } from '../config/tool-types.js';
 import type { TurnScope } from '../runtime/turn-scope.js';
 import { mcpSourceName, mcpToolName, mcpTransport } from './mcp-transport.js';

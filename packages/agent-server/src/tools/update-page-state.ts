@@ -1,12 +1,14 @@
 import { tool, type Tool, type ToolCallRepairFunction, type ToolSet } from 'ai';
 import {
+  UPDATE_PAGE_STATE_TOOL,
+} from '@x/agent-protocol';
+import {
   withoutReservedKeys,
   sharedStateKind,
   isReservedKey,
   updatePageStateInputSchema,
   updatePageStateOutputSchema,
-  UPDATE_PAGE_STATE_TOOL,
-} from '@x/agent-protocol';
+} from '@x/agent-protocol/validation';
 import type { ToolEntry } from './tool-entry.js';
 
 /**

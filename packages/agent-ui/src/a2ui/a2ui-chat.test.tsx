@@ -2,7 +2,7 @@
 // is sent as the user's next turn, the agent confirms, and a reload shows the same (now inert) form.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';

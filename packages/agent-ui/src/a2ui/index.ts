@@ -1,3 +1,4 @@
+'use client';
 // `@x/agent-ui/a2ui`: A2UI surfaces on antd. Its own entry, so an app that never shows one pays nothing.
 export { A2UISurface, type A2UISurfaceProps } from './a2ui-surface.js';
 export { a2uiStringsEnUS, type A2UIStrings } from './a2ui-strings.js';

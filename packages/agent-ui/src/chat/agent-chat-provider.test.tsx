@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useAgentChat, useAgentStatus, type AgentUIMessage } from '@x/agent-react';
+import { useAgentChat, useAgentStatus } from '@x/agent-react';
+import { type AgentUIMessage } from '@x/agent-protocol';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentComposer } from '../composer/composer.js';

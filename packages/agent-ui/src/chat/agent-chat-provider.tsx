@@ -1,5 +1,6 @@
 'use client';
-import { useToolApproval, type UseAgentChatResult, type AgentUIMessage, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
+import { useToolApproval, type UseAgentChatResult, type OutgoingMessage, type ToolApproval } from '@x/agent-react';
+import { type AgentUIMessage } from '@x/agent-protocol';
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../message-content/message-text.js';

@@ -1,4 +1,5 @@
-import type { AgentEventHandlers, AgentToolCall, AgentUIMessage, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
+import type { AgentEventHandlers, AgentToolCall, OutgoingMessage, UseAgentChatOptions } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';

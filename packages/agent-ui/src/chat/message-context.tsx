@@ -1,5 +1,5 @@
 'use client';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { createContext, useContext, type ComponentType } from 'react';
 import type { ToolResultDisplay } from '../tools/tool-card.js';
 import type { ToolCallView } from '../tools/tool-parts.js';

@@ -1,6 +1,7 @@
 'use client';
 import { SUGGESTIONS_PART } from '@x/agent-protocol';
-import { useAgentChatSelector, useAgentError, useAgentStatus, type AgentUIMessage } from '@x/agent-react';
+import { useAgentChatSelector, useAgentError, useAgentStatus } from '@x/agent-react';
+import { type AgentUIMessage } from '@x/agent-protocol';
 import { useContext } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { ApprovalContext, useChatContext } from './chat-context.js';

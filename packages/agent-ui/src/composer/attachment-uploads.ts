@@ -1,7 +1,8 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Resolvable } from '@x/agent-react';
-import { uploadFile, type FileReference } from '@x/agent-react/files';
+import { uploadFile } from '@x/agent-react/files';
+import { type FileReference } from '@x/agent-protocol/routes';
 
 /**
  * Uploads of the composer's attachments to the server's blob store (README "Files"): each file is

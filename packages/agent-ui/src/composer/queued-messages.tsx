@@ -2,7 +2,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useAgentChatSelector, type AgentUIMessage, type UseAgentChatResult } from '@x/agent-react';
+import { useAgentChatSelector, type UseAgentChatResult } from '@x/agent-react';
+import { type AgentUIMessage } from '@x/agent-protocol';
 import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';

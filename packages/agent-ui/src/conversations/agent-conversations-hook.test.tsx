@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createConversationsClient, useConversations, type UseConversationsOptions } from '@x/agent-react';
-import { createAgentServer, memoryStore } from '@x/agent-server';
+import { createConversationsClient, useConversations, type UseConversationsOptions } from '@x/agent-react/conversations';
+import { createAgentServer } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentConversations } from './agent-conversations.js';

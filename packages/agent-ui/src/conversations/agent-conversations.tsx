@@ -1,6 +1,6 @@
 'use client';
 import { DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Conversations as ConversationsState } from '@x/agent-react';
+import type { Conversations as ConversationsState } from '@x/agent-react/conversations';
 import { Button, ConfigProvider, Input, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';

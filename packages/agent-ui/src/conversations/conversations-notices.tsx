@@ -1,5 +1,5 @@
 import { Alert, Button, Spin } from 'antd';
-import type { Conversations } from '@x/agent-react';
+import type { Conversations } from '@x/agent-react/conversations';
 import type { AgentConversationsStrings } from './strings.js';
 
 /**

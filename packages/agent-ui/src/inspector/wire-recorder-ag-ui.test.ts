@@ -1,6 +1,6 @@
 // The inspector wraps `fetch`, so it sees whatever transport the hooks use: here the AG-UI one
 // (`agUiTransport` from `@x/agent-react/ag-ui`) against the server's AG-UI route.
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { agUiTransport } from '@x/agent-react/ag-ui';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import type { UIMessage, UIMessageChunk } from 'ai';

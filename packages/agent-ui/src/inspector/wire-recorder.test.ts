@@ -1,4 +1,4 @@
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { runToFixture } from './run-fixture.js';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { AgentUIProvider } from '../config.js';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.js';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MessageContextProvider, type MessageContextValue } from '../chat/message-context.js';

@@ -1,4 +1,4 @@
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 
 /** Plain text of a message (its text parts joined): what Copy puts on the clipboard. */
 export function messageText(message: AgentUIMessage): string {

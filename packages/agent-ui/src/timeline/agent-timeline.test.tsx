@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentRunRecord } from '@x/agent-protocol/routes';
-import { createAgentServer, memoryStore } from '@x/agent-server';
+import { createAgentServer } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { createScenarioServer, inProcessFetch, scenarios, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentTimeline } from './agent-timeline.js';

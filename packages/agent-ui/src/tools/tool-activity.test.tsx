@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentMessage } from '../transcript/agent-message.js';

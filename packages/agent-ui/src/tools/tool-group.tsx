@@ -1,6 +1,6 @@
 'use client';
 import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
-import type { AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessagePart } from '@x/agent-protocol';
 import { theme } from 'antd';
 import { memo, useId, useState, type CSSProperties } from 'react';
 import { visuallyHidden } from '../a11y/visually-hidden.js';

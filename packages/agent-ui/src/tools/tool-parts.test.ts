@@ -1,4 +1,4 @@
-import type { AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessagePart } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { sameToolCall, toolCallOf } from './tool-parts.js';
 

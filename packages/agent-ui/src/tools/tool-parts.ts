@@ -1,4 +1,4 @@
-import type { AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessagePart } from '@x/agent-protocol';
 
 /** The states a tool call goes through in a UI message (AI SDK 7). */
 export type ToolCallState =

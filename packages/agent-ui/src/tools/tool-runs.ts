@@ -1,4 +1,4 @@
-import type { AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessagePart } from '@x/agent-protocol';
 
 /** A run of consecutive tool parts: indexes into the message's parts, in order. */
 export interface ToolRun {

@@ -1,5 +1,6 @@
 'use client';
-import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { CollapsibleContent } from './collapsible-content.js';
 import { memo, useState, type CSSProperties } from 'react';
 import { Bubble } from '../antdx.js';

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createAgentServer, memoryStore } from '@x/agent-server';
+import { createAgentServer } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';

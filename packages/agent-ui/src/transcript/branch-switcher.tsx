@@ -1,5 +1,6 @@
 'use client';
-import { useAgentChatSelector, type MessageBranch, type UseAgentChatResult } from '@x/agent-react';
+import { useAgentChatSelector, type UseAgentChatResult } from '@x/agent-react';
+import { type MessageBranch } from '@x/agent-protocol/routes';
 import { useContext, useSyncExternalStore, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useAnnounce } from '../a11y/announcer.js';

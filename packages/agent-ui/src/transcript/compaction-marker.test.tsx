@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';

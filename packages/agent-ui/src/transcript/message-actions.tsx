@@ -10,7 +10,7 @@ import {
   LikeOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { Button, Input, Space } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAgentUIConfig } from '../config.js';

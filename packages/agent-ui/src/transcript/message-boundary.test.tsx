@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { createMockAgentServer, inProcessFetch, plainTextScenario } from '@x/mock-server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';

@@ -1,7 +1,7 @@
 import { Profiler } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { createAgentServer } from '@x/agent-server';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { pastedTextOf } from '../message-content/pasted-text.js';
 import { PastedTextChip } from '../message-content/pasted-text-chip.js';
-import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-react';
+import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { A2UI_ACTION_PART, A2UI_PART, isA2UIPart, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
 import { COMPACTION_PART } from '@x/agent-protocol';
 import { mcpAppOf } from '@x/agent-protocol/mcp-apps';

@@ -1,5 +1,6 @@
 'use client';
-import type { UseAgentChatResult, AgentUIMessage } from '@x/agent-react';
+import type { UseAgentChatResult } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { memo, startTransition, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { FeedbackValue } from '../chat/message-context.js';

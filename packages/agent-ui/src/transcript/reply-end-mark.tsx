@@ -1,5 +1,5 @@
 'use client';
-import type { AgentUIMessage } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { Button, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';

@@ -2,7 +2,7 @@
 // saves the stop reason and sends it with the reply (`metadata.stopReason`).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { memoryStore } from '@x/agent-server';
+import { memoryStore } from '@x/agent-server/store';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';

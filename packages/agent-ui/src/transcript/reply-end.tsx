@@ -1,5 +1,6 @@
 'use client';
-import type { AgentUIMessage, StoredMessageMetadata } from '@x/agent-react';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { useContext, useSyncExternalStore } from 'react';
 import { ChatContext } from '../chat/chat-context.js';
 import { ReplyEndMark } from '../lazy/on-demand.js';

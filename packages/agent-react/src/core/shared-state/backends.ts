@@ -1,13 +1,21 @@
-import type { StoreApi } from 'zustand/vanilla';
-
 /** State the app already owns: the hook reads `value` and writes through `onChange`. */
 export interface ControlledSharedState<T extends Record<string, unknown>> {
   value: T;
   onChange: (next: T) => void;
 }
 
-/** Where shared state lives: a plain object (kept by the kit), a zustand store, or controlled. */
-export type SharedStateSource<T extends Record<string, unknown>> = T | StoreApi<T> | ControlledSharedState<T>;
+/**
+ * An app's store with zustand's shape: a zustand store (`createStore` / `create`) fits, and so does
+ * any store with these three methods. Read with `getState`, written with `setState`.
+ */
+export interface AppStateStore<T extends Record<string, unknown>> {
+  getState(): T;
+  setState(next: T): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Where shared state lives: a plain object (kept by the kit), an app's store (e.g. zustand), or controlled. */
+export type SharedStateSource<T extends Record<string, unknown>> = T | AppStateStore<T> | ControlledSharedState<T>;
 
 /** Reads and writes one source. */
 export interface SharedStateBackend {
@@ -18,13 +26,13 @@ export interface SharedStateBackend {
   subscribe?(listener: () => void): () => void;
 }
 
-export function isZustandStore(value: unknown): value is StoreApi<Record<string, unknown>> {
+export function isAppStateStore(value: unknown): value is AppStateStore<Record<string, unknown>> {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as StoreApi<unknown>).getState === 'function' &&
-    typeof (value as StoreApi<unknown>).setState === 'function' &&
-    typeof (value as StoreApi<unknown>).subscribe === 'function'
+    typeof (value as AppStateStore<Record<string, unknown>>).getState === 'function' &&
+    typeof (value as AppStateStore<Record<string, unknown>>).setState === 'function' &&
+    typeof (value as AppStateStore<Record<string, unknown>>).subscribe === 'function'
   );
 }
 
@@ -39,7 +47,7 @@ export function isControlled(value: unknown): value is ControlledSharedState<Rec
 }
 
 export function backendFor(source: unknown, onChange: () => void): SharedStateBackend {
-  if (isZustandStore(source)) {
+  if (isAppStateStore(source)) {
     return {
       read: () => source.getState(),
       write: (next) => source.setState(next),

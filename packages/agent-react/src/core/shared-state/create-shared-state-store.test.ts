@@ -19,10 +19,10 @@ describe('createSharedStateStore', () => {
       { key: 'constructor', reason: expect.stringMatching(/^reserved key/) },
     ]);
     expect(JSON.stringify(result.output)).not.toContain('"__proto__":');
-    expect(store.getState().value).toEqual({ name: 'Eve', email: 'ada@example.com', count: 1 });
+    expect(store.getSnapshot().value).toEqual({ name: 'Eve', email: 'ada@example.com', count: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getPrototypeOf(store.getState().value)).toBe(Object.prototype);
-    expect(store.getState().log).toEqual([
+    expect(Object.getPrototypeOf(store.getSnapshot().value)).toBe(Object.prototype);
+    expect(store.getSnapshot().log).toEqual([
       expect.objectContaining({ key: 'name', previous: 'Ada', next: 'Eve', source: 'agent', toolCallId: 't1', turnId: 'u1', agentId: 'a', at: expect.any(Number) }),
     ]);
   });
@@ -36,7 +36,7 @@ describe('createSharedStateStore', () => {
     expect(result.output.written).toEqual(['count', 'filters']);
     expect(result.output.ignored).toEqual(['__proto__', 'constructor', 'filters.__proto__', 'filters.nested.constructor']);
     expect(result.output.reasons!.every((r) => r.reason.startsWith('reserved key'))).toBe(true);
-    const filters = store.getState().value.filters as Record<string, unknown>;
+    const filters = store.getSnapshot().value.filters as Record<string, unknown>;
     expect(filters).toEqual({ a: 1, nested: {} });
     expect(Object.hasOwn(filters, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(filters)).toBe(Object.prototype);
@@ -54,7 +54,7 @@ describe('createSharedStateStore', () => {
     const store = createSharedStateStore({ a: 1, b: 2 });
     const result = await store.applyUpdates({ updates: { a: 5, b: 6 } }, { exposedKeys: ['a'] });
     expect(result.ok && result.output.written).toEqual(['a']);
-    expect(store.getState().value).toEqual({ a: 5, b: 2 });
+    expect(store.getSnapshot().value).toEqual({ a: 5, b: 2 });
   });
 
   it('narrows with writable and validates with a zod schema (its output is written) or a predicate', async () => {
@@ -83,7 +83,7 @@ describe('createSharedStateStore', () => {
         ],
       },
     });
-    expect(store.getState().value).toEqual({ name: 'Grace', email: 'a@x.io', age: 30, id: 7 });
+    expect(store.getSnapshot().value).toEqual({ name: 'Grace', email: 'a@x.io', age: 30, id: 7 });
   });
 
   it('answers an error for malformed input and for a failing write, writing and recording nothing', async () => {
@@ -91,7 +91,7 @@ describe('createSharedStateStore', () => {
     expect(await store.applyUpdates({ nope: true })).toMatchObject({ ok: false, errorText: expect.stringContaining('"updates"') });
     expect(await store.applyUpdates({ updates: [1] })).toMatchObject({ ok: false });
     expect(await store.applyUpdates({ updates: { a: 2 } })).toEqual({ ok: false, errorText: 'The page failed to apply the update: locked' });
-    expect(store.getState().log).toEqual([]);
+    expect(store.getSnapshot().log).toEqual([]);
     expect(store.expose()).toEqual({ a: 1 });
   });
 
@@ -103,7 +103,7 @@ describe('createSharedStateStore', () => {
     expect(app.getState().done).toBe(true);
     expect(typeof app.getState().toggle).toBe('function');
     app.getState().toggle();
-    expect(store.getState().value).toEqual({ title: 'x', done: false });
+    expect(store.getSnapshot().value).toEqual({ title: 'x', done: false });
   });
 
   it('writes controlled state through onChange and sees its own writes before the app re-renders', async () => {
@@ -122,17 +122,17 @@ describe('createSharedStateStore', () => {
     await store.applyUpdates({ updates: { a: 3 } }, { toolCallId: 't2', turnId: 'turn1' });
     await store.applyUpdates({ updates: { c: 5 } }, { toolCallId: 't3', turnId: 'turn2' });
     store.set('b', 10);
-    expect(store.getState().value).toEqual({ a: 3, b: 10, c: 5 });
+    expect(store.getSnapshot().value).toEqual({ a: 3, b: 10, c: 5 });
 
-    const cWrite = store.getState().log.find((w) => w.key === 'c')!;
+    const cWrite = store.getSnapshot().log.find((w) => w.key === 'c')!;
     expect(store.undo(cWrite.id)).toBe(true);
     expect(store.undo(cWrite.id)).toBe(false);
-    expect(store.getState().value.c).toBe(1);
+    expect(store.getSnapshot().value.c).toBe(1);
 
     expect(store.undoTurn('turn1')).toBe(3);
-    expect(store.getState().value).toEqual({ a: 1, b: 1, c: 1 });
+    expect(store.getSnapshot().value).toEqual({ a: 1, b: 1, c: 1 });
     expect(store.undoTurn('turn1')).toBe(0);
-    const log = store.getState().log;
+    const log = store.getSnapshot().log;
     expect(log.filter((w) => w.source === 'agent').every((w) => w.undoneBy)).toBe(true);
     expect(log.filter((w) => w.undoOf)).toHaveLength(4);
     expect(log.find((w) => w.key === 'b' && w.source === 'user' && !w.undoOf)).toMatchObject({ previous: 2, next: 10 });

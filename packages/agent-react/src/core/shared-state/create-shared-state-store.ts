@@ -1,5 +1,6 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isReservedKey, refusedKeys, withoutReservedKeys, type PageStateRefusal, type UpdatePageStateOutput } from '@x/agent-protocol';
+import { type PageStateRefusal, type UpdatePageStateOutput } from '@x/agent-protocol';
+import { isReservedKey, refusedKeys, withoutReservedKeys } from '@x/agent-protocol/validation';
+import { SnapshotStore } from '../snapshot-store.js';
 import { backendFor, type SharedStateBackend, type SharedStateSource } from './backends.js';
 import { runValidator, type SharedStateValidator } from './validators.js';
 
@@ -71,13 +72,16 @@ export interface SharedStateLink {
 }
 
 /**
- * Shared page state for agents, usable outside React. A zustand store of `{ value, log }` plus the
- * operations; `useAgentChat({ sharedState: store })` exposes `value` with each request and answers
- * the agent's `update-page-state` calls through `applyUpdates`.
+ * Shared page state for agents, usable outside React. A store of `{ value, log }` (`getSnapshot`,
+ * `subscribe`: the kit's one store shape) plus the operations; `useAgentChat({ sharedState: store })`
+ * exposes `value` with each request and answers the agent's `update-page-state` calls through
+ * `applyUpdates`.
  */
-export interface SharedStateStore<T extends Record<string, unknown> = Record<string, unknown>>
-  extends StoreApi<SharedStateSnapshot<T>>,
-    SharedStateLink {
+export interface SharedStateStore<T extends Record<string, unknown> = Record<string, unknown>> extends SharedStateLink {
+  /** `{ value, log }` now: the same object until either changes. */
+  getSnapshot(): SharedStateSnapshot<T>;
+  /** Calls `listener` after each change of the snapshot; returns how to stop. */
+  subscribe(listener: () => void): () => void;
   /** Writes one key as the user (recorded with source `user`). Reserved keys are refused. */
   set<K extends keyof T & string>(key: K, value: T[K]): void;
   /** Reverts one write (recorded as a `user` write); false when it is unknown or already undone. */
@@ -92,9 +96,17 @@ export interface SharedStateStore<T extends Record<string, unknown> = Record<str
 
 let writeCounter = 0;
 
+/** The snapshot part of a shared-state store. */
+class SharedStateSnapshots<T extends Record<string, unknown>> extends SnapshotStore<SharedStateSnapshot<T>> {
+  update(change: Partial<SharedStateSnapshot<T>>): void {
+    this.publish({ ...this.current, ...change });
+  }
+}
+
 /**
- * Creates shared state from a plain object (initial value, kept by the store), a zustand store
- * (read with `getState`, written with `setState`) or `{ value, onChange }` (state the app owns).
+ * Creates shared state from a plain object (initial value, kept by the store), an app's store of
+ * zustand's shape (read with `getState`, written with `setState`) or `{ value, onChange }` (state the
+ * app owns).
  */
 export function createSharedStateStore<T extends Record<string, unknown>>(
   source: SharedStateSource<T>,
@@ -103,20 +115,20 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
   let settings = options;
   const backend: SharedStateBackend = backendFor(source, () => sync());
   const select = (): T => exposeFrom(backend.read(), settings.keys) as T;
-  const store = createStore<SharedStateSnapshot<T>>(() => ({ value: select(), log: [] }));
+  const store = new SharedStateSnapshots<T>({ value: select(), log: [] });
   const sync = () => {
     const value = select();
-    if (!shallowEqual(value, store.getState().value)) store.setState({ value });
+    if (!shallowEqual(value, store.getSnapshot().value)) store.update({ value });
   };
   backend.subscribe?.(sync);
 
   const record = (entries: SharedStateWrite[], undone?: Map<string, string>) => {
     const max = settings.maxLog ?? 200;
-    let log = store.getState().log;
+    let log = store.getSnapshot().log;
     if (undone?.size) log = log.map((w) => (undone.has(w.id) ? { ...w, undoneBy: undone.get(w.id)! } : w));
     log = [...log, ...entries];
     if (log.length > max) log = log.slice(log.length - max);
-    store.setState({ log });
+    store.update({ log });
   };
 
   const writeKeys = (changes: Record<string, unknown>) => {
@@ -149,7 +161,7 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
     return entries.length;
   };
   const undoable = (predicate: (w: SharedStateWrite) => boolean) =>
-    store.getState().log.filter((w) => w.source === 'agent' && !w.undoneBy && predicate(w));
+    store.getSnapshot().log.filter((w) => w.source === 'agent' && !w.undoneBy && predicate(w));
 
   return Object.assign(store, {
     '~sharedStateStore': true as const,
@@ -229,7 +241,7 @@ export function createSharedStateStore<T extends Record<string, unknown>>(
       }
       if (Object.keys(changes).length > 0) writeKeys(changes);
     },
-    undo: (writeId: string) => undoMany(store.getState().log.filter((w) => w.id === writeId && !w.undoneBy)) > 0,
+    undo: (writeId: string) => undoMany(store.getSnapshot().log.filter((w) => w.id === writeId && !w.undoneBy)) > 0,
     undoTurn: (turnId: string) => undoMany(undoable((w) => w.turnId === turnId)),
     undoToolCall: (toolCallId: string) => undoMany(undoable((w) => w.toolCallId === toolCallId)),
     configure: (next: SharedStateOptions, nextSource?: SharedStateSource<T>) => {

@@ -1,5 +1,6 @@
 import { isToolUIPart, type UIMessage } from 'ai';
-import { answerToolApproval, formatIssues, type AgentRequestBody, type ApprovalToolPart } from '@x/agent-protocol';
+import { answerToolApproval, type AgentRequestBody, type ApprovalToolPart } from '@x/agent-protocol';
+import { formatIssues } from '@x/agent-protocol/validation';
 import { generateRequestBodySchema, TOOL_OUTPUTS_SEGMENT, toolOutputsBodySchema, type ApprovalAnswer, type GenerateResponse, type JsonSchemaObject, type ToolOutput } from '@x/agent-protocol/routes';
 import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';

@@ -15,9 +15,9 @@ import { errorResponse, HttpError, requestErrorResponse } from './http/error-res
 import { AgentRequestError } from './runtime/request-error.js';
 import { parseChatRequest } from './http/parse-request.js';
 import { handleRunRecordRoute } from './http/run-record-routes.js';
-import { DEFAULT_KEEP_ALIVE_MS } from './http/sse-keep-alive.js';
+import { DEFAULT_KEEP_ALIVE_MS } from './runtime/sse-keep-alive.js';
 import { liveRunsOf } from './runtime/live-runs.js';
-import { handleGenerateRoute } from './runtime/generate/generate-route.js';
+import { handleGenerateRoute } from './http/generate-route.js';
 import { runTurn, storeUserId } from './runtime/run-turn.js';
 import { memoryRunLog } from './runs/memory-run-log.js';
 import { guardedStore } from './store/guarded-store.js';

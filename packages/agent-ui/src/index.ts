@@ -23,7 +23,7 @@ export {
   type FeedbackEvent,
 } from './chat/agent-chat-provider.js';
 export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
-export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './transcript/message-list.js';
+export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './chat/agent-message-list.js';
 export { AgentMessage, type AgentMessageProps } from './transcript/agent-message.js';
 export { messageText } from './message-content/message-text.js';
 export { MessageParts, type MessagePartsProps } from './transcript/message-parts.js';

@@ -1,6 +1,6 @@
 import { resolveSubAgentRef } from '../tools/sub-agent-tools.js';
 import { resolveToolRef } from '../tools/function-tools.js';
-import { agentProvider } from '../runtime/resolve-agent-model.js';
+import { agentProvider } from '../providers/resolve-agent-model.js';
 import { PROVIDER_OPTION_NAMESPACES } from './provider-options.js';
 import type { ConfigIssue } from './config-error.js';
 import { isHttpToolConfig } from './http-tool-types.js';

@@ -1,4 +1,4 @@
-import { compileOutputSchema } from '../runtime/generate/output-schema.js';
+import { compileOutputSchema } from './output-schema.js';
 import { checkKnownKeys, isObject, isPositiveInt, show, type IssueList } from './config-checks.js';
 
 /** `agents.{id}.returns`: a JSON Schema the generate route can validate with. */

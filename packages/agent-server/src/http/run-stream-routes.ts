@@ -9,7 +9,7 @@ import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
-import { keepAlive, type KeepAlive } from './sse-keep-alive.js';
+import { keepAlive, type KeepAlive } from '../runtime/sse-keep-alive.js';
 
 export interface RunRouteContext {
   store: ConversationStore;

@@ -46,7 +46,7 @@ export async function withAppToolSet<T>(ctx: AppRequestContext, server: string, 
     signal: ctx.signal,
     cleanups: [],
     appCaller: true,
-    runSubAgent,
+    runSubAgent: (agentId, prompt, place, abort) => runSubAgent(agentId, prompt, place, scope, abort),
   };
   try {
     // Only the app's server is connected: its tools get the agent's policies and limits like every other.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { startFakeProvider, type FakeProvider, type FakeProviderKind, type FakeReply } from '../test-utils/provider-fakes.js';
 import type { AgentProviderOptions } from '../config/provider-options.js';
-import { agentProviderOptions } from '../runtime/resolve-agent-model.js';
+import { agentProviderOptions } from './resolve-agent-model.js';
 import { resolveModel, type ConnectionConfig } from './index.js';
 
 // Each provider package talks to a local fake of its streaming API (real-shaped SSE bytes), so

@@ -8,7 +8,7 @@ import { repairPageStateInput } from '../tools/update-page-state.js';
 import { compactPrompt } from './compaction.js';
 import { reportCompaction } from './compaction-history.js';
 import { buildInstructions } from './instructions.js';
-import { agentProviderOptions, resolveAgentModel } from './resolve-agent-model.js';
+import { agentProviderOptions, resolveAgentModel } from '../providers/resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
 import { traceModel } from '../tracing/traced-model.js';
 import type { AgentRunPlace, TurnScope } from './turn-scope.js';

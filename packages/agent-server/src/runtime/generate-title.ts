@@ -1,6 +1,6 @@
 import { generateText, type UIMessage } from 'ai';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
-import { resolveAgentModel } from './resolve-agent-model.js';
+import { resolveAgentModel } from '../providers/resolve-agent-model.js';
 import { traceModel } from '../tracing/traced-model.js';
 
 /** Instructions of the title call unless the agent's `generateTitle.instructions` says otherwise. */

@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai';
-import { keepAlive, type KeepAlive } from '../http/sse-keep-alive.js';
+import { keepAlive, type KeepAlive } from './sse-keep-alive.js';
 
 /** What a turn's response body needs besides the agent's UI chunks. */
 export interface TurnBodyOptions {

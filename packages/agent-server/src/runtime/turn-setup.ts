@@ -68,7 +68,7 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
     signal,
     ...(input.agent.compaction ? { compaction: { ids: undefined, compacted: false } } : {}),
     cleanups: [],
-    runSubAgent,
+    runSubAgent: (agentId, prompt, place, abort) => runSubAgent(agentId, prompt, place, scope, abort),
   };
   // The run's id names its record (and, with a store, its row): known before the tools are built,
   // so sub-agent runs name it as their initiator.

@@ -1,6 +1,6 @@
 import type { Tool } from 'ai';
 import type { AgentConfig } from '../config/types.js';
-import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
+import type { AgentRunPlace, ToolScope } from './tool-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { buildFunctionTools, referencesHttpTools } from './function-tools.js';
 import { buildSubAgentTools } from './sub-agent-tools.js';
@@ -8,7 +8,7 @@ import type { ToolEntry, ToolSource } from './tool-entry.js';
 import { limitTool } from './tool-limits.js';
 import { guardTool, SUB_AGENT_APPROVAL_DENIED, type GuardedTool, type ToolCallStartHooks } from './policies/guard-tool.js';
 import { policiesFor } from './policies/policy-match.js';
-import { toolCallStartVerdict } from '../runtime/turn-hooks.js';
+import { toolCallStartVerdict } from './tool-call-start-hooks.js';
 import { updatePageStateEntry } from './update-page-state.js';
 import { traceTool } from '../tracing/traced-tool.js';
 
@@ -29,7 +29,7 @@ export { SUB_AGENT_APPROVAL_DENIED };
  * Builds the agent's tools in the seeds' order — function and HTTP tools → MCP → sub-agents → file-system →
  * `update-page-state` (the chat's agent only) — each executed tool under the limits.
  */
-export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, scope: TurnScope): Promise<AgentToolSet> {
+export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, scope: ToolScope): Promise<AgentToolSet> {
   const refs = agent.tools ?? [];
   // HTTP tools need Node (node:http, node:dns): loaded only when the agent has one.
   const http = referencesHttpTools(refs, scope) ? (await import('./http/http-tools.js')).httpToolEntry : undefined;

@@ -1,7 +1,7 @@
 import { tool, type Tool } from 'ai';
 import { isHttpToolConfig, type HttpToolConfig } from '../config/http-tool-types.js';
 import type { AgentToolRef, ToolConfig, ToolContext } from '../config/tool-types.js';
-import type { TurnScope } from '../runtime/turn-scope.js';
+import type { ToolScope } from './tool-scope.js';
 import type { ToolEntry } from './tool-entry.js';
 import { toToolSchema } from './tool-schema.js';
 
@@ -12,10 +12,10 @@ export function resolveToolRef(ref: AgentToolRef): { name: string; toolName: str
 }
 
 /** Builds an HTTP tool's entry (`tools/http/http-tools`, loaded only when an agent has one). */
-export type HttpToolBuilder = (name: string, definition: HttpToolConfig, confirm: boolean, agentId: string, scope: TurnScope) => ToolEntry;
+export type HttpToolBuilder = (name: string, definition: HttpToolConfig, confirm: boolean, agentId: string, scope: ToolScope) => ToolEntry;
 
 /** Whether an agent references any HTTP tool of the config. */
-export function referencesHttpTools(refs: readonly AgentToolRef[], scope: TurnScope): boolean {
+export function referencesHttpTools(refs: readonly AgentToolRef[], scope: ToolScope): boolean {
   return refs.some((ref) => isHttpToolConfig(scope.config.tools?.[resolveToolRef(ref).toolName]));
 }
 
@@ -23,7 +23,7 @@ export function referencesHttpTools(refs: readonly AgentToolRef[], scope: TurnSc
  * The named server tools an agent references, in their order: function tools as AI SDK tools whose
  * `execute` gets the tool context, HTTP tools through `http` (skipped without it).
  */
-export function buildFunctionTools(agentId: string, refs: readonly AgentToolRef[], scope: TurnScope, http?: HttpToolBuilder): ToolEntry[] {
+export function buildFunctionTools(agentId: string, refs: readonly AgentToolRef[], scope: ToolScope, http?: HttpToolBuilder): ToolEntry[] {
   const entries: ToolEntry[] = [];
   for (const ref of refs) {
     const { name, toolName, confirm } = resolveToolRef(ref);
@@ -43,7 +43,7 @@ export function buildFunctionTools(agentId: string, refs: readonly AgentToolRef[
   return entries;
 }
 
-function toAiTool(agentId: string, definition: ToolConfig, scope: TurnScope): Tool {
+function toAiTool(agentId: string, definition: ToolConfig, scope: ToolScope): Tool {
   return tool({
     description: definition.description,
     inputSchema: toToolSchema(definition.inputSchema),

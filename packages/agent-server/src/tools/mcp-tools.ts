@@ -2,7 +2,7 @@ import { createMCPClient, mcpAppClientCapabilities, type MCPClient } from '@ai-s
 import type { Tool } from 'ai';
 import { toolNameProblem } from '@x/agent-protocol/validation';
 import type { McpSourceConfig } from '../config/tool-types.js';
-import type { TurnScope } from '../runtime/turn-scope.js';
+import type { ToolScope } from './tool-scope.js';
 import { mcpSourceName, mcpToolName, mcpTransport } from './mcp-transport.js';
 import type { ToolEntry } from './tool-entry.js';
 import { isAppOnlyTool, uiResourceUriOf, withMcpApp } from './mcp-apps/mcp-app-tools.js';
@@ -22,7 +22,7 @@ export async function buildMcpTools(
   agentId: string,
   sources: readonly McpSourceConfig[],
   taken: ReadonlySet<string>,
-  scope: TurnScope,
+  scope: ToolScope,
 ): Promise<ToolEntry[]> {
   const listed = await Promise.all(sources.map((source, index) => listSource(agentId, source, index, scope)));
   const names = new Set(taken);
@@ -59,7 +59,7 @@ async function listSource(
   agentId: string,
   source: McpSourceConfig,
   index: number,
-  scope: TurnScope,
+  scope: ToolScope,
 ): Promise<{ tools: Record<string, Tool>; client: MCPClient } | undefined> {
   const server = mcpSourceName(source, index);
   let client: MCPClient | undefined;

@@ -1,7 +1,7 @@
 import { tool, type Tool } from 'ai';
 import { z } from 'zod';
 import type { SubAgentRef } from '../config/tool-types.js';
-import type { AgentRunPlace, TurnScope } from '../runtime/turn-scope.js';
+import type { AgentRunPlace, ToolScope } from './tool-scope.js';
 import type { ToolEntry } from './tool-entry.js';
 import { toToolSchema } from './tool-schema.js';
 
@@ -23,7 +23,7 @@ export function resolveSubAgentRef(ref: SubAgentRef): { name: string; agentId: s
  * A tool per referenced sub-agent. Calling it runs that agent to the end (its own tools, steps and
  * MCP clients, closed with the turn) and gives the parent only its final text.
  */
-export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRunPlace, scope: TurnScope): ToolEntry[] {
+export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRunPlace, scope: ToolScope): ToolEntry[] {
   if (place.depth >= MAX_SUB_AGENT_DEPTH) {
     if (refs.length > 0) scope.logger.warn('sub-agents withheld: depth limit reached', { agentId: place.agentId, depth: place.depth });
     return [];
@@ -37,7 +37,7 @@ export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRun
       execute: async (input: unknown, options) => {
         const prompt = isTaskOnly(input) ? input.task : JSON.stringify(input);
         const initiator = { runId: place.runId, toolCallId: options.toolCallId };
-        return scope.runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1, initiator }, scope, options.abortSignal ?? scope.signal);
+        return scope.runSubAgent(agentId, prompt, { agentId, depth: place.depth + 1, initiator }, options.abortSignal ?? scope.signal);
       },
     }) as Tool;
     return { name, tool: subAgentTool, confirm: false, source: 'sub-agent' };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentComposer } from '../composer/composer.js';
 import { ApprovalCard } from '../tools/approval-card.js';
 import { AgentMessage } from '../transcript/agent-message.js';
-import { AgentMessageList } from '../transcript/message-list.js';
+import { AgentMessageList } from './agent-message-list.js';
 import { MessageParts } from '../transcript/message-parts.js';
 import { AgentChatProvider, useAgentChatContext } from './agent-chat-provider.js';
 import { AgentChat } from './agent-chat.js';

@@ -10,7 +10,7 @@ import { chatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import { AccessibleTheme, AgentUIProvider, useAgentUIConfig, useTokenStyle } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
-import { AgentMessageList, type AgentMessageListRef } from '../transcript/message-list.js';
+import { AgentMessageList, type AgentMessageListRef } from './agent-message-list.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
 import type { ToolRenderers, ToolTypes } from './message-context.js';
 import type { AgentChatEvents, AgentChatProps, AgentChatRef } from './agent-chat-types.js';

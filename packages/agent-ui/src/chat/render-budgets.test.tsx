@@ -9,7 +9,7 @@ import { type AgentUIMessage } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { AgentComposer } from '../composer/composer.js';
 import { afterInputPaint } from '../transcript/input-recency.js';
-import { AgentMessageList } from '../transcript/message-list.js';
+import { AgentMessageList } from './agent-message-list.js';
 import { AgentChat } from './agent-chat.js';
 
 /**

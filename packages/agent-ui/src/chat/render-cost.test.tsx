@@ -6,7 +6,7 @@ import { createMockAgentServer, inProcessFetch, LONG_MARKDOWN } from '@x/mock-se
 import { useAgentChat } from '@x/agent-react';
 import { type AgentUIMessage } from '@x/agent-protocol';
 import { AgentComposer } from '../composer/composer.js';
-import { AgentMessageList } from '../transcript/message-list.js';
+import { AgentMessageList } from './agent-message-list.js';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
 import type { DataPartRendererProps } from './message-context.js';

@@ -11,7 +11,7 @@ import { releaseScope } from '../turn-scope.js';
 import { createTurnAgent, errorText, newMessageId, openTurn, streamTurnReply, type AgentOverrides } from '../turn-setup.js';
 import { sumUsage } from '../usage.js';
 import { pendingApprovals, pendingToolCalls, stopReasonOf, toGenerateSteps, toGenerateUsage } from './generate-result.js';
-import { readOutput } from './output-schema.js';
+import { readOutput } from '../../config/output-schema.js';
 
 /** The metadata key of a stored generate reply: what resuming a paused run needs. */
 export const GENERATE_METADATA_KEY = 'generate';

@@ -2,7 +2,7 @@ import type { Tool, ToolExecutionOptions } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { HttpToolConfig } from '../../config/http-tool-types.js';
-import type { TurnScope } from '../../runtime/turn-scope.js';
+import type { ToolScope } from '../tool-scope.js';
 import { startHttpTestServer } from '../../test-utils/http-test-server.js';
 import { verifyCallerContext } from './caller-context.js';
 import { httpToolEntry, type HttpToolRuntime } from './http-tools.js';
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function scope(): TurnScope {
+function scope(): ToolScope {
   return {
     config: { agents: {} },
     logger: { warn: () => {}, error: () => {} },

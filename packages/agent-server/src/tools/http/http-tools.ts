@@ -1,6 +1,6 @@
 import { tool, type Tool } from 'ai';
 import type { HttpToolConfig } from '../../config/http-tool-types.js';
-import type { TurnScope } from '../../runtime/turn-scope.js';
+import type { ToolScope } from '../tool-scope.js';
 import type { ToolEntry } from '../tool-entry.js';
 import { toToolSchema } from '../tool-schema.js';
 import { signCallerContext } from './caller-context.js';
@@ -14,10 +14,10 @@ export const HTTP_TOOL_DEFAULTS = { maxResponseBytes: 1024 * 1024, maxRedirects:
 /** Longest piece of an error response's body the model is shown. */
 const ERROR_BODY_CHARS = 2_000;
 
-const turnIds = new WeakMap<TurnScope, string>();
+const turnIds = new WeakMap<ToolScope, string>();
 
 /** One id per turn (the scope), for the caller context headers. */
-function turnIdOf(scope: TurnScope): string {
+function turnIdOf(scope: ToolScope): string {
   let id = turnIds.get(scope);
   if (!id) turnIds.set(scope, (id = `turn-${crypto.randomUUID()}`));
   return id;
@@ -30,7 +30,7 @@ export interface HttpToolRuntime {
 }
 
 /** An HTTP tool of the config as an agent tool. */
-export function httpToolEntry(name: string, definition: HttpToolConfig, confirm: boolean, agentId: string, scope: TurnScope, runtime: HttpToolRuntime = {}): ToolEntry {
+export function httpToolEntry(name: string, definition: HttpToolConfig, confirm: boolean, agentId: string, scope: ToolScope, runtime: HttpToolRuntime = {}): ToolEntry {
   const httpTool = tool({
     description: definition.description,
     inputSchema: toToolSchema(definition.inputSchema),

@@ -1,6 +1,6 @@
 import { asSchema, type Tool, type ToolApprovalStatus, type ToolExecutionOptions } from 'ai';
 import type { PolicyContext, PolicyVerdict } from '../../config/policy-types.js';
-import type { AgentRunPlace, TurnScope } from '../../runtime/turn-scope.js';
+import type { AgentRunPlace, ToolScope } from '../tool-scope.js';
 import type { ToolEntry } from '../tool-entry.js';
 import { applyAfter, decideBefore, type IndexedPolicy } from './policy-engine.js';
 import { callerOf } from '../mcp-apps/app-call-context.js';
@@ -30,7 +30,7 @@ type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unkno
  * and its approval rule (`confirm`, a `require-approval` policy, or a policy's deny before the
  * call is even offered for approval). A tool with no policy and no hook is returned unchanged.
  */
-export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnScope, policies: readonly IndexedPolicy[], hooks: ToolCallStartHooks | undefined): GuardedTool {
+export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: ToolScope, policies: readonly IndexedPolicy[], hooks: ToolCallStartHooks | undefined): GuardedTool {
   const askUser: ToolApprovalStatus = place.depth === 0 ? 'user-approval' : { type: 'denied', reason: SUB_AGENT_APPROVAL_DENIED };
   const before = policies.filter((p) => p.policy.before !== undefined);
   const after = policies.filter((p) => p.policy.after !== undefined);
@@ -84,7 +84,7 @@ export function guardTool(entry: ToolEntry, place: AgentRunPlace, scope: TurnSco
  * A rewritten input (by a policy or a hook) checked against the tool's input schema, as the model's
  * input was: the tool never gets an input its schema refuses. Invalid → the call is denied (logged).
  */
-async function validRewrite(entry: ToolEntry, input: unknown, scope: TurnScope): Promise<unknown> {
+async function validRewrite(entry: ToolEntry, input: unknown, scope: ToolScope): Promise<unknown> {
   const validate = entry.tool.inputSchema ? asSchema(entry.tool.inputSchema).validate : undefined;
   if (!validate) return input;
   const result = await validate(input);

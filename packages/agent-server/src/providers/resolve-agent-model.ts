@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentConfig, AgentServerConfig } from '../config/types.js';
-import { isProviderName, resolveModel, type ProviderName } from '../providers/index.js';
+import { isProviderName, resolveModel, type ProviderName } from './index.js';
 
 /**
  * The model of an agent (or of its title): a string id goes through the named connection when one is

@@ -2,17 +2,17 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { answerToolApproval, type AgentRequestBody, type ApprovalToolPart } from '@x/agent-protocol';
 import { formatIssues } from '@x/agent-protocol/validation';
 import { generateRequestBodySchema, TOOL_OUTPUTS_SEGMENT, toolOutputsBodySchema, type ApprovalAnswer, type GenerateResponse, type JsonSchemaObject, type ToolOutput } from '@x/agent-protocol/routes';
-import type { AgentUser } from '../../config/tool-types.js';
-import type { AgentConfig, AgentServerConfig, Logger } from '../../config/types.js';
-import { AgentRequestError } from '../request-error.js';
-import { parseChatRequest, readJsonBody } from '../../http/parse-request.js';
-import { filesOf } from '../../files/file-service.js';
-import { pathId } from '../../http/request-ids.js';
-import type { RunLog } from '../../runs/run-log.js';
-import type { ConversationStore, MessageRecord } from '../../store/types.js';
-import { storeUserId } from '../turn-setup.js';
-import { compileOutputSchema } from './output-schema.js';
-import { GENERATE_METADATA_KEY, runGenerate, type GenerateMetadata, type OutputRequest } from './run-generate.js';
+import type { AgentUser } from '../config/tool-types.js';
+import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
+import { AgentRequestError } from '../runtime/request-error.js';
+import { parseChatRequest, readJsonBody } from './parse-request.js';
+import { filesOf } from '../files/file-service.js';
+import { pathId } from './request-ids.js';
+import type { RunLog } from '../runs/run-log.js';
+import type { ConversationStore, MessageRecord } from '../store/types.js';
+import { storeUserId } from '../runtime/turn-setup.js';
+import { compileOutputSchema } from '../config/output-schema.js';
+import { GENERATE_METADATA_KEY, runGenerate, type GenerateMetadata, type OutputRequest } from '../runtime/generate/run-generate.js';
 
 /** What the generate routes need from the server (the agent is resolved, access checked). */
 export interface GenerateRouteContext {

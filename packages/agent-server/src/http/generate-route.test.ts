@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { GenerateResponse } from '@x/agent-protocol/routes';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentServer } from '../../server.js';
-import { memoryStore } from '../../store/memory-store.js';
-import { pgliteStore } from '../../store/pglite-store.js';
-import { mockModel, textParts } from '../../test-utils/mock-model.js';
-import { failingParts, recordingLogger, toolCallParts } from '../../test-utils/model-parts.js';
-import { userMessage } from '../../test-utils/sse.js';
-import { storeServer } from '../../test-utils/store-server.js';
-import { deltaParts, gatedModel } from '../../test-utils/gated-model.js';
+import { createAgentServer } from '../server.js';
+import { memoryStore } from '../store/memory-store.js';
+import { pgliteStore } from '../store/pglite-store.js';
+import { mockModel, textParts } from '../test-utils/mock-model.js';
+import { failingParts, recordingLogger, toolCallParts } from '../test-utils/model-parts.js';
+import { userMessage } from '../test-utils/sse.js';
+import { storeServer } from '../test-utils/store-server.js';
+import { deltaParts, gatedModel } from '../test-utils/gated-model.js';
 import { runPaths } from '@x/agent-protocol/routes';
 
 function post(path: string, body: unknown, user = 'alice'): Request {

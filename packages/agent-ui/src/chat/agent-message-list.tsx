@@ -1,0 +1,34 @@
+import { forwardRef, memo, useContext } from 'react';
+import { Transcript, type AgentMessageListProps, type AgentMessageListRef } from '../transcript/message-list.js';
+import { AgentChatProvider } from './agent-chat-provider.js';
+import { ChatContext } from './chat-context.js';
+import { missingProvider } from './missing-provider.js';
+
+export type { AgentMessageListProps, AgentMessageListRef } from '../transcript/message-list.js';
+
+/**
+ * The transcript: a `role="log"` whose streaming text is not announced token by token (finished
+ * blocks are announced through the polite announcer instead). Follows new content while the user
+ * is at the bottom and stays put when they scrolled up. Long transcripts mount only the newest
+ * messages and add older ones as the user scrolls up; mounted rows use `content-visibility: auto`.
+ *
+ * Mount is split so that no single task renders the whole window: the first pass renders the
+ * newest 10 rows (enough to fill the viewport), the rest of the initial window follows in a
+ * transition (time-sliced, and preempted by input). Messages of a loaded history, except the
+ * newest few, render their action toolbar on demand (pointer over or focus in the message; see
+ * `AgentMessage`'s `deferActions`); messages that arrive while the list is shown get theirs at once.
+ * Those same history messages, except the newest 10, show their text plain until they come within
+ * 1.5 viewports of the view, and parse their markdown then (in a transition): a row far above the
+ * view costs one text node, and `content-visibility` lays nothing out before the parse.
+ */
+export const AgentMessageList = memo(
+  forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(props, ref) {
+    const context = useContext(ChatContext);
+    const chat = props.chat ?? context?.chat;
+    if (!chat) throw missingProvider('AgentMessageList', 'a `chat`');
+    const list = <Transcript {...props} chat={chat} ref={ref} />;
+    // Given a chat and no provider, the list provides one itself (the chat shell's provider sits
+    // above the transcript, so this wrapper lives in chat/, not in transcript/).
+    return context ? list : <AgentChatProvider chat={chat}>{list}</AgentChatProvider>;
+  }),
+);

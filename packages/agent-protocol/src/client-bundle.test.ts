@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const root = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const validation = fileURLToPath(new URL('../dist/validation-entry.js', import.meta.url));
 
-/** Bundles an entry importing `names` from the built protocol, with nothing external. */
-async function bundle(names: string[]): Promise<string> {
+/** Bundles an entry importing `names` (or everything: `*`) from a built entry, with nothing external. */
+async function bundle(entry: string, names: string[] | '*'): Promise<string> {
+  const contents = names === '*' ? `export * from ${JSON.stringify(entry)};` : `export { ${names.join(', ')} } from ${JSON.stringify(entry)};`;
   const result = await build({
-    stdin: { contents: `export { ${names.join(', ')} } from ${JSON.stringify(dist)};`, resolveDir: process.cwd(), loader: 'js' },
+    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -20,27 +22,21 @@ async function bundle(names: string[]): Promise<string> {
 }
 
 describe('client bundles of @x/agent-protocol', () => {
-  it('carry no zod when they import only names, guards and error codes', async () => {
-    const code = await bundle([
-      'DEFAULT_BASE_PATH',
-      'CHAT_TITLE_PART',
-      'SUGGESTIONS_PART',
-      'UPDATE_PAGE_STATE_TOOL',
-      'RESERVED_KEYS',
-      'isReservedKey',
-      'toolNameProblem',
-      'isChatTitlePart',
-      'isSuggestionsPart',
-      'sharedStateKind',
-      'AGENT_ERROR_STATUS',
-      'isAgentErrorBody',
-    ]);
+  it('carry no zod from the whole root entry (names, guards, error codes, approvals)', async () => {
+    const code = await bundle(root, '*');
+    expect(code).toContain('data-chat-title');
+    expect(code).not.toMatch(/ZodError|\$ZodType|zod/i);
+    expect(code.length).toBeLessThan(6_000);
+  });
+
+  it('carry no zod when they import only the rules of /validation (ids, tool names, reserved keys)', async () => {
+    const code = await bundle(validation, ['RESERVED_KEYS', 'isReservedKey', 'toolNameProblem', 'sharedStateKind', 'isValidId']);
     expect(code).not.toMatch(/ZodError|\$ZodType|zod/i);
     expect(code.length).toBeLessThan(4_000);
   });
 
-  it('do carry zod when a schema is imported (the check above can fail)', async () => {
-    const code = await bundle(['agentRequestBodySchema']);
+  it('do carry zod when a schema is imported (the checks above can fail)', async () => {
+    const code = await bundle(validation, ['agentRequestBodySchema']);
     expect(code.length).toBeGreaterThan(20_000);
   });
 });

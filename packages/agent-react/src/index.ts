@@ -41,4 +41,6 @@ export type { AppStateStore, ControlledSharedState, SharedStateSource } from './
 export type { SharedStateValidator, StandardSchemaLike } from './core/shared-state/validators.js';
 export { sanitizeHistory } from './core/history.js';
 export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
+export type { ConnectionOptions } from './core/endpoints.js';
+export { AgentRequestError } from './core/errors.js';
 export type { ThrottleSetting } from './core/frame-scheduler.js';

@@ -63,6 +63,7 @@ describe('optional heavy dependencies (built package)', () => {
     const root = importGraph('index.js');
     expect(root.files.size).toBeGreaterThan(50);
     expect([...root.packages].filter((p) => NOT_IMPORTED.includes(p))).toEqual([]);
+    expect([...importGraph('store-entry.js').packages].filter((p) => NOT_IMPORTED.includes(p))).toEqual([]);
     expect(importGraph('postgres.js').packages).toContain('pg');
     expect(importGraph('pglite.js').packages).toContain('@electric-sql/pglite');
     expect(importGraph('redis.js').packages).toContain('ioredis');
@@ -77,7 +78,7 @@ describe('optional heavy dependencies (built package)', () => {
       const usage = { inputTokens: { total: 1, noCache: 1 }, outputTokens: { total: 1, text: 1 } };
       const chunks = [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'served' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }];
       const model = new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) }) });
-      const server = kit.createAgentServer({ agents: { a: { model } }, store: kit.memoryStore(), logger: { warn() {}, error() {} } });
+      const server = kit.createAgentServer({ agents: { a: { model } }, store: store.memoryStore(), logger: { warn() {}, error() {} } });
       const response = await server.fetch(new Request('http://x/api/agent/a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }) }));
       out.turn = [response.status, (await response.text()).includes('served')];
       const failure = (fn) => { try { fn(); return 'no error'; } catch (e) { return [e.name, e.issues]; } };
@@ -90,7 +91,7 @@ describe('optional heavy dependencies (built package)', () => {
       console.log(JSON.stringify(out));
     `.replace(
       "const kit = await import(",
-      `const postgres = await import(${url('postgres.js')}); const pglite = await import(${url('pglite.js')}); const redis = await import(${url('redis.js')}); const kit = await import(`,
+      `const store = await import(${url('store-entry.js')}); const postgres = await import(${url('postgres.js')}); const pglite = await import(${url('pglite.js')}); const redis = await import(${url('redis.js')}); const kit = await import(`,
     );
     const run = withoutOptionalPeers(script);
     expect(run.stderr).toBe('');

@@ -99,6 +99,8 @@ export function agUiToChunks(): AgUiToChunks {
     interrupts,
     pendingPageStateCalls,
     map(event) {
+      // `as unknown as`: AG-UI's event union has no common fields type; `Fields` reads the optional
+      // fields each case below checks before use.
       const e = event as unknown as Fields;
       switch (event.type) {
         case 'RUN_STARTED':

@@ -1,7 +1,8 @@
 import { memoryStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
-import { ConversationsError, createConversationsClient } from './client.js';
+import { AgentRequestError } from '../core/errors.js';
+import { createConversationsClient } from './client.js';
 
 function setup() {
   const { fetch } = testServer({ assistant: { script: { steps: [[{ type: 'text', text: 'Noted.' }]], chunkDelayMs: 0 } } }, {}, { store: memoryStore() });
@@ -40,7 +41,7 @@ describe('createConversationsClient against the real server', () => {
   it('rejects with the protocol error code and status', async () => {
     const { client } = setup();
     const refused = await client.history('missing').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ConversationsError);
+    expect(refused).toBeInstanceOf(AgentRequestError);
     expect(refused).toMatchObject({ status: 404, code: 'conversation_not_found' });
     await expect(client.list({ cursor: 'tampered' })).rejects.toMatchObject({ status: 400, code: 'invalid_cursor' });
     await expect(client.rename('missing', 'x')).rejects.toMatchObject({ code: 'conversation_not_found' });

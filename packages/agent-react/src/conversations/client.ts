@@ -1,31 +1,11 @@
 import { conversationPaths, type ConversationHistory, type ConversationPage, type ConversationSummary, type FeedbackBody } from '@x/agent-protocol/routes';
-import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
 import type { UIMessage } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback, type RouteAnswer } from '../core/conversation-requests.js';
+import { apiBase, type ConnectionOptions } from '../core/endpoints.js';
+import { AgentRequestError, requestRoute } from '../core/errors.js';
 
-/** Where the conversation routes are and how to reach them (the same options as `useAgentChat`). */
-export interface ConversationsClientOptions {
-  /** The agent server's base path (default `/api/agent`); the routes live under `{api}/conversations`. */
-  api?: string;
-  /** Extra request headers (e.g. auth), read at each request. */
-  headers?: Record<string, string> | Headers | (() => Record<string, string> | Headers | undefined);
-  credentials?: RequestCredentials;
-  fetch?: typeof globalThis.fetch;
-}
-
-/** A conversation route refused or could not be reached. `code` is the protocol's error code. */
-export class ConversationsError extends Error {
-  override readonly name = 'ConversationsError';
-  /** HTTP status, 0 when the request did not reach the server. */
-  readonly status: number;
-  /** The server's error code (`conversation_not_found`, `invalid_title`, …) or `network_error`. */
-  readonly code: string;
-  constructor(message: string, status: number, code: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+/** How the conversation list reaches the server: the same connection as `useAgentChat` (routes under `{api}/conversations`). */
+export type ConversationsClientOptions = ConnectionOptions;
 
 export interface ListConversationsParams {
   cursor?: string | null;
@@ -60,39 +40,17 @@ function query(params: Record<string, string | number | null | undefined>): stri
   return text ? `?${text}` : '';
 }
 
-/** The value of a route answer of the chat core's requests, or its failure as a {@link ConversationsError}. */
+/** The value of a route answer of the chat core's requests, or its failure as an {@link AgentRequestError}. */
 function unwrap<T>(answer: RouteAnswer<T>): T {
   if (answer.ok) return answer.value;
-  throw new ConversationsError(answer.error.message, answer.status, answer.code ?? (answer.status === 0 ? 'network_error' : `http_${answer.status}`));
+  throw answer.error instanceof AgentRequestError ? answer.error : new AgentRequestError(answer.error.message, answer.status, answer.code);
 }
 
-/** Creates a {@link ConversationsClient}. Every failure rejects with a {@link ConversationsError}. */
+/** Creates a {@link ConversationsClient}. Every failure rejects with an {@link AgentRequestError}. */
 export function createConversationsClient(options: ConversationsClientOptions = {}): ConversationsClient {
-  const base = (options.api ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
+  const base = apiBase(options.api);
 
-  async function request(url: string, init: RequestInit & { json?: unknown }): Promise<Response> {
-    const source = typeof options.headers === 'function' ? options.headers() : options.headers;
-    const headers = new Headers(source);
-    const { json, ...rest } = init;
-    if (json !== undefined) headers.set('content-type', 'application/json');
-    let response: Response;
-    try {
-      response = await (options.fetch ?? globalThis.fetch)(url, {
-        ...rest,
-        headers,
-        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-        ...(options.credentials ? { credentials: options.credentials } : {}),
-      });
-    } catch (error) {
-      if (rest.signal?.aborted) throw error;
-      throw new ConversationsError(error instanceof Error ? error.message : String(error), 0, 'network_error');
-    }
-    if (response.ok) return response;
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
-    const code = typeof body?.error?.code === 'string' ? body.error.code : `http_${response.status}`;
-    const message = typeof body?.error?.message === 'string' ? body.error.message : `${rest.method ?? 'GET'} ${url} answered ${response.status}`;
-    throw new ConversationsError(message, response.status, code);
-  }
+  const request = (url: string, init: RequestInit & { json?: unknown }): Promise<Response> => requestRoute(options, url, init);
 
   return {
     async list(params = {}, init = {}) {

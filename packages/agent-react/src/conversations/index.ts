@@ -4,7 +4,7 @@
  * (list, search, rename, delete with undo, paging), the framework-free `ConversationsStore`, and
  * `createConversationsClient` (the conversation routes as typed calls).
  */
-export { createConversationsClient, ConversationsError, type ConversationsClient, type ConversationsClientOptions, type ConversationHistoryParams, type ListConversationsParams } from './client.js';
+export { createConversationsClient, type ConversationsClient, type ConversationsClientOptions, type ConversationHistoryParams, type ListConversationsParams } from './client.js';
 export {
   ConversationsStore,
   type ConversationsFailure,

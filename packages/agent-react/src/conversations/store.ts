@@ -5,7 +5,8 @@ import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol/ro
 import { markNewConversation } from '../core/new-conversations.js';
 import { SnapshotStore } from '../core/snapshot-store.js';
 import { UndoWindows } from '../core/undo-windows.js';
-import { ConversationsError, createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
+import { AgentRequestError } from '../core/errors.js';
+import { createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
 
 export type ConversationsStatus = 'loading' | 'ready' | 'error';
 
@@ -68,7 +69,7 @@ const EMPTY_SNAPSHOT: ConversationsSnapshot = { items: [], status: 'loading', er
 const defaultNewId = () => `c-${globalThis.crypto.randomUUID()}`;
 
 function failure(action: ConversationsFailure['action'], error: unknown, conversationId?: string): ConversationsFailure {
-  const code = error instanceof ConversationsError ? error.code : 'unknown_error';
+  const code = error instanceof AgentRequestError ? error.code : 'unknown_error';
   const message = error instanceof Error ? error.message : String(error);
   return { action, code, message, ...(conversationId !== undefined ? { conversationId } : {}) };
 }
@@ -270,7 +271,7 @@ export class ConversationsStore extends SnapshotStore<ConversationsSnapshot> {
       this.dropRow(id);
     } catch (error) {
       // Never created on the server (a new chat deleted before its first message was saved), or already gone.
-      if (error instanceof ConversationsError && error.code === 'conversation_not_found') this.dropRow(id);
+      if (error instanceof AgentRequestError && error.code === 'conversation_not_found') this.dropRow(id);
       else this.error = failure('delete', error, id);
     } finally {
       this.sending.delete(id);

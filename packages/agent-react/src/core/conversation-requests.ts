@@ -1,34 +1,23 @@
 import { withAbsoluteFileUrls } from './history-file-urls.js';
 import { conversationPaths, runPaths, type ConversationHistory, type FeedbackBody, type ReplaceQueueBody, type StopRunBody, type SwitchBranchBody } from '@x/agent-protocol/routes';
 import type { UIMessage } from 'ai';
-import { apiBase, type AgentRequestOptions } from './endpoints.js';
-import { toError } from './errors.js';
+import { apiBase, type ConnectionOptions } from './endpoints.js';
+import { AgentRequestError, requestRoute, toError } from './errors.js';
 
 /** How a request to a conversation route ended. */
-export type RouteAnswer<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; code: string | undefined; error: Error };
+export type RouteAnswer<T> = { ok: true; value: T } | { ok: false; status: number; code: string; error: AgentRequestError | Error };
 
-type RouteOptions = Pick<AgentRequestOptions, 'api' | 'headers' | 'credentials' | 'fetch'>;
+type RouteOptions = ConnectionOptions;
 
 async function call<T>(options: RouteOptions, url: string, init: RequestInit, parse: (response: Response) => Promise<T>): Promise<RouteAnswer<T>> {
-  const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers);
-  if (init.body !== undefined) headers.set('content-type', 'application/json');
   let response: Response;
   try {
-    response = await (options.fetch ?? globalThis.fetch)(url, {
-      ...init,
-      headers,
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-    });
+    response = await requestRoute(options, url, init.body !== undefined ? { ...init, headers: { 'content-type': 'application/json' } } : init);
   } catch (error) {
-    return { ok: false, status: 0, code: undefined, error: toError(error) };
+    if (error instanceof AgentRequestError) return { ok: false, status: error.status, code: error.code, error };
+    return { ok: false, status: 0, code: 'network_error', error: toError(error) };
   }
-  if (response.ok) return { ok: true, value: await parse(response) };
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
-  const code = typeof body?.error?.code === 'string' ? body.error.code : undefined;
-  const message = typeof body?.error?.message === 'string' ? body.error.message : `${init.method ?? 'GET'} ${url} answered ${response.status}`;
-  return { ok: false, status: response.status, code, error: new Error(message) };
+  return { ok: true, value: await parse(response) };
 }
 
 /** `GET {api}/conversations/{id}` (`before`: the cursor of an older page). */

@@ -78,6 +78,6 @@ describe('@x/agent-react/core without React', () => {
 
   it('is the package entry @x/agent-react/core (pnpm build first)', async () => {
     const entry = await import('@x/agent-react/core');
-    expect(Object.keys(entry).sort()).toEqual(['createAgentChat']);
+    expect(Object.keys(entry).sort()).toEqual(['SnapshotStore', 'createAgentChat']);
   });
 });

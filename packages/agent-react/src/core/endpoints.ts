@@ -3,11 +3,29 @@ import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
 /** A value, or a function that returns it (read at send time). */
 export type Resolvable<T> = T | (() => T);
 
-/** What the transport reads at the moment a request is sent. */
-export interface AgentRequestOptions {
-  agentId: string;
-  /** A path (`/api/agent`) or a full URL; default `/api/agent`. */
+/**
+ * How the client reaches an agent server: the one connection shape of the chat, the conversation
+ * list, run records and uploads. Every field is read when a request is sent.
+ */
+export interface ConnectionOptions {
+  /** Where the agent routes are mounted: a path (`/api/agent`, the default) or a full URL. */
   api?: string | URL;
+  /** Extra request headers (e.g. auth): an object, or a function read at each request. */
+  headers?: Resolvable<Record<string, string> | Headers | undefined>;
+  /** `credentials` of the requests (e.g. `include` for cookies across origins). */
+  credentials?: RequestCredentials;
+  /** The fetch the requests go through (tests, proxies, auth wrappers). */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The request headers of a connection now (its function called, if it is one). */
+export function resolveHeaders(headers: ConnectionOptions['headers']): Headers {
+  return new Headers(typeof headers === 'function' ? headers() : headers);
+}
+
+/** What the transport reads at the moment a request is sent. */
+export interface AgentRequestOptions extends ConnectionOptions {
+  agentId: string;
   conversationId?: string;
   /** The server owns the history: send only the last message (what is new), not the transcript. */
   onlyNew?: boolean;
@@ -15,9 +33,6 @@ export interface AgentRequestOptions {
   sharedState?: Record<string, unknown> | undefined;
   urlQuery?: Record<string, string | string[]> | undefined;
   pageId?: string | undefined;
-  headers?: Resolvable<Record<string, string> | Headers | undefined>;
-  credentials?: RequestCredentials;
-  fetch?: typeof globalThis.fetch;
   /** Silence (ms) after which a reply stream counts as dropped; 0: never (`UseAgentChatOptions.idleTimeoutMs`). */
   idleTimeoutMs?: number;
 }

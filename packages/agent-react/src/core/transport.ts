@@ -1,7 +1,7 @@
 import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import { type AgentRequestBody } from '@x/agent-protocol';
-import { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions } from './endpoints.js';
+import { agentEndpoint, apiBase, isNonEmptyObject, resolveHeaders, type AgentRequestOptions } from './endpoints.js';
 import { RunCursor } from './run-cursor.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseUIMessageChunkStream } from './ui-chunk-stream.js';
 
@@ -75,7 +75,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
     },
     prepareReconnectToStreamRequest: ({ headers }) => {
       const options = read();
-      const extraHeaders = typeof options.headers === 'function' ? options.headers() : options.headers;
+      const extraHeaders = resolveHeaders(options.headers);
       const cursor = transport.run.lastEventId;
       return {
         api: runPaths.stream(apiBase(options.api), options.conversationId ?? ''),
@@ -85,7 +85,7 @@ export function createAgentTransport<MESSAGE extends UIMessage>(
     },
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body, headers }) => {
       const options = read();
-      const extraHeaders = typeof options.headers === 'function' ? options.headers() : options.headers;
+      const extraHeaders = resolveHeaders(options.headers);
       const requestBody = {
         ...body,
         id,

@@ -14,7 +14,7 @@ import type { AgentChatStore, ConnectionState, HistoryStatus } from './chat-stor
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
 import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
-import type { Resolvable } from './endpoints.js';
+import type { ConnectionOptions } from './endpoints.js';
 
 /** A tool call the browser may answer (see `onToolCall`). */
 export type AgentToolCall<TOOLS extends UITools = UITools> = Parameters<ChatOnToolCallCallback<AgentUIMessage<TOOLS>>>[0]['toolCall'];
@@ -75,7 +75,7 @@ export type SendResult = { sent: true; queued?: true; done: Promise<void> } | { 
 /** Shared state as `useAgentChat` takes it: a plain object (read-only for the agent) or a store. */
 export type SharedStateInput = Record<string, unknown> | SharedStateLink | { store: SharedStateLink };
 
-export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
+export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends ConnectionOptions {
   /** Id of the agent in the server config: requests go to `{api}/{agentId}` (read at send time). */
   agentId: string;
   /**
@@ -139,12 +139,6 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> {
    * later only while nothing was sent in this conversation (e.g. history that loads asynchronously).
    */
   messages?: AgentUIMessage<TOOLS>[];
-  /** Extra request headers (or a function returning them), read at send time. */
-  headers?: Resolvable<Record<string, string> | Headers | undefined>;
-  /** `credentials` of the request (e.g. `include` for cookies across origins). */
-  credentials?: RequestCredentials;
-  /** fetch used by the transport (tests, proxies, auth wrappers), read at send time. */
-  fetch?: typeof globalThis.fetch;
   /** How often streaming updates reach React (default `'frame'`: at most once per animation frame). */
   throttle?: ThrottleSetting;
   /**

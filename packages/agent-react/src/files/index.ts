@@ -1,4 +1,4 @@
 // `@x/agent-react/files`: uploads to a server's blob store (README "File uploads"), in their own
 // entry so chat apps that send files inline do not load them.
-export { uploadFile, UploadError, type UploadFileOptions } from './upload-file.js';
+export { uploadFile, type UploadFileOptions } from './upload-file.js';
 

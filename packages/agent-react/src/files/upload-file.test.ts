@@ -5,7 +5,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSystemBlobStore } from '@x/agent-server/files';
 import { filePaths } from '@x/agent-protocol/routes';
 import { testServer } from '../test-utils/test-server.js';
-import { uploadFile, UploadError } from './upload-file.js';
+import { AgentRequestError } from '../core/errors.js';
+import { uploadFile } from './upload-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xkit-react-upload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,7 +38,7 @@ describe('uploadFile', () => {
     const big = uploadFile(new File([new Uint8Array(1001)], 'big.png', { type: 'image/png' }), { uploadApi, fetch });
     await expect(big).rejects.toMatchObject({ code: 'payload_too_large', status: 413 });
     const html = uploadFile(new File(['<p>'], 'x.html', { type: 'text/html' }), { uploadApi, fetch });
-    await expect(html).rejects.toBeInstanceOf(UploadError);
+    await expect(html).rejects.toBeInstanceOf(AgentRequestError);
     await expect(html).rejects.toMatchObject({ code: 'unsupported_media_type' });
   });
 

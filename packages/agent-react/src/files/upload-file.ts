@@ -1,15 +1,14 @@
-import { isAgentErrorBody, type AgentErrorCode } from '@x/agent-protocol';
+import { isAgentErrorBody } from '@x/agent-protocol';
 import { type FileReference } from '@x/agent-protocol/routes';
-import type { Resolvable } from '../core/endpoints.js';
+import { resolveHeaders, type ConnectionOptions } from '../core/endpoints.js';
+import { AgentRequestError } from '../core/errors.js';
 
 /** Options of {@link uploadFile}. */
-export interface UploadFileOptions {
+export interface UploadFileOptions extends Omit<ConnectionOptions, 'api' | 'fetch'> {
   /** The upload route: `filePaths.upload(api, agentId)` (`POST {api}/{agentId}/files`). */
   uploadApi: string;
   /** Sent as `?filename=` (default: the file's `name`, else `file`). */
   filename?: string;
-  headers?: Resolvable<Record<string, string> | Headers | undefined>;
-  credentials?: RequestCredentials;
   /**
    * A fetch of your own. Without it the upload goes through `XMLHttpRequest` where there is one, the
    * only browser API that reports upload progress; with it progress is reported at the end only.
@@ -18,18 +17,6 @@ export interface UploadFileOptions {
   /** Called with the share sent so far, from 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-}
-
-/** An upload the server refused (`code` from its error body) or that never arrived (`network`/`aborted`). */
-export class UploadError extends Error {
-  constructor(
-    readonly code: AgentErrorCode | 'network' | 'aborted' | 'bad_response',
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
 }
 
 function uploadUrl(options: UploadFileOptions, file: Blob): string {
@@ -41,10 +28,10 @@ function uploadUrl(options: UploadFileOptions, file: Blob): string {
 /**
  * Uploads a file to the server's blob store (`POST {api}/{agentId}/files`, the file as the raw
  * body), reporting progress; resolves the {@link FileReference} to put in a message's `file` part
- * (`url`: the signed URL, resolved against `uploadApi`). Rejects with an {@link UploadError}.
+ * (`url`: the signed URL, resolved against `uploadApi`). Rejects with an {@link AgentRequestError}.
  */
 export async function uploadFile(file: Blob, options: UploadFileOptions): Promise<FileReference> {
-  const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers);
+  const headers = resolveHeaders(options.headers);
   headers.set('content-type', file.type || 'application/octet-stream');
   const url = uploadUrl(options, file);
   const { status, text } =
@@ -56,12 +43,12 @@ export async function uploadFile(file: Blob, options: UploadFileOptions): Promis
     body = undefined;
   }
   if (status < 200 || status >= 300) {
-    if (isAgentErrorBody(body)) throw new UploadError(body.error.code, body.error.message, status);
-    throw new UploadError('bad_response', `The upload route answered ${status}.`, status);
+    if (isAgentErrorBody(body)) throw new AgentRequestError(body.error.message, status, body.error.code);
+    throw new AgentRequestError(`The upload route answered ${status}.`, status, `http_${status}`);
   }
   const reference = body as Partial<FileReference> | undefined;
   if (!reference || typeof reference.id !== 'string' || typeof reference.mediaType !== 'string') {
-    throw new UploadError('bad_response', 'The upload route answered without a file reference.', status);
+    throw new AgentRequestError('The upload route answered without a file reference.', status, 'bad_response');
   }
   options.onProgress?.(1);
   const base = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
@@ -80,8 +67,8 @@ async function viaFetch(url: string, file: Blob, headers: Headers, options: Uplo
     });
     return { status: response.status, text: await response.text() };
   } catch (error) {
-    if (options.signal?.aborted) throw new UploadError('aborted', 'The upload was cancelled.');
-    throw new UploadError('network', error instanceof Error ? error.message : String(error));
+    if (options.signal?.aborted) throw new AgentRequestError('The upload was cancelled.', 0, 'aborted');
+    throw new AgentRequestError(error instanceof Error ? error.message : String(error), 0, 'network_error');
   }
 }
 
@@ -95,10 +82,10 @@ function viaXhr(url: string, file: Blob, headers: Headers, options: UploadFileOp
       if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.min(1, event.loaded / event.total));
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new UploadError('network', 'The upload failed (network).'));
-    xhr.onabort = () => reject(new UploadError('aborted', 'The upload was cancelled.'));
+    xhr.onerror = () => reject(new AgentRequestError('The upload failed (network).', 0, 'network_error'));
+    xhr.onabort = () => reject(new AgentRequestError('The upload was cancelled.', 0, 'aborted'));
     if (options.signal) {
-      if (options.signal.aborted) return reject(new UploadError('aborted', 'The upload was cancelled.'));
+      if (options.signal.aborted) return reject(new AgentRequestError('The upload was cancelled.', 0, 'aborted'));
       options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     options.onProgress?.(0);

@@ -4,5 +4,5 @@
  * `useRunRecord` and the framework-free `RunRecordStore`. The records' types are in
  * `@x/agent-protocol/routes`.
  */
-export { RunRecordStore, RunRecordError, type RunRecordOptions, type RunRecordSnapshot } from './run-record-store.js';
+export { RunRecordStore, type RunRecordOptions, type RunRecordSnapshot } from './run-record-store.js';
 export { useRunRecord, type RunRecordState } from './use-run-record.js';

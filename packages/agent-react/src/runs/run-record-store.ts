@@ -1,15 +1,10 @@
 import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol/routes';
-import { apiBase } from '../core/endpoints.js';
+import { apiBase, type ConnectionOptions } from '../core/endpoints.js';
+import { AgentRequestError, requestRoute } from '../core/errors.js';
 import { SnapshotStore } from '../core/snapshot-store.js';
 
-/** Where the run record routes are (the same options as `useAgentChat` / `useConversations`). */
-export interface RunRecordOptions {
-  /** The agent server's base path or URL (default `/api/agent`). */
-  api?: string | URL;
-  /** Extra request headers (e.g. auth), read at each request. */
-  headers?: Record<string, string> | Headers | (() => Record<string, string> | Headers | undefined);
-  credentials?: RequestCredentials;
-  fetch?: typeof globalThis.fetch;
+/** Which run to read, and how to reach the server (the same connection as `useAgentChat` / `useConversations`). */
+export interface RunRecordOptions extends ConnectionOptions {
   /** The run to read. */
   runId?: string | undefined;
   /** Without `runId`: read the newest run of this conversation (needs a server with a store). */
@@ -23,25 +18,12 @@ export interface RunRecordOptions {
   intervalMs?: number;
 }
 
-/** A read of a run record failed: the server's error code (`run_not_found`, …) or `network_error`. */
-export class RunRecordError extends Error {
-  override readonly name = 'RunRecordError';
-  constructor(
-    message: string,
-    /** HTTP status, 0 when the request did not reach the server. */
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
-
 export interface RunRecordSnapshot {
   /** The last record read (kept while a later read fails). */
   record: AgentRunRecord | null;
   /** `idle` with nothing to read; `loading` before the first answer. */
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error: RunRecordError | null;
+  error: AgentRequestError | null;
 }
 
 const IDLE: RunRecordSnapshot = { record: null, status: 'idle', error: null };
@@ -90,7 +72,7 @@ export class RunRecordStore extends SnapshotStore<RunRecordSnapshot> {
       this.lastText = text;
     } catch (error) {
       if (controller.signal.aborted) return;
-      const failure = error instanceof RunRecordError ? error : new RunRecordError(String(error), 0, 'network_error');
+      const failure = error instanceof AgentRequestError ? error : new AgentRequestError(String(error), 0, 'network_error');
       this.set({ ...this.getSnapshot(), status: 'error', error: failure });
     }
     const follow = !runId || this.getSnapshot().record?.status === 'running';
@@ -107,30 +89,15 @@ export class RunRecordStore extends SnapshotStore<RunRecordSnapshot> {
       return list.runs[0] ?? null;
     } catch (error) {
       // A conversation the server does not have yet (a new chat) has no runs.
-      if (error instanceof RunRecordError && error.code === 'conversation_not_found') return null;
+      if (error instanceof AgentRequestError && error.code === 'conversation_not_found') return null;
       throw error;
     }
   }
 
   private async get<T>(url: string, signal: AbortSignal): Promise<T> {
-    const { headers, credentials } = this.options;
-    let response: Response;
-    try {
-      response = await (this.options.fetch ?? globalThis.fetch)(url, {
-        method: 'GET',
-        headers: new Headers(typeof headers === 'function' ? headers() : headers),
-        signal,
-        ...(credentials ? { credentials } : {}),
-      });
-    } catch (error) {
-      throw new RunRecordError(error instanceof Error ? error.message : String(error), 0, 'network_error');
-    }
-    if (response.ok) return (await response.json()) as T;
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
-    const code = typeof body?.error?.code === 'string' ? body.error.code : `http_${response.status}`;
-    const message = typeof body?.error?.message === 'string' ? body.error.message : `GET ${url} answered ${response.status}`;
-    throw new RunRecordError(message, response.status, code);
+    return (await (await requestRoute(this.options, url, { method: 'GET', signal })).json()) as T;
   }
+
 
   private set(snapshot: RunRecordSnapshot): void {
     this.publish(snapshot);

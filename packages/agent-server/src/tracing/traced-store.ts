@@ -11,6 +11,7 @@ export function traceStore(store: ConversationStore): ConversationStore {
     if (typeof method !== 'function') continue;
     traced[key] = (...args: unknown[]) => dbSpan('store', key, system, () => method.apply(store, args));
   }
-  // Same methods as the store, each returning what it returned (see STORE_METHODS).
+  // `as unknown as`: built key by key from `STORE_METHODS`, each method the store's own, wrapped in a
+  // span and returning what it returned.
   return traced as unknown as ConversationStore;
 }

@@ -1,6 +1,7 @@
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { canRecordAudio, speechRecognitionOf, type SpeechRecognitionConstructor } from './speech-recognition.js';
-import { transcribeRecording, TranscriptionError } from './transcribe-recording.js';
+import { AgentRequestError } from '@x/agent-react';
+import { transcribeRecording } from './transcribe-recording.js';
 import type { DictationCallbacks, DictationProblem, DictationSession } from './dictation-types.js';
 
 // The recorder and speech code of dictation, in the on-demand chunk: `useDictation` loads it when the
@@ -85,7 +86,7 @@ export function startDictationSession(options: ComposerDictationOptions | undefi
         end(text ? null : 'noSpeech');
       } catch (error) {
         if (cancelled) return;
-        end(error instanceof TranscriptionError && error.reason === 'tooLong' ? 'tooLong' : 'failed');
+        end(error instanceof AgentRequestError && error.status === 413 ? 'tooLong' : 'failed');
       }
     };
     current = {

@@ -1,23 +1,24 @@
 import { isAgentErrorBody } from '@x/agent-protocol';
+import { AgentRequestError } from '@x/agent-react';
+import { resolveHeaders } from '@x/agent-react/internal';
 import { mcpAppApprovalOf, type McpAppCallApproval, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 import type { ResolvedMcpAppsOptions } from './mcp-apps-options.js';
 
-/** A refusal or failure of an MCP Apps route, with its error code (`tool_denied`, …) when it had one. */
-export class McpAppRequestError extends Error {
+/** A refusal of an MCP Apps route: the kit's request error, with what to ask the user on a 403 `approval_required`. */
+export class McpAppRequestError extends AgentRequestError {
   constructor(
     message: string,
-    readonly code: string | undefined,
-    readonly status: number,
+    code: string,
+    status: number,
     /** A 403 `approval_required`: what to ask the user, with the server's token for the call. */
     readonly approval?: McpAppCallApproval,
   ) {
-    super(message);
-    this.name = 'McpAppRequestError';
+    super(message, status, code);
   }
 }
 
 async function post<T>(options: ResolvedMcpAppsOptions, url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers);
+  const headers = resolveHeaders(options.headers);
   headers.set('content-type', 'application/json');
   const response = await (options.fetch ?? globalThis.fetch)(url, {
     method: 'POST',
@@ -28,7 +29,8 @@ async function post<T>(options: ResolvedMcpAppsOptions, url: string, body: unkno
   });
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const code = isAgentErrorBody(answer) ? answer.error.code : undefined;
+    // The error body is read once here: a 403 `approval_required` carries the approval to ask for.
+    const code = isAgentErrorBody(answer) ? answer.error.code : `http_${response.status}`;
     throw new McpAppRequestError(isAgentErrorBody(answer) ? answer.error.message : `The server answered ${response.status}.`, code, response.status, mcpAppApprovalOf(answer));
   }
   return answer as T;

@@ -1,7 +1,7 @@
 'use client';
 import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol/routes';
-import { useRunRecord, type RunRecordError, type RunRecordOptions } from '@x/agent-react/runs';
+import { useRunRecord, type RunRecordOptions } from '@x/agent-react/runs';
 import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
 import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { AccessibleTheme, useTokenStyle } from '../config.js';
@@ -55,7 +55,7 @@ function ConnectedTimeline(props: AgentTimelineProps) {
       {...props}
       record={run.record}
       loading={run.status === 'loading'}
-      error={run.status === 'error' ? (run.error as RunRecordError) : null}
+      error={run.status === 'error' ? run.error : null}
       onRetry={() => void run.refresh()}
     />
   );

@@ -12,7 +12,7 @@ export { EventHub, EventTracker } from './core/events.js';
 export { AgentChatTransport, createAgentTransport } from './core/transport.js';
 export { agentEndpoint, apiBase, isNonEmptyObject } from './core/endpoints.js';
 export { whenIdle } from './core/when-idle.js';
-export { isDisconnectError, requestErrorOf, requestRoute } from './core/errors.js';
+export { isDisconnectError, requestRoute } from './core/errors.js';
 export { resolveHeaders } from './core/endpoints.js';
 export { parseUIMessageChunkStream } from './core/ui-chunk-stream.js';
 export { shouldContinue, isWaitingForUser } from './core/auto-continue.js';

@@ -31,7 +31,7 @@ export class AgentRequestError extends Error {
 }
 
 /** The failure a route's answer (not 2xx) stands for: its error body's code and message when it has one. */
-export async function requestErrorOf(response: Response, method: string, url: string): Promise<AgentRequestError> {
+async function requestErrorOf(response: Response, method: string, url: string): Promise<AgentRequestError> {
   const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
   const code = typeof body?.error?.code === 'string' ? body.error.code : `http_${response.status}`;
   const message = typeof body?.error?.message === 'string' ? body.error.message : `${method} ${url} answered ${response.status}`;

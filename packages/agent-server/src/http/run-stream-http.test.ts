@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RUN_ID_HEADER, RUN_STATE_PART, runPaths } from '@x/agent-protocol/routes';
-import { toNodeHandler } from '../adapters/node.js';
+import { listenOnLoopback } from '../test-utils/loopback-server.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { memoryStore } from '../store/memory-store.js';
 import { deltaParts, gatedModel } from '../test-utils/gated-model.js';
@@ -26,10 +25,7 @@ async function listen(extra: Partial<AgentServerConfig> = {}) {
   const gated = gatedModel(deltaParts(DELTAS), 2 + DELTAS.length + 1);
   const store = memoryStore();
   const { server } = storeServer(store, gated.model, extra);
-  const http = createServer(toNodeHandler(server));
-  servers.push(http);
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const { base } = await listenOnLoopback(server, servers);
   const turn = (conversationId: string, signal: AbortSignal) =>
     fetch(`${base}/api/agent/assistant`, {
       method: 'POST',

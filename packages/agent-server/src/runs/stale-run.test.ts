@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RUN_ID_HEADER, runPaths, type ConversationHistory } from '@x/agent-protocol/routes';
-import { toNodeHandler } from '../adapters/node.js';
+import { listenOnLoopback } from '../test-utils/loopback-server.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { memoryStore } from '../store/memory-store.js';
 import { STALE_RUN_MS, type ConversationStore } from '../store/types.js';
@@ -33,10 +32,7 @@ afterEach(async () => {
 async function instance(store: ConversationStore, runLog: RunLog, extra: Partial<AgentServerConfig> = {}) {
   const gated = gatedModel(deltaParts(DELTAS), HOLD_AT);
   const { server } = storeServer(store, gated.model, { runLog, ...extra });
-  const http = createServer(toNodeHandler(server));
-  servers.push(http);
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const { base, http } = await listenOnLoopback(server, servers);
   const headers = { 'content-type': 'application/json', 'x-user': 'alice' };
   return {
     ...gated,

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPaths } from '@x/agent-protocol/routes';
-import { toNodeHandler } from '../adapters/node.js';
+import { listenOnLoopback } from '../test-utils/loopback-server.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';
@@ -26,10 +25,7 @@ afterEach(async () => {
 async function listen(extra: Partial<AgentServerConfig>) {
   const gated = gatedModel(deltaParts(DELTAS), 3);
   const { server } = storeServer(memoryStore(), gated.model, extra);
-  const http = createServer(toNodeHandler(server));
-  servers.push(http);
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const { base } = await listenOnLoopback(server, servers);
   const headers = { 'content-type': 'application/json', 'x-user': 'alice' };
   return {
     ...gated,

@@ -116,9 +116,9 @@ export default {
       `${S}(http|ag-ui)/`, `${S}adapters/`),
 
     // ---- Folder layers inside @x/agent-react --------------------------------------------------
-    // core ← (runs, conversations, shared-state, ag-ui) ← the hooks at the package root
-    layer('react-features-not-to-hooks', 'runs/, conversations/, shared-state/, ag-ui/ build on core/, never on the root hooks.',
-      `${R}(runs|conversations|shared-state|ag-ui)/`, `${R}[^/]+\\.tsx?$`),
+    // core ← (resume, runs, conversations, shared-state, ag-ui) ← the hooks at the package root
+    layer('react-features-not-to-hooks', 'resume/, runs/, conversations/, shared-state/, ag-ui/ build on core/, never on the root hooks.',
+      `${R}(resume|runs|conversations|shared-state|ag-ui)/`, `${R}[^/]+\\.tsx?$`),
 
     // ---- Folder layers inside @x/agent-ui -----------------------------------------------------
     // theme, a11y ← config.tsx ← markdown ← tools, transcript ← composer ← chat (AgentChat at the top).

@@ -160,6 +160,12 @@ export const BUNDLES: BundleOptions[] = [
     externalIds: pkgRegex(HEADLESS_EXTERNAL),
   },
   {
+    name: 'headless: useAgentChat alone',
+    external: HEADLESS_EXTERNAL.join(', '),
+    lib: path.join(here, 'entries', 'use-agent-chat.ts'),
+    externalIds: pkgRegex(HEADLESS_EXTERNAL),
+  },
+  {
     name: 'AgentChat entry',
     external: 'react, react-dom, antd',
     lib: path.join(here, 'entries', 'agent-chat.ts'),

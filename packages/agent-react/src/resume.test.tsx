@@ -4,6 +4,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
+import { resumeRuns } from './resume/resume-runs.js';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
@@ -15,7 +16,7 @@ const slow = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunk
 describe('useAgentChat with resumable runs', () => {
   it('re-attaches after a remount (a reload): the reply continues and onMessageComplete fires once', async () => {
     const { fetch, urls } = testServer({ a: slow }, {}, { store: memoryStore() });
-    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'c-hook' }));
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'c-hook', resume: resumeRuns }));
     await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
     await act(async () => void (await first.result.current.sendMessage({ text: 'go' })));
     await waitFor(() => expect(textOf(first.result.current.messages.at(-1)).split(' ').length).toBeGreaterThan(5));
@@ -23,7 +24,7 @@ describe('useAgentChat with resumable runs', () => {
 
     const completed: AgentEventMap['onMessageComplete'][] = [];
     const second = renderHook(() => {
-      const chat = useAgentChat({ agentId: 'a', fetch, conversationId: 'c-hook' });
+      const chat = useAgentChat({ agentId: 'a', fetch, conversationId: 'c-hook', resume: resumeRuns });
       useAgentEvents(chat, { onMessageComplete: (event) => completed.push(event) });
       return { status: chat.status, messages: chat.messages, connection: chat.connection };
     });
@@ -59,7 +60,7 @@ describe('useAgentChat with resumable runs', () => {
       { store: memoryStore() },
     );
     const useChatWithApprovals = () => {
-      const chat = useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-pending' });
+      const chat = useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-pending', resume: resumeRuns });
       return { chat, approval: useToolApproval(chat) };
     };
     const first = renderHook(useChatWithApprovals);

@@ -3,6 +3,9 @@
  * external, so only the kit's modules are bundled): prints JSON with the kit modules of the chunks
  * loaded before the first paint (the entry and its static imports) and of the chunks behind
  * `import()`. Used by src/first-load.test.ts; sizes are `pnpm bench:size`'s job.
+ *
+ * Arguments (optional): the built module and the names the app imports from it, e.g.
+ * `agent-react/dist/index.js useAgentChat` (default `agent-ui/dist/index.js AgentChat`).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,8 @@ const dir = await mkdtemp(path.join(tmpdir(), 'agent-ui-first-load-'));
 try {
   const entry = path.join(dir, 'entry.ts');
   // What an app writes (`import { AgentChat } from '@x/agent-ui'`), with the package's built entry.
-  await writeFile(entry, `export { AgentChat } from ${JSON.stringify(path.join(packages, 'agent-ui/dist/index.js'))};\n`);
+  const [module = 'agent-ui/dist/index.js', names = 'AgentChat'] = process.argv.slice(2);
+  await writeFile(entry, `export { ${names} } from ${JSON.stringify(path.join(packages, module))};\n`);
   const output = (await build({
     configFile: false,
     logLevel: 'silent',

@@ -60,7 +60,7 @@ describe('the first load of a page with AgentChat', () => {
   });
 
   it('has the hooks\' actions in the first load, with no on-demand chunk of their own', () => {
-    const actions = ['agent-react/core/transport.js', 'agent-react/core/ui-chunk-stream.js', 'agent-react/core/send.js', 'agent-react/core/stop.js', 'agent-react/core/tool-calls.js', 'agent-react/core/server-history.js', 'agent-react/core/runs.js'];
+    const actions = ['agent-react/core/transport.js', 'agent-react/core/ui-chunk-stream.js', 'agent-react/core/send.js', 'agent-react/core/stop.js', 'agent-react/core/tool-calls.js', 'agent-react/core/server-history.js', 'agent-react/resume/resume-runs.js'];
     expect(actions.filter((module) => !bundle.firstLoad.includes(module))).toEqual([]);
     expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/'))).toEqual([]);
   });
@@ -74,5 +74,29 @@ describe('the first load of a page with AgentChat', () => {
 
   it('has nothing of the inspector, first or on demand (it is the separate @x/agent-ui/inspector entry)', () => {
     expect([...bundle.firstLoad, ...bundle.onDemand].filter((module) => module.startsWith('agent-ui/inspector/'))).toEqual([]);
+  });
+});
+
+// The headless hooks alone (an app with its own UI): the optional features are separate imports
+// the app passes in, so a page that only calls `useAgentChat` has none of them.
+describe('the first load of a page with only useAgentChat', () => {
+  let bundle: FirstLoad;
+  beforeAll(async () => {
+    const reactDir = path.resolve(packageDir, '../agent-react');
+    if (!existsSync(path.join(reactDir, 'dist/index.js'))) throw new Error(`${reactDir}/dist/index.js is missing: run \`pnpm build\` before this test`);
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(packageDir, 'scripts/first-load.ts'), 'agent-react/dist/index.js', 'useAgentChat'], { cwd: packageDir });
+    bundle = JSON.parse(stdout) as FirstLoad;
+  });
+
+  it('has the chat session, sending and Stop', () => {
+    expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-react/use-agent-chat.js', 'agent-react/core/session.js', 'agent-react/core/send.js', 'agent-react/core/stop.js']));
+  });
+
+  it('has nothing of resume, conversations, run records, uploads or AG-UI, and no UI', () => {
+    const optional = [...bundle.firstLoad, ...bundle.onDemand].filter((module) =>
+      ['agent-react/resume/', 'agent-react/conversations/', 'agent-react/runs/', 'agent-react/files/', 'agent-react/ag-ui/', 'agent-ui/'].some((folder) => module.startsWith(folder)),
+    );
+    expect(optional).toEqual([]);
+    expect(bundle.onDemand).toEqual([]);
   });
 });

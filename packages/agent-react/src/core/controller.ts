@@ -6,7 +6,7 @@ import { sanitizeHistory } from './history.js';
 import type { ChatSession } from './chat-session.js';
 import { attachSession, createSession, type SessionHost } from './session.js';
 import { loadServerHistory } from './server-history.js';
-import { resumeOnMount } from './runs.js';
+import { resumeOf } from './resume-hooks.js';
 import type { UseAgentChatOptions, UseAgentChatResult } from './types.js';
 import type { StopReason } from './events.js';
 
@@ -85,5 +85,5 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
 /** Loads the server's history, then re-attaches to the conversation's active run if it has one. */
 async function openServerHistory<TOOLS extends UITools>(session: ChatSession<TOOLS>, options: () => UseAgentChatOptions<TOOLS>): Promise<void> {
   const activeRunId = await loadServerHistory(options(), session);
-  resumeOnMount(options, session, activeRunId);
+  resumeOf(options())?.resumeOnMount(options, session, activeRunId);
 }

@@ -11,7 +11,7 @@ import { createAgentTransport } from './transport.js';
 import { RunCursor } from './run-cursor.js';
 import type { ChatSession } from './chat-session.js';
 import { handleToolCall } from './tool-calls.js';
-import { afterDisconnect, applyRunState, onOffline, onOnline, takeDisconnect } from './runs.js';
+import { resumeOf } from './resume-hooks.js';
 import { followQueue, restoreQueue } from './queue.js';
 import { endReconnect, stopRun } from './stop.js';
 import { markEnded } from './reply-end.js';
@@ -53,18 +53,18 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     onToolCall: ({ toolCall }) => handleToolCall(host.options, session, toolCall as AgentToolCall<TOOLS>),
     onFinish: (event) => {
       // A dropped connection to a run the server keeps going: the reply has not ended, re-attach.
-      if (event.isDisconnect && session.reconnect) return afterDisconnect(() => host.options, session);
+      if (event.isDisconnect && session.reconnect) return resumeOf(host.options)?.afterDisconnect(() => host.options, session);
       session.tracker.finish(event);
       if (event.isError) markEnded(session, event.message.id, 'error');
     },
     onData: (part) => {
-      // `data-run-state` opens a resumed stream (only a session with the server link resumes).
+      // `data-run-state` opens a resumed stream (only a chat given `resume` resumes); it is never a data part event.
       // `as never`: the SDK types `part` by the message's data types; both readers check the part's shape themselves.
-      if (part.type === RUN_STATE_PART) applyRunState(host.options, session, part as never);
+      if (part.type === RUN_STATE_PART) resumeOf(host.options)?.applyRunState(host.options, session, part as never);
       else session.tracker.data(part as never);
     },
     onError: (error) => {
-      if (!takeDisconnect(host.options, session, error)) session.tracker.error(error);
+      if (!resumeOf(host.options)?.takeDisconnect(session, error)) session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
     // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
@@ -103,8 +103,8 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
 
 
 /**
- * Stops the reply in progress (if any), telling the event tracker why: with resumable runs the
- * server is asked to stop it, except when the view only lets go of it (see `stopRun`).
+ * Stops the reply in progress (if any), telling the event tracker why: when the server keeps runs
+ * going it is asked to stop it, except when the view only lets go of it (see `stopRun`).
  */
 export function stopWith<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
   return stopRun(options, session, reason);
@@ -123,22 +123,15 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   const unsubscribe = session.chat.subscribe((change) => {
     if (change === 'messages') scan();
   });
-  // A dropped connection is often only noticed when the browser says so: drop the stream then,
-  // and re-attach as soon as it is back.
-  const online = () => onOnline(options, session);
-  const offline = () => onOffline(options(), session);
+  const stopFollowing = resumeOf(options())?.attach(options, session);
   // Without the server's history, a queue kept in this tab (sessionStorage) comes back.
   if (session.historyLoad === 'none') restoreQueue(session, undefined);
-  const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
-  target?.addEventListener('online', online);
-  target?.addEventListener('offline', offline);
   let detached = false;
   return (reason) => {
     if (detached) return;
     detached = true;
     unsubscribe();
-    target?.removeEventListener('online', online);
-    target?.removeEventListener('offline', offline);
+    stopFollowing?.();
     const reconnecting = session.reconnect !== undefined;
     session.disposed = true;
     endReconnect(session);

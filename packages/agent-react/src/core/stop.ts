@@ -14,11 +14,13 @@ export const STOP_FALLBACK_MS = 4000;
 const DETACHING: ReadonlySet<StopReason> = new Set(['unmount', 'conversation-switch']);
 
 /**
- * True when the session's runs are resumable: the kit's transport, a server that owns the history
- * (it has a store, so a run outlives its connection) and `resume` not turned off.
+ * True when the server keeps the session's runs going without a connection: the kit's transport
+ * and a server that owns the history (it has a store, so a run outlives its connection). Closing
+ * the fetch then does not stop the run, so Stop asks the server; re-attaching to such a run is the
+ * `resume` option's part.
  */
-export function resumesRuns<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): boolean {
-  return session.run !== undefined && session.historyOwner === 'server' && options.resume !== false && session.conversationId !== undefined;
+export function serverKeepsRuns<TOOLS extends UITools>(session: ChatSession<TOOLS>): boolean {
+  return session.run !== undefined && session.historyOwner === 'server' && session.conversationId !== undefined;
 }
 
 /** Ends a re-attach loop (it succeeded, was given up, or the reply was stopped). */
@@ -66,7 +68,7 @@ function settled<TOOLS extends UITools>(session: ChatSession<TOOLS>, ms: number)
 }
 
 /**
- * Stop with resumable runs: closing the fetch no longer stops the server, so Stop asks the server
+ * Stop of a run the server keeps going: closing the fetch does not stop the server, so Stop asks the server
  * (`POST …/stop` with the run's id) and keeps reading until the server ends the stream (the reply
  * then carries `stopReason: 'stopped'`); when the server cannot be reached or takes longer than
  * {@link STOP_FALLBACK_MS}, the reply is aborted in the browser.
@@ -83,8 +85,8 @@ export async function stopOnServer<TOOLS extends UITools>(options: UseAgentChatO
 }
 
 /**
- * Stops the reply in progress for `reason`. With resumable runs, closing the fetch no longer stops
- * the server, so Stop asks the server ({@link stopOnServer}); unmounting or switching
+ * Stops the reply in progress for `reason`. When the server keeps runs going, closing the fetch does
+ * not stop it, so Stop asks the server ({@link stopOnServer}); unmounting or switching
  * conversations only lets go of the stream: the run goes on and is saved. Otherwise the reply is
  * aborted in the browser.
  */
@@ -104,9 +106,9 @@ export async function stopReply<TOOLS extends UITools>(options: UseAgentChatOpti
     return;
   }
   session.tracker.stopReason = reason;
-  const resumable = resumesRuns(options, session);
-  const detaching = resumable && DETACHING.has(reason);
-  if (resumable && !detaching) return stopOnServer(options, session, streamingId);
+  const kept = serverKeepsRuns(session);
+  const detaching = kept && DETACHING.has(reason);
+  if (kept && !detaching) return stopOnServer(options, session, streamingId);
   if (detaching) session.tracker.letGo = true;
   await stopLocally(session, streamingId, !detaching);
 }

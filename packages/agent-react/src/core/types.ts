@@ -109,14 +109,17 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends Co
    */
   history?: 'auto' | 'server' | 'client';
   /**
-   * Resumable runs (default on; a server with a store keeps a reply running when its connection
-   * goes): on mount, when the loaded conversation has an active run, re-attach to it and show the
-   * reply continuing; when the connection drops mid-reply, re-attach by itself (`connection` is
-   * `reconnecting` meanwhile); `stop()` asks the server to stop the run. Applies only while the
-   * server owns the history and with the kit's transport. `false` turns all of it off: a reload
-   * then shows the saved messages only.
+   * Resumable runs: pass `resumeRuns` from `@x/agent-react/resume` (a separate import, so a chat
+   * without it carries none of its code; `AgentChat` passes it unless this is `false`). A server
+   * with a store keeps a reply running when its connection goes; with `resume` the chat, on mount,
+   * re-attaches to the loaded conversation's active run and shows the reply continuing, and when
+   * the connection drops mid-reply re-attaches by itself (`connection` is `reconnecting`
+   * meanwhile). Applies only while the server owns the history and with the kit's transport.
+   * Without it a reload shows the saved messages, and a dropped connection ends the reply with an
+   * error (the server still finishes and saves it). `stop()` asks such a server to stop the run
+   * either way.
    */
-  resume?: boolean;
+  resume?: ResumeRuns | false;
   /**
    * A reply stream that brings nothing — no chunk, no keep-alive — for this long is a dropped
    * connection (default 45,000 ms, three of the server's 15 s keep-alives; `0` never times out): with
@@ -199,9 +202,9 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    */
   regenerate(options?: { messageId?: string } & ChatRequestOptions): Promise<void>;
   /**
-   * Stops the reply in progress, keeping what streamed so far. With resumable runs it asks the
-   * server to stop the run (also a resumed one) and resolves once the server ended the stream; the
-   * reply then has `metadata.stopReason: 'stopped'`.
+   * Stops the reply in progress, keeping what streamed so far. When the server keeps runs going
+   * (it owns the history) it asks the server to stop the run (also a resumed one) and resolves once
+   * the server ended the stream; the reply then has `metadata.stopReason: 'stopped'`.
    */
   stop(): Promise<void>;
   /** Replaces the transcript (treated as history: no events fire for these messages). */
@@ -275,4 +278,13 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   readonly events: AgentEventSource<AgentUIMessage<TOOLS>>;
   /** The underlying chat (the `ai` package's `AbstractChat`). */
   readonly chat: AbstractChat<AgentUIMessage<TOOLS>>;
+}
+
+/**
+ * The value of the `resume` option: `resumeRuns` from `@x/agent-react/resume`. Opaque; the chat
+ * looks up what it does.
+ */
+export interface ResumeRuns {
+  /** Names what the value is (the only thing about it an app can read). */
+  readonly kind: 'resume-runs';
 }

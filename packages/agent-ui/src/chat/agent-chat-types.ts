@@ -24,7 +24,8 @@ export type AgentChatEvents = Omit<AgentEventHandlers<AgentUIMessage>, 'onToolCa
 /**
  * `AgentChat`'s `chatOptions`: the options of `useAgentChat` that are not top-level props
  * (`transport`, `history`, `resume`, `headers`, `credentials`, `fetch`, `throttle`, `queue`,
- * `urlQuery`, `pageId`, `idleTimeoutMs`).
+ * `urlQuery`, `pageId`, `idleTimeoutMs`). `resume` defaults to `resumeRuns` here; `false` turns
+ * re-attaching off.
  */
 export type AgentChatOptions = Omit<UseAgentChatOptions, 'agentId' | 'api' | 'conversationId' | 'sharedState' | 'messages' | 'onToolCall' | 'onBeforeSend'>;
 

@@ -1,5 +1,6 @@
 'use client';
 import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
+import { resumeRuns } from '@x/agent-react/resume';
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
@@ -86,6 +87,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   const answersToolCalls = !!props.onToolCall;
   const agent = useAgentChat({
     ...chatOptions,
+    // Resumable runs unless turned off (`chatOptions.resume: false`).
+    resume: chatOptions?.resume ?? resumeRuns,
     agentId,
     api,
     conversationId,

@@ -6,10 +6,11 @@ import { memoryStore } from '@x/agent-server/store';
 import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
 import { testServer, textOf } from '../test-utils/test-server.js';
-import { AgentChatController } from './controller.js';
-import type { AgentEventMap } from './events.js';
-import { createSharedStateStore } from './shared-state/create-shared-state-store.js';
-import type { UseAgentChatOptions } from './types.js';
+import { AgentChatController } from '../core/controller.js';
+import type { AgentEventMap } from '../core/events.js';
+import { createSharedStateStore } from '../core/shared-state/create-shared-state-store.js';
+import type { UseAgentChatOptions } from '../core/types.js';
+import { resumeRuns } from './resume-runs.js';
 
 const WORDS = Array.from({ length: 40 }, (_, i) => `w${i}`);
 const TEXT = WORDS.join(' ');
@@ -37,7 +38,7 @@ function record(controller: AgentChatController) {
 function setup(agents: Parameters<typeof testServer>[0] = { a: slow }) {
   const server = testServer(agents, { lookup }, { store: memoryStore() });
   const open = (conversationId: string, options: Partial<UseAgentChatOptions> = {}) => {
-    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId, throttle: false, ...options });
+    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId, throttle: false, resume: resumeRuns, ...options });
     const events = record(controller);
     const session = controller.open();
     const detach = controller.attach(session);
@@ -93,18 +94,62 @@ describe('resumable runs', () => {
     third.detach('unmount');
   });
 
-  it('resume: false shows the saved messages only', async () => {
+  it('without resume (or resume: false) a reopened chat shows the saved messages only', async () => {
+    for (const resume of [undefined, false] as const) {
+      const server = setup();
+      const first = server.open('c-noresume');
+      await ready(first);
+      await sendAndWait(first, 'go');
+      first.detach('unmount');
+      const second = server.open('c-noresume', { resume });
+      await ready(second);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.urls).not.toContain('/api/agent/conversations/c-noresume/stream');
+      expect(second.session.chat.status).toBe('ready');
+      second.detach('unmount');
+    }
+  });
+
+  it('without resume (or resume: false), Stop still asks the server (closing the fetch would not stop its run): the reply is stored as stopped', async () => {
+    for (const resume of [undefined, false] as const) {
+      const server = setup();
+      const chat = server.open('c-stop-plain', { resume });
+      await ready(chat);
+      await sendAndWait(chat, 'go');
+      await chat.controller.handle.stop();
+      expect(server.urls).toContain('/api/agent/conversations/c-stop-plain/stop');
+      expect(chat.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+      chat.detach('unmount');
+      const again = server.open('c-stop-plain', { resume });
+      await ready(again);
+      expect(again.session.chat.messages.at(-1)!.metadata).toMatchObject({ stopReason: 'stopped' });
+      expect(replyText(again)).not.toBe(TEXT);
+      again.detach('unmount');
+    }
+  });
+
+  it('without resume, a dropped connection ends the reply with an error and keeps it; the server still saves the whole reply', async () => {
     const server = setup();
-    const first = server.open('c-noresume');
-    await ready(first);
-    await sendAndWait(first, 'go');
-    first.detach('unmount');
-    const second = server.open('c-noresume', { resume: false });
-    await ready(second);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.urls).not.toContain('/api/agent/conversations/c-noresume/stream');
-    expect(second.session.chat.status).toBe('ready');
-    second.detach('unmount');
+    const chat = server.open('c-drop-plain', { resume: undefined });
+    await ready(chat);
+    await sendAndWait(chat, 'go', 8);
+    // Drop the stream as the network would (without resume nothing follows the browser's offline event).
+    chat.session.run!.disconnect();
+    await expect.poll(() => chat.session.chat.status).toBe('error');
+    expect(chat.session.store.getSnapshot().connection).toBe('online');
+    expect(replyText(chat).split(' ').length).toBeGreaterThanOrEqual(8);
+    expect(server.urls).not.toContain('/api/agent/conversations/c-drop-plain/stream');
+    chat.detach('unmount');
+    // The run goes on without a reader: a later open (once it has ended) shows the whole reply.
+    await expect
+      .poll(async () => {
+        const again = server.open('c-drop-plain', { resume: undefined });
+        await ready(again);
+        const text = replyText(again);
+        again.detach('unmount');
+        return text;
+      }, { timeout: 10_000, interval: 200 })
+      .toBe(TEXT);
   });
 
   it('a dropped connection (the browser goes offline) shows reconnecting, re-attaches and completes once', async () => {
@@ -153,7 +198,7 @@ describe('resumable runs', () => {
         });
         return new Response(body, { status: response.status, headers: response.headers });
       };
-      const controller = new AgentChatController({ agentId: 'a', fetch, conversationId: `c-cut-${cutAfter}`, throttle: false });
+      const controller = new AgentChatController({ agentId: 'a', fetch, conversationId: `c-cut-${cutAfter}`, throttle: false, resume: resumeRuns });
       const events = record(controller);
       const session = controller.open();
       const detach = controller.attach(session);
@@ -302,7 +347,7 @@ function silentAfter(fetch: typeof globalThis.fetch, reads: number): typeof glob
 describe('liveness (issue 24)', () => {
   it('a reply stream silent for idleTimeoutMs is a dropped connection: the chat re-attaches and the reply completes once', async () => {
     const server = setup();
-    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 3), conversationId: 'c-idle', throttle: false, idleTimeoutMs: 300 });
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 3), conversationId: 'c-idle', throttle: false, idleTimeoutMs: 300, resume: resumeRuns });
     const events = record(controller);
     const session = controller.open();
     const detach = controller.attach(session);
@@ -345,7 +390,7 @@ describe('liveness (issue 24)', () => {
       now: new Date(Date.now() - 2 * 60_000),
     });
     const server = testServer({ a: slow }, { lookup }, { store });
-    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId: 'c-dead', throttle: false });
+    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId: 'c-dead', throttle: false, resume: resumeRuns });
     const session = controller.open();
     const detach = controller.attach(session);
     await expect.poll(() => session.chat.messages.map((m) => m.role), { timeout: 5_000 }).toEqual(['user', 'assistant']);

@@ -1,20 +1,19 @@
 import { RUN_STATE_PART, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { type AgentUIMessage } from '@x/agent-protocol';
 import type { DataUIPart, UITools } from 'ai';
-import { fetchHistory } from './conversation-requests.js';
-import { isDisconnectError } from './errors.js';
-import { sanitizeHistory } from './history.js';
-import type { ChatSession } from './chat-session.js';
-import { isBusy, requestOptions, sharedStateLink } from './session-reads.js';
-import { endReconnect, resumesRuns } from './stop.js';
-import type { UseAgentChatOptions } from './types.js';
+import { fetchHistory } from '../core/conversation-requests.js';
+import { isDisconnectError } from '../core/errors.js';
+import { sanitizeHistory } from '../core/history.js';
+import type { ChatSession } from '../core/chat-session.js';
+import { defineResume } from '../core/resume-hooks.js';
+import { isBusy, requestOptions, sharedStateLink } from '../core/session-reads.js';
+import { endReconnect, serverKeepsRuns } from '../core/stop.js';
+import type { ResumeRuns, UseAgentChatOptions } from '../core/types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
 /** Waits between re-attach attempts after a dropped connection: doubling, capped at the last. */
-export const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
-
-export type { Reconnect } from './chat-session.js';
+const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
 
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -22,21 +21,20 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
 /**
  * `data-run-state`, the first event of a resumed stream: the run's id, and the shared state it
  * started from — restored into the page's store and taken as the allowlist of the run's
- * `update-page-state` calls before any of its chunks apply. True when the part was one.
+ * `update-page-state` calls before any of its chunks apply.
  */
-export function applyRunState<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, part: DataUIPart<Record<string, unknown>>): boolean {
-  if (part.type !== RUN_STATE_PART) return false;
+function applyRunState<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, part: DataUIPart<Record<string, unknown>>): void {
+  if (part.type !== RUN_STATE_PART) return;
   const data = (part.data ?? {}) as Partial<RunStateData>;
   if (session.run && typeof data.runId === 'string') session.run.runId = data.runId;
   const snapshot = data.sharedState && typeof data.sharedState === 'object' ? data.sharedState : undefined;
   session.exposedKeys = snapshot ? Object.keys(snapshot) : [];
   if (snapshot) sharedStateLink(options.sharedState)?.restore(snapshot);
-  return true;
 }
 
 /** The chat's `onError`: a dropped connection of a resumable run starts re-attaching instead. */
-export function takeDisconnect<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, error: Error): boolean {
-  if (session.disposed || !isDisconnectError(error) || !resumesRuns(options, session)) return false;
+function takeDisconnect<TOOLS extends UITools>(session: ChatSession<TOOLS>, error: Error): boolean {
+  if (session.disposed || !isDisconnectError(error) || !serverKeepsRuns(session)) return false;
   if (!session.reconnect) {
     session.reconnect = { attempt: 0, timer: undefined, waitingOnline: false };
     session.store.setHistory({ connection: 'reconnecting' });
@@ -45,7 +43,7 @@ export function takeDisconnect<TOOLS extends UITools>(options: UseAgentChatOptio
 }
 
 /** The chat's `onFinish` of a reply whose connection dropped: re-attach once the request unwound. */
-export function afterDisconnect<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): void {
+function afterDisconnect<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): void {
   queueMicrotask(() => {
     const r = session.reconnect;
     if (!r || session.resuming || r.timer !== undefined || r.waitingOnline) return;
@@ -70,7 +68,7 @@ function schedule<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOL
 }
 
 /** The browser is back online: a waiting re-attach goes now. */
-export function onOnline<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): void {
+function onOnline<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): void {
   const r = session.reconnect;
   if (!r || session.resuming) return;
   clearTimeout(r.timer);
@@ -80,8 +78,25 @@ export function onOnline<TOOLS extends UITools>(options: () => UseAgentChatOptio
 }
 
 /** The browser went offline: a streaming reply's socket may look open for long, so drop it now. */
-export function onOffline<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): void {
-  if (isBusy(session.chat) && !session.reconnect && resumesRuns(options, session)) session.run?.disconnect();
+function onOffline<TOOLS extends UITools>(session: ChatSession<TOOLS>): void {
+  if (isBusy(session.chat) && !session.reconnect && serverKeepsRuns(session)) session.run?.disconnect();
+}
+
+/**
+ * A dropped connection is often only noticed when the browser says so: drop the stream then, and
+ * re-attach as soon as it is back. Returns the cleanup.
+ */
+function attach<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): () => void {
+  const target = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : undefined;
+  if (!target) return () => {};
+  const online = () => onOnline(options, session);
+  const offline = () => onOffline(session);
+  target.addEventListener('online', online);
+  target.addEventListener('offline', offline);
+  return () => {
+    target.removeEventListener('online', online);
+    target.removeEventListener('offline', offline);
+  };
 }
 
 /**
@@ -89,7 +104,7 @@ export function onOffline<TOOLS extends UITools>(options: UseAgentChatOptions<TO
  * holds part of it): the reply continues in place. A dropped connection retries with backoff; no
  * active run (204) means it ended meanwhile, so the saved messages are loaded.
  */
-export async function resumeRun<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
+async function resumeRun<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
   const chat = session.chat;
   session.resuming = true;
   try {
@@ -108,8 +123,8 @@ export async function resumeRun<TOOLS extends UITools>(options: () => UseAgentCh
 }
 
 /** Re-attaches on mount when the loaded conversation has an active run. */
-export function resumeOnMount<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, activeRunId: string | null): void {
-  if (!activeRunId || session.used || session.disposed || isBusy(session.chat) || !resumesRuns(options(), session)) return;
+function resumeOnMount<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, activeRunId: string | null): void {
+  if (!activeRunId || session.used || session.disposed || isBusy(session.chat) || !serverKeepsRuns(session)) return;
   session.run!.reset();
   session.run!.runId = activeRunId;
   void resumeRun(options, session);
@@ -135,3 +150,13 @@ async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<T
     session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: reason === 'stopped', isError: reason === 'error' || reason === 'interrupted' });
   }
 }
+
+/**
+ * Resumable runs, for `useAgentChat({ resume: resumeRuns })` (`AgentChat` passes it unless its
+ * `chatOptions.resume` is `false`). With a server that owns the history (it has a store, so a run
+ * outlives its connection) and the kit's transport: on mount, when the loaded conversation has an
+ * active run, the chat re-attaches and the reply continues in place; when the connection drops
+ * mid-reply it re-attaches by itself (`connection` is `reconnecting` meanwhile), after
+ * {@link RECONNECT_BACKOFF_MS}, or at once when the browser is back online.
+ */
+export const resumeRuns: ResumeRuns = /* @__PURE__ */ defineResume({ applyRunState, takeDisconnect, afterDisconnect, attach, resumeOnMount });

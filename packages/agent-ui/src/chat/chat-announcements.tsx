@@ -1,5 +1,4 @@
 'use client';
-import { useAgentChatSelector, useAgentError } from '@x/agent-react';
 import { useContext, useEffect, useRef } from 'react';
 import { useAnnounce } from '../a11y/announcer.js';
 import { useAgentUIConfig } from '../config.js';
@@ -10,17 +9,17 @@ import { ApprovalContext, useChatContext } from './chat-context.js';
  * Reads out, in the provider's polite live region, what a screen-reader user would otherwise miss:
  * a new approval request (with its tool), a reply that was stopped or interrupted, and an error.
  * Renders nothing; each event is announced once, when it happens (not for loaded history).
+ *
+ * The reply's end and the error are followed with a store subscription, not React state: an
+ * announcement is a DOM write in the live region (see `AnnouncerProvider`), so following them costs
+ * no render and no commit of its own (a `useSyncExternalStore` read here would commit in the sync
+ * lane, apart from the transcript's transition commit of the same frame).
  */
 export function ChatAnnouncements() {
   const { chat } = useChatContext('ChatAnnouncements');
   const { strings } = useAgentUIConfig();
   const say = useAnnounce();
   const approvals = useContext(ApprovalContext);
-  const error = useAgentError(chat);
-  const lastEnd = useAgentChatSelector(chat, (snapshot) => {
-    const last = snapshot.messages.at(-1);
-    return last ? `${last.id}:${replyEnd(last) ?? ''}` : '';
-  });
 
   const seenApprovals = useRef<Set<string> | null>(null);
   const pending = approvals?.pending;
@@ -34,20 +33,33 @@ export function ChatAnnouncements() {
     if (fresh.length) say(fresh.map((approval) => strings.approvalAnnouncement(approval.toolName)).join(' '));
   }, [pending, say, strings]);
 
-  const previousEnd = useRef<string | null>(null);
+  const store = chat.store;
   useEffect(() => {
-    const before = previousEnd.current;
-    previousEnd.current = lastEnd;
-    if (before === null || before === lastEnd) return;
-    if (lastEnd.endsWith(':stopped')) say(strings.replyStopped);
-    else if (lastEnd.endsWith(':interrupted')) say(strings.replyInterrupted);
-  }, [lastEnd, say, strings]);
-
-  const errorMessage = error?.message;
-  const seenError = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (errorMessage && errorMessage !== seenError.current) say(strings.errorAnnouncement(errorMessage));
-    seenError.current = errorMessage;
-  }, [errorMessage, say, strings]);
+    const endOf = () => {
+      const last = store.getSnapshot().messages.at(-1);
+      return last ? `${last.id}:${replyEnd(last) ?? ''}` : '';
+    };
+    // The reply the chat holds now is the loaded state: only a reply ending later is announced.
+    // An error is announced when it first shows, also one there already.
+    let end = endOf();
+    let error: string | undefined;
+    const followError = () => {
+      const next = store.getSnapshot().error?.message;
+      if (next === error) return;
+      error = next;
+      if (next) say(strings.errorAnnouncement(next));
+    };
+    followError();
+    return store.subscribe(() => {
+      const nextEnd = endOf();
+      if (nextEnd !== end) {
+        end = nextEnd;
+        if (nextEnd.endsWith(':stopped')) say(strings.replyStopped);
+        // A reply cut off by an error: the error's own announcement says more (and is not overwritten).
+        else if (nextEnd.endsWith(':interrupted') && !store.getSnapshot().error) say(strings.replyInterrupted);
+      }
+      followError();
+    });
+  }, [store, say, strings]);
   return null;
 }

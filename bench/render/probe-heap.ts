@@ -3,8 +3,10 @@
  * loads with `?deferMount`, a warm-up cycle (mount, one turn, unmount), then a heap snapshot
  * ("before"), the chat mounted again with N turns of the medium fixture (unpaced), and a second
  * snapshot ("mounted"). Prints the growth by node type and constructor/name, largest first.
- * `node bench/render/probe-heap.ts [contender] [turns]` (serves bench/render/dist; unminified
- * `<contender>-diag` builds keep readable constructor names).
+ * `node bench/render/probe-heap.ts [contender] [turns] [unmounted]` (serves bench/render/dist;
+ * unminified `<contender>-diag` builds keep readable constructor names). With `unmounted`, the
+ * second snapshot is taken after the chat unmounted again: what the cycle left behind (S8); with
+ * `second`, the warm-up is the same N-turn cycle (S8's "second identical cycle").
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,6 +19,9 @@ import { arm, openPage } from './page.ts';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const contender = process.argv[2] ?? 'ours';
 const turns = Number(process.argv[3] ?? 5);
+const afterUnmount = process.argv[4] === 'unmounted' || process.argv[4] === 'second';
+/** `second`: the warm-up is the same N-turn cycle, so the diff is S8's second identical cycle. */
+const secondCycle = process.argv[4] === 'second';
 const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
 
 interface Snapshot {
@@ -82,12 +87,12 @@ try {
       await page.waitForTimeout(1_500);
     }
   };
-  await session(1, true);
+  await session(secondCycle ? turns : 1, true);
   const before = await heapSnapshot(cdp);
-  await session(turns, false);
+  await session(turns, afterUnmount);
   const mounted = await heapSnapshot(cdp);
   const total = (m: Map<string, { size: number }>) => [...m.values()].reduce((s, e) => s + e.size, 0);
-  console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, with ${turns} turns mounted ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);
+  console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, ${afterUnmount ? `after ${turns} turns and unmount` : `with ${turns} turns mounted`} ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);
   const rows = [...mounted.entries()]
     .map(([key, e]) => ({ key, size: e.size - (before.get(key)?.size ?? 0), count: e.count - (before.get(key)?.count ?? 0) }))
     .sort((a, b) => b.size - a.size)

@@ -48,7 +48,8 @@ describe('message delete with undo', () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-undo', fetch, 60_000);
     const question = articles()[0]!;
-    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    // The message actions come with the on-demand chunk: in the file's first test it may still be loading.
+    await user.click(await within(question).findByRole('button', { name: 'Delete' }, TIMEOUT));
 
     expect(articles()).toHaveLength(1);
     // The row's code comes with the on-demand chunk (preloaded when idle): at most a moment later.
@@ -70,7 +71,7 @@ describe('message delete with undo', () => {
   it('sends the delete when the window closes, moves the focus on (the transcript when nothing follows), and the server no longer has it', async () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-expire', fetch, 300);
-    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(articles()[1]!).findByRole('button', { name: 'Delete' }, TIMEOUT));
     await waitFor(() => expect(log().getByRole('button', { name: 'Undo' })).toHaveFocus(), TIMEOUT);
     expect(deletes).toEqual([]);
 
@@ -88,7 +89,7 @@ describe('message delete with undo', () => {
   it('deletes a message with what follows it (its subtree on the server)', async () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-subtree', fetch, 0);
-    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(articles()[0]!).findByRole('button', { name: 'Delete' }, TIMEOUT));
     await waitFor(() => expect(deletes).toHaveLength(1), TIMEOUT);
     await waitFor(() => expect(articles()).toHaveLength(0));
     view.unmount();
@@ -98,7 +99,7 @@ describe('message delete with undo', () => {
   it('sends a pending delete (keepalive) when the page is hidden, and when the chat leaves the conversation', async () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-leave', fetch, 60_000);
-    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(articles()[1]!).findByRole('button', { name: 'Delete' }, TIMEOUT));
     expect(deletes).toEqual([]);
     window.dispatchEvent(new PageTransitionEvent('pagehide'));
     await waitFor(() => expect(deletes).toHaveLength(1));
@@ -107,7 +108,7 @@ describe('message delete with undo', () => {
 
     // Another delete, then another conversation opens before the window closes: the delete is sent
     // to the conversation it was made in.
-    await user.click(within(articles()[0]!).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(articles()[0]!).findByRole('button', { name: 'Delete' }, TIMEOUT));
     view.rerender(<AgentChat agentId="plain-text" conversationId="c-other" chatOptions={{ fetch }} messageDisplay={{ deleteUndoTimeout: 60_000 }} />);
     await waitFor(() => expect(deletes).toHaveLength(2));
     expect(deletes[1]!.url).toContain('/conversations/c-leave/messages/');
@@ -118,7 +119,7 @@ describe('message delete with undo', () => {
   it('deletes at once with deleteUndoTimeout 0', async () => {
     const { fetch, deletes } = recordingFetch();
     const { user, view } = await chatWithOneTurn('c-now', fetch, 0);
-    await user.click(within(articles()[1]!).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(articles()[1]!).findByRole('button', { name: 'Delete' }, TIMEOUT));
     await waitFor(() => expect(deletes).toHaveLength(1));
     await waitFor(() => expect(articles()).toHaveLength(1));
     expect(log().queryByRole('button', { name: 'Undo' })).toBeNull();

@@ -6,7 +6,8 @@
  * `node bench/render/probe-heap.ts [contender] [turns] [unmounted]` (serves bench/render/dist;
  * unminified `<contender>-diag` builds keep readable constructor names). With `unmounted`, the
  * second snapshot is taken after the chat unmounted again: what the cycle left behind (S8); with
- * `second`, the warm-up is the same N-turn cycle (S8's "second identical cycle").
+ * `second`, the warm-up is the same N-turn cycle (S8's "second identical cycle"). Mounted, it also
+ * prints the React tree's fibers by component.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -91,6 +92,27 @@ try {
   const before = await heapSnapshot(cdp);
   await session(turns, afterUnmount);
   const mounted = await heapSnapshot(cdp);
+  if (!afterUnmount) {
+    // The mounted React tree by component: fibers per function/class name (host elements by tag).
+    const fibers = await page.evaluate(() => {
+      const container = document.getElementById('root') as unknown as Record<string, unknown>;
+      const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$'));
+      type Fiber = { type: unknown; child: Fiber | null; sibling: Fiber | null };
+      const counts: Record<string, number> = {};
+      const stack: Fiber[] = key ? [container[key] as Fiber] : [];
+      while (stack.length) {
+        const fiber = stack.pop()!;
+        const t = fiber.type as { displayName?: string; name?: string; render?: { name?: string }; type?: { name?: string } } | string | null;
+        const label = typeof t === 'string' ? `<${t}>` : t ? (t.displayName ?? t.name ?? t.render?.name ?? t.type?.name ?? '(anonymous)') || '(anonymous)' : '(text or root)';
+        counts[label] = (counts[label] ?? 0) + 1;
+        if (fiber.child) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+      }
+      return counts;
+    });
+    const rows = Object.entries(fibers).sort((a, b) => b[1] - a[1]);
+    console.log(`fibers mounted: ${rows.reduce((s, [, n]) => s + n, 0)}; by component: ${rows.slice(0, 25).map(([n, c]) => `${n} ${c}`).join(' · ')}`);
+  }
   const total = (m: Map<string, { size: number }>) => [...m.values()].reduce((s, e) => s + e.size, 0);
   console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, ${afterUnmount ? `after ${turns} turns and unmount` : `with ${turns} turns mounted`} ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);
   const rows = [...mounted.entries()]

@@ -1,6 +1,6 @@
 'use client';
 import { Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { OnDemandIcon } from '../lazy/on-demand.js';
@@ -11,16 +11,19 @@ interface HighlightProps {
   language: string | undefined;
   /** Dark background: the dark palette. */
   dark: boolean;
+  /** The `<code>` element's class and style. */
+  className: string | undefined;
+  style: CSSProperties;
 }
 
 /**
  * The highlighter (highlight.js core and a few languages), in its own chunk fetched the first time
- * a finished code block shows. Until then the code shows as plain text in the same element, so
- * nothing moves when the colours arrive.
+ * a finished code block shows. Until then the code shows as plain text in the same kind of element,
+ * so nothing moves when the colours arrive.
  */
 export const HighlightedCode = lazyComponent<HighlightProps>(
   async () => (await import('./highlighted-code.js')).HighlightedCode,
-  ({ code }) => <>{code}</>,
+  ({ code, className, style }) => <code className={className} style={style}>{code}</code>,
 );
 
 /** The code keeps its lines (XMarkdown's CSS wraps `code`): a long line scrolls inside the block instead. */
@@ -64,6 +67,7 @@ export function CodeBlock({ code, lang, streaming }: { code: string; lang: strin
   const styles = useMarkdownStyles();
   const language = lang?.trim().split(/\s+/)[0]?.toLowerCase() || undefined;
   const text = code.replace(/\n$/, '');
+  const codeClass = language ? `language-${language}` : undefined;
   return (
     <div style={styles.codeBlock} data-xagent-code-block={language ?? ''}>
       <div style={styles.codeHeader}>
@@ -71,7 +75,11 @@ export function CodeBlock({ code, lang, streaming }: { code: string; lang: strin
         <CopyButton text={text} />
       </div>
       <pre style={styles.codePre} tabIndex={0}>
-        <code className={language ? `language-${language}` : undefined} style={codeStyle}>{streaming ? text : <HighlightedCode code={text} language={language} dark={styles.dark} />}</code>
+        {streaming ? (
+          <code className={codeClass} style={codeStyle}>{text}</code>
+        ) : (
+          <HighlightedCode code={text} language={language} dark={styles.dark} className={codeClass} style={codeStyle} />
+        )}
       </pre>
     </div>
   );

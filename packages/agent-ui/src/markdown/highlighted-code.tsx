@@ -13,7 +13,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { DARK_PALETTE, LIGHT_PALETTE, scopeColor, type CodePalette } from './code-palette.js';
 
 const LANGUAGES = { bash, diff, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
@@ -21,39 +21,51 @@ for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
 const decode = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+/** A palette colour as it may appear in a style attribute (the palettes hold hex colours only). */
+const HEX_COLOR = /^#[0-9a-f]{3,8}$/i;
 
 /**
- * React nodes for highlight.js HTML (only `<span class>`, `</span>` and escaped text), coloured
- * inline from `palette`: no stylesheet, nothing that reaches the host page.
+ * The page's HTML for highlight.js output: only `<span class>` (as `<span style="color:…">` from
+ * `palette`, or a bare `<span>`), `</span>` and text pass, the text decoded and escaped again, the
+ * spans balanced. Inline colours: no stylesheet, nothing that reaches the host page.
+ *
+ * One string for the whole block, set as the `<code>`'s HTML: a highlighted block is one React
+ * element, not one per token (a long reply's code was thousands of fibers and style objects).
  */
-export function highlightedNodes(html: string, palette: CodePalette): ReactNode[] {
-  const root: ReactNode[] = [];
-  const stack: { children: ReactNode[]; color: string | undefined }[] = [];
-  let current = root;
-  let key = 0;
+export function highlightedHtml(html: string, palette: CodePalette): string {
+  let out = '';
+  let open = 0;
   for (const match of html.matchAll(/<span class="([^"]*)">|<\/span>|[^<]+/g)) {
     if (match[1] !== undefined) {
-      stack.push({ children: current, color: scopeColor(match[1], palette) });
-      current = [];
+      const color = scopeColor(match[1], palette);
+      out += color && HEX_COLOR.test(color) ? `<span style="color:${color}">` : '<span>';
+      open++;
     } else if (match[0] === '</span>') {
-      const open = stack.pop();
-      if (!open) continue;
-      const children = current;
-      current = open.children;
-      current.push(open.color ? <span key={key++} style={{ color: open.color }}>{children}</span> : <span key={key++}>{children}</span>);
+      if (open === 0) continue;
+      open--;
+      out += '</span>';
     } else {
-      current.push(decode(match[0]));
+      out += escape(decode(match[0]));
     }
   }
-  return root;
+  return out + '</span>'.repeat(open);
 }
 
-/** `code` highlighted as `language` (plain when highlight.js does not know it). */
-export function HighlightedCode({ code, language, dark }: { code: string; language: string | undefined; dark: boolean }) {
+/** What the code element carries besides its content. */
+export interface CodeElementProps {
+  className: string | undefined;
+  style: CSSProperties;
+}
+
+/** `<code>` with `code` highlighted as `language` (plain text when highlight.js does not know it). */
+export function HighlightedCode({ code, language, dark, className, style }: { code: string; language: string | undefined; dark: boolean } & CodeElementProps) {
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
-  return useMemo(() => {
-    if (!language || !hljs.getLanguage(language)) return <>{code}</>;
-    const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-    return <>{highlightedNodes(html, palette)}</>;
-  }, [code, language, palette]);
+  const html = useMemo(
+    () => (language && hljs.getLanguage(language) ? highlightedHtml(hljs.highlight(code, { language, ignoreIllegals: true }).value, palette) : undefined),
+    [code, language, palette],
+  );
+  // Safe: `highlightedHtml` lets only palette-coloured spans and escaped text through.
+  return html === undefined ? <code className={className} style={style}>{code}</code> : <code className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />;
 }

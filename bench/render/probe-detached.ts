@@ -6,18 +6,11 @@
  * `node bench/render/probe-detached.ts [contender] [turns]` (serves bench/render/dist; the
  * unminified `<contender>-diag` build keeps readable names).
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium, type CDPSession } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { arm, openPage } from './page.ts';
+import type { CDPSession } from 'playwright-core';
+import { withProbePage } from './probe-page.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const contender = process.argv[2] ?? 'ours-diag';
 const turns = Number(process.argv[3] ?? 2);
-const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
 
 interface RawSnapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
@@ -120,38 +113,8 @@ function retainerPaths(snap: RawSnapshot): void {
   }
 }
 
-const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-const { port } = JSON.parse(line) as { port: number };
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
-try {
-  const { page, cdp } = await openPage(browser);
-  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
-  await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
-  const marker = `§${fixture.lastSeq}§`;
-  const input = page.locator('textarea').first();
-  let sent = 0;
-  const session = async (count: number) => {
-    await page.evaluate(() => (window as unknown as { __benchMount: () => Promise<void> }).__benchMount());
-    await input.waitFor({ state: 'visible', timeout: 60_000 });
-    for (let turn = 1; turn <= count; turn++) {
-      const seen = await page.evaluate((m) => (document.body.textContent ?? '').split(m).length - 1, marker);
-      await arm(port, 'medium', 0, ++sent);
-      await input.click();
-      await page.keyboard.type(`turn ${turn}`);
-      await page.keyboard.press('Enter');
-      await page.waitForFunction(({ m, seen }) => (document.body.textContent ?? '').split(m).length - 1 > seen, { m: marker, seen }, { polling: 100, timeout: 120_000 });
-      await page.waitForTimeout(300);
-    }
-    await page.evaluate(() => (window as unknown as { __benchUnmount: () => void }).__benchUnmount());
-    await page.waitForTimeout(1_500);
-  };
-  await session(1);
-  await session(turns);
+await withProbePage(contender, async ({ cdp, session }) => {
+  await session(1, true);
+  await session(turns, true);
   retainerPaths(await takeSnapshot(cdp));
-} finally {
-  await browser.close();
-  child.stdin.end();
-  setTimeout(() => child.kill(), 1000).unref();
-}
+});

@@ -9,21 +9,14 @@
  * `second`, the warm-up is the same N-turn cycle (S8's "second identical cycle"). Mounted, it also
  * prints the React tree's fibers by component.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium, type CDPSession } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { arm, openPage } from './page.ts';
+import type { CDPSession } from 'playwright-core';
+import { withProbePage } from './probe-page.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const contender = process.argv[2] ?? 'ours';
 const turns = Number(process.argv[3] ?? 5);
 const afterUnmount = process.argv[4] === 'unmounted' || process.argv[4] === 'second';
 /** `second`: the warm-up is the same N-turn cycle, so the diff is S8's second identical cycle. */
 const secondCycle = process.argv[4] === 'second';
-const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
@@ -58,36 +51,7 @@ async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number
   return byKey;
 }
 
-const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-const { port } = JSON.parse(line) as { port: number };
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
-try {
-  const { page, cdp } = await openPage(browser);
-  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
-  await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
-  const marker = `§${fixture.lastSeq}§`;
-  const input = page.locator('textarea').first();
-  let sent = 0;
-  const session = async (count: number, unmount: boolean) => {
-    await page.evaluate(() => (window as unknown as { __benchMount: () => Promise<void> }).__benchMount());
-    await input.waitFor({ state: 'visible', timeout: 60_000 });
-    for (let turn = 1; turn <= count; turn++) {
-      const seen = await page.evaluate((m) => (document.body.textContent ?? '').split(m).length - 1, marker);
-      await arm(port, 'medium', 0, ++sent);
-      await input.click();
-      await page.keyboard.type(`turn ${turn}`);
-      await page.keyboard.press('Enter');
-      await page.waitForFunction(({ m, seen }) => (document.body.textContent ?? '').split(m).length - 1 > seen, { m: marker, seen }, { polling: 100, timeout: 120_000 });
-      await page.waitForTimeout(300);
-    }
-    await page.waitForTimeout(1_000);
-    if (unmount) {
-      await page.evaluate(() => (window as unknown as { __benchUnmount: () => void }).__benchUnmount());
-      await page.waitForTimeout(1_500);
-    }
-  };
+await withProbePage(contender, async ({ page, cdp, session }) => {
   await session(secondCycle ? turns : 1, true);
   const before = await heapSnapshot(cdp);
   await session(turns, afterUnmount);
@@ -130,8 +94,4 @@ try {
       if (grew.count !== 0) console.log(`  ${(grew.size / 1024).toFixed(1).padStart(8)} KB  ${String(grew.count).padStart(7)} ×  ${key}`);
     }
   }
-} finally {
-  await browser.close();
-  child.stdin.end();
-  setTimeout(() => child.kill(), 1000).unref();
-}
+});

@@ -52,6 +52,20 @@ const ready = (chat: Opened) => expect.poll(() => chat.session.store.getSnapshot
 const replyText = (chat: Opened) => textOf(chat.session.chat.messages.findLast((m) => m.role === 'assistant'));
 const settled = (chat: Opened) => expect.poll(() => chat.session.chat.status, { timeout: 10_000 }).toBe('ready');
 
+/**
+ * Sends, and sees the connection drop (`reconnecting`), the chat re-attach and the reply complete
+ * once, whole, with no error.
+ */
+async function sendThroughDrop(chat: Opened) {
+  expect((await chat.controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+  await expect.poll(() => chat.session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
+  await settled(chat);
+  expect(textOf(chat.session.chat.messages.at(-1))).toBe(TEXT);
+  expect(chat.session.chat.messages).toHaveLength(2);
+  expect(chat.events.count('onMessageComplete')).toBe(1);
+  expect(chat.events.count('onError')).toBe(0);
+}
+
 /** Sends `text` and waits until the reply has some words (not all). */
 async function sendAndWait(chat: Opened, text: string, words = 5) {
   const result = await chat.controller.handle.sendMessage({ text });
@@ -198,20 +212,10 @@ describe('resumable runs', () => {
         });
         return new Response(body, { status: response.status, headers: response.headers });
       };
-      const controller = new AgentChatController({ agentId: 'a', fetch, conversationId: `c-cut-${cutAfter}`, throttle: false, resume: resumeRuns });
-      const events = record(controller);
-      const session = controller.open();
-      const detach = controller.attach(session);
-      await expect.poll(() => session.store.getSnapshot().historyStatus).toBe('ready');
-      const result = await controller.handle.sendMessage({ text: 'go' });
-      expect(result.sent).toBe(true);
-      await expect.poll(() => session.store.getSnapshot().connection).toBe('reconnecting');
-      await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
-      expect(textOf(session.chat.messages.at(-1))).toBe(TEXT);
-      expect(session.chat.messages).toHaveLength(2);
-      expect(events.count('onMessageComplete')).toBe(1);
-      expect(events.count('onError')).toBe(0);
-      detach('unmount');
+      const chat = server.open(`c-cut-${cutAfter}`, { fetch });
+      await ready(chat);
+      await sendThroughDrop(chat);
+      chat.detach('unmount');
     }
   });
 
@@ -347,19 +351,10 @@ function silentAfter(fetch: typeof globalThis.fetch, reads: number): typeof glob
 describe('liveness (issue 24)', () => {
   it('a reply stream silent for idleTimeoutMs is a dropped connection: the chat re-attaches and the reply completes once', async () => {
     const server = setup();
-    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 3), conversationId: 'c-idle', throttle: false, idleTimeoutMs: 300, resume: resumeRuns });
-    const events = record(controller);
-    const session = controller.open();
-    const detach = controller.attach(session);
-    await expect.poll(() => session.store.getSnapshot().historyStatus).toBe('ready');
-    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
-    await expect.poll(() => session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
-    await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
-    expect(textOf(session.chat.messages.at(-1))).toBe(TEXT);
-    expect(session.chat.messages).toHaveLength(2);
-    expect(events.count('onMessageComplete')).toBe(1);
-    expect(events.count('onError')).toBe(0);
-    detach('unmount');
+    const chat = server.open('c-idle', { fetch: silentAfter(server.fetch, 3), idleTimeoutMs: 300 });
+    await ready(chat);
+    await sendThroughDrop(chat);
+    chat.detach('unmount');
   });
 
   it('without a run to re-attach to (no store), a silent stream ends with a "connection lost" error and keeps the partial reply', async () => {

@@ -1,0 +1,62 @@
+/**
+ * The page the diagnostic probes drive (probe-heap.ts, probe-detached.ts): the fixture server, a
+ * Chromium with the bench's options, a contender's page loaded with `?deferMount`, and `session`,
+ * which mounts the chat, runs turns of the medium fixture (unpaced) as a user would and unmounts.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { arm, openPage } from './page.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
+
+export interface ProbePage {
+  page: Page;
+  cdp: CDPSession;
+  /** Mounts the chat, runs `turns` turns, then (with `unmount`) unmounts it and lets its timers run out. */
+  session(turns: number, unmount: boolean): Promise<void>;
+}
+
+/** Runs `probe` against `contender`'s page (served from bench/render/dist), then closes everything. */
+export async function withProbePage(contender: string, probe: (page: ProbePage) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+  const { port } = JSON.parse(line) as { port: number };
+  const executablePath = chromiumExecutable();
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
+  try {
+    const { page, cdp } = await openPage(browser);
+    await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
+    await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
+    const marker = `§${fixture.lastSeq}§`;
+    const input = page.locator('textarea').first();
+    let sent = 0;
+    const session = async (turns: number, unmount: boolean) => {
+      await page.evaluate(() => (window as unknown as { __benchMount: () => Promise<void> }).__benchMount());
+      await input.waitFor({ state: 'visible', timeout: 60_000 });
+      for (let turn = 1; turn <= turns; turn++) {
+        const seen = await page.evaluate((m) => (document.body.textContent ?? '').split(m).length - 1, marker);
+        await arm(port, 'medium', 0, ++sent);
+        await input.click();
+        await page.keyboard.type(`turn ${turn}`);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(({ m, seen }) => (document.body.textContent ?? '').split(m).length - 1 > seen, { m: marker, seen }, { polling: 100, timeout: 120_000 });
+        await page.waitForTimeout(300);
+      }
+      await page.waitForTimeout(1_000);
+      if (unmount) {
+        await page.evaluate(() => (window as unknown as { __benchUnmount: () => void }).__benchUnmount());
+        await page.waitForTimeout(1_500);
+      }
+    };
+    await probe({ page, cdp, session });
+  } finally {
+    await browser.close();
+    child.stdin.end();
+    setTimeout(() => child.kill(), 1000).unref();
+  }
+}

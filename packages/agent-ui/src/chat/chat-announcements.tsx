@@ -34,6 +34,8 @@ export function ChatAnnouncements() {
   }, [pending, say, strings]);
 
   const store = chat.store;
+  // Kept across effect runs (a re-subscription, StrictMode's second run): an error is said once.
+  const saidError = useRef<string | undefined>(undefined);
   useEffect(() => {
     const endOf = () => {
       const last = store.getSnapshot().messages.at(-1);
@@ -42,11 +44,10 @@ export function ChatAnnouncements() {
     // The reply the chat holds now is the loaded state: only a reply ending later is announced.
     // An error is announced when it first shows, also one there already.
     let end = endOf();
-    let error: string | undefined;
     const followError = () => {
       const next = store.getSnapshot().error?.message;
-      if (next === error) return;
-      error = next;
+      if (next === saidError.current) return;
+      saidError.current = next;
       if (next) say(strings.errorAnnouncement(next));
     };
     followError();

@@ -7,9 +7,11 @@ test('a message typed in the playground streams back token by token and complete
   const growth = recordReplyGrowth(page);
   await chat.send('Hello from Playwright');
   const reply = chat.messages('assistant').last();
-  // The reply grows in several visible steps (streaming), not in one paint, and only grows.
+  // The reply grows in visible steps (streaming), not in one paint, and only grows. At least one
+  // length between empty and whole; how many more depends on how many frames the machine paints
+  // while the short reply streams (a second whole run under load saw 3 lengths, not 4).
   const lengths = await growth;
-  expect(lengths.length).toBeGreaterThanOrEqual(4);
+  expect(lengths.length).toBeGreaterThanOrEqual(3);
   expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
   await expect(reply).toContainText('Hello! I am a scripted agent. Every word of this reply streams on its own.');
   await chat.waitReady();

@@ -10,6 +10,7 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -44,8 +45,25 @@ const label = (n: ProfileNode): string => {
   return `${name} ${file ? `${file.replace(/-[\w-]{8}\.js$/, '.js')}:${n.callFrame.lineNumber + 1}` : ''}`.trim() + ' ';
 };
 
-export async function stopProfile(cdp: CDPSession, top = 14): Promise<ProfileSummary> {
+/**
+ * Stops the profiler and sums its samples; with `within` (trace-clock µs, the clock of
+ * `Tracing` events), only the samples taken in that window.
+ */
+export async function stopProfile(cdp: CDPSession, top = 14, within?: { fromUs: number; toUs: number }): Promise<ProfileSummary> {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  if (within) {
+    let at = profile.startTime;
+    const samples: number[] = [];
+    const deltas: number[] = [];
+    profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      if (at < within.fromUs || at > within.toUs) return;
+      samples.push(id);
+      deltas.push(profile.timeDeltas[i] ?? 0);
+    });
+    profile.samples = samples;
+    profile.timeDeltas = deltas;
+  }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

@@ -91,7 +91,10 @@ const mixed = sse([
   { type: 'text-delta', id: 't2', delta: 'D', providerMetadata: { p: { k: 1 } } },
   { type: 'text-delta', id: 't2', delta: 'E' },
   { type: 'data-weather', data: { c: 21 } },
-  { type: 'finish' },
+  { type: 'text-end', id: 't1', extra: 'kept' },
+  { type: 'text-end', id: 't2', providerMetadata: { p: { k: 2 } } },
+  { type: 'finish-step' },
+  { type: 'finish', finishReason: 'stop', messageMetadata: { n: 1 } },
   '[DONE]',
 ]);
 
@@ -118,10 +121,20 @@ describe('parseUIMessageChunkStream', () => {
       'text-delta:t2:D',
       'text-delta:t2:E',
       'data-weather',
+      'text-end',
+      'text-end',
+      'finish-step',
       'finish',
     ]);
     expect(chunks[14]).toEqual({ type: 'text-delta', id: 't2', delta: 'D', providerMetadata: { p: { k: 1 } } });
-    expect(chunks.at(-2)).toEqual({ type: 'data-weather', data: { c: 21 } });
+    expect(chunks.at(-5)).toEqual({ type: 'data-weather', data: { c: 21 } });
+    // Frame chunks keep every field, as the schema's loose objects do.
+    expect(chunks.slice(-4)).toEqual([
+      { type: 'text-end', id: 't1', extra: 'kept' },
+      { type: 'text-end', id: 't2', providerMetadata: { p: { k: 2 } } },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop', messageMetadata: { n: 1 } },
+    ]);
   });
 
   it('matches the AI SDK pipeline however the bytes are split into reads', async () => {
@@ -140,6 +153,11 @@ describe('parseUIMessageChunkStream', () => {
     ['a delta of the wrong shape', '{"type":"text-delta","id":"t1","delta":5}', TypeValidationError],
     ['an unknown chunk type', '{"type":"no-such-chunk"}', TypeValidationError],
     ['a chunk missing a field', '{"type":"tool-input-start","toolCallId":"c"}', TypeValidationError],
+    ['a text-start without its id', '{"type":"text-start"}', TypeValidationError],
+    ['a finish with an unknown reason', '{"type":"finish","finishReason":"done"}', TypeValidationError],
+    ['a start with a numeric message id', '{"type":"start","messageId":7}', TypeValidationError],
+    ['an abort with a numeric reason', '{"type":"abort","reason":1}', TypeValidationError],
+    ['a text-end with citations of the wrong shape', '{"type":"text-end","id":"t1","citations":5}', TypeValidationError],
     ['invalid JSON', '{"type":"text-delta",', JSONParseError],
     ['a prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","__proto__":{"polluted":1}}', JSONParseError],
     ['an escaped prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","\\u005f_proto__":{"polluted":1}}', JSONParseError],

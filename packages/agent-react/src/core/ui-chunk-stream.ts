@@ -31,10 +31,58 @@ function isDelta(value: unknown): value is Delta {
 
 const deltaId = (chunk: Delta): string => (chunk.type === 'tool-input-delta' ? chunk.toolCallId : chunk.id);
 
+const FINISH_REASONS = new Set(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'interrupted', 'other']);
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+/**
+ * The stream's frame chunks (start and finish of the message, its steps and its text and reasoning
+ * parts), checked by hand as the AI SDK's schema (loose objects) would: a chunk with provider
+ * metadata or citations goes to the schema. A reply's first chunks then cost no schema work.
+ */
+function isFrame(value: unknown): value is UIMessageChunk {
+  const chunk = value as Record<string, unknown>;
+  switch (typeof value === 'object' && value !== null ? chunk.type : undefined) {
+    case 'start-step':
+    case 'finish-step':
+    case 'reset-step':
+      return true;
+    case 'text-start':
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return typeof chunk.id === 'string' && chunk.providerMetadata === undefined;
+    case 'text-end':
+      return typeof chunk.id === 'string' && chunk.providerMetadata === undefined && chunk.citations === undefined;
+    case 'start':
+      return isOptionalString(chunk.messageId);
+    case 'finish':
+      return chunk.finishReason === undefined || FINISH_REASONS.has(chunk.finishReason as string);
+    case 'abort':
+      return isOptionalString(chunk.reason);
+    default:
+      return false;
+  }
+}
+
+// The keys `secureJsonParse` (@ai-sdk/provider-utils) guards against, as it looks for them: a read
+// that names neither anywhere is parsed with `JSON.parse` alone (the same result, without two
+// regular expressions and a stack-trace-limit change per event).
+const SUSPECT_PROTO = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const SUSPECT_CONSTRUCTOR = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+
+const plainParse = (text: string): unknown => JSON.parse(text) as unknown;
+
+/** How to parse the events of one read: `JSON.parse` when none could carry a guarded key. */
+function parserFor(events: readonly string[]): (text: string) => unknown {
+  const joined = events.join('\n');
+  // Without `\u00` escapes the keys can only be spelled out; both checks are plain substring scans.
+  if (!joined.includes('\\u00') && !joined.includes('__proto__') && !joined.includes('constructor')) return plainParse;
+  return SUSPECT_PROTO.test(joined) || SUSPECT_CONSTRUCTOR.test(joined) ? secureJsonParse : plainParse;
+}
+
 /**
  * Parses, validates and coalesces the data of the SSE events of one network read. Text, reasoning
- * and tool-input deltas are checked by hand; every other chunk goes through the AI SDK's own
- * `uiMessageChunkSchema`. Adjacent deltas of the same type and id become one chunk (their text
+ * and tool-input deltas and the frame chunks are checked by hand; every other chunk goes through
+ * the AI SDK's own `uiMessageChunkSchema`. Adjacent deltas of the same type and id become one chunk (their text
  * concatenated); everything else keeps its place, so the order across types and ids is unchanged.
  * The first invalid event ends the read: the chunks before it are returned with the same error the
  * AI SDK's `parseJsonEventStream` would give (`JSONParseError` or `TypeValidationError`).
@@ -45,11 +93,12 @@ export async function decodeEvents(events: readonly string[]): Promise<DecodedRe
   // made here (a parsed chunk is never mutated).
   let open: Delta | undefined;
   let owned = false;
+  const parse = parserFor(events);
   for (const data of events) {
     if (data === '[DONE]') continue;
     let value: unknown;
     try {
-      value = secureJsonParse(data) as unknown;
+      value = parse(data);
     } catch (cause) {
       return { chunks, error: new JSONParseError({ text: data, cause }) };
     }
@@ -70,6 +119,10 @@ export async function decodeEvents(events: readonly string[]): Promise<DecodedRe
       continue;
     }
     open = undefined;
+    if (isFrame(value)) {
+      chunks.push(value);
+      continue;
+    }
     const checked = await validateChunk(value);
     if (!checked.success) return { chunks, error: checked.error };
     chunks.push(checked.value);

@@ -1,5 +1,5 @@
 'use client';
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /**
  * Markdown that may wait: text shown as plain text first and parsed later, when it is near the
@@ -74,12 +74,60 @@ export function useNearViewport(root: RefObject<Element | null>): NearViewport {
   );
 }
 
-/** Plain text in place of markdown not parsed yet: wraps like the text it stands for. */
-const plainStyle: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 };
+/**
+ * Plain text in place of markdown not parsed yet: wraps like the text it stands for, and is laid out
+ * only near the view (`content-visibility: auto`: a burst's hundreds of blocks above the view cost no
+ * layout in the frame that shows the reply's end). One stylesheet for all placeholders (React adds it
+ * to the document once); each carries only its estimated height.
+ */
+const PENDING_CSS = '[data-xagent-markdown-pending]{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;content-visibility:auto}';
+
+/** The stylesheet of the placeholders: render it once with them (e.g. once per message). */
+export function PendingMarkdownStyle() {
+  return (
+    <style href="xagent-markdown-pending" precedence="default">
+      {PENDING_CSS}
+    </style>
+  );
+}
+
+/**
+ * The placeholder's height before the browser lays it out: its lines at about 80 characters each, in
+ * `em`. Once laid out, the browser keeps the real height (`auto`).
+ */
+function estimatedHeight(text: string): string {
+  let lines = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const length = (end === -1 ? text.length : end) - start;
+    lines += length > 80 ? Math.ceil(length / 80) : 1;
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return `auto ${(lines * 1.6).toFixed(1)}em`;
+}
+
+/**
+ * Upgrades that wait for the paint of the commit that showed their placeholders: one task for all of
+ * them (a burst mounts hundreds), then one transition (time-sliced, behind input).
+ */
+const afterPaint = new Set<() => void>();
+let afterPaintTimer: ReturnType<typeof setTimeout> | undefined;
+function upgradeAfterPaint(upgrade: () => void): () => void {
+  afterPaint.add(upgrade);
+  afterPaintTimer ??= setTimeout(() => {
+    afterPaintTimer = undefined;
+    const queued = [...afterPaint];
+    afterPaint.clear();
+    startTransition(() => queued.forEach((run) => run()));
+  }, 0);
+  return () => afterPaint.delete(upgrade);
+}
 
 /**
  * `children` (the parsed markdown) once `ready`; until then `text` as plain text, in an element
- * marked `data-xagent-markdown-pending`. Becomes ready when near the viewport (with a
+ * marked `data-xagent-markdown-pending` (styled by {@link PendingMarkdownStyle}). Becomes ready when near the viewport (with a
  * {@link NearViewportContext}) or, with `afterPaint`, in a transition after its first commit.
  */
 export function DeferredMarkdown({ text, afterPaint = false, children }: { text: string; afterPaint?: boolean; children: () => ReactNode }) {
@@ -90,20 +138,15 @@ export function DeferredMarkdown({ text, afterPaint = false, children }: { text:
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (ready) return;
-    const upgrade = () => startTransition(() => setReady(true));
-    if (waitForPaint || !near) {
-      // After the paint of the commit that showed the plain text: a task, then a transition
-      // (time-sliced, behind input).
-      const timer = setTimeout(upgrade, 0);
-      return () => clearTimeout(timer);
-    }
+    // After the paint of the commit that showed the plain text: a task, then a transition.
+    if (waitForPaint || !near) return upgradeAfterPaint(() => setReady(true));
     const element = ref.current;
     if (!element) return;
-    return near.observe(element, upgrade);
+    return near.observe(element, () => startTransition(() => setReady(true)));
   }, [ready, waitForPaint, near]);
   if (ready) return <>{children()}</>;
   return (
-    <div ref={ref} style={plainStyle} data-xagent-markdown-pending="">
+    <div ref={ref} style={{ containIntrinsicBlockSize: estimatedHeight(text) }} data-xagent-markdown-pending="">
       {text}
     </div>
   );

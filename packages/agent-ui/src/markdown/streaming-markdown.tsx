@@ -1,7 +1,7 @@
 'use client';
 import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
-import { memo, useEffect, useRef, useState } from 'react';
-import { DeferredMarkdown } from './deferred-markdown.js';
+import { memo, useContext, useEffect, useRef, useState } from 'react';
+import { DeferredMarkdown, NearViewportContext, PendingMarkdownStyle } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode } from '../a11y/announcer.js';
 import { nextSpeech, type SpeechProgress } from '../a11y/speech-progress.js';
 import { completeTail } from './complete-tail.js';
@@ -53,6 +53,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: s
 
 /** A frame that completes more blocks than this parses the last ones only, the rest after its paint. */
 const LIVE_BLOCKS = 6;
+/**
+ * Text longer than this that has not streamed here and must show at once is split into blocks
+ * too, so its mount parses the last ones only (as a burst does): a whole 10k-token reply in one
+ * frame would be one long parse.
+ */
+const SPLIT_CHARS = 6000;
+/** A link reference or footnote definition (`[id]: url`, `[^1]: …`): it resolves only within one document. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 const NO_BLOCKS = splitMarkdownBlocks('');
 
 /**
@@ -76,8 +84,9 @@ interface PendingSpeech {
  * with `rel="noopener noreferrer"`.
  *
  * Text that has never streamed here (loaded history) is rendered as one document: one parse and
- * one root element instead of one per block, which halves the mount cost of long transcripts. Once
- * it streamed, it stays split, so the end of a stream re-parses nothing.
+ * one root element instead of one per block, which halves the mount cost of long transcripts —
+ * unless it is long (over 6,000 characters) and must show at once: then it is split like a burst.
+ * Once it streamed, it stays split, so the end of a stream re-parses nothing.
  *
  * Parsing waits where nobody sees it yet: a loaded message in a long transcript's rows marked by a
  * `NearViewportContext` shows plain text until it comes near the view; a frame that completes more
@@ -85,7 +94,10 @@ interface PendingSpeech {
  * and the earlier ones after that frame's paint, in a transition.
  */
 export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streaming = false, announce, className }: StreamingMarkdownProps) {
-  const [blockwise, setBlockwise] = useState(streaming);
+  const near = useContext(NearViewportContext);
+  // Split from the start: streaming text, and long text that must show at once (a reply that came
+  // whole in one read, the newest rows of a loaded history), unless it defines link references.
+  const [blockwise, setBlockwise] = useState(() => streaming || (near === null && text.length > SPLIT_CHARS && !REFERENCE_DEFINITION.test(text)));
   if (streaming && !blockwise) setBlockwise(true);
   const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
   const shouldAnnounce = announce ?? streaming;
@@ -146,6 +158,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   if (!blockwise) {
     return (
       <div className={className} dir="auto" data-xagent-markdown="">
+        <PendingMarkdownStyle />
         <MarkdownStylesProvider>
           {text.trim() ? <DeferredMarkdown text={text}>{() => <MarkdownBlock text={text} streaming={false} />}</DeferredMarkdown> : null}
         </MarkdownStylesProvider>
@@ -154,6 +167,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   }
   return (
     <div className={className} dir="auto" data-xagent-markdown="">
+      <PendingMarkdownStyle />
       <MarkdownStylesProvider>
         {blocks.done.map((block, index) =>
           deferred.current?.has(index) ? <DeferredBlock key={index} text={block} /> : <MarkdownBlock key={index} text={block} streaming={false} />,

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CollapsibleContent } from './collapsible-content.js';
@@ -26,6 +26,35 @@ describe('CollapsibleContent', () => {
     expect(container.querySelector('[data-xagent-collapsed]')).toBeNull();
     await user.keyboard(' ');
     expect(screen.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('measures at mount and when the content box resizes, not on every render (no forced layout per render)', () => {
+    const height = contentHeight(100);
+    const observed: Array<{ target: Element; callback: ResizeObserverCallback }> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          observed.push({ target, callback: this.callback });
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    // A row re-rendering passes new (equal) children each time.
+    const { rerender } = render(<CollapsibleContent><span>Short</span></CollapsibleContent>);
+    const reads = height.mock.calls.length;
+    expect(reads).toBeGreaterThan(0);
+    rerender(<CollapsibleContent><span>Short</span></CollapsibleContent>);
+    rerender(<CollapsibleContent><span>Short</span></CollapsibleContent>);
+    expect(height.mock.calls.length).toBe(reads);
+    // The content grows: its box resizes, the observer measures again and it collapses.
+    height.mockReturnValue(2_000);
+    act(() => observed[0]!.callback([], {} as ResizeObserver));
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+    expect(observed[0]!.target).toHaveTextContent('Short');
+    vi.unstubAllGlobals();
   });
 
   it('leaves short content alone: no button, no clipping', () => {

@@ -6,6 +6,7 @@ import { AnnouncerProvider } from '../a11y/announcer.js';
 import { messageText } from '../message-content/message-text.js';
 import { MESSAGE_UNDO_MS, MessageUndoProvider, useMessageUndo } from '../transcript/message-undo.js';
 import { usePreloadOnDemand } from '../lazy/preload-on-demand.js';
+import { MarkdownWarmUp } from '../markdown/markdown-warm-up.js';
 import { ChatAnnouncements } from './chat-announcements.js';
 import { takeBackRefusedSend } from './refused-send.js';
 import { ApprovalContext, ChatContext, FeedbackContext, focusChat, useChatContext, type ChatContextValue, type ComposerHandle, type TranscriptHandle } from './chat-context.js';
@@ -144,8 +145,9 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
     chatValueRef.current = chatValue;
   });
   const messageUndo = useMessageUndo(chat, props.deleteUndoTimeout ?? MESSAGE_UNDO_MS, () => focusChat(chatValueRef.current, 'transcript'));
-  // Tool cards, message actions, the undo row… are one on-demand chunk: fetch it before they show.
-  usePreloadOnDemand(chat);
+  // Tool cards, message actions, the undo row… are one on-demand chunk: fetch it before they show;
+  // and at the same idle moment, run the markdown pipeline once before the first reply needs it.
+  const warmUp = usePreloadOnDemand(chat);
   const { approve, deny } = approval;
   const handlers = useMemo<MessageHandlers>(
     () => ({
@@ -196,6 +198,7 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
             <MessageUndoProvider value={messageUndo}>
               <AnnouncerProvider mode={props.announceReplies}>
                 <ChatAnnouncements />
+                {warmUp ? <MarkdownWarmUp /> : null}
                 {children}
               </AnnouncerProvider>
             </MessageUndoProvider>

@@ -27,9 +27,10 @@ function fakeChat() {
 }
 
 function Preloader({ chat }: { chat: UseAgentChatResult }) {
-  usePreloadOnDemand(chat);
-  return null;
+  const idle = usePreloadOnDemand(chat);
+  return <output data-testid="idle">{String(idle)}</output>;
 }
+const idleAfterIntent = () => document.querySelector('[data-testid="idle"]')?.textContent;
 
 describe('usePreloadOnDemand', () => {
   beforeEach(() => {
@@ -57,6 +58,29 @@ describe('usePreloadOnDemand', () => {
       vi.advanceTimersByTime(1_000);
     });
     expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells when the page went idle after the first interaction with no reply running (the moment to warm up)', () => {
+    const { chat, setStatus } = fakeChat();
+    render(<Preloader chat={chat} />);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(idleAfterIntent()).toBe('false');
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' })));
+    expect(idleAfterIntent()).toBe('false');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(idleAfterIntent()).toBe('true');
+    act(() => setStatus('streaming'));
+    expect(idleAfterIntent()).toBe('true');
+  });
+
+  it('does not tell it when a reply runs at that idle moment', () => {
+    const { chat, setStatus } = fakeChat();
+    render(<Preloader chat={chat} />);
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' })));
+    act(() => setStatus('submitted'));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(idleAfterIntent()).toBe('false');
   });
 
   it('fetches it at once when a reply starts, and stops listening', () => {

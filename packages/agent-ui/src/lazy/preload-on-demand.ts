@@ -1,6 +1,6 @@
 import type { UseAgentChatResult } from '@x/agent-react';
 import { whenIdle } from '@x/agent-react/internal';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { preloadOnDemand } from './on-demand.js';
 
 /** What counts as the user turning to the page. */
@@ -12,8 +12,12 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touc
  * focus, touch, wheel), or at once when a reply starts (it brings tool cards, message actions…).
  * A page that is only looked at never fetches the chunk's 55 KB, and loading the page does not also
  * parse and run it; a part that renders before still fetches it itself, behind its stand-in.
+ * Returns true from that idle moment on, when no reply was running then.
  */
-export function usePreloadOnDemand(chat: UseAgentChatResult): void {
+export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
+  // Whether the page went idle after the user turned to it with no reply running: the moment to
+  // warm up what the first reply will run (see MarkdownWarmUp).
+  const [idleAfterIntent, setIdleAfterIntent] = useState(false);
   useEffect(() => {
     const doc = globalThis.document;
     let done = false;
@@ -24,7 +28,10 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): void {
     };
     const onIntent = () => {
       removeListeners();
-      cancelIdle ??= whenIdle(preload);
+      cancelIdle ??= whenIdle(() => {
+        if (!busy()) setIdleAfterIntent(true);
+        preload();
+      });
     };
     const removeListeners = () => INTENT_EVENTS.forEach((type) => doc?.removeEventListener(type, onIntent, true));
     const unsubscribe = chat.store.subscribe(() => {
@@ -45,4 +52,5 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): void {
       cancelIdle?.();
     };
   }, [chat]);
+  return idleAfterIntent;
 }

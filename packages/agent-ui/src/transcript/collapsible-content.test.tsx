@@ -28,7 +28,7 @@ describe('CollapsibleContent', () => {
     expect(screen.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('measures at mount and when the content box resizes, not on every render (no forced layout per render)', () => {
+  it('measures at mount, then only through the resize observer (no forced layout when the row re-renders)', () => {
     const height = contentHeight(100);
     const observed: Array<{ target: Element; callback: ResizeObserverCallback }> = [];
     vi.stubGlobal(
@@ -49,11 +49,12 @@ describe('CollapsibleContent', () => {
     rerender(<CollapsibleContent><span>Short</span></CollapsibleContent>);
     rerender(<CollapsibleContent><span>Short</span></CollapsibleContent>);
     expect(height.mock.calls.length).toBe(reads);
-    // The content grows: its box resizes, the observer measures again and it collapses.
+    // Each render observes again, so the observer (after layout) reports changed content.
+    expect(observed.length).toBe(3);
     height.mockReturnValue(2_000);
-    act(() => observed[0]!.callback([], {} as ResizeObserver));
+    act(() => observed.at(-1)!.callback([], {} as ResizeObserver));
     expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
-    expect(observed[0]!.target).toHaveTextContent('Short');
+    expect(observed.at(-1)!.target).toHaveTextContent('Short');
     vi.unstubAllGlobals();
   });
 

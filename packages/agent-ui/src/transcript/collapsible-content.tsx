@@ -12,7 +12,7 @@ const fade: CSSProperties = { maskImage: 'linear-gradient(to bottom, black 75%, 
  * A long sent message, collapsed: content taller than `maxHeight` is clipped (faded at the end) with
  * a "Show more" / "Show less" button (`aria-expanded`, `aria-controls`; a real button, so Enter and
  * Space work). Shorter content renders as is, with no button. The height is measured after layout
- * and again when the content's box changes size (its content or the width).
+ * and again when the content or the width changes.
  */
 export function CollapsibleContent({ children, maxHeight = COLLAPSE_ABOVE_PX }: { children: ReactNode; maxHeight?: number }) {
   const t = useAgentUIConfig().strings.queue;
@@ -20,24 +20,26 @@ export function CollapsibleContent({ children, maxHeight = COLLAPSE_ABOVE_PX }: 
   const [tall, setTall] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const id = useId();
+  const measured = useRef(false);
   useLayoutEffect(() => {
-    const content = ref.current;
-    if (!content) return;
-    const measure = () => setTall(content.scrollHeight > maxHeight + 24);
-    // Measured before the first paint (a tall message never shows unclipped), then only when the
-    // content's box changes size: a re-render of the row forces no layout of the page.
-    measure();
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTall(element.scrollHeight > maxHeight + 24);
+    // Measured before the first paint (a tall message never shows unclipped); after that only by the
+    // observer, which reports after layout: a re-render of the row forces no layout of the page.
+    // (Observing again after a render makes it report once more, for content that changed.)
+    if (!measured.current || typeof ResizeObserver === 'undefined') measure();
+    measured.current = true;
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
-    observer.observe(content);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [maxHeight]);
+  }, [maxHeight, children]);
   const clipped = tall && !expanded;
   return (
     <>
-      <div id={id} style={clipped ? { maxHeight, overflow: 'hidden', ...fade } : undefined} data-xagent-collapsed={clipped || undefined}>
-        {/* The content's own box: its size follows the content and the width, never the clipping. */}
-        <div ref={ref}>{children}</div>
+      <div id={id} ref={ref} style={clipped ? { maxHeight, overflow: 'hidden', ...fade } : undefined} data-xagent-collapsed={clipped || undefined}>
+        {children}
       </div>
       {tall ? (
         <Button size="small" type="link" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((value) => !value)} style={{ paddingInline: 0 }}>

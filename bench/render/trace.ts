@@ -16,7 +16,7 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string; type?: string; message?: string } };
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', '__metadata'].join(',');
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', '__metadata', ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
 
 export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(','), recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });

@@ -1,0 +1,53 @@
+/**
+ * Diagnostic probe (not a benchmark): one S4 mount (a transcript of N messages) of a contender under
+ * a Chromium trace: the commits and the main thread's tasks from navigation to the moment the page
+ * went quiet (no commit and no long task for 700 ms, as the benchmark waits), so what the mount's
+ * time to idle is made of can be read off. `node bench/render/probe-s4.ts [contender] [N=1000]`
+ * after a build (serves bench/render/dist).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { instrument, type BenchPageState } from './instrument.ts';
+import { arm, openPage } from './page.ts';
+import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK } from './trace.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const contender = process.argv[2] ?? 'ours';
+const history = Number(process.argv[3] ?? 1000);
+
+const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+const { port } = JSON.parse(line) as { port: number };
+const executablePath = chromiumExecutable();
+const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
+try {
+  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
+  await arm(port, 'short', 60);
+  await startTrace(cdp);
+  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?history=${history}`);
+  await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
+  const idle = await page.evaluate(
+    () =>
+      new Promise<{ idleAt: number; commits: number[]; longest: number }>((resolve) => {
+        const b = (window as unknown as { __bench: BenchPageState }).__bench;
+        const check = () => {
+          const idleAt = Math.max(b.commits.at(-1) ?? 0, b.longTasks.reduce((m, t) => Math.max(m, t.start + t.duration), 0));
+          if (performance.now() - idleAt >= 700) resolve({ idleAt, commits: [...b.commits], longest: b.longTasks.reduce((m, t) => Math.max(m, t.duration), 0) });
+          else setTimeout(check, 100);
+        };
+        check();
+      }),
+  );
+  const syncAt = await page.evaluate((name) => (performance.mark(name), performance.now()), SYNC_MARK);
+  const events = await stopTrace(cdp);
+  console.log(`${contender} @ ${history}: idle at ${idle.idleAt.toFixed(0)} ms, longest task ${idle.longest} ms, ${idle.commits.length} commits at ${idle.commits.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(`main-thread tasks ≥ 8 ms (ms from navigation; F = frame):\n${formatTasks(summarizeTasks(events, syncAt, 0, idle.idleAt + 50, 8), 0)}`);
+  await context.close();
+} finally {
+  await browser.close();
+  child.stdin.end();
+  setTimeout(() => child.kill(), 1000).unref();
+}

@@ -1,0 +1,84 @@
+/**
+ * Diagnostic probe (not a benchmark): one S5 rep of a contender (40 keystrokes at 100 ms while the
+ * medium answer streams at 300 tok/s) under a Chromium trace, and for the slowest keystrokes what the
+ * main thread did between the key press and the paint that showed it: input delay, processing and
+ * presentation delay (Event Timing), then the tasks of that span (script, style, layout, paint).
+ * `node bench/render/probe-s5.ts [contender] [slowest=6]` after a build (serves bench/render/dist).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { instrument, type BenchPageState } from './instrument.ts';
+import { arm, openPage } from './page.ts';
+import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK } from './trace.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const contender = process.argv[2] ?? 'ours';
+const slowest = Number(process.argv[3] ?? 6);
+
+const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+const { port } = JSON.parse(line) as { port: number };
+const executablePath = chromiumExecutable();
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+  headless: true,
+});
+const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
+try {
+  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
+  await arm(port, 'medium', 300);
+  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html`);
+  const input = page.locator('textarea').first();
+  await input.waitFor({ state: 'visible' });
+  await input.click();
+  await page.keyboard.type('go');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.arrivals.length > 1, null, { timeout: 30_000 });
+  const t0 = Date.now() + 3_000;
+  await sleepUntil(t0 - 500);
+  await startTrace(cdp);
+  await sleepUntil(t0);
+  const typingStart = await page.evaluate(() => performance.now());
+  for (let k = 0; k < 40; k++) {
+    await sleepUntil(t0 + k * 100);
+    await page.keyboard.press(String.fromCharCode(97 + (k % 26)));
+  }
+  await page.waitForTimeout(300);
+  const syncAt = await page.evaluate((name) => (performance.mark(name), performance.now()), SYNC_MARK);
+  const events = await stopTrace(cdp);
+  // DUMP=file: the raw trace events and the keystrokes, for a closer look (all threads).
+  if (process.env.DUMP) writeFileSync(process.env.DUMP, JSON.stringify({ syncAt, typingStart, events }));
+  const b = await page.evaluate(() => {
+    const s = (window as unknown as { __bench: BenchPageState }).__bench;
+    return { events: s.events, commits: s.commits };
+  });
+  if (process.env.DUMP) writeFileSync(`${process.env.DUMP}.keys.json`, JSON.stringify(b.events.filter((e) => e.interactionId > 0 && e.start >= typingStart)));
+  // The worst entry per keystroke interaction.
+  const worst = new Map<number, (typeof b.events)[number]>();
+  for (const e of b.events) {
+    if (e.interactionId <= 0 || e.start < typingStart) continue;
+    const seen = worst.get(e.interactionId);
+    if (!seen || e.duration > seen.duration) worst.set(e.interactionId, e);
+  }
+  const keys = [...worst.values()].sort((x, y) => y.duration - x.duration);
+  const durations = keys.map((e) => e.duration).sort((x, y) => x - y);
+  console.log(`${contender}: ${keys.length} keystrokes with an entry ≥ 16 ms; durations ${durations.join(', ')}`);
+  for (const e of keys.slice(0, slowest)) {
+    const presentation = e.duration - e.delay - e.processing;
+    const commits = b.commits.filter((t) => t >= e.start && t <= e.start + e.duration).map((t) => (t - e.start).toFixed(1));
+    console.log(
+      `\nkey ${Math.round((e.start - typingStart) / 100)} (${e.name}): ${e.duration} ms = input delay ${e.delay.toFixed(1)} + processing ${e.processing.toFixed(1)} + presentation ${presentation.toFixed(1)}; commits at +${commits.join(', +') || '—'}`,
+    );
+    console.log(formatTasks(summarizeTasks(events, syncAt, e.start - 20, e.start + e.duration, 1), e.start));
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  child.stdin.end();
+  setTimeout(() => child.kill(), 1000).unref();
+}

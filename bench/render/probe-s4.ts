@@ -3,7 +3,7 @@
  * a Chromium trace: the commits and the main thread's tasks from navigation to the moment the page
  * went quiet (no commit and no long task for 700 ms, as the benchmark waits), so what the mount's
  * time to idle is made of can be read off. `node bench/render/probe-s4.ts [contender] [N=1000]`
- * after a build (serves bench/render/dist).
+ * after a build (serves bench/render/dist). PROFILE=1: a CPU profile of the same span instead (TOP=n entries).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { arm, openPage } from './page.ts';
+import { startProfile, stopProfile } from './profile.ts';
 import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK } from './trace.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -26,7 +27,9 @@ const browser = await chromium.launch({ ...(executablePath ? { executablePath } 
 try {
   const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
   await arm(port, 'short', 60);
-  await startTrace(cdp);
+  const profile = process.env.PROFILE === '1';
+  if (profile) await startProfile(cdp);
+  else await startTrace(cdp);
   await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?history=${history}`);
   await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
   const idle = await page.evaluate(
@@ -41,6 +44,12 @@ try {
         check();
       }),
   );
+  if (profile) {
+    const prof = await stopProfile(cdp, Number(process.env.TOP ?? 30));
+    console.log(`profile to idle, self: ${prof.self.map((f) => `${f.fn} ${f.ms}`).join(' · ')}\ninclusive: ${prof.inclusive.map((f) => `${f.fn} ${f.ms}`).join(' · ')}`);
+    await context.close();
+    process.exit(0);
+  }
   const syncAt = await page.evaluate((name) => (performance.mark(name), performance.now()), SYNC_MARK);
   const events = await stopTrace(cdp);
   console.log(`${contender} @ ${history}: idle at ${idle.idleAt.toFixed(0)} ms, longest task ${idle.longest} ms, ${idle.commits.length} commits at ${idle.commits.map((t) => t.toFixed(0)).join(', ')}`);

@@ -1,6 +1,7 @@
 'use client';
 import { Button } from 'antd';
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { observeHeight } from './shared-height-observer.js';
 import { useAgentUIConfig } from '../config.js';
 
 /** Taller than this (px), a sent message is shown collapsed to it (`messageDisplay.collapseAbove`). */
@@ -20,20 +21,13 @@ export function CollapsibleContent({ children, maxHeight = COLLAPSE_ABOVE_PX }: 
   const [tall, setTall] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const id = useId();
-  const measured = useRef(false);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setTall(element.scrollHeight > maxHeight + 24);
-    // Measured before the first paint (a tall message never shows unclipped); after that only by the
-    // observer, which reports after layout: a re-render of the row forces no layout of the page.
-    // (Observing again after a render makes it report once more, for content that changed.)
-    if (!measured.current || typeof ResizeObserver === 'undefined') measure();
-    measured.current = true;
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
+    // Measured by the shared observer after layout, before paint (a tall message never shows
+    // unclipped; mounting many messages forces no layout per message). Observing again after a
+    // render makes it report once more, for content that changed.
+    return observeHeight(element, (height) => setTall(height > maxHeight + 24));
   }, [maxHeight, children]);
   const clipped = tall && !expanded;
   return (

@@ -32,7 +32,7 @@ describe('observeHeight', () => {
     observeHeight(a, (height) => log.push(`a ${height}`));
     const stopB = observeHeight(b, (height) => log.push(`b ${height}`));
     expect(created).toBe(1);
-    deliver([{ target: a }, { target: b }] as ResizeObserverEntry[], {} as ResizeObserver);
+    deliver([{ target: a }, { target: b }] as unknown as ResizeObserverEntry[], {} as ResizeObserver);
     expect(log).toEqual(['read a', 'read b', 'a 10', 'b 20']);
     stopB();
     expect(observed.has(b)).toBe(false);

@@ -1,13 +1,13 @@
 /**
- * The page the diagnostic probes drive (probe-heap.ts, probe-detached.ts): the fixture server, a
- * Chromium with the bench's options, a contender's page loaded with `?deferMount`, and `session`,
+ * What the diagnostic probes share: `withProbeBrowser` (the fixture server and a Chromium with the
+ * bench's options, for probe-s3/s4/s5.ts), and the page probe-heap.ts and probe-detached.ts drive: a contender's page loaded with `?deferMount`, and `session`,
  * which mounts the chat, runs turns of the medium fixture (unpaced) as a user would and unmounts.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { arm, openPage } from './page.ts';
 
@@ -21,14 +21,29 @@ export interface ProbePage {
   session(turns: number, unmount: boolean): Promise<void>;
 }
 
-/** Runs `probe` against `contender`'s page (served from bench/render/dist), then closes everything. */
-export async function withProbePage(contender: string, probe: (page: ProbePage) => Promise<void>): Promise<void> {
+/** Starts the fixture server and Chromium, runs `run`, then closes both (also when it throws). */
+export async function withProbeBrowser<T>(run: (env: { port: number; browser: Browser }) => Promise<T>): Promise<T> {
   const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
   const { port } = JSON.parse(line) as { port: number };
   const executablePath = chromiumExecutable();
-  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+    headless: true,
+  });
   try {
+    return await run({ port, browser });
+  } finally {
+    await browser.close();
+    child.stdin.end();
+    setTimeout(() => child.kill(), 1000).unref();
+  }
+}
+
+/** Runs `probe` against `contender`'s page (served from bench/render/dist), then closes everything. */
+export async function withProbePage(contender: string, probe: (page: ProbePage) => Promise<void>): Promise<void> {
+  await withProbeBrowser(async ({ port, browser }) => {
     const { page, cdp } = await openPage(browser);
     await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?deferMount`);
     await page.waitForFunction(() => typeof (window as unknown as { __benchMount?: unknown }).__benchMount === 'function');
@@ -54,9 +69,5 @@ export async function withProbePage(contender: string, probe: (page: ProbePage) 
       }
     };
     await probe({ page, cdp, session });
-  } finally {
-    await browser.close();
-    child.stdin.end();
-    setTimeout(() => child.kill(), 1000).unref();
-  }
+  });
 }

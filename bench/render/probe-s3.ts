@@ -4,14 +4,11 @@
  * with a CPU profile of that window. `node bench/render/probe-s3.ts [contender] [reps]` after a
  * `pnpm bench:render --no-build …` or a build (serves bench/render/dist).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { arm, openPage } from './page.ts';
+import { withProbeBrowser } from './probe-page.ts';
 import { startProfile, stopProfile } from './profile.ts';
 import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK, traceClock } from './trace.ts';
 
@@ -20,16 +17,7 @@ const contender = process.argv[2] ?? 'ours';
 const reps = Number(process.argv[3] ?? 3);
 const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'long.json'), 'utf8')) as { lastSeq: number };
 
-const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-const { port } = JSON.parse(line) as { port: number };
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
-  headless: true,
-});
-try {
+await withProbeBrowser(async ({ port, browser }) => {
   for (let rep = 0; rep < reps; rep++) {
     const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
     await arm(port, 'long', 0);
@@ -75,8 +63,4 @@ try {
     if (trace) console.log(`  main-thread tasks ≥ 4 ms around the end (ms rel. final arrival; F = frame):\n${formatTasks(summarizeTasks(events, syncAt, arr - 300, vis + 600), arr)}`);
     await context.close();
   }
-} finally {
-  await browser.close();
-  child.stdin.end();
-  setTimeout(() => child.kill(), 1000).unref();
-}
+});

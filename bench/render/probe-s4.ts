@@ -5,26 +5,16 @@
  * time to idle is made of can be read off. `node bench/render/probe-s4.ts [contender] [N=1000]`
  * after a build (serves bench/render/dist). PROFILE=1: a CPU profile of the same span instead (TOP=n entries).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { arm, openPage } from './page.ts';
+import { withProbeBrowser } from './probe-page.ts';
 import { startProfile, stopProfile } from './profile.ts';
 import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK } from './trace.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const contender = process.argv[2] ?? 'ours';
 const history = Number(process.argv[3] ?? 1000);
 
-const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-const { port } = JSON.parse(line) as { port: number };
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--headless=new', ...chromiumLaunchOptions().args], headless: true });
-try {
+await withProbeBrowser(async ({ port, browser }) => {
   const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
   await arm(port, 'short', 60);
   const profile = process.env.PROFILE === '1';
@@ -48,15 +38,11 @@ try {
     const prof = await stopProfile(cdp, Number(process.env.TOP ?? 30));
     console.log(`profile to idle, self: ${prof.self.map((f) => `${f.fn} ${f.ms}`).join(' · ')}\ninclusive: ${prof.inclusive.map((f) => `${f.fn} ${f.ms}`).join(' · ')}`);
     await context.close();
-    process.exit(0);
+    return;
   }
   const syncAt = await page.evaluate((name) => (performance.mark(name), performance.now()), SYNC_MARK);
   const events = await stopTrace(cdp);
   console.log(`${contender} @ ${history}: idle at ${idle.idleAt.toFixed(0)} ms, longest task ${idle.longest} ms, ${idle.commits.length} commits at ${idle.commits.map((t) => t.toFixed(0)).join(', ')}`);
   console.log(`main-thread tasks ≥ 8 ms (ms from navigation; F = frame):\n${formatTasks(summarizeTasks(events, syncAt, 0, idle.idleAt + 50, 8), 0)}`);
   await context.close();
-} finally {
-  await browser.close();
-  child.stdin.end();
-  setTimeout(() => child.kill(), 1000).unref();
-}
+});

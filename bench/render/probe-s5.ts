@@ -5,31 +5,17 @@
  * presentation delay (Event Timing), then the tasks of that span (script, style, layout, paint).
  * `node bench/render/probe-s5.ts [contender] [slowest=6]` after a build (serves bench/render/dist).
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { instrument, type BenchPageState } from './instrument.ts';
 import { arm, openPage } from './page.ts';
+import { withProbeBrowser } from './probe-page.ts';
 import { formatTasks, startTrace, stopTrace, summarizeTasks, SYNC_MARK } from './trace.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const contender = process.argv[2] ?? 'ours';
 const slowest = Number(process.argv[3] ?? 6);
 
-const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-const { port } = JSON.parse(line) as { port: number };
-const executablePath = chromiumExecutable();
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
-  headless: true,
-});
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
-try {
+await withProbeBrowser(async ({ port, browser }) => {
   const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
   await arm(port, 'medium', 300);
   await page.goto(`http://127.0.0.1:${port}/${contender}/index.html`);
@@ -77,8 +63,4 @@ try {
     console.log(formatTasks(summarizeTasks(events, syncAt, e.start - 20, e.start + e.duration, 1), e.start));
   }
   await context.close();
-} finally {
-  await browser.close();
-  child.stdin.end();
-  setTimeout(() => child.kill(), 1000).unref();
-}
+});

@@ -1,25 +1,13 @@
 'use client';
-import { XMarkdown, type XMarkdownProps } from '@ant-design/x-markdown';
 import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { DeferredMarkdown, NearViewportContext, PendingMarkdownStyle } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode } from '../a11y/announcer.js';
 import { nextSpeech, type SpeechProgress } from '../a11y/speech-progress.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
-import { BlockStreamingProvider, MARKDOWN_COMPONENTS } from './markdown-components.js';
+import { BlockStreamingProvider } from './markdown-components.js';
+import { renderMarkdown } from './markdown-html.js';
 import { MarkdownStylesProvider } from './markdown-styles.js';
-
-/**
- * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
- * styles, and only http(s), mailto, tel and relative URLs (`javascript:`, `data:`, `vbscript:` go).
- */
-export const SAFE_DOMPURIFY_CONFIG = {
-  FORBID_TAGS: ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'svg', 'math'],
-  FORBID_ATTR: ['style', 'srcset', 'formaction', 'xlink:href', 'action'],
-  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-  ALLOW_DATA_ATTR: false,
-} satisfies NonNullable<XMarkdownProps['dompurifyConfig']>;
-
 
 /** Props of {@link StreamingMarkdown}. */
 export interface StreamingMarkdownProps {
@@ -35,18 +23,15 @@ export interface StreamingMarkdownProps {
 /**
  * One block: parsed once per text, memoized. The streaming tail is closed by `completeTail` here
  * rather than by XMarkdown's `streaming` mode, which renders twice per update (an effect stores its
- * output in state): one commit per update instead of two.
+ * output in state): one commit per update instead of two. The parse is XMarkdown's, through the
+ * kit's shared pipeline (`markdown-html.ts`: one parser, a sanitizer configured once).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
+  const markdown = streaming ? completeTail(text) : text;
+  if (!markdown) return null;
   return (
     <BlockStreamingProvider value={streaming}>
-      <XMarkdown
-        content={streaming ? completeTail(text) : text}
-        escapeRawHtml
-        openLinksInNewTab
-        dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
-        components={MARKDOWN_COMPONENTS}
-      />
+      <div className="x-markdown">{renderMarkdown(markdown)}</div>
     </BlockStreamingProvider>
   );
 });

@@ -31,7 +31,9 @@ export const SAFE_DOMPURIFY_CONFIG = {
  *   to HTML and parsed a second time.
  *
  * Same output as `<XMarkdown escapeRawHtml openLinksInNewTab dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
- * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two).
+ * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two). The parser and
+ * renderer come from XMarkdown's core module (no public export; `@ant-design/x-markdown` is pinned to
+ * an exact version, and the comparison test fails if an upgrade changes what they do).
  */
 let parser: Parser | undefined;
 let renderer: KitRenderer | undefined;

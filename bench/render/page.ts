@@ -1,5 +1,19 @@
 /** What every measured rep needs from the browser and the fixture server. */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
+
+/**
+ * Chromium flags of method §5.3: the project's launch flags (scripts/chromium.ts: closed network,
+ * --no-sandbox as root) plus new headless and no rAF throttling of hidden/occluded pages. The bench
+ * and the diagnostic probes launch with these.
+ */
+export const BENCH_CHROMIUM_FLAGS = [
+  '--headless=new',
+  ...chromiumLaunchOptions().args,
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
 
 /** A fresh context and page at the method's viewport, with page errors collected and a CDP session. */
 export async function openPage(

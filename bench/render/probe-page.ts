@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { arm, openPage } from './page.ts';
+import { chromiumExecutable } from '../../scripts/chromium.ts';
+import { arm, BENCH_CHROMIUM_FLAGS, openPage } from './page.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
@@ -29,7 +29,7 @@ export async function withProbeBrowser<T>(run: (env: { port: number; browser: Br
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ['--headless=new', ...chromiumLaunchOptions().args, '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+    args: BENCH_CHROMIUM_FLAGS,
     headless: true,
   });
   try {

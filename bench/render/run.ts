@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { chromiumExecutable, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { chromiumExecutable } from '../../scripts/chromium.ts';
 import { buildContenders } from './build.ts';
+import { BENCH_CHROMIUM_FLAGS } from './page.ts';
 import { runRep, type FixtureInfo, type RepMetrics } from './measure.ts';
 import { evaluate, markdownTable, type Contender, type Results } from './report.ts';
 import { ALL, FULL, QUICK, type Scenario } from './scenarios.ts';
@@ -38,17 +39,6 @@ const contenders: Contender[] =
 /** The directory a contender is served from (the diagnostic lane uses unminified builds). */
 const served = (c: Contender) => (diag ? `${c}-diag` : c);
 
-/**
- * Chromium flags of method §5.3: the project's launch flags (scripts/chromium.ts: closed network,
- * --no-sandbox as root) plus new headless and no rAF throttling of hidden/occluded pages.
- */
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  ...chromiumLaunchOptions().args,
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
 
 const started = Date.now();
 const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -82,7 +72,7 @@ async function main() {
   if (!flag('no-build')) await buildContenders(log, diag);
   const server = await startFixtureServer();
   const executablePath = chromiumExecutable();
-  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: BENCH_CHROMIUM_FLAGS, headless: true });
   const results: Results = {};
   const failures: string[] = [];
   try {
@@ -125,7 +115,7 @@ async function main() {
       machine: `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}`,
       node: process.version,
       chromium: browser.version(),
-      chromiumFlags: CHROMIUM_FLAGS,
+      chromiumFlags: BENCH_CHROMIUM_FLAGS,
       viewport: '1280×800 @1x',
       cpuThrottle: [...new Set(scenarios.map((s) => s.throttle))].map((r) => `${r}×`).join(', '),
       durationSeconds: Math.round((Date.now() - started) / 1000),

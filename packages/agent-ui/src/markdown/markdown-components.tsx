@@ -81,7 +81,7 @@ function Image({ src, alt, title }: Props) {
  * removes data attributes and inline styles from it), so tests tell the two apart.
  */
 
-/** The kit's renderers of markdown elements (one constant object: XMarkdown keeps its parser). */
+/** The kit's renderers of markdown elements (one constant object: the shared pipeline in markdown-html.ts is built with it once). */
 export const MARKDOWN_COMPONENTS: NonNullable<XMarkdownProps['components']> = {
   table: Table,
   th: Th,

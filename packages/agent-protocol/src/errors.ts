@@ -8,6 +8,8 @@ export const AGENT_ERROR_STATUS = {
   invalid_id: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A state-changing request sent from another site (its `Origin` / `Sec-Fetch-Site` is not allowed). */
+  cross_site_request: 403,
   tool_denied: 403,
   approval_required: 403,
   not_found: 404,

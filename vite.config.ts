@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from './scripts/chromium.ts';
 /**
  * Vitest projects:
  * - unit:      node tests of the protocol, the server and the mock server, `*.node.test.ts` of any
- *              package (no DOM); type tests (`*.test-d.ts`)
+ *              package (no DOM). Type tests (`*.test-d.ts`) are `tsc`'s: `pnpm typecheck`
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
  * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest)
  */
@@ -23,8 +23,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
           testTimeout: 20_000,
-          // Type tests (`*.test-d.ts`, every package) run under `tsc` with the rest of the suite.
-          typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.typetests.json' },
+          // Type tests (`*.test-d.ts`, every package) are checked once, by `tsc -p tsconfig.json` (the
+          // typecheck stage of `pnpm test`, and `pnpm test:types`), not again here.
         },
       },
       {

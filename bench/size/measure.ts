@@ -90,7 +90,8 @@ export interface BundleOptions {
   externalIds: RegExp;
 }
 
-export async function bundle(options: BundleOptions): Promise<BundleReport> {
+/** Builds and measures one bundle; `onOutput` also gets the build's output (the budget check reads the kit's module graph from it). */
+export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.RollupOutput | Rollup.RollupOutput[]) => void): Promise<BundleReport> {
   const output = (await build({
     configFile: false,
     logLevel: 'silent',
@@ -112,6 +113,7 @@ export async function bundle(options: BundleOptions): Promise<BundleReport> {
       },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  onOutput?.(output);
   // First load: the entries and everything they import statically (what loads before first paint).
   const { chunks, first, lazy } = firstLoadChunks(output);
   if (process.argv.includes('--chunks')) {

@@ -2,7 +2,8 @@
  * What Vite 8 puts in the first load of an app that renders `AgentChat` (every third-party package
  * external, so only the kit's modules are bundled): prints JSON with the kit modules of the chunks
  * loaded before the first paint (the entry and its static imports) and of the chunks behind
- * `import()`. Used by src/first-load.test.ts; sizes are `pnpm bench:size`'s job.
+ * `import()`. Used by src/first-load.test.ts when the budgets stage of `pnpm test` has not recorded the
+ * graph of this build (first-load-graph.ts); sizes are `pnpm bench:size`'s job.
  *
  * Arguments (optional): the built module and the names the app imports from it, e.g.
  * `agent-react/dist/index.js useAgentChat` (default `agent-ui/dist/index.js AgentChat`).
@@ -11,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
-import { firstLoadChunks } from './first-load-chunks.ts';
+import { kitModuleGraph } from './first-load-graph.ts';
 
 const THIRD_PARTY = /^(?!@x\/)(@[^/]+\/[^/]+|[^./\0][^/]*)(\/.*)?$/;
 const packages = path.resolve(import.meta.dirname, '../..');
@@ -33,20 +34,7 @@ try {
       rollupOptions: { input: entry, preserveEntrySignatures: 'strict', external: (id: string) => THIRD_PARTY.test(id) },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const { first, lazy } = firstLoadChunks(output);
-  const kitModules = (list: Rollup.OutputChunk[]) =>
-    list
-      .flatMap((c) => Object.keys(c.modules))
-      .filter((id) => id.startsWith(packages))
-      .map((id) => path.relative(packages, id).replace('/dist/', '/'))
-      .sort();
-  console.log(
-    JSON.stringify({
-      firstLoad: kitModules([...first]),
-      onDemand: kitModules(lazy),
-      onDemandChunks: lazy.length,
-    }),
-  );
+  console.log(JSON.stringify(kitModuleGraph(output)));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from './safe-url.js';
+import { safeHttpUrl, safeUrl } from './safe-url.js';
 
 describe('safeUrl', () => {
   it('keeps http(s), mailto, tel and relative URLs', () => {
@@ -15,5 +15,12 @@ describe('safeUrl', () => {
     expect(safeUrl(png)).toBeUndefined();
     expect(safeUrl(png, { allowDataImages: true })).toBe(png);
     expect(safeUrl('data:image/svg+xml;base64,PHN2Zz4=', { allowDataImages: true })).toBeUndefined();
+  });
+});
+
+describe('safeHttpUrl', () => {
+  it('keeps absolute http(s) URLs only: no mailto, tel, relative or script URLs', () => {
+    for (const url of ['https://example.com/a?b=c', 'HTTP://x.test', ' https://x.test/ ']) expect(safeHttpUrl(url)).toBe(url.trim());
+    for (const url of ['mailto:a@b.c', 'tel:+123', '/docs', '//evil.test', 'https:evil.test', 'javascript:alert(1)', 'java\tscript:alert(1)', '', undefined]) expect(safeHttpUrl(url)).toBeUndefined();
   });
 });

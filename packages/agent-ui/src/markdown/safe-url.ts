@@ -22,6 +22,15 @@ export function safeUrl(url: string | undefined, options: { allowDataImages?: bo
   return allowed.includes(parsed.protocol) ? trimmed : undefined;
 }
 
+/**
+ * `url` when it is an absolute http(s) URL that {@link safeUrl} keeps, else `undefined`: what untrusted
+ * content may open in a new tab (an A2UI `openUrl`, an MCP App's `ui/open-link`). `mailto:`, `tel:`
+ * and relative URLs are refused (fail closed: they would start another app or act on this origin).
+ */
+export function safeHttpUrl(url: string | undefined): string | undefined {
+  return url !== undefined && /^https?:\/\//i.test(url.trim()) ? safeUrl(url) : undefined;
+}
+
 /** Whether `url` leaves the current origin (links to it open in a new tab). */
 export function isExternalUrl(url: string): boolean {
   try {

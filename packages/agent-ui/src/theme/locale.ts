@@ -72,6 +72,8 @@ export interface AgentUIStrings {
   connectionLost: string;
   /** Shown in place of a message that failed to render. */
   messageFailed: string;
+  /** Shown in place of one part of a message (a tool's card or renderer, a data part, an A2UI surface, an app) that failed to render, before the error's message. */
+  partFailed: string;
   thinking: string;
   reasoning: string;
   showReasoning: string;
@@ -224,6 +226,7 @@ export const enUS: AgentUIStrings = {
   },
   connectionLost: 'Connection lost. Check your network and try again.',
   messageFailed: 'This message could not be shown.',
+  partFailed: 'This part could not be shown.',
   thinking: 'Thinking…',
   reasoning: 'Reasoning',
   showReasoning: 'Show reasoning',
@@ -363,6 +366,7 @@ export const zhCN: AgentUIStrings = {
   },
   connectionLost: '连接已断开。请检查网络后重试。',
   messageFailed: '无法显示这条消息。',
+  partFailed: '无法显示这部分内容。',
   thinking: '思考中…',
   reasoning: '推理过程',
   showReasoning: '展开推理过程',

@@ -27,6 +27,8 @@ test('long markdown renders headings, a table and a code block', async ({ page }
   await expect(reply.getByRole('heading', { name: 'Release notes' })).toBeVisible();
   await expect(reply.getByRole('table')).toContainText('Commits per token');
   await expect(reply.locator('pre, code').filter({ hasText: 'createAgentServer' }).first()).toBeVisible();
+  // The highlighter's chunk has coloured the code.
+  await expect(reply.locator('pre span[style*="color"]').first()).toBeVisible();
   const link = reply.getByRole('link', { name: 'the docs' });
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);

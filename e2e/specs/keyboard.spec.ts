@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chatOf, openPlayground } from '../support/chat.ts';
+import { docsScreenshot } from '../support/docs-screenshot.ts';
 
 /**
  * The whole playground flow with the keyboard only: every step is a key press, and after each one
@@ -227,7 +228,7 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   expect(conversationParam(page)).toBe(first);
 
   await tabTo(page, (info) => info.conversation !== null, 'the conversation list', true, 20).catch(() => tabTo(page, (info) => info.conversation !== null, 'the conversation list', false, 40));
-  await page.screenshot({ path: '../docs/screenshots/keyboard-focus-light.png' });
+  await docsScreenshot(page, 'keyboard-focus-light');
 
   // Activity: open the drawer, close it with Escape (the focus goes back to its button).
   await tabTo(page, named('Activity'), 'Activity', true, 80);
@@ -245,7 +246,7 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await press(page, 'ArrowRight', 'Dark theme');
   await expect(page.locator('[data-xagent-chat]')).toHaveCSS('color-scheme', 'dark');
   await tabTo(page, (info) => info.conversation !== null, 'the conversation list, dark', false, 20);
-  await page.screenshot({ path: '../docs/screenshots/keyboard-focus-dark.png' });
+  await docsScreenshot(page, 'keyboard-focus-dark');
   // The actions menu in the dark theme: the dark ring colour reaches the portal too.
   await press(page, 'ArrowRight', 'the row\u2019s actions button, dark');
   await press(page, 'Enter', 'open the actions menu, dark');

@@ -1,18 +1,14 @@
-// Writes the screenshots of docs/screenshots/ (linked from the root README). Each one first checks
-// that what it shows is there, so a broken page fails here instead of landing in the docs.
+// Writes the screenshots of docs/screenshots/ (linked from the root README): `pnpm docs:screenshots`
+// (playwright.docs.config.ts). Not part of `pnpm test`, which never writes a tracked file: what these
+// pictures show is asserted by the specs (chat-streams, tools, display, timeline, resume, phone,
+// a2ui, mcp-apps, a11y). Each one first checks that what it shows is there, so a broken page fails
+// here instead of landing in the docs.
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { chatOf, openPlayground } from '../support/chat.ts';
-import { settled } from '../support/settle.ts';
+import { docsScreenshot } from '../support/docs-screenshot.ts';
 import { appFrames, MCP_APPS_PROMPT } from '../support/mcp-apps.ts';
 
-const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
-
-/** Takes the picture once the page is still (see `settled`: transitions, drawers, fonts). */
-async function picture(page: Page, name: string) {
-  await settled(page);
-  await page.screenshot({ path: shot(name) });
-}
+const picture = docsScreenshot;
 
 async function pickTheme(page: Page, label: 'Light' | 'Dark') {
   await page.getByRole('radiogroup', { name: 'Theme' }).getByText(label, { exact: true }).click();

@@ -1,0 +1,16 @@
+// `pnpm docs:screenshots`: writes docs/screenshots/*.png from the playground on the mock model, with
+// the e2e run's servers and browser settings: docs/screenshots.spec.ts, and the keyboard walk of
+// specs/keyboard.spec.ts (its focus-ring pictures, taken mid-walk). `pnpm test` runs no picture: it
+// never writes a tracked file (support/docs-screenshot.ts writes only when XKIT_DOCS_SCREENSHOTS=1).
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config.ts';
+
+process.env.XKIT_DOCS_SCREENSHOTS = '1';
+
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: ['docs/**/*.spec.ts', 'specs/keyboard.spec.ts'],
+  outputDir: 'test-results/docs',
+  reporter: [['list']],
+});

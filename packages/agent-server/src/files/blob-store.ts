@@ -37,7 +37,10 @@ export interface BlobStore {
   get(key: string): Promise<BlobContent | undefined>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
-  /** Every object whose key starts with `prefix` (cleanup; order unspecified). */
+  /**
+   * Every object whose key starts with `prefix` (cleanup; order unspecified). A prefix no key could
+   * start with a valid key's way (`../`, an absolute path, a backslash…) is refused with a `TypeError`.
+   */
   list(prefix: string): AsyncIterable<BlobObject>;
 }
 
@@ -55,6 +58,27 @@ const KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 export function checkBlobKey(key: string): void {
   if (key.length > 512 || !KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) {
     throw new TypeError(`Not a valid blob key: ${JSON.stringify(key.slice(0, 80))}`);
+  }
+}
+
+const PREFIX_TAIL = /^[A-Za-z0-9._-]*$/;
+
+/**
+ * Throws unless `prefix` is a usable `list` prefix: empty, or a key's beginning — its directory part
+ * (up to the last `/`) a valid blob key, the rest key characters only. So `../`, `/abs`, `a/../`,
+ * backslashes, NUL or `%2F` never name a place outside the store.
+ */
+export function checkBlobPrefix(prefix: string): void {
+  if (prefix === '') return;
+  const slash = prefix.lastIndexOf('/');
+  const tail = prefix.slice(slash + 1);
+  if (prefix.length > 512 || !PREFIX_TAIL.test(tail)) throw new TypeError(`Not a valid blob prefix: ${JSON.stringify(prefix.slice(0, 80))}`);
+  if (slash !== -1) {
+    try {
+      checkBlobKey(prefix.slice(0, slash));
+    } catch {
+      throw new TypeError(`Not a valid blob prefix: ${JSON.stringify(prefix.slice(0, 80))}`);
+    }
   }
 }
 

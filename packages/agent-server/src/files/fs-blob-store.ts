@@ -1,4 +1,4 @@
-import { checkBlobKey, limitStream, type BlobObject, type BlobStore } from './blob-store.js';
+import { checkBlobKey, checkBlobPrefix, limitStream, type BlobObject, type BlobStore } from './blob-store.js';
 
 const TMP = '.tmp';
 
@@ -25,17 +25,25 @@ export function fileSystemBlobStore(options: { dir: string }): BlobStore {
   return {
     async put(key, body, putOptions = {}) {
       const target = await pathOf(key);
-      const { fs, promises, path, stream } = await node();
+      const { promises, path, stream } = await node();
       const temp = path.join(root, TMP, crypto.randomUUID());
       await promises.mkdir(path.dirname(temp), { recursive: true });
+      // The temp file exists before a byte is streamed, and is removed only once its stream has
+      // closed: a write stream that opened its file after a refusal had removed it (the stream opens
+      // asynchronously) would leave an empty temp file behind.
+      const sink = (await promises.open(temp, 'wx')).createWriteStream();
+      const closed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
       let size = 0;
       try {
         const limited = limitStream(body, putOptions.maxBytes, (n) => (size = n));
-        await limited.pipeTo(stream.Writable.toWeb(fs.createWriteStream(temp)) as WritableStream<Uint8Array>);
+        await limited.pipeTo(stream.Writable.toWeb(sink) as WritableStream<Uint8Array>);
+        await closed;
         await promises.mkdir(path.dirname(target), { recursive: true });
         await promises.rename(temp, target);
         return { size };
       } catch (error) {
+        sink.destroy();
+        await closed;
         await promises.rm(temp, { force: true });
         throw error;
       }
@@ -59,6 +67,7 @@ export function fileSystemBlobStore(options: { dir: string }): BlobStore {
       await (await node()).promises.rm(file, { force: true });
     },
     async *list(prefix) {
+      checkBlobPrefix(prefix);
       const modules = await node();
       // Walk from the deepest directory the prefix names (the rest filters by name).
       const slash = prefix.lastIndexOf('/');

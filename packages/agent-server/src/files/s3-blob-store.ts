@@ -2,7 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ConfigError } from '../config/config-error.js';
-import { checkBlobKey, limitStream, type BlobObject, type BlobStore } from './blob-store.js';
+import { checkBlobKey, checkBlobPrefix, limitStream, type BlobObject, type BlobStore } from './blob-store.js';
 
 /** Options of {@link s3BlobStore}. */
 export interface S3BlobStoreOptions {
@@ -77,6 +77,7 @@ export async function s3BlobStore(options: S3BlobStoreOptions): Promise<BlobStor
       await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
     },
     async *list(prefix): AsyncGenerator<BlobObject> {
+      checkBlobPrefix(prefix);
       let token: string | undefined;
       do {
         const page = await client.send(

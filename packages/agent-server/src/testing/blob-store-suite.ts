@@ -137,5 +137,11 @@ export function describeBlobStore(
         await expect(store.put(key, streamOf([new Uint8Array(1)]))).rejects.toThrow();
       }
     });
+
+    it('refuses list prefixes that could leave its space', async () => {
+      for (const prefix of ['../', 'a/../../', '/abs/', 'a\\b/', 'a\u0000/', '..%2F../']) {
+        await expect(keysOf(store, prefix), prefix).rejects.toBeInstanceOf(TypeError);
+      }
+    });
   });
 }

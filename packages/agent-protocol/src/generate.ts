@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalAnswerPayloadSchema } from './approval-answer.js';
 import { agentRequestBodySchema } from './request-body.js';
 
 /**
@@ -136,8 +137,7 @@ export const toolOutputSchema = z.union([
  * against the tool's input schema; an invalid edit is turned into a denial naming the problem).
  */
 export const approvalAnswerSchema = z
-  .object({ approvalId: z.string().min(1).max(256), approved: z.boolean(), reason: z.string().max(2_000).optional(), input: z.unknown().optional() })
-  .strict()
+  .strictObject({ ...approvalAnswerPayloadSchema.shape, approvalId: z.string().min(1).max(256), input: z.unknown().optional() })
   .refine((answer) => answer.approved || answer.input === undefined, { message: 'only an approval may carry an edited input', path: ['input'] });
 
 /**

@@ -4,6 +4,13 @@
  * tool-name rules, the reserved keys of shared state, and `formatIssues` (a zod error as the
  * `issues` of an error body).
  */
+export {
+  MAX_APPROVAL_REASON_LENGTH,
+  answeredApprovalSchema,
+  approvalAnswerPayloadSchema,
+  type AnsweredApprovalFields,
+  type ApprovalAnswerPayload,
+} from './approval-answer.js';
 export { ID_PATTERN, MAX_ID_LENGTH, idProblem, isValidId } from './ids.js';
 export { RESERVED_KEYS, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, isReservedKey, isReservedToolName, toolNameProblem } from './tool-names.js';
 export { refusedKeys, sharedStateKind, withoutReservedKeys, type SharedStateKind } from './page-state.js';

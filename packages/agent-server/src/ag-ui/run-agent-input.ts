@@ -4,6 +4,7 @@ import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { UPDATE_PAGE_STATE_TOOL, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
 import { sharedStateSchema } from '@x/agent-protocol/validation';
 import { HttpError } from '../http/error-response.js';
+import { answeredFields, interruptDecision } from '../tools/approval-decision.js';
 import { readJsonBody } from '../http/parse-request.js';
 import type { MessageRecord } from '../store/types.js';
 import { pageStateDelta } from './turn-to-ag-ui.js';
@@ -134,10 +135,9 @@ function answeredReply(input: RunAgentInput, stored: MessageRecord[], state: Rec
     if (entry && part.state === 'approval-requested') {
       answeredIds.add(entry.interruptId);
       changed = true;
-      const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown };
-      const approved = entry.status === 'resolved' && payload.approved !== false;
-      const reason = typeof payload.reason === 'string' ? { reason: payload.reason } : entry.status === 'cancelled' ? { reason: 'cancelled' } : {};
-      return { ...part, state: 'approval-responded', approval: { ...part.approval, approved, ...reason } };
+      // The one approval decision: a payload off its schema is a 400 (thrown before anything is written).
+      const decision = interruptDecision(entry, `resume.${resume.indexOf(entry)}`);
+      return { ...part, state: 'approval-responded', approval: { ...part.approval, ...answeredFields(decision) } };
     }
     if (part.state !== 'input-available') return part;
     const toolName = part.type === 'dynamic-tool' ? (part as { toolName?: string }).toolName : part.type.slice(5);

@@ -2,7 +2,7 @@ import type { UIMessageChunk } from 'ai';
 import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation } from '@ag-ui/core';
 import { A2UI_PART, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
 import { type AgentErrorCode, CHAT_TITLE_PART, SUGGESTIONS_PART, UPDATE_PAGE_STATE_TOOL } from '@x/agent-protocol';
-import { isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol/validation';
+import { MAX_APPROVAL_REASON_LENGTH, isReservedKey, sharedStateKind, withoutReservedKeys } from '@x/agent-protocol/validation';
 
 /** The AG-UI names of the kit's data parts sent as `CUSTOM` events. */
 export const AG_UI_CUSTOM = { title: 'x.chat-title', suggestions: 'x.suggestions' } as const;
@@ -253,11 +253,15 @@ export function turnToAgUi(options: TurnToAgUiOptions): TurnToAgUi {
   };
 }
 
-/** The JSON Schema of an approval interrupt's resume payload. */
+/**
+ * The JSON Schema of an approval interrupt's resume payload: the protocol's
+ * `approvalAnswerPayloadSchema` (the server checks the payload against it; anything else is a 400).
+ */
 export const APPROVAL_RESPONSE_SCHEMA = {
   type: 'object',
-  properties: { approved: { type: 'boolean' }, reason: { type: 'string' } },
+  properties: { approved: { type: 'boolean' }, reason: { type: 'string', maxLength: MAX_APPROVAL_REASON_LENGTH } },
   required: ['approved'],
+  additionalProperties: false,
 };
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

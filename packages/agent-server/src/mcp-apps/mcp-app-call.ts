@@ -5,7 +5,9 @@ import { HttpError } from '../http/error-response.js';
 import { APP_CALL_CONTEXT } from '../tools/mcp-apps/app-call-context.js';
 import { mcpToolName } from '../tools/mcp-transport.js';
 import { ToolCallDeniedError } from '../tools/policies/guard-tool.js';
+import { approvalRuleDecision } from '../tools/approval-decision.js';
 import { appCallApprovalsOf } from './app-call-approval.js';
+import { checkAppCallArguments } from './app-call-arguments.js';
 import { withAppToolSet, type AppRequestContext } from './app-tool-set.js';
 
 /** What the call route knows of the request once the agent and the conversation were checked. */
@@ -21,8 +23,9 @@ type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unkno
 /**
  * A `tools/call` from inside an MCP App, run as the model's calls run: the agent's tool set is built
  * (same policies, `onToolCallStart` hooks, timeout, result cap); the tool must be one of the agent's
- * tools on the app's MCP server (else 404 `unknown_tool`); its input is checked against its schema
- * (400); a policy deny → 403 `tool_denied`. A call that needs the user's approval is not run: the
+ * tools on the app's MCP server (else 404 `unknown_tool`); its arguments are checked against the
+ * input schema the MCP server listed for it before they reach the server (400 `invalid_body` with
+ * the issues, app-call-arguments.ts); a policy deny → 403 `tool_denied`. A call that needs the user's approval is not run: the
  * answer is what to ask them, with a token the server signed for exactly this call
  * (app-call-approval.ts); sent back with the call (`approval`) once they approved, the call runs —
  * once, after the policies were asked again. A bad token → 409 `approval_not_pending`. Policies see
@@ -38,8 +41,11 @@ export async function runAppToolCall(body: McpAppCallRequest, ctx: AppCallContex
     const toolCallId = `mcp-app-${crypto.randomUUID()}`;
     const approval = toolSet.toolApproval[name];
     const status: ToolApprovalStatus | undefined = typeof approval === 'function' ? await approval(input, { toolCallId, context: APP_CALL_CONTEXT }) : approval;
-    if (typeof status === 'object' && status.type === 'denied') throw new HttpError('tool_denied', status.reason ?? 'Denied by a policy.');
-    if (status === 'user-approval') {
+    // The one approval decision (tools/approval-decision.ts): every spelling of a deny refuses, every
+    // spelling of "ask the user" asks; the user's answer is the signed token, redeemed once.
+    const rule = approvalRuleDecision(status);
+    if (typeof rule === 'object') throw new HttpError('tool_denied', rule.refused);
+    if (rule === 'ask') {
       const approvals = appCallApprovalsOf(ctx.config);
       const binding = { agentId: ctx.agentId, userId: ctx.userId, conversationId: ctx.conversationId, server: body.server, tool: body.name, input };
       if (body.approval === undefined) {
@@ -59,9 +65,15 @@ export async function runAppToolCall(body: McpAppCallRequest, ctx: AppCallContex
   });
 }
 
-async function validInput(schema: Parameters<typeof asSchema>[0] | undefined, input: Record<string, unknown>): Promise<unknown> {
-  if (!schema) return input;
-  const validate = asSchema(schema).validate;
+/**
+ * The call's input: checked against the tool's JSON Schema — for an MCP tool, the one its server
+ * listed (app-call-arguments.ts) — and, when the tool has a validator of its own, by it too.
+ */
+async function validInput(inputSchema: Parameters<typeof asSchema>[0] | undefined, input: Record<string, unknown>): Promise<unknown> {
+  if (!inputSchema) return input;
+  const schema = asSchema(inputSchema);
+  checkAppCallArguments(await schema.jsonSchema, input);
+  const validate = schema.validate;
   if (!validate) return input;
   const result = await validate(input);
   if (result.success) return result.value;

@@ -1,6 +1,8 @@
 import type { Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
 import { AgentRequestError } from './request-error.js';
+import type { AnsweredApprovalFields } from '@x/agent-protocol/validation';
+import { answeredFields, wireApprovalDecision, type ApprovalDecision } from '../tools/approval-decision.js';
 import type { MessageInput, MessageRecord } from '../store/types.js';
 
 /** The thread a turn runs on, and what it writes before the model is called. */
@@ -119,7 +121,7 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
       throw mismatch('A stored message is never rewritten: send the edit as a new message (a new id) with the edited one\'s parent as parentId.');
     }
     if (isLast && message.role === 'assistant' && at === stored.length - 1) {
-      const answered = applyAnswers(record, message, tools);
+      const answered = applyAnswers(record, message, tools, `messages.${i}`);
       thread[at] = answered;
       writes.push({ id: answered.id, role: 'assistant', parts: answered.parts, metadata: record.metadata });
       return;
@@ -133,14 +135,14 @@ export function reconcileHistory(stored: MessageRecord[], body: AgentRequestBody
 }
 
 /** The stored last reply with the client's approval answers and client-tool outputs, and nothing else. */
-function applyAnswers(record: MessageRecord, message: UIMessage, tools: Record<string, Tool>): UIMessage {
+function applyAnswers(record: MessageRecord, message: UIMessage, tools: Record<string, Tool>, path: string): UIMessage {
   const storedTools = new Map(record.parts.filter(isToolPart).map((p) => [p.toolCallId, p]));
-  const answers = new Map<string, ToolPart>();
-  for (const part of message.parts) {
-    if (!isToolPart(part)) continue;
+  const answers = new Map<string, { part: ToolPart; path: string }>();
+  message.parts.forEach((part, j) => {
+    if (!isToolPart(part)) return;
     if (!storedTools.has(part.toolCallId)) throw mismatch('The request has a tool call that never happened.');
-    answers.set(part.toolCallId, part);
-  }
+    answers.set(part.toolCallId, { part, path: `${path}.parts.${j}` });
+  });
   const storedRest = record.parts.filter((p) => !isToolPart(p));
   const incomingRest = message.parts.filter((p) => !isToolPart(p));
   if (!sameParts(storedRest, incomingRest)) throw mismatch(`Message ${message.id.slice(0, 64)} differs from the stored one.`);
@@ -148,33 +150,34 @@ function applyAnswers(record: MessageRecord, message: UIMessage, tools: Record<s
   return { id: record.id, role: 'assistant', parts, metadata: record.metadata };
 }
 
-function approvalEdit(stored: ToolPart, client: ToolPart): boolean {
-  const approval = client.approval as Record<string, unknown> | undefined;
+/** Whether an approving answer edits the stored call's input (`approval.originalInput` names the stored proposal). */
+function approvalEdit(stored: ToolPart, approval: AnsweredApprovalFields, decision: ApprovalDecision): boolean {
   return (
-    client.state === 'approval-responded' &&
     stored.state === 'approval-requested' &&
-    approval?.approved === true &&
+    decision.run &&
     Object.hasOwn(approval, APPROVAL_ORIGINAL_INPUT_KEY) &&
     canonical(approval[APPROVAL_ORIGINAL_INPUT_KEY]) === canonical(stored.input)
   );
 }
 
-function answer(stored: ToolPart, client: ToolPart | undefined, tools: Record<string, Tool>): Part {
-  if (!client || canonical(comparable(stored)) === canonical(comparable(client))) return stored;
+function answer(stored: ToolPart, sent: { part: ToolPart; path: string } | undefined, tools: Record<string, Tool>): Part {
+  const client = sent?.part;
+  if (!sent || !client || canonical(comparable(stored)) === canonical(comparable(client))) return stored;
+  // The one approval decision: an answer off the protocol's schema is a 400, before anything is written.
+  const answeredApproval = client.state === 'approval-responded' ? wireApprovalDecision(client.approval, `${sent.path}.approval`) : undefined;
   // An approver's edit (`answerToolApproval` in @x/agent-protocol) changes the input of a call whose
   // approval is pending, and names the stored proposal as `approval.originalInput`; applyApprovalEdits
   // then validates the edit against the tool's schema and signs it.
-  const edit = approvalEdit(stored, client);
+  const edit = answeredApproval !== undefined && approvalEdit(stored, answeredApproval.approval, answeredApproval.decision);
   if (client.type !== stored.type || (!edit && canonical(client.input) !== canonical(stored.input))) {
     throw mismatch('A tool call of the request differs from the stored one.');
   }
-  if (client.state === 'approval-responded') {
-    const approval = client.approval;
-    if (stored.state !== 'approval-requested' || approval?.id !== stored.approval?.id || typeof approval?.approved !== 'boolean') {
+  if (answeredApproval) {
+    const { approval, decision } = answeredApproval;
+    if (stored.state !== 'approval-requested' || approval.id !== stored.approval?.id) {
       throw new AgentRequestError('approval_not_pending', 'The request answers an approval that is not pending.');
     }
-    const reason = typeof approval.reason === 'string' ? { reason: approval.reason.slice(0, 2_000) } : {};
-    const answered = { ...stored.approval, approved: approval.approved, ...reason };
+    const answered = { ...stored.approval, ...answeredFields(decision) };
     return (
       edit
         ? { ...stored, state: 'approval-responded', input: client.input, approval: { ...answered, [APPROVAL_ORIGINAL_INPUT_KEY]: stored.input } }

@@ -1,0 +1,99 @@
+import type { Tool, UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { reconcileHistory } from '../runtime/server-history.js';
+import { AgentRequestError } from '../runtime/request-error.js';
+import type { MessageRecord } from '../store/types.js';
+import { MALFORMED_APPROVAL_ANSWERS, REFUSING_APPROVAL_ANSWERS, withId } from '../test-utils/approval-answers.js';
+import { approvalDecision, approvalRuleDecision, interruptDecision, wireApprovalDecision } from './approval-decision.js';
+
+const refusedWith = (fn: () => unknown): AgentRequestError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof AgentRequestError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('approvalDecision: only an explicit approval runs', () => {
+  it('runs on approved: true, refuses on approved: false, keeps the reason', () => {
+    expect(approvalDecision({ approved: true })).toEqual({ run: true });
+    expect(approvalDecision({ approved: false, reason: 'no' })).toEqual({ run: false, reason: 'no' });
+  });
+
+  it.each(MALFORMED_APPROVAL_ANSWERS)('an AG-UI resolved payload with $name is a 400 invalid_body with issues', ({ payload }) => {
+    const error = refusedWith(() => interruptDecision({ status: 'resolved', payload }, 'resume.0'));
+    expect(error.code).toBe('invalid_body');
+    expect(error.issues?.length).toBeGreaterThan(0);
+    expect(error.issues?.every((issue) => issue.path.startsWith('resume.0.payload'))).toBe(true);
+  });
+
+  it('an AG-UI resolved entry without a payload is a 400; a cancelled one is a refusal, with or without one', () => {
+    expect(refusedWith(() => interruptDecision({ status: 'resolved' }, 'resume.0')).code).toBe('invalid_body');
+    expect(interruptDecision({ status: 'cancelled' }, 'resume.0')).toEqual({ run: false, reason: 'cancelled' });
+    expect(interruptDecision({ status: 'cancelled', payload: { approved: true } }, 'resume.0')).toEqual({ run: false, reason: 'cancelled' });
+    expect(interruptDecision({ status: 'cancelled', payload: { approved: false, reason: 'later' } }, 'resume.0')).toEqual({ run: false, reason: 'later' });
+    expect(refusedWith(() => interruptDecision({ status: 'cancelled', payload: { approve: true } }, 'resume.0')).code).toBe('invalid_body');
+  });
+
+  it.each(REFUSING_APPROVAL_ANSWERS)('$name is a refusal on every reading', ({ payload }) => {
+    expect(interruptDecision({ status: 'resolved', payload }, 'resume.0').run).toBe(false);
+    expect(wireApprovalDecision({ id: 'a1', ...payload }, 'approval').decision.run).toBe(false);
+  });
+
+  it('a policy rule in any spelling: denied refuses, user-approval asks, the rest runs', () => {
+    expect(approvalRuleDecision('denied')).toEqual({ refused: 'Denied by a policy.' });
+    expect(approvalRuleDecision({ type: 'denied', reason: 'Not here.' })).toEqual({ refused: 'Not here.' });
+    expect(approvalRuleDecision('user-approval')).toBe('ask');
+    expect(approvalRuleDecision({ type: 'user-approval' })).toBe('ask');
+    expect(approvalRuleDecision(undefined)).toBe('run');
+    expect(approvalRuleDecision('not-applicable')).toBe('run');
+    expect(approvalRuleDecision({ type: 'approved' })).toBe('run');
+  });
+});
+
+describe('our wire with a store (reconcileHistory): the approval of an answered part', () => {
+  const tools = { deleteFile: { inputSchema: z.object({ path: z.string() }), execute: () => ({}) } as unknown as Tool };
+  const pending = {
+    type: 'tool-deleteFile',
+    toolCallId: 'call-1',
+    state: 'approval-requested',
+    input: { path: '/tmp/a' },
+    approval: { id: 'ap-1', signature: 'sig' },
+  } as unknown as UIMessage['parts'][number];
+  const stored: MessageRecord[] = [
+    { conversationId: 'c', id: 'u1', parentId: null, seq: 1, role: 'user', parts: [{ type: 'text', text: 'Delete /tmp/a' }], metadata: {}, createdAt: '' },
+    { conversationId: 'c', id: 'a1', parentId: 'u1', seq: 2, role: 'assistant', parts: [pending], metadata: {}, createdAt: '' },
+  ];
+  const answer = (approval: unknown) =>
+    reconcileHistory(
+      stored,
+      {
+        messages: [
+          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Delete /tmp/a' }] },
+          { id: 'a1', role: 'assistant', parts: [{ ...(pending as object), state: 'approval-responded', approval }] },
+        ],
+      } as never,
+      tools,
+    );
+
+  it.each(MALFORMED_APPROVAL_ANSWERS)('$name is a 400 invalid_body naming the part, nothing to write', ({ payload }) => {
+    const error = refusedWith(() => answer(withId(payload, 'id', 'ap-1')));
+    expect(error.code).toBe('invalid_body');
+    expect(error.issues?.[0]?.path).toMatch(/^messages\.1\.parts\.0\.approval/);
+  });
+
+  it.each(REFUSING_APPROVAL_ANSWERS)('$name is written as a refusal (the AI SDK then denies the call)', ({ payload }) => {
+    const { writes } = answer({ id: 'ap-1', signature: 'sig', ...payload });
+    const part = writes[0]!.parts[0] as { state: string; approval: Record<string, unknown> };
+    expect(part.state).toBe('approval-responded');
+    expect(part.approval).toEqual({ id: 'ap-1', signature: 'sig', ...payload });
+  });
+
+  it('approved: true is written as an approval, with the stored approval fields', () => {
+    const { writes } = answer({ id: 'ap-1', signature: 'forged', approved: true });
+    expect((writes[0]!.parts[0] as { approval: unknown }).approval).toEqual({ id: 'ap-1', signature: 'sig', approved: true });
+  });
+});

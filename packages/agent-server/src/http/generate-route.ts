@@ -13,6 +13,7 @@ import type { ConversationStore, MessageRecord } from '../store/types.js';
 import { storeUserId } from '../runtime/turn-setup.js';
 import { compileOutputSchema } from '../config/output-schema.js';
 import { GENERATE_METADATA_KEY, runGenerate, type GenerateMetadata, type OutputRequest } from '../runtime/generate/run-generate.js';
+import { answeredFields, approvalDecision } from '../tools/approval-decision.js';
 
 /** What the generate routes need from the server (the agent is resolved, access checked). */
 export interface GenerateRouteContext {
@@ -106,8 +107,9 @@ function answerPending(reply: MessageRecord, outputs: ToolOutput[], approvals: A
       pendingApprovals.add(part.approval.id);
       const answer = byApproval.get(part.approval.id);
       if (!answer) return part;
-      const { approved, reason, input } = answer;
-      return answerToolApproval(part as typeof part & ApprovalToolPart, { approved, ...(reason !== undefined ? { reason } : {}), ...(input !== undefined ? { input } : {}) });
+      // The one approval decision (tools/approval-decision.ts) of the schema-parsed answer; only an approval carries an edit.
+      const decision = approvalDecision(answer);
+      return answerToolApproval(part as typeof part & ApprovalToolPart, { ...answeredFields(decision), ...(decision.run && answer.input !== undefined ? { input: answer.input } : {}) });
     }
     if (part.state !== 'input-available') return part;
     pendingCalls.add(part.toolCallId);

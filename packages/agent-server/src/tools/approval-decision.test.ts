@@ -1,6 +1,7 @@
 import type { Tool, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { toolOutputsBodySchema } from '@x/agent-protocol/routes';
 import { reconcileHistory } from '../runtime/server-history.js';
 import { AgentRequestError } from '../runtime/request-error.js';
 import type { MessageRecord } from '../store/types.js';
@@ -95,5 +96,23 @@ describe('our wire with a store (reconcileHistory): the approval of an answered 
   it('approved: true is written as an approval, with the stored approval fields', () => {
     const { writes } = answer({ id: 'ap-1', signature: 'forged', approved: true });
     expect((writes[0]!.parts[0] as { approval: unknown }).approval).toEqual({ id: 'ap-1', signature: 'sig', approved: true });
+  });
+});
+
+describe("generate's tool-outputs: the body schema, then the decision", () => {
+  const parse = (entry: unknown) => toolOutputsBodySchema.safeParse({ approvals: [entry] });
+
+  it.each(MALFORMED_APPROVAL_ANSWERS)('$name is refused by the route schema (400 invalid_body before anything runs)', ({ payload }) => {
+    expect(parse(withId(payload, 'approvalId', 'ap-1')).success).toBe(false);
+  });
+
+  it.each(REFUSING_APPROVAL_ANSWERS)('$name decides a refusal', ({ payload }) => {
+    const parsed = parse({ approvalId: 'ap-1', ...payload });
+    expect(parsed.success && approvalDecision(parsed.data.approvals![0]!)).toEqual({ run: false, ...('reason' in payload ? { reason: payload.reason } : {}) });
+  });
+
+  it('approved: true decides a run', () => {
+    const parsed = parse({ approvalId: 'ap-1', approved: true });
+    expect(parsed.success && approvalDecision(parsed.data.approvals![0]!)).toEqual({ run: true });
   });
 });

@@ -1,26 +1,37 @@
 import { parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
-import type { AGUIEvent } from '@ag-ui/core';
+import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
+import type { OnDisconnect } from '@x/agent-protocol/routes';
 import { HttpError } from '../http/error-response.js';
 import { runTurn, storeUserId, type TurnInput } from '../runtime/run-turn.js';
-import { parseRunAgentInput, sharedStateOf, statelessMessages, storedTurnMessages, turnBodyOf } from './run-agent-input.js';
+import { sharedStateOf, statelessMessages, storedTurnMessages, turnBodyOf } from './run-agent-input.js';
 import { turnToAgUi } from './turn-to-ag-ui.js';
+
+/**
+ * What an AG-UI run does when its client goes away. AG-UI has no Stop of its own — a client stops a
+ * run by closing the connection (`HttpAgent.abortRun()`) — so on this route a disconnect aborts the
+ * run (the partial reply is saved as stopped, as a Stop on our route), with or without a store,
+ * unless the app set `onDisconnect: 'continue'` itself (then the run goes on and is saved).
+ */
+export function agUiOnDisconnect(config: Pick<TurnInput['config'], 'onDisconnect'>): OnDisconnect {
+  return config.onDisconnect === 'continue' ? 'continue' : 'abort';
+}
 
 /** The path segment of the AG-UI face of an agent: `POST {basePath}/{agentId}/ag-ui`. */
 export const AG_UI_SEGMENT = 'ag-ui';
 
 /** What the AG-UI route needs: the turn's inputs except its body, which it builds from the `RunAgentInput`. */
-export type AgUiRouteInput = Omit<TurnInput, 'body' | 'conversationId' | 'signal'> & { maxBodyBytes: number };
+export type AgUiRouteInput = Omit<TurnInput, 'body' | 'conversationId' | 'signal'>;
 
 /**
  * `POST {basePath}/{agentId}/ag-ui`: the same turn as our own route (`runTurn`: authenticate,
  * policies, limits and the store apply unchanged), with AG-UI's `RunAgentInput` in and AG-UI events
  * out as SSE (`@ag-ui/encoder`). The thread is the stored conversation with a store (server-owned
  * history); `resume` answers the stored reply's approvals (their signatures are checked as on our
- * route). A malformed input is a 400 with issues before anything runs.
+ * route). The pipeline parsed `runInput` (`runAgentInputSchema`: a malformed input, or an invalid
+ * thread, run, message, tool call or interrupt id, is a 400 with issues before anything runs).
  */
-export async function handleAgUiRoute(request: Request, input: AgUiRouteInput): Promise<Response> {
-  const runInput = await parseRunAgentInput(request, input.maxBodyBytes);
+export async function handleAgUiRoute(request: Request, runInput: RunAgentInput, input: AgUiRouteInput): Promise<Response> {
   const state = sharedStateOf(runInput);
   let messages;
   if (input.store) {
@@ -37,6 +48,7 @@ export async function handleAgUiRoute(request: Request, input: AgUiRouteInput): 
     body: turnBodyOf(messages, state, input.store ? runInput.threadId : undefined),
     conversationId: input.store ? runInput.threadId : undefined,
     signal: request.signal,
+    onDisconnect: agUiOnDisconnect(input.config),
   });
   const mapping = turnToAgUi({ threadId: runInput.threadId, runId: runInput.runId, state });
   const encoder = new EventEncoder();

@@ -13,6 +13,7 @@ import type { OnDisconnect } from '@x/agent-protocol/routes';
 import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore } from '../store/types.js';
 import type { AgentToolRef, AgentUser, FileSystemConfig, McpSourceConfig, SubAgentRef, ToolConfig } from './tool-types.js';
+import type { SigningSecret } from '../security/signer.js';
 
 export type { Logger } from './logger.js';
 
@@ -152,11 +153,13 @@ export interface AgentServerConfig {
   /** Who is asking: a user, or `null` to answer 401. Without it every request is anonymous. */
   authenticate?: (request: Request) => AgentUser | null | undefined | Promise<AgentUser | null | undefined>;
   /**
-   * Secret for HMAC-signing tool approval requests (AI SDK `experimental_toolApprovalSecret`): the
-   * server verifies the signature when an approval comes back, so a client cannot forge an
-   * approved call. Set it (at least 32 characters, the same on every instance) in production.
+   * The server's signing secret: HMAC of tool approval requests (AI SDK
+   * `experimental_toolApprovalSecret`: the server verifies the signature when an approval comes back,
+   * so a client cannot forge an approved call), and of paging cursors, file URLs and MCP app-call
+   * tokens. Set it (at least 32 characters, the same on every instance) in production. A list
+   * rotates keys: the first signs, every one verifies (README "Signing secrets and key rotation").
    */
-  approvalSecret?: string;
+  approvalSecret?: SigningSecret;
   /** Route prefix (default `/api/agent`): `POST {basePath}/{agentId}`. */
   basePath?: string;
   limits?: AgentLimits;
@@ -203,6 +206,14 @@ export interface AgentServerConfig {
    * `x-blob:` references in messages, signed download URLs. Without it files travel inline.
    */
   files?: FilesConfig;
+  /**
+   * Origins (`scheme://host[:port]`, e.g. `https://app.example.com`) whose pages may send
+   * state-changing requests (POST, PUT, PATCH, DELETE) to this server from another origin. A browser
+   * request from the server's own origin is always allowed, and so is a request without `Origin` and
+   * `Sec-Fetch-Site` (server to server, curl); any other cross-site request answers 403
+   * `cross_site_request` before `authenticate` runs (README "Cross-site requests"). Default: none.
+   */
+  allowedOrigins?: string[];
 }
 
 /**

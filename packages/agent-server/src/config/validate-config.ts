@@ -14,9 +14,10 @@ import { STORE_METHODS } from '../store/guarded-store.js';
 import { checkTracing } from '../tracing/tracing-config.js';
 import { checkTranscription } from '../transcription/validate-transcription.js';
 import { checkFiles } from '../files/validate-files.js';
+import { signingSecretIssues } from '../security/signer.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files', 'allowedOrigins'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -60,9 +61,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.logger !== undefined && !(isObject(raw.logger) && typeof raw.logger.warn === 'function' && typeof raw.logger.error === 'function')) {
     list.add('logger', 'must have warn and error functions');
   }
-  if (raw.approvalSecret !== undefined && !(typeof raw.approvalSecret === 'string' && raw.approvalSecret.length >= 32)) {
-    list.add('approvalSecret', 'must be a string of at least 32 characters');
-  }
+  if (raw.approvalSecret !== undefined) for (const issue of signingSecretIssues(raw.approvalSecret, 'approvalSecret', 32)) list.add(issue.path, issue.message);
   if (raw.basePath !== undefined && !(typeof raw.basePath === 'string' && /^\/[\w./-]*$/.test(raw.basePath))) {
     list.add('basePath', 'must start with "/"');
   }
@@ -77,6 +76,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   if (raw.onDisconnect !== undefined && raw.onDisconnect !== 'abort' && raw.onDisconnect !== 'continue') {
     list.add('onDisconnect', 'must be "abort" or "continue"');
   }
+  checkAllowedOrigins(list, raw.allowedOrigins);
   checkTracing(list, raw.tracing);
   checkTranscription(list, raw.transcription, raw.connections);
   checkFiles(list, raw.files);
@@ -94,6 +94,34 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
   }
   if (list.issues.length > 0) throw new ConfigError(list.issues);
   for (const warning of configWarnings(config)) logger.warn(warning.message, { path: warning.path });
+}
+
+/** `allowedOrigins`: a list of origins, each exactly `scheme://host[:port]` (as a browser sends it in `Origin`). */
+function checkAllowedOrigins(list: IssueList, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    list.add('allowedOrigins', 'must be a list of origins such as ["https://app.example.com"]');
+    return;
+  }
+  value.forEach((origin: unknown, index) => {
+    const problem = originProblem(origin);
+    if (problem) list.add(`allowedOrigins[${index}]`, problem);
+  });
+}
+
+function originProblem(origin: unknown): string | undefined {
+  if (typeof origin !== 'string') return 'must be a string origin such as "https://app.example.com"';
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return `"${origin.slice(0, 100)}" is not an origin (scheme://host[:port])`;
+  }
+  if (parsed.origin === 'null' || parsed.origin !== origin) {
+    const hint = parsed.origin === 'null' ? '' : ` (write "${parsed.origin}")`;
+    return `"${origin.slice(0, 100)}" is not an origin: scheme://host[:port] without path, query or trailing slash${hint}`;
+  }
+  return undefined;
 }
 
 /** Checks a record of named entries (connections, tools, hooks); returns the usable names. */

@@ -11,8 +11,8 @@ function tooLarge(maxBytes: number): HttpError {
 }
 
 /**
- * `POST {basePath}/{agentId}/files?filename=…` after method, `authenticate`, agent and `access`
- * passed: 501 without a blob store → 415 for a media type outside `files.mediaTypes` → 400 for a bad
+ * `POST {basePath}/{agentId}/files?filename=…` after method, the cross-site check, `authenticate`,
+ * agent and `access` passed (the body is the file's bytes, streamed): 501 without a blob store → 415 for a media type outside `files.mediaTypes` → 400 for a bad
  * filename → 413 from `content-length` before anything is stored, or as soon as the stream passes
  * the limit (the store keeps nothing) → 400 when empty → 201 {@link FileReference}.
  */
@@ -63,16 +63,10 @@ export async function handleUpload(request: Request, url: URL, files: FileServic
  * `GET {basePath}/{agentId}/files/{fileId}?exp=…&sig=…`: the file's bytes when the signature (over
  * the id, the file's owner and the expiry) holds and has not expired; anything else is 404
  * `file_not_found`. Served with `nosniff`, a sandboxing CSP, and as an attachment unless a raster image.
+ * The pipeline decoded `id` and checked it with the id rule.
  */
-export async function handleDownload(request: Request, url: URL, files: FileService | undefined, rawId: string): Promise<Response> {
-  if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on a file URL.', undefined, { allow: 'GET' });
+export async function handleDownload(url: URL, files: FileService | undefined, id: string): Promise<Response> {
   if (!files) throw fileNotFound();
-  let id: string;
-  try {
-    id = decodeURIComponent(rawId);
-  } catch {
-    throw fileNotFound();
-  }
   const exp = Number(url.searchParams.get('exp'));
   const sig = url.searchParams.get('sig') ?? '';
   if (!files.isId(id) || !Number.isSafeInteger(exp) || exp * 1000 < Date.now() || sig.length === 0 || sig.length > 100) throw fileNotFound();

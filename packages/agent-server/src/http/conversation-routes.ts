@@ -1,12 +1,9 @@
 import type { UIMessage } from 'ai';
-import { RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, type ConversationHistory, type ConversationPage, type ConversationSummary, type MessageBranch } from '@x/agent-protocol/routes';
-import type { ConversationRecord, ConversationStore, MessageRecord, PathMessageRecord } from '../store/types.js';
-import { readFeedbackBody, readLimit, readQueueBody, readRenameBody, readSwitchBranchBody } from './conversation-bodies.js';
+import type { ConversationHistory, ConversationPage, ConversationSummary, FeedbackBody, MessageBranch } from '@x/agent-protocol/routes';
+import type { ConversationRecord, ConversationStore, MessageInput, MessageRecord, PathMessageRecord } from '../store/types.js';
+import { readLimit } from './conversation-bodies.js';
 import type { CursorCodec } from './conversation-cursor.js';
-import type { RunLog } from '../runs/run-log.js';
 import { HttpError } from './error-response.js';
-import { pathId, queryId } from './request-ids.js';
-import { handleRunRoute } from './run-stream-routes.js';
 import { fileIdsIn, mapFileRefs, type FileService } from '../files/file-service.js';
 
 const MAX_QUERY = 200;
@@ -14,10 +11,6 @@ const MAX_QUERY = 200;
 export interface ConversationRouteContext {
   store: ConversationStore;
   cursors: CursorCodec;
-  /** The run log behind the resume and stop routes. */
-  runLog: RunLog | undefined;
-  /** An SSE comment after this much silence on a resumed stream (0: none). */
-  keepAliveMs: number;
   userId: string;
   /** The server's file handling (`config.files`): history gets signed URLs, deletes take the files along. */
   files?: FileService | undefined;
@@ -47,75 +40,73 @@ const json = (value: unknown, status = 200): Response =>
   new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 
-const BRANCH_SEGMENT = 'branch';
-const QUEUE_SEGMENT = 'queue';
-
 const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
 const messageNotFound = () => new HttpError('message_not_found', 'There is no such message in this conversation.');
-const notAllowed = (allow: string) => new HttpError('method_not_allowed', `Use ${allow} on this route.`, undefined, { allow });
 
-/**
- * The conversation routes under `{basePath}/conversations` (`segments` are the path parts after
- * `conversations`), the resume and stop routes of a conversation's run among them
- * (`run-stream-routes.ts`). Every lookup is scoped to the user: another user's conversation is a 404
- * `conversation_not_found` on every route. Path ids are checked against the protocol's `ID_PATTERN`
- * (400 `invalid_id` naming `path.conversationId` / `path.messageId`).
+/*
+ * The conversation routes under `{basePath}/conversations` (their rows in `pipeline/route-table.ts`;
+ * the resume and stop routes of a conversation's run are in `run-stream-routes.ts`). The pipeline
+ * checked the path and query ids and parsed the bodies before these run. Every lookup is scoped to
+ * the user: another user's conversation is a 404 `conversation_not_found` on every route.
  */
-export async function handleConversationRoute(request: Request, url: URL, segments: string[], ctx: ConversationRouteContext): Promise<Response> {
+
+/** `GET …/conversations?limit&cursor&q&agentId`: a page of the user's conversations. */
+export async function listConversationsRoute(url: URL, agentId: string | undefined, ctx: ConversationRouteContext): Promise<Response> {
+  return json(await listConversations(url, agentId, ctx));
+}
+
+/** `GET …/conversations/{id}?limit&before`: a page of the active path, the queue with the first page. */
+export async function loadConversationRoute(url: URL, id: string, ctx: ConversationRouteContext): Promise<Response> {
+  return json(await loadConversation(url, id, ctx, true));
+}
+
+/** `PATCH …/conversations/{id}` `{ title }`. */
+export async function renameConversationRoute(id: string, title: string, ctx: ConversationRouteContext): Promise<Response> {
   const { store, userId } = ctx;
-  const method = request.method;
-  if (segments.length === 0) {
-    if (method !== 'GET') throw notAllowed('GET');
-    return json(await listConversations(url, ctx));
-  }
-  const id = pathId(segments[0], 'path.conversationId');
-  if (segments.length === 1) {
-    if (method === 'GET') return json(await loadConversation(url, id, ctx, true));
-    if (method === 'PATCH') {
-      if (!(await store.getConversation(userId, id))) throw conversationNotFound();
-      const { title } = await readRenameBody(request);
-      const renamed = await store.renameConversation(userId, id, title);
-      if (!renamed) throw conversationNotFound();
-      return json({ conversation: toSummary(renamed) });
-    }
-    if (method === 'DELETE') {
-      const tree = ctx.files ? await store.loadTree(userId, id) : null;
-      if (!(await store.deleteConversation(userId, id))) throw conversationNotFound();
-      if (tree && ctx.files) await ctx.files.deleteFiles(fileIdsIn(tree), userId);
-      return noContent();
-    }
-    throw notAllowed('GET, PATCH, DELETE');
-  }
-  if (segments.length === 2 && (segments[1] === RUN_STREAM_SEGMENT || segments[1] === RUN_STOP_SEGMENT)) {
-    return handleRunRoute(request, url, id, segments[1], { store, runLog: ctx.runLog, keepAliveMs: ctx.keepAliveMs, userId });
-  }
-  if (segments.length === 2 && segments[1] === BRANCH_SEGMENT) {
-    if (method !== 'PUT') throw notAllowed('PUT');
-    // No look-up first: the switch itself says when the conversation is missing (one round trip less).
-    const { messageId } = await readSwitchBranchBody(request);
-    missing(await store.switchBranch(userId, id, messageId, new Date()));
-    return json(await loadConversation(url, id, ctx));
-  }
-  if (segments.length === 2 && segments[1] === QUEUE_SEGMENT) {
-    if (method !== 'PUT') throw notAllowed('PUT');
-    if (!(await store.getConversation(userId, id))) throw conversationNotFound();
-    if (!(await store.saveQueue(userId, id, await readQueueBody(request)))) throw conversationNotFound();
-    return noContent();
-  }
-  if (segments[1] !== 'messages' || segments.length > 4 || (segments.length === 4 && segments[3] !== 'feedback')) {
-    throw new HttpError('not_found', `No route at ${url.pathname.slice(0, 200)}.`);
-  }
-  const messageId = pathId(segments[2], 'path.messageId');
-  if (segments.length === 3) {
-    if (method !== 'DELETE') throw notAllowed('DELETE');
-    const tree = ctx.files ? await store.loadTree(userId, id) : null;
-    missing(await store.deleteMessage(userId, id, messageId));
-    if (tree && ctx.files) await ctx.files.deleteFiles(filesOnlyIn(tree, messageId), userId);
-    return noContent();
-  }
-  if (method !== 'PUT') throw notAllowed('PUT');
   if (!(await store.getConversation(userId, id))) throw conversationNotFound();
-  const { value, comment } = await readFeedbackBody(request);
+  const renamed = await store.renameConversation(userId, id, title);
+  if (!renamed) throw conversationNotFound();
+  return json({ conversation: toSummary(renamed) });
+}
+
+/** `DELETE …/conversations/{id}`: the conversation and the files only it referenced. */
+export async function deleteConversationRoute(id: string, ctx: ConversationRouteContext): Promise<Response> {
+  const { store, userId } = ctx;
+  const tree = ctx.files ? await store.loadTree(userId, id) : null;
+  if (!(await store.deleteConversation(userId, id))) throw conversationNotFound();
+  if (tree && ctx.files) await ctx.files.deleteFiles(fileIdsIn(tree), userId);
+  return noContent();
+}
+
+/** `PUT …/conversations/{id}/branch` `{ messageId }`: answers the conversation's page on the new branch. */
+export async function switchBranchRoute(url: URL, id: string, messageId: string, ctx: ConversationRouteContext): Promise<Response> {
+  // No look-up first: the switch itself says when the conversation is missing (one round trip less).
+  missing(await ctx.store.switchBranch(ctx.userId, id, messageId, new Date()));
+  return json(await loadConversation(url, id, ctx));
+}
+
+/** `PUT …/conversations/{id}/queue` `{ messages }`: replaces the queued messages. */
+export async function replaceQueueRoute(id: string, messages: MessageInput[], ctx: ConversationRouteContext): Promise<Response> {
+  const { store, userId } = ctx;
+  if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+  if (!(await store.saveQueue(userId, id, messages))) throw conversationNotFound();
+  return noContent();
+}
+
+/** `DELETE …/conversations/{id}/messages/{messageId}`: the message, its subtree and the files only they referenced. */
+export async function deleteMessageRoute(id: string, messageId: string, ctx: ConversationRouteContext): Promise<Response> {
+  const { store, userId } = ctx;
+  const tree = ctx.files ? await store.loadTree(userId, id) : null;
+  missing(await store.deleteMessage(userId, id, messageId));
+  if (tree && ctx.files) await ctx.files.deleteFiles(filesOnlyIn(tree, messageId), userId);
+  return noContent();
+}
+
+/** `PUT …/conversations/{id}/messages/{messageId}/feedback` `{ value, comment? }`. */
+export async function feedbackRoute(id: string, messageId: string, body: FeedbackBody, ctx: ConversationRouteContext): Promise<Response> {
+  const { store, userId } = ctx;
+  if (!(await store.getConversation(userId, id))) throw conversationNotFound();
+  const { value, comment } = body;
   const feedback = value === null ? null : { value, ...(comment !== undefined ? { comment } : {}), at: new Date().toISOString() };
   missing(await store.updateMessageMetadata(userId, id, messageId, { feedback }));
   return noContent();
@@ -126,10 +117,9 @@ function missing(state: 'ok' | 'conversation' | 'message'): void {
   if (state === 'message') throw messageNotFound();
 }
 
-async function listConversations(url: URL, ctx: ConversationRouteContext): Promise<ConversationPage> {
+async function listConversations(url: URL, agentId: string | undefined, ctx: ConversationRouteContext): Promise<ConversationPage> {
   const limit = readLimit(url, 30, 100);
   const q = url.searchParams.get('q')?.trim() || undefined;
-  const agentId = queryId(url, 'agentId');
   if ((q?.length ?? 0) > MAX_QUERY) {
     throw new HttpError('invalid_body', 'The search is too long.', [{ path: 'query.q', message: `must be at most ${MAX_QUERY} characters` }]);
   }

@@ -1,13 +1,9 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { answerToolApproval, type AgentRequestBody, type ApprovalToolPart } from '@x/agent-protocol';
-import { formatIssues } from '@x/agent-protocol/validation';
-import { generateRequestBodySchema, TOOL_OUTPUTS_SEGMENT, toolOutputsBodySchema, type ApprovalAnswer, type GenerateResponse, type JsonSchemaObject, type ToolOutput } from '@x/agent-protocol/routes';
+import type { ApprovalAnswer, GenerateRequestBody, GenerateResponse, JsonSchemaObject, ToolOutput, ToolOutputsBody } from '@x/agent-protocol/routes';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { AgentRequestError } from '../runtime/request-error.js';
-import { parseChatRequest, readJsonBody } from './parse-request.js';
-import { filesOf } from '../files/file-service.js';
-import { pathId } from './request-ids.js';
 import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore, MessageRecord } from '../store/types.js';
 import { storeUserId } from '../runtime/turn-setup.js';
@@ -25,38 +21,29 @@ export interface GenerateRouteContext {
   runLog?: RunLog | undefined;
   config: AgentServerConfig;
   logger: Logger;
-  maxBodyBytes: number;
   toolTimeoutMs: number;
   toolResultMaxChars: number;
 }
 
 /**
- * `POST {basePath}/{agentId}/generate` (`rest` empty) and `…/generate/{runId}/tool-outputs`.
- * The caller already checked the method, `authenticate`, the agent and its `access`.
+ * `POST {basePath}/{agentId}/generate`: runs the loop without streaming and answers JSON. The
+ * pipeline checked the method, `authenticate`, the agent and its `access`, the query's
+ * `conversationId` and the body (`generateBodySchema` and its file parts).
  */
-export async function handleGenerateRoute(request: Request, url: URL, rest: string[], ctx: GenerateRouteContext): Promise<Response> {
-  if (rest.length === 0) return json(await startRun(request, url, ctx));
-  if (rest.length === 2 && rest[1] === TOOL_OUTPUTS_SEGMENT) return json(await resumeRun(request, rest[0]!, ctx));
-  throw new AgentRequestError('not_found', 'No such generate route.');
-}
-
-async function startRun(request: Request, url: URL, ctx: GenerateRouteContext): Promise<GenerateResponse> {
-  const { body, conversationId } = await parseChatRequest(request, url, ctx.maxBodyBytes, {
-    allowRemoteFileUrls: ctx.config.limits?.allowRemoteFileUrls === true,
-    schema: generateRequestBodySchema,
-    files: filesOf(ctx.config),
-  });
+export async function generateRoute(request: Request, body: GenerateRequestBody, queryConversationId: string | undefined, ctx: GenerateRouteContext): Promise<Response> {
   const output = outputRequest(body.output?.schema ?? ctx.agent.returns, body.output ? 'output.schema' : undefined);
   // With a store the run belongs to a conversation (its run record names it, so a resume finds it).
-  const conversation = conversationId ?? (ctx.store ? `conv-${crypto.randomUUID()}` : undefined);
+  const conversation = body.conversationId ?? queryConversationId ?? (ctx.store ? `conv-${crypto.randomUUID()}` : undefined);
   const { output: _output, ...turnBody } = body;
-  return runGenerate(turnInput(request, ctx, turnBody, conversation), { output });
+  return json(await runGenerate(turnInput(request, ctx, turnBody, conversation), { output }));
 }
 
-async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteContext): Promise<GenerateResponse> {
+/**
+ * `POST {basePath}/{agentId}/generate/{runId}/tool-outputs`: answers a paused run's client-tool calls
+ * and approvals and runs it on (the route's `unavailable` answered 501 without a store).
+ */
+export async function toolOutputsRoute(request: Request, runId: string, answers: ToolOutputsBody, ctx: GenerateRouteContext & { store: ConversationStore }): Promise<Response> {
   const store = ctx.store;
-  if (!store) throw new AgentRequestError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
-  const runId = pathId(rawRunId, 'path.runId');
   const userId = storeUserId(ctx.user);
   // The run's record (scoped to the user) names its conversation.
   const record = await store.getRun(userId, runId);
@@ -70,15 +57,7 @@ async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteC
   if (!last || paused?.runId !== runId || paused.status !== 'requires_action') {
     throw new AgentRequestError('run_not_paused', 'This run is not waiting for tool outputs.');
   }
-  const parsed = toolOutputsBodySchema.safeParse(await readJsonBody(request, ctx.maxBodyBytes));
-  if (!parsed.success) {
-    throw new AgentRequestError(
-      'invalid_body',
-      'The body must be { outputs?: [{ toolCallId, output } | { toolCallId, errorText }], approvals?: [{ approvalId, approved, reason?, input? }] }.',
-      formatIssues(parsed.error).slice(0, 20),
-    );
-  }
-  const answered = answerPending(last, parsed.data.outputs ?? [], parsed.data.approvals ?? []);
+  const answered = answerPending(last, answers.outputs ?? [], answers.approvals ?? []);
   const context = paused.context;
   const body: AgentRequestBody = {
     messages: [answered],
@@ -88,7 +67,12 @@ async function resumeRun(request: Request, rawRunId: string, ctx: GenerateRouteC
     ...(context.pageId !== undefined ? { pageId: context.pageId } : {}),
   };
   const output = context.outputSchema ? outputRequest(context.outputSchema, undefined) : undefined;
-  return runGenerate(turnInput(request, ctx, body, conversationId), { output });
+  return json(await runGenerate(turnInput(request, ctx, body, conversationId), { output }));
+}
+
+/** Why the tool-outputs route cannot run on a server without a store (501). */
+export function toolOutputsUnavailable(store: ConversationStore | undefined): AgentRequestError | undefined {
+  return store ? undefined : new AgentRequestError('store_required', 'Resuming a run needs a server with a conversation store; send the tool outputs in the messages of a new generate request instead.');
 }
 
 /**

@@ -1,56 +1,40 @@
-import type { z } from 'zod';
 import { type AgentRequestBody } from '@x/agent-protocol';
-import { agentRequestBodySchema, formatIssues } from '@x/agent-protocol/validation';
 import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
 import { fileUrlIssues } from './file-parts.js';
 import type { FileService } from '../files/file-service.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from './json-guard.js';
 import { readBodyText } from './read-body.js';
-import { queryId } from './request-ids.js';
-
-export interface ParsedRequest<B extends AgentRequestBody = AgentRequestBody> {
-  body: B;
-  /** Body `conversationId`, else `?conversationId=`. */
-  conversationId: string | undefined;
-}
 
 /**
- * Content type (415), size limit (413), UTF-8 / JSON / nesting / `__proto__` checks (400) and the
- * protocol schema (400 with issues) of a chat request — each bad input gets its own JSON error,
- * never a 500.
+ * The check of a chat (or generate) body's file parts once its schema passed: with a blob store a
+ * part carrying the signed URL its upload answered becomes the stored reference `x-blob:{id}`; then
+ * every file part needs a usable url and media type (400 `invalid_messages`).
  */
-export async function parseChatRequest<B extends AgentRequestBody = AgentRequestBody>(
-  request: Request,
-  url: URL,
-  maxBodyBytes: number,
-  options: { allowRemoteFileUrls?: boolean; schema?: z.ZodType<B>; files?: FileService | undefined } = {},
-): Promise<ParsedRequest<B>> {
-  // `as unknown as`: without a schema `B` is its default, the agent request body this schema parses.
-  const schema = options.schema ?? (agentRequestBodySchema as unknown as z.ZodType<B>);
-  const result = schema.safeParse(await readJsonBody(request, maxBodyBytes));
-  if (!result.success) {
-    throw new HttpError('invalid_body', 'The request body does not match the agent request schema.', formatIssues(result.error).slice(0, 20));
-  }
-  if (options.files) normalizeFileUrls(result.data.messages, options.files);
-  const fileIssues = fileUrlIssues(result.data.messages, { allowRemote: options.allowRemoteFileUrls === true, allowRefs: options.files !== undefined });
-  if (fileIssues.length > 0) {
-    throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
-  }
-  const queryConversationId = queryId(url, 'conversationId');
-  return { body: result.data, conversationId: result.data.conversationId ?? queryConversationId };
+export function chatFileCheck(options: { allowRemoteFileUrls: boolean; files: FileService | undefined }): (body: Pick<AgentRequestBody, 'messages'>) => void {
+  return (body) => {
+    if (options.files) normalizeFileUrls(body.messages, options.files);
+    const fileIssues = fileUrlIssues(body.messages, { allowRemote: options.allowRemoteFileUrls, allowRefs: options.files !== undefined });
+    if (fileIssues.length > 0) {
+      throw new HttpError('invalid_messages', 'A file part of the messages has an unusable url or media type.', fileIssues.slice(0, 20));
+    }
+  };
 }
 
 /**
  * The JSON body of a request: content type (415), size limit (413), UTF-8 / JSON / nesting /
- * `__proto__` checks (400) — each bad input gets its own JSON error.
+ * `__proto__` checks (400) — each bad input gets its own JSON error. `optional`: an empty body is
+ * `undefined`, whatever its content type.
  */
-export async function readJsonBody(request: Request, maxBodyBytes: number): Promise<unknown> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
-  }
+export async function readJsonBody(request: Request, maxBodyBytes: number, options: { optional?: boolean } = {}): Promise<unknown> {
+  const jsonType = isJsonContentType(request.headers.get('content-type'));
+  if (!jsonType && !options.optional) throw notJson();
   const text = await readBodyText(request, maxBodyBytes);
-  if (text.trim() === '') throw new HttpError('bad_json', 'The request body is empty; send a JSON object.');
+  if (text.trim() === '') {
+    if (options.optional) return undefined;
+    throw new HttpError('bad_json', 'The request body is empty; send a JSON object.');
+  }
+  if (!jsonType) throw notJson();
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
     throw new HttpError('invalid_body', `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
   }
@@ -66,6 +50,10 @@ export async function readJsonBody(request: Request, maxBodyBytes: number): Prom
     ]);
   }
   return parsed.value;
+}
+
+function notJson(): HttpError {
+  return new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
 }
 
 /**

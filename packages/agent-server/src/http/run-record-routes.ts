@@ -3,7 +3,6 @@ import type { LiveRuns } from '../runtime/live-runs.js';
 import { isTurnRun, recordFromRows } from '../runtime/stored-run-records.js';
 import type { ConversationStore } from '../store/types.js';
 import { HttpError } from './error-response.js';
-import { pathId, queryId } from './request-ids.js';
 
 export interface RunRecordRouteContext {
   /** Without a store only the runs this instance is running can be read. */
@@ -16,19 +15,23 @@ const json = (value: unknown): Response =>
   new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 const runNotFound = () => new HttpError('run_not_found', 'There is no such run.');
 
-/**
- * `GET {basePath}/runs/{runId}` and `GET {basePath}/runs?conversationId=` (`segments`: the path parts
- * after `runs`). A run this instance is running answers from memory (live); any other from the
- * store. Scoped to the user: another user's run is a 404 like a missing one.
+/*
+ * `GET {basePath}/runs/{runId}` and `GET {basePath}/runs?conversationId=` (their rows in
+ * `pipeline/route-table.ts`; the ids are checked there). A run this instance is running answers from
+ * memory (live); any other from the store. Scoped to the user: another user's run is a 404 like a
+ * missing one.
  */
-export async function handleRunRecordRoute(request: Request, url: URL, segments: string[], ctx: RunRecordRouteContext): Promise<Response> {
-  if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on this route.', undefined, { allow: 'GET' });
-  if (segments.length === 0) return json(await listRuns(url, ctx));
-  if (segments.length > 1) throw new HttpError('not_found', 'No such route under runs.');
-  const runId = pathId(segments[0], 'path.runId');
+
+/** `GET {basePath}/runs/{runId}`: the run's record. */
+export async function runRecordRoute(runId: string, ctx: RunRecordRouteContext): Promise<Response> {
   const record = await readRun(runId, ctx);
   if (!record) throw runNotFound();
   return json(record);
+}
+
+/** `GET {basePath}/runs?conversationId=`: the conversation's run records, newest first. */
+export async function runRecordListRoute(conversationId: string | undefined, ctx: RunRecordRouteContext): Promise<Response> {
+  return json(await listRuns(conversationId, ctx));
 }
 
 async function readRun(runId: string, { store, runs, userId }: RunRecordRouteContext): Promise<AgentRunRecord | null> {
@@ -41,8 +44,7 @@ async function readRun(runId: string, { store, runs, userId }: RunRecordRouteCon
   return recordFromRows(row, rows);
 }
 
-async function listRuns(url: URL, { store, runs, userId }: RunRecordRouteContext): Promise<RunRecordList> {
-  const conversationId = queryId(url, 'conversationId');
+async function listRuns(conversationId: string | undefined, { store, runs, userId }: RunRecordRouteContext): Promise<RunRecordList> {
   if (!conversationId) throw new HttpError('invalid_body', 'Name the conversation: ?conversationId=.');
   if (!store) throw new HttpError('not_found', 'This server keeps no run records past their run (it has no store).');
   const rows = await store.listRuns(userId, conversationId);

@@ -1,15 +1,11 @@
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
-import { idProblem } from '@x/agent-protocol/validation';
-import { RUN_ID_HEADER, RUN_STATE_PART, RUN_STOP_SEGMENT, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol/routes';
+import { RUN_ID_HEADER, RUN_STATE_PART, type RunStateData, type StopRunAnswer, type StopRunBody } from '@x/agent-protocol/routes';
 import type { RunLog, RunLogEntry, RunLogReader } from '../runs/run-log.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';
 import { interruptStaleRun } from '../runs/stale-run.js';
 import type { ConversationStore } from '../store/types.js';
-import { isJsonContentType } from './content-type.js';
 import { HttpError } from './error-response.js';
-import { parseJsonRejectingProto } from './json-guard.js';
-import { readBodyText } from './read-body.js';
-import { keepAlive, type KeepAlive } from '../runtime/sse-keep-alive.js';
+import { keepAlive, keepAliveHeader, type KeepAlive } from '../runtime/sse-keep-alive.js';
 
 export interface RunRouteContext {
   store: ConversationStore;
@@ -19,8 +15,6 @@ export interface RunRouteContext {
   userId: string;
 }
 
-/** Largest stop body (`{ runId }`). */
-const MAX_STOP_BODY = 4 * 1024;
 /** Largest `seq` a cursor may name (a run never has more chunks). */
 const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
@@ -30,19 +24,6 @@ const DONE = encoder.encode('data: [DONE]\n\n');
 const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
 const logUnavailable = () => new HttpError('run_log_unavailable', 'The run log is unavailable; try again shortly.');
-
-/**
- * `GET {basePath}/conversations/{id}/stream` (resume) and `POST …/stop` (agent-protocol `runs.ts`),
- * scoped to the user like every conversation route.
- */
-export async function handleRunRoute(request: Request, url: URL, conversationId: string, segment: string, ctx: RunRouteContext): Promise<Response> {
-  if (segment === RUN_STOP_SEGMENT) {
-    if (request.method !== 'POST') throw new HttpError('method_not_allowed', 'Use POST on this route.', undefined, { allow: 'POST' });
-    return stopRun(request, conversationId, ctx);
-  }
-  if (request.method !== 'GET') throw new HttpError('method_not_allowed', 'Use GET on this route.', undefined, { allow: 'GET' });
-  return resumeRun(request, url, conversationId, ctx);
-}
 
 /** The seq after which a resume starts: `Last-Event-ID` (what a reconnecting EventSource sends), else `?cursor=`. */
 function readCursor(request: Request, url: URL): number {
@@ -63,7 +44,11 @@ async function activeRun(conversationId: string, ctx: RunRouteContext): Promise<
   return conversation.activeRunId;
 }
 
-async function resumeRun(request: Request, url: URL, conversationId: string, ctx: RunRouteContext): Promise<Response> {
+/**
+ * `GET {basePath}/conversations/{id}/stream` (resume; agent-protocol `runs.ts`), scoped to the user
+ * like every conversation route: the active run's chunks after `Last-Event-ID` / `?cursor=`, or 204.
+ */
+export async function resumeRunRoute(request: Request, url: URL, conversationId: string, ctx: RunRouteContext): Promise<Response> {
   const afterSeq = readCursor(request, url);
   const runId = await activeRun(conversationId, ctx);
   if (!runId || !ctx.runLog) return noContent();
@@ -147,34 +132,13 @@ async function resumeRun(request: Request, url: URL, conversationId: string, ctx
     },
     { highWaterMark: 0 },
   );
-  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': conversationId, [RUN_ID_HEADER]: runId } });
+  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, ...keepAliveHeader(ctx.keepAliveMs), 'x-conversation-id': conversationId, [RUN_ID_HEADER]: runId } });
 }
 
-async function readStopBody(request: Request): Promise<StopRunBody> {
-  const text = await readBodyText(request, MAX_STOP_BODY);
-  if (text.trim() === '') return {};
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    throw new HttpError('unsupported_media_type', 'Send the request body as application/json (UTF-8).');
-  }
-  let parsed: { value: unknown; protoPath?: string };
-  try {
-    parsed = parseJsonRejectingProto(text);
-  } catch {
-    throw new HttpError('bad_json', 'The request body is not valid JSON.');
-  }
-  const value = parsed.value as Record<string, unknown> | null;
-  if (parsed.protoPath !== undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HttpError('invalid_body', 'The request body must be a JSON object.');
-  }
-  const problem = value.runId === undefined ? undefined : idProblem(value.runId);
-  if (problem) throw new HttpError('invalid_body', 'The stop body is invalid.', [{ path: 'runId', message: problem }]);
-  return typeof value.runId === 'string' ? { runId: value.runId } : {};
-}
-
-async function stopRun(request: Request, conversationId: string, ctx: RunRouteContext): Promise<Response> {
-  const body = await readStopBody(request);
+/** `POST {basePath}/conversations/{id}/stop` with an optional `{ runId }`: 202 when a stop was requested, else 204. */
+export async function stopRunRoute(conversationId: string, body: StopRunBody | undefined, ctx: RunRouteContext): Promise<Response> {
   const runId = await activeRun(conversationId, ctx);
-  if (!runId || !ctx.runLog || (body.runId !== undefined && body.runId !== runId)) return noContent();
+  if (!runId || !ctx.runLog || (body?.runId !== undefined && body.runId !== runId)) return noContent();
   try {
     await ctx.runLog.requestStop(runId);
   } catch (error) {

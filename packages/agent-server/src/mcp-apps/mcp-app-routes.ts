@@ -1,16 +1,13 @@
-import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema, type McpAppApprovalRequiredBody } from '@x/agent-protocol/mcp-apps';
+import type { McpAppApprovalRequiredBody, McpAppCallRequest, McpAppResourceRequest } from '@x/agent-protocol/mcp-apps';
 import { AGENT_ERROR_STATUS } from '@x/agent-protocol';
-import { formatIssues } from '@x/agent-protocol/validation';
-import type { z } from 'zod';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
 import { HttpError } from '../http/error-response.js';
-import { readJsonBody } from '../http/parse-request.js';
 import type { ConversationStore } from '../store/types.js';
 import { runAppToolCall } from './mcp-app-call.js';
 import { readAppResourceFor } from './mcp-app-resource-route.js';
 
-/** What the MCP Apps routes get from the server once method, `authenticate`, agent and `access` passed. */
+/** What the MCP Apps routes get from the server once method, `authenticate`, agent, `access` and the body passed. */
 export interface McpAppRouteContext {
   agentId: string;
   agent: AgentConfig;
@@ -26,19 +23,17 @@ export interface McpAppRouteContext {
 }
 
 /**
- * `POST {basePath}/{agentId}/mcp-apps/resource` and `…/call` (see `mcpAppPaths` in the protocol).
+ * `POST {basePath}/{agentId}/mcp-apps/resource` (see `mcpAppPaths` in the protocol): the app's HTML.
  * With a store the conversation must be the user's (else 404 `conversation_not_found`, as for
- * another user's conversation anywhere).
+ * another user's conversation anywhere). The pipeline parsed the body (`mcpAppResourceSchema`).
  */
-export async function handleMcpAppRoute(request: Request, action: string | undefined, ctx: McpAppRouteContext): Promise<Response> {
-  if (action !== 'resource' && action !== 'call') throw new HttpError('not_found', 'No such MCP Apps route.');
-  const raw = await readJsonBody(request, ctx.maxBodyBytes);
-  if (action === 'resource') {
-    const body = parse(mcpAppResourceRequestSchema, raw);
-    await checkConversation(body.conversationId, ctx);
-    return json(await readAppResourceFor(body, { ...ctx, conversationId: body.conversationId, signal: request.signal }));
-  }
-  const body = parse(mcpAppCallRequestSchema, raw);
+export async function mcpAppResourceRoute(request: Request, body: McpAppResourceRequest, ctx: McpAppRouteContext): Promise<Response> {
+  await checkConversation(body.conversationId, ctx);
+  return json(await readAppResourceFor(body, { ...ctx, conversationId: body.conversationId, signal: request.signal }));
+}
+
+/** `POST {basePath}/{agentId}/mcp-apps/call`: a tool call made from inside an app (403 `approval_required` with a token when it needs one). */
+export async function mcpAppCallRoute(request: Request, body: McpAppCallRequest, ctx: McpAppRouteContext): Promise<Response> {
   await checkConversation(body.conversationId, ctx);
   const result = await runAppToolCall(body, { ...ctx, conversationId: body.conversationId, signal: request.signal });
   if ('approvalNeeded' in result) {
@@ -49,12 +44,6 @@ export async function handleMcpAppRoute(request: Request, action: string | undef
     return json(answer, AGENT_ERROR_STATUS.approval_required);
   }
   return json(result);
-}
-
-function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new HttpError('invalid_body', 'The request body does not match the MCP Apps route schema.', formatIssues(result.error).slice(0, 20));
-  return result.data;
 }
 
 async function checkConversation(conversationId: string | undefined, ctx: McpAppRouteContext): Promise<void> {

@@ -10,7 +10,9 @@ import { chromiumLaunchOptions } from './scripts/chromium.ts';
  * - unit:      node tests of the protocol, the server and the mock server, `*.node.test.ts` of any
  *              package (no DOM). Type tests (`*.test-d.ts`) are `tsc`'s: `pnpm typecheck`
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
- * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest)
+ * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest), in
+ *              dev mode: `pnpm test:stories`, for working on stories. `pnpm test` runs every story once,
+ *              in the built static Storybook (e2e/specs/storybook.spec.ts), not here.
  */
 export default defineConfig({
   plugins: [react()],

@@ -109,4 +109,21 @@ describe.each(backends)('crafted input on the %s store', (name, make) => {
     expect(found.status).toBe(200);
     expect(((await found.json()) as ConversationPage).items.map((c) => c.id)).toEqual([id]);
   }, 30_000);
+
+  it('stores lone surrogates (half an emoji) in text, titles and queues losslessly — never 503 (found by the route properties)', async () => {
+    const { server } = storeServer(store, mockModel(textParts('Noted.')));
+    const id = `surrogate-${tag}`;
+    const text = 'half \ud83d of an emoji, \ude00 the other half, a pair 😀 and \uE000s d800';
+    const response = await server.fetch(turnRequest(id, { messages: [userMessage(text, 'u-surrogate')] }));
+    expect(response.status).toBe(200);
+    expect(textOf(await readChunks(response))).toBe('Noted.');
+    const title = 'Title \udfff';
+    expect((await server.fetch(routeRequest(`/${id}`, { method: 'PATCH', body: { title } }))).status).toBe(200);
+    const queued = { id: 'q-surrogate', role: 'user', parts: [{ type: 'text', text: '\ud800' }] };
+    expect((await server.fetch(routeRequest(`/${id}/queue`, { method: 'PUT', body: { messages: [queued] } }))).status).toBe(204);
+    const history = (await (await server.fetch(routeRequest(`/${id}`))).json()) as ConversationHistory;
+    expect(history.conversation.title).toBe(title);
+    expect(history.messages[0]!.parts).toEqual([{ type: 'text', text }]);
+    expect(history.queue?.[0]?.parts).toEqual(queued.parts);
+  }, 30_000);
 });

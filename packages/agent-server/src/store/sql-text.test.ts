@@ -24,6 +24,18 @@ describe('the SQL store text escape', () => {
     expect(decodeJson(JSON.parse(text))).toEqual(value);
   });
 
+  it('escapes lone surrogates (jsonb refuses them) reversibly, and keeps well-formed pairs as they are', () => {
+    const lone = ['a\ud800b', '\udfff', 'x\ud83d', '\ude00y', '\uE000sd800', '\ud800\u0000\uE000', '😀', 'é\ud83d\ude00'];
+    for (const text of lone) {
+      expect(encodeText(text).isWellFormed()).toBe(true);
+      expect(decodeText(encodeText(text))).toBe(text);
+    }
+    expect(encodeText('😀')).toBe('😀');
+    const json = encodeJson({ [`k\ud800`]: lone });
+    expect(json).not.toMatch(/\\ud[89a-f]/);
+    expect(decodeJson(JSON.parse(json))).toEqual({ [`k\ud800`]: lone });
+  });
+
   it('keeps an own "__proto__" key an own key', () => {
     const value = JSON.parse('{"__proto__":{"polluted":"\\u0000"}}') as Record<string, unknown>;
     const back = decodeJson(JSON.parse(encodeJson(value)) as Record<string, unknown>);

@@ -1,4 +1,5 @@
 import type { FlexibleSchema, JSONSchema7 } from 'ai';
+import type { SigningSecret } from '../security/signer.js';
 
 /** The HTTP methods an HTTP tool may use. */
 export type HttpToolMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,8 +24,11 @@ export interface HttpToolRequest {
 
 /** Signed caller context headers sent with every request of the tool (opt-in). */
 export interface CallerContextConfig {
-  /** HMAC-SHA256 key shared with the receiving service (at least 32 characters). */
-  secret: string;
+  /**
+   * HMAC-SHA256 key shared with the receiving service (at least 32 characters). A list rotates: the
+   * first signs; the service verifies with `verifyCallerContext({ secret: [new, old] })` meanwhile.
+   */
+  secret: SigningSecret;
 }
 
 /**

@@ -248,6 +248,19 @@ describe('config validation at startup: every problem at once, with paths', () =
     const logger = recordingLogger();
     createAgentServer({ approvalSecret: 's'.repeat(32), tools: { wipe: { ...tool, confirm: true } }, agents: { a: { model, tools: ['wipe'] } }, logger });
     expect(logger.records).toEqual([]);
-    expect(issuesOf({ approvalSecret: 'short', agents: { a: { model } } })).toEqual([{ path: 'approvalSecret', message: 'must be a string of at least 32 characters' }]);
+    expect(issuesOf({ approvalSecret: 'short', agents: { a: { model } } })).toEqual([
+      { path: 'approvalSecret', message: 'must be a string of at least 32 characters, or a non-empty array of them' },
+    ]);
+  });
+
+  it('takes a list of secrets for key rotation, each checked with its path', () => {
+    const logger = recordingLogger();
+    createAgentServer({ approvalSecret: ['n'.repeat(32), 'o'.repeat(32)], tools: { wipe: { ...tool, confirm: true } }, agents: { a: { model, tools: ['wipe'] } }, logger });
+    expect(logger.records).toEqual([]);
+    expect(issuesOf({ approvalSecret: [], agents: { a: { model } } })).toEqual([{ path: 'approvalSecret', message: expect.stringContaining('empty') }]);
+    expect(issuesOf({ approvalSecret: ['n'.repeat(32), 'short', 3], agents: { a: { model } } }).map((i) => i.path)).toEqual(['approvalSecret[1]', 'approvalSecret[2]']);
+    const callerContext = { secret: ['n'.repeat(32), 'x'] };
+    const tools = { lookup: { description: 'Look up', inputSchema: z.object({}), http: { url: 'https://api.example.com/x', method: 'GET' }, callerContext } };
+    expect(issuesOf({ tools, agents: { a: { model, tools: ['lookup'] } } }).map((i) => i.path)).toEqual(['tools.lookup.callerContext.secret[1]']);
   });
 });

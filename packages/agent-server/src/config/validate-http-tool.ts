@@ -1,6 +1,7 @@
 import { hostIsLiteral } from '../tools/http/http-template.js';
 import { isToolSchema } from '../tools/tool-schema.js';
 import { checkKnownKeys, isObject, isPositiveInt, show, type IssueList } from './config-checks.js';
+import { signingSecretIssues } from '../security/signer.js';
 
 const HTTP_TOOL_KEYS = ['description', 'inputSchema', 'http', 'timeout', 'maxResponseBytes', 'maxRedirects', 'allowHosts', 'allowPrivate', 'callerContext', 'confirm'];
 const REQUEST_KEYS = ['url', 'method', 'headers', 'query', 'body'];
@@ -40,7 +41,7 @@ export function checkHttpTool(list: IssueList, at: string, tool: Record<string, 
     if (!isObject(caller)) list.add(`${at}.callerContext`, 'must be { secret }');
     else {
       checkKnownKeys(list, `${at}.callerContext`, caller, ['secret']);
-      if (!(typeof caller.secret === 'string' && caller.secret.length >= 32)) list.add(`${at}.callerContext.secret`, 'must be a string of at least 32 characters');
+      for (const issue of signingSecretIssues(caller.secret, `${at}.callerContext.secret`, 32)) list.add(issue.path, issue.message);
     }
   }
   if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');

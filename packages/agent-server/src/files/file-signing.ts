@@ -1,6 +1,5 @@
-import { toBase64Url } from '../http/conversation-cursor.js';
-
-const encoder = new TextEncoder();
+import { fromBase64Url, toBase64Url } from '../security/encoding.js';
+import { createSigner, type SigningSecret } from '../security/signer.js';
 
 /** Signs and checks download URLs: HMAC-SHA-256 over the file id, its owner and the expiry. */
 export interface FileSigner {
@@ -8,24 +7,27 @@ export interface FileSigner {
   verify(fileId: string, ownerId: string, expiresAt: number, signature: string): Promise<boolean>;
 }
 
+const payloadOf = (fileId: string, ownerId: string, expiresAt: number) => `${fileId}\n${ownerId}\n${expiresAt}`;
+
 /**
- * A signer keyed by `secret` (the config's `approvalSecret` when set, so every instance agrees; else
- * a random key of this process: URLs then do not survive a restart, history loads sign them anew).
+ * A signer keyed by `secret` (the config's `approvalSecret` when set, so every instance agrees — a
+ * list rotates: the first signs, every one verifies; else a random key of this process: URLs then do
+ * not survive a restart, history loads sign them anew).
  */
-export function fileSigner(secret: string | undefined): FileSigner {
-  const keyBytes = secret ? encoder.encode(`files:${secret}`) : crypto.getRandomValues(new Uint8Array(32));
-  const key = crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = async (fileId: string, ownerId: string, expiresAt: number) =>
-    toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${fileId}\n${ownerId}\n${expiresAt}`))));
+export function fileSigner(secret: SigningSecret | undefined): FileSigner {
+  const signer = createSigner(secret);
   return {
-    sign: mac,
+    sign: async (fileId, ownerId, expiresAt) => toBase64Url(await signer.sign('file-url', payloadOf(fileId, ownerId, expiresAt))),
     async verify(fileId, ownerId, expiresAt, signature) {
-      const expected = await mac(fileId, ownerId, expiresAt);
-      // Constant-time compare of two short strings of the same alphabet.
-      if (expected.length !== signature.length) return false;
-      let diff = 0;
-      for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-      return diff === 0;
+      let bytes: Uint8Array;
+      try {
+        bytes = fromBase64Url(signature);
+      } catch {
+        return false;
+      }
+      // Only the canonical text of the bytes (base64 has other spellings of the same bytes).
+      if (toBase64Url(bytes) !== signature) return false;
+      return signer.verify('file-url', payloadOf(fileId, ownerId, expiresAt), bytes);
     },
   };
 }

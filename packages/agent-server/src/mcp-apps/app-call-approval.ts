@@ -1,4 +1,5 @@
-import { fromBase64Url, toBase64Url } from '../http/conversation-cursor.js';
+import { fromBase64Url, toBase64Url } from '../security/encoding.js';
+import { createSigner, type SigningSecret } from '../security/signer.js';
 import { HttpError } from '../http/error-response.js';
 import { canonicalJSON } from '../tools/approval-signature.js';
 
@@ -50,15 +51,15 @@ async function bindingHash(binding: AppCallBinding): Promise<string> {
 
 /**
  * Approval tokens for app calls: `base64url(payload).base64url(HMAC-SHA-256)`, keyed by `secret` (the
- * config's `approvalSecret` when set, so every instance agrees; else a random key of this process). A
+ * config's `approvalSecret` when set, so every instance agrees — a list rotates: the first signs,
+ * every one verifies; else a random key of this process). A
  * token is bound to the agent, user, conversation, server, tool and input hash of the call it was
  * issued for, expires after {@link APP_CALL_APPROVAL_TTL_MS}, and is accepted once: its nonce is
  * remembered until it expires. The memory is this process's, so behind a load balancer a token is
  * single-use per instance (the expiry bounds a replay on another one).
  */
-export function appCallApprovals(secret: string | undefined, now: () => number = Date.now): AppCallApprovals {
-  const keyBytes = secret ? encoder.encode(`mcp-app-call:${secret}`) : crypto.getRandomValues(new Uint8Array(32));
-  const key = crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+export function appCallApprovals(secret: SigningSecret | undefined, now: () => number = Date.now): AppCallApprovals {
+  const signer = createSigner(secret);
   const used = new Map<string, number>();
   const refused = () => new HttpError('approval_not_pending', 'The approval is not one this server gave for this call, has expired or was used.');
   const forget = (at: number) => {
@@ -69,7 +70,7 @@ export function appCallApprovals(secret: string | undefined, now: () => number =
       const expiresAt = now() + APP_CALL_APPROVAL_TTL_MS;
       const payload: TokenPayload = { k: 'mcp-app-call', n: crypto.randomUUID(), e: expiresAt, b: await bindingHash(binding) };
       const bytes = encoder.encode(JSON.stringify(payload));
-      const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes));
+      const signature = await signer.sign('app-call', bytes);
       return { token: `${toBase64Url(bytes)}.${toBase64Url(signature)}`, expiresAt };
     },
     async redeem(token, binding) {
@@ -77,9 +78,9 @@ export function appCallApprovals(secret: string | undefined, now: () => number =
       if (!payloadText || !signatureText || extra !== undefined) throw refused();
       let payload: TokenPayload;
       try {
-        const bytes = fromBase64Url(payloadText) as Uint8Array<ArrayBuffer>;
-        const signature = fromBase64Url(signatureText) as Uint8Array<ArrayBuffer>;
-        if (!(await crypto.subtle.verify('HMAC', await key, signature, bytes))) throw refused();
+        const bytes = fromBase64Url(payloadText);
+        const signature = fromBase64Url(signatureText);
+        if (!(await signer.verify('app-call', bytes, signature))) throw refused();
         payload = JSON.parse(new TextDecoder().decode(bytes)) as TokenPayload;
       } catch {
         throw refused();
@@ -99,7 +100,7 @@ export function appCallApprovals(secret: string | undefined, now: () => number =
 const perConfig = new WeakMap<object, AppCallApprovals>();
 
 /** The approval tokens of the server made from `config` (keyed by its `approvalSecret`). */
-export function appCallApprovalsOf(config: { approvalSecret?: string | undefined }): AppCallApprovals {
+export function appCallApprovalsOf(config: { approvalSecret?: SigningSecret | undefined }): AppCallApprovals {
   let approvals = perConfig.get(config);
   if (!approvals) perConfig.set(config, (approvals = appCallApprovals(config.approvalSecret)));
   return approvals;

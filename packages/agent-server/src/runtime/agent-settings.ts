@@ -11,6 +11,7 @@ import { buildInstructions } from './instructions.js';
 import { agentProviderOptions, resolveAgentModel } from '../providers/resolve-agent-model.js';
 import { matchStepRule, stepOverrides } from './step-rules.js';
 import { traceModel } from '../tracing/traced-model.js';
+import { currentSecret } from '../security/signer.js';
 import type { AgentRunPlace, TurnScope } from './turn-scope.js';
 
 /** The `ToolLoopAgent` settings of one agent run, and its tool set. */
@@ -49,7 +50,8 @@ export async function buildAgentRun(agent: AgentConfig, place: AgentRunPlace, sc
     ...(providerOptions ? { providerOptions } : {}),
     ...(hasTools ? { tools: toolSet.tools } : {}),
     ...(Object.keys(toolSet.toolApproval).length > 0 ? { toolApproval: toolSet.toolApproval } : {}),
-    ...(scope.config.approvalSecret ? { experimental_toolApprovalSecret: scope.config.approvalSecret } : {}),
+    // The AI SDK signs and checks with one secret: the current one (older ones are re-signed before, `applyApprovalEdits`).
+    ...(scope.config.approvalSecret ? { experimental_toolApprovalSecret: currentSecret(scope.config.approvalSecret)! } : {}),
     ...(agent.toolChoice !== undefined ? { toolChoice: agent.toolChoice } : {}),
     ...(agent.activeTools !== undefined ? { activeTools: agent.activeTools.filter((n) => n in toolSet.tools) } : {}),
     ...(UPDATE_PAGE_STATE_TOOL in toolSet.tools ? { repairToolCall: repairPageStateInput } : {}),

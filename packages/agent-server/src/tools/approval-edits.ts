@@ -1,7 +1,8 @@
 import { asSchema, type Tool } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody } from '@x/agent-protocol';
 import type { Logger } from '../config/types.js';
-import { signApproval, verifyApproval } from './approval-signature.js';
+import { signingSecrets, type SigningSecret } from '../security/signer.js';
+import { approvalKeyIndex, signApproval, verifyApproval } from './approval-signature.js';
 
 type RawMessage = AgentRequestBody['messages'][number];
 type RawPart = Record<string, unknown> & { type: string };
@@ -20,17 +21,50 @@ type RawPart = Record<string, unknown> & { type: string };
 export async function applyApprovalEdits(
   messages: AgentRequestBody['messages'],
   tools: Record<string, Tool>,
-  secret: string | undefined,
+  secret: SigningSecret | undefined,
   logger: Logger,
 ): Promise<AgentRequestBody['messages']> {
-  if (!messages.some(hasEdit)) return messages;
+  // With rotated secrets, an approval signed under an older one is re-signed under the current one
+  // (the AI SDK checks with the current secret only), so a pending approval survives a key roll.
+  const rotated = secret !== undefined && signingSecrets(secret).length > 1 ? secret : undefined;
+  const touches = (message: RawMessage) => hasEdit(message) || (rotated !== undefined && hasApproval(message));
+  if (!messages.some(touches)) return messages;
   return Promise.all(
     messages.map(async (message): Promise<RawMessage> => {
-      if (!hasEdit(message)) return message;
-      const parts = await Promise.all((message.parts as RawPart[]).map((part) => applyEdit(part, tools, secret, logger)));
+      if (!touches(message)) return message;
+      const parts = await Promise.all(
+        (message.parts as RawPart[]).map((part) => (editOf(part) ? applyEdit(part, tools, secret, logger) : rotated ? resignRotated(part, rotated) : part)),
+      );
       return { ...message, parts };
     }),
   );
+}
+
+const toolNameOf = (part: RawPart): unknown => (part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined);
+
+function hasApproval(message: RawMessage): boolean {
+  return message.role === 'assistant' && (message.parts as RawPart[] | undefined)?.some((part) => part.state === 'approval-responded') === true;
+}
+
+/** The tool part's signed call (ids and name), when it has all of them. */
+function signedCallOf(part: RawPart, approval: Record<string, unknown>): { approvalId: string; toolCallId: string; toolName: string } | undefined {
+  const toolName = toolNameOf(part);
+  const { id: approvalId } = approval;
+  const { toolCallId } = part;
+  if (typeof approvalId !== 'string' || typeof toolCallId !== 'string' || typeof toolName !== 'string') return undefined;
+  return { approvalId, toolCallId, toolName };
+}
+
+/** An approved part whose signature an older secret made, signed anew under the current one; any other part as it is. */
+async function resignRotated(part: RawPart, secret: SigningSecret): Promise<RawPart> {
+  const approval = part.state === 'approval-responded' ? part.approval : undefined;
+  if (typeof approval !== 'object' || approval === null) return part;
+  const record = approval as Record<string, unknown>;
+  const signed = signedCallOf(part, record);
+  if (record.approved !== true || typeof record.signature !== 'string' || !signed) return part;
+  const call = { ...signed, input: part.input };
+  if ((await approvalKeyIndex(secret, record.signature, call)) <= 0) return part;
+  return { ...part, approval: { ...record, signature: await signApproval(secret, call) } };
 }
 
 function hasEdit(message: RawMessage): boolean {
@@ -52,12 +86,12 @@ async function schemaProblem(tool: Tool | undefined, input: unknown): Promise<st
   return result.success ? undefined : result.error.message;
 }
 
-async function applyEdit(part: RawPart, tools: Record<string, Tool>, secret: string | undefined, logger: Logger): Promise<RawPart> {
+async function applyEdit(part: RawPart, tools: Record<string, Tool>, secret: SigningSecret | undefined, logger: Logger): Promise<RawPart> {
   const edit = editOf(part);
   if (!edit) return part;
   const { [APPROVAL_ORIGINAL_INPUT_KEY]: _original, ...approval } = edit.approval;
   if (approval.approved !== true) return { ...part, approval };
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+  const toolName = toolNameOf(part);
   const problem = typeof toolName === 'string' && Object.hasOwn(tools, toolName) ? await schemaProblem(tools[toolName], part.input) : undefined;
   if (problem !== undefined) {
     // The proposed call, denied with the reason: nothing runs and the model learns why.
@@ -65,14 +99,11 @@ async function applyEdit(part: RawPart, tools: Record<string, Tool>, secret: str
     return { ...part, input: edit.originalInput, approval: { ...approval, approved: false, reason } };
   }
   if (secret === undefined) return { ...part, approval };
-  const call = { approvalId: approval.id, toolCallId: part.toolCallId, toolName };
-  if (typeof call.approvalId !== 'string' || typeof call.toolCallId !== 'string' || typeof call.toolName !== 'string' || typeof approval.signature !== 'string') {
-    return { ...part, approval };
-  }
-  const signed = { approvalId: call.approvalId, toolCallId: call.toolCallId, toolName: call.toolName };
+  const signed = signedCallOf(part, approval);
+  if (!signed || typeof approval.signature !== 'string') return { ...part, approval };
   if (!(await verifyApproval(secret, approval.signature, { ...signed, input: edit.originalInput }))) {
     // Left as sent: the AI SDK's own check refuses it (the signature does not cover the edited input).
-    logger.warn('an edited approval does not carry the server signature of the proposed call; it is refused', { toolCallId: call.toolCallId });
+    logger.warn('an edited approval does not carry the server signature of the proposed call; it is refused', { toolCallId: signed.toolCallId });
     return { ...part, approval };
   }
   return { ...part, approval: { ...approval, signature: await signApproval(secret, { ...signed, input: part.input }) } };

@@ -2,9 +2,12 @@
  * The AI SDK's tool approval signature (`experimental_toolApprovalSecret`), which `ai` does not
  * export: HMAC-SHA256 over `["ai-sdk-tool-approval-v1", approvalId, toolCallId, toolName,
  * base64url(SHA-256(canonical JSON of the input))]`, base64url. Kept byte-compatible (a test has the
- * AI SDK verify what this signs) so the server can check an approval against the proposed input
- * and sign an approver's edited input.
+ * AI SDK verify what this signs) so the server can check an approval against the proposed input,
+ * sign an approver's edited input, and re-sign an approval made under a rotated-out key (the AI SDK
+ * checks with one secret: the current one). Signed and checked by the server's one signer.
  */
+import { fromBase64Url, toBase64Url } from '../security/encoding.js';
+import { createSigner, type Signer, type SigningSecret } from '../security/signer.js';
 
 const encoder = new TextEncoder();
 
@@ -19,19 +22,9 @@ export function canonicalJSON(value: unknown): string {
     .join(',')}}`;
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/g, '');
-}
-
-async function payload(approvalId: string, toolCallId: string, toolName: string, input: unknown): Promise<Uint8Array<ArrayBuffer>> {
-  const digest = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(canonicalJSON(input)))));
-  return encoder.encode(JSON.stringify(['ai-sdk-tool-approval-v1', approvalId, toolCallId, toolName, digest]));
-}
-
-async function key(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+async function payload(call: SignedCall): Promise<string> {
+  const digest = toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(canonicalJSON(call.input)))));
+  return JSON.stringify(['ai-sdk-tool-approval-v1', call.approvalId, call.toolCallId, call.toolName, digest]);
 }
 
 /** An approval's call as it is signed. */
@@ -42,17 +35,38 @@ export interface SignedCall {
   input: unknown;
 }
 
-/** Signs an approval request for `input`. */
-export async function signApproval(secret: string, call: SignedCall): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await key(secret), await payload(call.approvalId, call.toolCallId, call.toolName, call.input));
-  return base64url(new Uint8Array(signature));
+// One signer per secret value (a config keeps its secret for its life): keys are imported once.
+const signers = new Map<string, Signer>();
+function signerOf(secret: SigningSecret): Signer {
+  const id = JSON.stringify(secret);
+  let signer = signers.get(id);
+  if (!signer) {
+    if (signers.size >= 64) signers.clear();
+    signers.set(id, (signer = createSigner(secret)));
+  }
+  return signer;
 }
 
-/** Whether `signature` is the server's signature of the call (constant time). */
-export async function verifyApproval(secret: string, signature: string, call: SignedCall): Promise<boolean> {
-  const expected = await signApproval(secret, call);
-  if (expected.length !== signature.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  return diff === 0;
+/** Signs an approval request for `input` (with the first secret of a list). */
+export async function signApproval(secret: SigningSecret, call: SignedCall): Promise<string> {
+  return toBase64Url(await signerOf(secret).sign('tool-approval', await payload(call)));
+}
+
+/**
+ * Which secret of `secret` made `signature` for the call: 0 the current one, a higher index an
+ * older one (rotation), -1 none (constant-time compare).
+ */
+export async function approvalKeyIndex(secret: SigningSecret, signature: string, call: SignedCall): Promise<number> {
+  let bytes: Uint8Array;
+  try {
+    bytes = fromBase64Url(signature);
+  } catch {
+    return -1;
+  }
+  return signerOf(secret).keyIndexOf('tool-approval', await payload(call), bytes);
+}
+
+/** Whether `signature` is the server's signature of the call under any of its secrets (constant time). */
+export async function verifyApproval(secret: SigningSecret, signature: string, call: SignedCall): Promise<boolean> {
+  return (await approvalKeyIndex(secret, signature, call)) !== -1;
 }

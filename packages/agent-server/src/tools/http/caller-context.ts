@@ -10,6 +10,9 @@
  * elsewhere; the timestamp bounds its age.
  */
 
+import { toHex } from '../../security/encoding.js';
+import { createSigner, type SigningSecret } from '../../security/signer.js';
+
 /** Who a tool call is made for. */
 export interface CallerContext {
   agentId: string;
@@ -32,24 +35,23 @@ export const CALLER_CONTEXT_HEADERS: readonly string[] = [...FIELDS.map(([, head
 
 const encoder = new TextEncoder();
 
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-async function hmac(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
-}
+const sha256Hex = async (bytes: Uint8Array): Promise<string> => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
 
 async function payloadOf(timestamp: string, method: string, url: string, context: CallerContext, body: string | Uint8Array | undefined): Promise<string> {
-  const bytes = typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array());
-  const bodyHash = hex(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  const bodyHash = await sha256Hex(typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array()));
   return ['v1', timestamp, method.toUpperCase(), url, ...FIELDS.map(([field]) => context[field] ?? ''), bodyHash].join('\n');
+}
+
+/** `v1=<hex>` → the signature's bytes (undefined when malformed). */
+function signatureBytes(header: string): Uint8Array | undefined {
+  const match = /^v1=((?:[0-9a-f]{2})+)$/.exec(header);
+  if (!match) return undefined;
+  return Uint8Array.from(match[1]!.match(/../g)!, (pair) => parseInt(pair, 16));
 }
 
 /** The caller headers of one request, signed. */
 export async function signCallerContext(
-  secret: string,
+  secret: SigningSecret,
   request: { method: string; url: string; body?: string | Uint8Array | undefined },
   context: CallerContext,
   now: number = Date.now(),
@@ -58,7 +60,8 @@ export async function signCallerContext(
   const headers: Record<string, string> = {};
   for (const [field, header] of FIELDS) if (context[field]) headers[header] = context[field];
   headers['x-agent-timestamp'] = timestamp;
-  headers['x-agent-signature'] = `v1=${await hmac(secret, await payloadOf(timestamp, request.method, request.url, context, request.body))}`;
+  const signature = await createSigner(secret).sign('caller-context', await payloadOf(timestamp, request.method, request.url, context, request.body));
+  headers['x-agent-signature'] = `v1=${toHex(signature)}`;
   return headers;
 }
 
@@ -68,11 +71,12 @@ export type CallerContextVerification = { ok: true; context: CallerContext } | {
 /**
  * Verifies the caller headers of a request an HTTP tool sent (for the receiving service): the
  * signature over method, URL, ids and body, and an age of at most `maxAgeSeconds` (default 300).
+ * `secret` may be a list while a key rotates (any one of them verifies; constant-time compare).
  * Pass the URL as the request reached you from the tool (the full URL, query included) and the
  * raw body bytes or text.
  */
 export async function verifyCallerContext(options: {
-  secret: string;
+  secret: SigningSecret;
   method: string;
   url: string;
   headers: Headers | Record<string, string | undefined>;
@@ -94,14 +98,8 @@ export async function verifyCallerContext(options: {
     const value = get(header);
     if (value && field !== 'agentId') context[field] = value;
   }
-  const expected = `v1=${await hmac(options.secret, await payloadOf(timestamp, options.method, options.url, context, options.body))}`;
-  if (!timingSafeEqual(expected, signature)) return { ok: false, reason: 'bad signature' };
+  const bytes = signatureBytes(signature);
+  const payload = await payloadOf(timestamp, options.method, options.url, context, options.body);
+  if (!bytes || !(await createSigner(options.secret).verify('caller-context', payload, bytes))) return { ok: false, reason: 'bad signature' };
   return { ok: true, context };
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

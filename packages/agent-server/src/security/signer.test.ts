@@ -68,6 +68,17 @@ describe('createSigner', () => {
     expect(await signer.verify('cursor', '{"k":"page","at":1}', new Uint8Array())).toBe(false);
   });
 
+  it('keeps every wire format: each purpose signs as its use did before the signer (what was handed out still verifies)', async () => {
+    const hmac = async (key: string, payload: string) => {
+      const k = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+      return new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(payload)));
+    };
+    const before: Record<SigningPurpose, string> = { cursor: `cursor:${NEW}`, 'file-url': `files:${NEW}`, 'app-call': `mcp-app-call:${NEW}`, 'tool-approval': NEW, 'caller-context': NEW };
+    for (const purpose of PURPOSES) {
+      expect(await createSigner(NEW).sign(purpose, payloadFor(purpose)), purpose).toEqual(await hmac(before[purpose], payloadFor(purpose)));
+    }
+  });
+
   it('without a secret, signs with a random key of its own (another signer does not verify it)', async () => {
     const signature = await createSigner(undefined).sign('cursor', 'x');
     expect(await createSigner(undefined).verify('cursor', 'x', signature)).toBe(false);

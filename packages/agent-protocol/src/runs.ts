@@ -29,6 +29,13 @@ export const RUN_STOP_SEGMENT = 'stop';
 /** Response header naming the run a stream belongs to. */
 export const RUN_ID_HEADER = 'x-run-id';
 
+/**
+ * Response header of a reply stream (the turn route, the run stream route) announcing how often the
+ * server sends an SSE keep-alive comment while the stream is otherwise silent, in milliseconds (`0`:
+ * never). A client that hears nothing for two of these intervals takes the connection as dead.
+ */
+export const KEEP_ALIVE_HEADER = 'x-keep-alive-ms';
+
 /** Paths of the run routes, relative to `basePath` (no trailing slash). */
 export const runPaths = {
   stream: (basePath: string, conversationId: string) => `${basePath}/${CONVERSATIONS_SEGMENT}/${encodeURIComponent(conversationId)}/${RUN_STREAM_SEGMENT}`,

@@ -1,7 +1,10 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import { HttpAgent, type AbstractAgent, type Message, type ResumeEntry } from '@ag-ui/client';
+import { HttpAgent, type AbstractAgent, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/client';
 import type { SharedStateLink } from '../core/shared-state/create-shared-state-store.js';
+import { isDisconnectError } from '../core/errors.js';
+import { idleTimeoutFor, withIdleTimeout } from '../core/idle-timeout.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
+import { watchVerifiedEvents } from './verified-events.js';
 import { a2uiActionText, isA2UIActionPart } from '@x/agent-protocol/a2ui';
 
 /** Options of {@link agUiTransport}: an AG-UI endpoint (`url`) or any `AbstractAgent`. */
@@ -15,6 +18,12 @@ export type AgUiTransportOptions = (
       threadId?: string;
       /** fetch used for the requests (tests, proxies, auth wrappers). */
       fetch?: typeof globalThis.fetch;
+      /**
+       * Silence (ms) after which the run's stream counts as dropped (the reply ends as interrupted,
+       * with what arrived); 0: never. Default: two of the keep-alive intervals the response announces
+       * (`x-keep-alive-ms`); none when it announces none (an AG-UI server need not send keep-alives).
+       */
+      idleTimeoutMs?: number;
     }
   | {
       /** Any AG-UI agent (`HttpAgent`, `MastraAgent`, your own `AbstractAgent`). */
@@ -61,6 +70,40 @@ const linkOf = (shared: AgUiTransportOptions['sharedState']): SharedStateLink | 
   shared && 'store' in shared ? shared.store : shared;
 
 /**
+ * The chunks that end a reply whose connection was cut: marked `interrupted` (the chat shows
+ * "Interrupted — Retry"; the text that arrived stays) and the error that says so.
+ */
+const interrupted = (errorText: string): UIMessageChunk[] => [
+  { type: 'message-metadata', messageMetadata: { stopReason: 'interrupted' } },
+  { type: 'error', errorText },
+];
+
+/**
+ * The events the run verified after the last one it handed to the transport, in order; without the
+ * last one when `dropLast` (the event that broke the protocol). State events are left out (the
+ * agent's state did not take them).
+ */
+function undelivered(verified: readonly BaseEvent[], delivered: WeakSet<BaseEvent>, dropLast: boolean): BaseEvent[] {
+  const lastDelivered = verified.findLastIndex((event) => delivered.has(event));
+  const rest = verified.slice(lastDelivered + 1, dropLast ? -1 : undefined);
+  return rest.filter((event) => event.type !== 'STATE_SNAPSHOT' && event.type !== 'STATE_DELTA');
+}
+
+/**
+ * `fetch` whose response bodies have the idle watchdog: silent for `idleTimeoutFor(option, headers,
+ * 0)` ms, a body fails as a dropped connection. Without an option and an announced keep-alive
+ * interval there is none.
+ */
+function watchedFetch(fetch: typeof globalThis.fetch | undefined, option: number | undefined): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await (fetch ?? globalThis.fetch)(input, init);
+    const ms = idleTimeoutFor(option, response.headers, 0);
+    if (!(ms > 0) || !response.body) return response;
+    return new Response(withIdleTimeout(response.body, ms), { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+/**
  * A chat transport that runs an AG-UI agent: `useAgentChat({ agentId, transport: agUiTransport({ url }) })`
  * (or `{ agent }`) drives the same hooks and `AgentChat` as our own wire. Each send is one AG-UI run:
  * the new user message (or the answers of the last reply: approvals become `resume` entries of the
@@ -74,7 +117,7 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
   const agentFor = (chatId: string): AbstractAgent => {
     if (agent) return agent;
     if (!('url' in options)) throw new Error('unreachable');
-    agent = new HttpAgent({ url: options.url, threadId: options.threadId ?? chatId, ...(options.headers ? { headers: options.headers } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+    agent = new HttpAgent({ url: options.url, threadId: options.threadId ?? chatId, ...(options.headers ? { headers: options.headers } : {}), fetch: watchedFetch(options.fetch, options.idleTimeoutMs) });
     return agent;
   };
 
@@ -107,23 +150,43 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
       if (link) ag.setState(link.expose());
       const mapping = agUiToChunks();
       let exposed = link ? link.expose() : {};
+      let cancelRun = () => {};
       return new ReadableStream<UIMessageChunk>({
         start(controller) {
           let closed = false;
+          // The reader may go away at any time (the chat stops reading at an `error` chunk): after
+          // that, nothing more is written, and no write may throw into the run's callbacks.
           const push = (chunks: UIMessageChunk[]) => {
-            if (!closed) for (const chunk of chunks) controller.enqueue(chunk);
+            if (closed) return;
+            try {
+              for (const chunk of chunks) controller.enqueue(chunk);
+            } catch {
+              closed = true;
+            }
           };
           const close = () => {
             if (closed) return;
             closed = true;
-            controller.close();
+            try {
+              controller.close();
+            } catch {
+              // Already cancelled by the reader.
+            }
           };
-          const onAbort = () => {
-            // abortRun cancels an HttpAgent's request (a no-op on AbstractAgent); detaching unsubscribes any agent's run.
+          /** Ends the agent's run: abortRun cancels an HttpAgent's request (a no-op on AbstractAgent); detaching unsubscribes any agent's run. */
+          const endRun = () => {
             ag.abortRun();
             void ag.detachActiveRun().catch(() => {});
+          };
+          const onAbort = () => {
+            endRun();
             push([{ type: 'abort' }]);
             close();
+          };
+          cancelRun = () => {
+            if (closed) return;
+            closed = true;
+            endRun();
           };
           abortSignal?.addEventListener('abort', onAbort, { once: true });
           /** The agent's state, written through the page's allowlist: only keys that changed. */
@@ -137,10 +200,16 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
             if (toolCallId) push([result.ok ? { type: 'tool-output-available', toolCallId, output: result.output, providerExecuted: true } : { type: 'tool-output-error', toolCallId, errorText: result.errorText, providerExecuted: true }]);
           };
           let stateWrites = Promise.resolve();
+          /** True once the run said how it ended (`RUN_FINISHED` / `RUN_ERROR`). */
+          let ended = false;
+          const delivered = new WeakSet<BaseEvent>();
+          const verified = watchVerifiedEvents(ag);
           const action = last?.role === 'user' ? a2uiActionOf(last) : undefined;
           ag.runAgent({ ...(resume.length > 0 ? { resume } : {}), ...(action ? { forwardedProps: { a2uiAction: { userAction: action } } } : {}) }, {
             onEvent: ({ event }) => {
+              delivered.add(event);
               if (event.type === 'STATE_SNAPSHOT' || event.type === 'STATE_DELTA') return;
+              if (event.type === 'RUN_FINISHED' || event.type === 'RUN_ERROR') ended = true;
               if (event.type === 'RUN_FINISHED') {
                 // The finish waits for the state writes of the run.
                 void stateWrites.then(() => push(mapping.map(event)));
@@ -151,17 +220,32 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
             onStateChanged: ({ state }) => {
               stateWrites = stateWrites.then(() => writeState(state));
             },
-          }).then(
-            async () => {
-              await stateWrites;
+          })
+            .then(
+              async () => {
+                await stateWrites;
+                // The stream ended without saying how the run ended: the connection was cut.
+                if (!ended && !abortSignal?.aborted) push(interrupted('The connection to the AG-UI agent ended before the run finished.'));
+              },
+              async (error: unknown) => {
+                await stateWrites;
+                if (abortSignal?.aborted) return;
+                // Events the run verified before it failed but had not handed over yet (the client
+                // applies events asynchronously, and a failure drops those still queued): what
+                // arrived stays in the reply. A protocol violation is the last event verified.
+                push(undelivered(verified.events, delivered, !isDisconnectError(error)).flatMap((event) => mapping.map(event)));
+                const message = error instanceof Error ? error.message : String(error);
+                push(isDisconnectError(error) ? interrupted(`The connection to the AG-UI agent was lost (${message}).`) : [{ type: 'error', errorText: `The AG-UI agent failed: ${message}` }]);
+              },
+            )
+            .finally(() => {
+              abortSignal?.removeEventListener('abort', onAbort);
+              verified.release();
               close();
-            },
-            async (error: unknown) => {
-              await stateWrites;
-              if (!abortSignal?.aborted) push([{ type: 'error', errorText: `The AG-UI agent failed: ${error instanceof Error ? error.message : String(error)}` }]);
-              close();
-            },
-          ).finally(() => abortSignal?.removeEventListener('abort', onAbort));
+            });
+        },
+        cancel() {
+          cancelRun();
         },
       });
     },

@@ -1,9 +1,10 @@
 import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
-import { type AgentRequestBody } from '@x/agent-protocol';
+import { isAgentErrorBody, type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, resolveHeaders, type AgentRequestOptions } from './endpoints.js';
 import { RunCursor } from './run-cursor.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, parseUIMessageChunkStream } from './ui-chunk-stream.js';
+import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor } from './idle-timeout.js';
 
 export { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions, type Resolvable } from './endpoints.js';
 export { RunCursor } from './run-cursor.js';
@@ -20,12 +21,28 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
   /** Where the chat stands in the run it streams (a chat's lazy transport passes its own). */
   readonly run: RunCursor;
   readonly #idleTimeoutMs: () => number | undefined;
+  /** The headers of the latest response (its announced keep-alive interval). */
+  readonly #latest: { headers?: Headers };
 
-  /** `idleTimeoutMs` is read when a response starts (default {@link DEFAULT_IDLE_TIMEOUT_MS}; 0: never). */
+  /**
+   * `idleTimeoutMs` is read when a response starts: the silence (ms) after which the stream counts
+   * as dropped; 0: never; undefined: two of the keep-alive intervals the response announces
+   * (`x-keep-alive-ms`), or {@link DEFAULT_IDLE_TIMEOUT_MS} when it announces none.
+   */
   constructor(options?: ConstructorParameters<typeof DefaultChatTransport<MESSAGE>>[0], run: RunCursor = new RunCursor(), idleTimeoutMs: () => number | undefined = () => undefined) {
-    super(options);
+    const latest: { headers?: Headers } = {};
+    const fetch = options?.fetch;
+    super({
+      ...options,
+      fetch: async (input, init) => {
+        const response = await (fetch ?? globalThis.fetch)(input, init);
+        latest.headers = response.headers;
+        return response;
+      },
+    });
     this.run = run;
     this.#idleTimeoutMs = idleTimeoutMs;
+    this.#latest = latest;
   }
 
   override async sendMessages(options: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
@@ -36,7 +53,12 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
 
   override async reconnectToStream(options: Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0]): Promise<ReadableStream<UIMessageChunk> | null> {
     this.run.ended = false;
-    const stream = await super.reconnectToStream(options);
+    let stream: ReadableStream<UIMessageChunk> | null;
+    try {
+      stream = await super.reconnectToStream(options);
+    } catch (error) {
+      throw unreachableThroughGateway(error) ?? error;
+    }
     if (stream === null) this.run.ended = true;
     return stream;
   }
@@ -48,9 +70,25 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
         run.lastEventId = id;
       },
       disconnect: run.streamSignal(),
-      idleTimeoutMs: this.#idleTimeoutMs() ?? DEFAULT_IDLE_TIMEOUT_MS,
+      idleTimeoutMs: idleTimeoutFor(this.#idleTimeoutMs(), this.#latest.headers, DEFAULT_IDLE_TIMEOUT_MS),
     });
   }
+}
+
+/** The answers a proxy gives for a server it cannot reach: bad gateway, unavailable, gateway timeout. */
+const GATEWAY_FAILURES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * A re-attach answered by a proxy that cannot reach the server (502/503/504 without the server's
+ * own error body — a dev proxy, a load balancer) is a dropped connection, not the end of the run:
+ * the `TypeError` it becomes keeps the chat re-attaching. Undefined for any other failure.
+ */
+function unreachableThroughGateway(error: unknown): TypeError | undefined {
+  const { statusCode, responseBody } = (error ?? {}) as { statusCode?: unknown; responseBody?: unknown };
+  if (typeof statusCode !== 'number' || !GATEWAY_FAILURES.has(statusCode)) return undefined;
+  // The kit's server names its own 503s (`run_log_unavailable`, …): those are answers, not a dead link.
+  if (typeof responseBody === 'string' && isAgentErrorBody(parsedOrUndefined(responseBody))) return undefined;
+  return new TypeError(`network error: the server could not be reached (${statusCode} from the way to it)`);
 }
 
 /**
@@ -130,4 +168,12 @@ function mergeHeaders(...sources: (HeadersInit | undefined)[]): Record<string, s
     });
   }
   return out;
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import { secureJsonParse } from '@ai-sdk/provider-utils';
 import { asSchema, JSONParseError, TypeValidationError, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { createSseDataDecoder } from './sse-data-decoder.js';
+import { readWithin } from './idle-timeout.js';
 
 /** What one network read decoded to: its chunks, and the error that ended the stream, if any. */
 export interface DecodedRead {
@@ -154,20 +155,9 @@ export interface ChunkStreamOptions {
   disconnect?: AbortSignal;
   /**
    * A network read that brings nothing (no event, no keep-alive comment) for this long ends the
-   * stream as a dropped connection ({@link connectionLost}); 0 or absent: never.
+   * stream as a dropped connection (`connectionLost` of `idle-timeout.ts`); 0 or absent: never.
    */
   idleTimeoutMs?: number;
-}
-
-/** How long a reply stream may stay silent before it counts as dropped: three of the server's 15 s keep-alives. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
-
-/**
- * The error of a stream that went silent for `ms`: a `TypeError` that names the network, so the chat
- * takes it as a disconnect (re-attach with resumable runs; otherwise an error that keeps the reply).
- */
-export function connectionLost(ms: number): TypeError {
-  return new TypeError(`Connection lost: the network was silent for ${Math.round(ms / 1000)} s.`);
 }
 
 /** The error a dropped connection gives (the `ai` package's chat treats it as a disconnect). */
@@ -203,12 +193,7 @@ export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>, opti
     dropped.catch(() => {});
   }
   const idleMs = options.idleTimeoutMs ?? 0;
-  const read = (): Promise<ReadableStreamReadResult<Uint8Array>> => {
-    if (!(idleMs > 0)) return dropped ? Promise.race([reader.read(), dropped]) : reader.read();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const silent = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(connectionLost(idleMs)), idleMs)));
-    return Promise.race(dropped ? [reader.read(), dropped, silent] : [reader.read(), silent]).finally(() => clearTimeout(timer));
-  };
+  const read = () => readWithin(reader, idleMs, dropped ? [dropped] : []);
   return new ReadableStream<UIMessageChunk>(
     {
       async pull(controller) {

@@ -396,3 +396,60 @@ describe('liveness (issue 24)', () => {
     detach('unmount');
   });
 });
+
+/** `fetch` whose first `count` re-attach requests (`GET …/stream`) are answered 502 by a proxy that cannot reach the server. */
+function gatewayFailsReattach(fetch: typeof globalThis.fetch, count: number): typeof globalThis.fetch {
+  let failed = 0;
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET') === 'GET' && url.endsWith('/stream') && failed < count) {
+      failed++;
+      return new Response('', { status: 502, headers: { 'content-type': 'text/plain' } });
+    }
+    return fetch(input, init);
+  };
+}
+
+describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => {
+  it('with the interval the server announces (x-keep-alive-ms) and no option: two silent intervals → reconnecting → the reply continues by cursor', async () => {
+    const server = testServer({ a: slow }, { lookup }, { store: memoryStore(), keepAliveMs: 100 });
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(server.fetch, 1), conversationId: 'c-announced', throttle: false, resume: resumeRuns });
+    const session = controller.open();
+    const detach = controller.attach(session);
+    await expect.poll(() => session.store.getSnapshot().historyStatus, { timeout: 10_000 }).toBe('ready');
+    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
+    await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
+    expect(textOf(session.chat.messages.at(-1))).toBe(TEXT);
+    expect(session.chat.error).toBeUndefined();
+    detach('unmount');
+  });
+
+  it('a stream that keeps receiving keep-alives is never flagged, however long the model is silent', async () => {
+    const slowLookup = { ...lookup, execute: async () => new Promise((resolve) => setTimeout(() => resolve({ found: true }), 800)) };
+    const server = testServer({ a: withTool }, { lookup: slowLookup }, { store: memoryStore(), keepAliveMs: 100 });
+    const controller = new AgentChatController({ agentId: 'a', fetch: server.fetch, conversationId: 'c-alive', throttle: false, resume: resumeRuns });
+    const session = controller.open();
+    const detach = controller.attach(session);
+    const connections = new Set<string>();
+    const unsubscribe = session.store.subscribe(() => connections.add(session.store.getSnapshot().connection));
+    await expect.poll(() => session.store.getSnapshot().historyStatus, { timeout: 10_000 }).toBe('ready');
+    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => textOf(session.chat.messages.at(-1)), { timeout: 10_000 }).toBe(TEXT);
+    await expect.poll(() => session.chat.status, { timeout: 10_000 }).toBe('ready');
+    expect(connections.has('reconnecting')).toBe(false);
+    expect(session.chat.error).toBeUndefined();
+    expect(server.urls.filter((u) => u.endsWith('/stream'))).toEqual([]);
+    unsubscribe();
+    detach('unmount');
+  });
+
+  it('a re-attach a proxy answers 502 (the server is down behind it) keeps re-attaching instead of failing the reply', async () => {
+    const server = setup();
+    const chat = server.open('c-gateway', { fetch: gatewayFailsReattach(silentAfter(server.fetch, 3), 2), idleTimeoutMs: 300 });
+    await ready(chat);
+    await sendThroughDrop(chat);
+    expect(server.urls.filter((u) => u.endsWith('/stream')).length).toBeGreaterThanOrEqual(1);
+    chat.detach('unmount');
+  });
+});

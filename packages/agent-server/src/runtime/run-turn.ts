@@ -12,6 +12,7 @@ import type { TurnInput } from './turn-input.js';
 import { createTurnAgent, errorText, newMessageId, openTurn, storeUserId, streamTurnReply } from './turn-setup.js';
 import type { ReplyEnd } from './stream-agent-reply.js';
 import { createTurnBody } from './turn-body.js';
+import { keepAliveHeader } from './sse-keep-alive.js';
 import { sumUsage } from './usage.js';
 import { startAgentRunTrace } from '../tracing/agent-span.js';
 
@@ -164,7 +165,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   });
   return new Response(body.stream, {
     headers: stored
-      ? { ...UI_MESSAGE_STREAM_HEADERS, 'x-conversation-id': stored.conversationId, [RUN_ID_HEADER]: stored.runId }
-      : UI_MESSAGE_STREAM_HEADERS,
+      ? { ...UI_MESSAGE_STREAM_HEADERS, ...keepAliveHeader(input.keepAliveMs), 'x-conversation-id': stored.conversationId, [RUN_ID_HEADER]: stored.runId }
+      : { ...UI_MESSAGE_STREAM_HEADERS, ...keepAliveHeader(input.keepAliveMs) },
   });
 }

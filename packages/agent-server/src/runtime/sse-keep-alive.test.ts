@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPaths } from '@x/agent-protocol/routes';
+import { KEEP_ALIVE_HEADER, runPaths } from '@x/agent-protocol/routes';
 import { listenOnLoopback } from '../test-utils/loopback-server.js';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';
@@ -71,6 +71,8 @@ describe('SSE keep-alives', () => {
   it('a turn stream sends `: keep-alive` while the model is silent; the AI SDK parses the stream as if they were not there; the log holds none', async () => {
     const app = await listen({ keepAliveMs: 30 });
     const response = await app.turn('k1');
+    // The interval is announced, so the client can tell a dead connection from a silent model.
+    expect(response.headers.get(KEEP_ALIVE_HEADER)).toBe('30');
     await app.started;
     const live = await readUntil(response.body!, (text) => comments(text) >= 2);
     app.release();
@@ -91,6 +93,7 @@ describe('SSE keep-alives', () => {
     const live = await readUntil(response.body!, (text) => text.length > 0);
     const resumed = await app.resume('k2');
     expect(resumed.status).toBe(200);
+    expect(resumed.headers.get(KEEP_ALIVE_HEADER)).toBe('30');
     const follow = await readUntil(resumed.body!, (text) => comments(text) >= 2);
     app.release();
     const [resumedText, liveText] = await Promise.all([follow.rest(), live.rest()]);
@@ -103,6 +106,7 @@ describe('SSE keep-alives', () => {
   it('keepAliveMs 0 sends none', async () => {
     const app = await listen({ keepAliveMs: 0 });
     const response = await app.turn('k3');
+    expect(response.headers.get(KEEP_ALIVE_HEADER)).toBe('0');
     await app.started;
     await new Promise((r) => setTimeout(r, 120));
     app.release();

@@ -1,5 +1,16 @@
+import { KEEP_ALIVE_HEADER } from '@x/agent-protocol/routes';
+
 /** How often a silent SSE stream (a turn, a resume) sends a comment, by default. */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The response header that tells the client the interval of {@link keepAlive} on this body
+ * (`x-keep-alive-ms`; `0`: none): it takes two intervals without a byte as a dead connection.
+ */
+export function keepAliveHeader(intervalMs: number | undefined): Record<string, string> {
+  const ms = intervalMs !== undefined && intervalMs > 0 && Number.isFinite(intervalMs) ? Math.round(intervalMs) : 0;
+  return { [KEEP_ALIVE_HEADER]: String(ms) };
+}
 
 /** An SSE comment: every SSE parser (the AI SDK's, the browser's `EventSource`) skips it. */
 const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n');

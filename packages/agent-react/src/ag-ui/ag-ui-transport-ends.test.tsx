@@ -1,0 +1,94 @@
+// How agUiTransport ends a reply that did not end well: a RUN_ERROR, a cut stream, a protocol violation.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { textOf } from '../test-utils/test-server.js';
+import { useAgentChat } from '../use-agent-chat.js';
+import { agUiTransport } from './ag-ui-transport.js';
+
+/** An agent that plays the events it is given, then completes its run (or not, with `hang`). */
+class ScriptedAgent extends AbstractAgent {
+  constructor(private readonly script: (input: RunAgentInput) => BaseEvent[]) {
+    super();
+  }
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      for (const event of this.script(input)) subscriber.next(event);
+      subscriber.complete();
+    });
+  }
+}
+
+const started = (input: RunAgentInput): BaseEvent[] => [
+  { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,
+  { type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent,
+  { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Hello ' } as BaseEvent,
+  { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'world' } as BaseEvent,
+];
+
+const stopReasonOf = (message: { metadata?: unknown } | undefined) => (message?.metadata as StoredMessageMetadata | undefined)?.stopReason;
+
+let unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeEach(() => {
+  unhandled = [];
+  process.on('unhandledRejection', onUnhandled);
+});
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled);
+});
+
+/** Lets pending promise jobs and timers run, so an unhandled rejection would have been reported. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+async function send(agent: AbstractAgent) {
+  const transport = agUiTransport({ agent });
+  const hook = renderHook(() => useAgentChat({ agentId: 'x', transport, history: 'client' }));
+  await act(() => hook.result.current.sendMessage({ text: 'hi' }).then((r) => (r.sent ? r.done : undefined)));
+  await act(settle);
+  return hook;
+}
+
+describe('agUiTransport: a RUN_ERROR', () => {
+  it('is the reply’s error, keeps the text, and leaves no unhandled rejection', async () => {
+    const agent = new ScriptedAgent((input) => [...started(input), { type: EventType.RUN_ERROR, message: 'model overloaded', code: 'overloaded' } as BaseEvent]);
+    const { result } = await send(agent);
+    await waitFor(() => expect(result.current.error?.message).toBe('model overloaded (overloaded)'));
+    expect(textOf(result.current.messages[1])).toBe('Hello world');
+    expect(result.current.status).toBe('error');
+    expect(unhandled).toEqual([]);
+  });
+});
+
+describe('agUiTransport: a stream that ends without RUN_FINISHED or RUN_ERROR (a cut connection)', () => {
+  it('shows the reply as interrupted with what arrived, and Retry runs it again', async () => {
+    let runs = 0;
+    const agent = new ScriptedAgent((input) =>
+      runs++ === 0 ? started(input) : [...started(input), { type: EventType.TEXT_MESSAGE_END, messageId: 'm1' } as BaseEvent, { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent],
+    );
+    const { result } = await send(agent);
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    expect(result.current.status).toBe('error');
+    expect(textOf(result.current.messages[1])).toBe('Hello world');
+    expect(stopReasonOf(result.current.messages[1])).toBe('interrupted');
+    expect(unhandled).toEqual([]);
+    await act(() => result.current.regenerate());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.error).toBeUndefined();
+    expect(result.current.messages.map((m) => textOf(m))).toEqual(['hi', 'Hello world']);
+    expect(stopReasonOf(result.current.messages[1])).toBeUndefined();
+  });
+});
+
+describe('agUiTransport: a protocol violation', () => {
+  it('keeps the text received before it, and the violation is the reply’s error', async () => {
+    const agent = new ScriptedAgent((input) => [...started(input), { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'never-started', delta: '!' } as BaseEvent]);
+    const { result } = await send(agent);
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    expect(result.current.error!.message).toMatch(/AG-UI agent failed.*TEXT_MESSAGE_CONTENT/);
+    expect(textOf(result.current.messages[1])).toBe('Hello world');
+    expect(unhandled).toEqual([]);
+  });
+});

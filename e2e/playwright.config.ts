@@ -3,8 +3,12 @@ import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 // Ports of their own, so a running `pnpm dev` (8787/5173) does not collide with the e2e run.
 // E2E_API_PORT / E2E_WEB_PORT move the playground's, so runs in two worktrees can happen at once.
+// Two playgrounds run side by side (each its own API server and in-memory store, the same build),
+// one per project of playground specs, so the two workers never share a server's conversations.
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4183);
+const API_PORT_2 = API_PORT + 1;
+const WEB_PORT_2 = WEB_PORT + 1;
 export const NEXT_PORT = 3187;
 export const EXPRESS_PORT = 3197;
 /** The static Storybook (`storybook-static/`, built by `pnpm build:storybook`), served as a reader gets it. */
@@ -14,6 +18,7 @@ export const AG_UI_API_PORT = Number(process.env.E2E_AG_UI_API_PORT ?? 8814);
 export const AG_UI_WEB_PORT = Number(process.env.E2E_AG_UI_WEB_PORT ?? 4214);
 const agUiEnv = { AG_UI_API_PORT: String(AG_UI_API_PORT), MASTRA_TELEMETRY_DISABLED: '1' };
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
+const env2 = { PLAYGROUND_API_PORT: String(API_PORT_2), PLAYGROUND_DATA: 'memory' };
 
 const only = process.env.E2E_ONLY?.split(',').map((group) => group.trim());
 
@@ -36,6 +41,24 @@ const serverGroups: Record<string, WebServer[]> = {
       url: `http://127.0.0.1:${WEB_PORT}`,
       reuseExistingServer: false,
       timeout: 180_000,
+    },
+    // The second playground: its own API server, and the build above served again (Playwright starts
+    // the web servers one after the other, so the build is done when this preview starts).
+    {
+      command: 'node server.ts',
+      cwd: '../examples/playground',
+      env: env2,
+      port: API_PORT_2,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `pnpm exec vite preview --port ${WEB_PORT_2} --strictPort --host 127.0.0.1`,
+      cwd: '../examples/playground',
+      env: env2,
+      url: `http://127.0.0.1:${WEB_PORT_2}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
   ],
   next: [
@@ -89,10 +112,22 @@ const serverGroups: Record<string, WebServer[]> = {
   ],
 };
 
+/**
+ * The playground specs of the second playground (`playground-2`); every other playground spec runs
+ * on the first. Each project runs one spec at a time on its own servers; the two run side by side.
+ */
+const SECOND_PLAYGROUND = ['liveness', 'mcp-apps', 'persistence', 'phone', 'queue', 'replay', 'resume', 'server-death', 'shared-state', 'timeline', 'tools'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+/** Specs of the examples, each on servers of its own (next, express, ag-ui groups). */
+const EXAMPLES = ['**/next-example.spec.ts', '**/express-example.spec.ts', '**/ag-ui.spec.ts'];
+const STORYBOOK = ['**/storybook.spec.ts'];
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  // Two workers on a 2-core machine: the projects below keep what must not overlap on one server apart.
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -108,6 +143,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // Every story, spread over both workers (a page per worker, see storybook.spec.ts).
+    { name: 'storybook', testMatch: STORYBOOK },
+    { name: 'playground-1', testIgnore: [...SECOND_PLAYGROUND, ...EXAMPLES, ...STORYBOOK], workers: 1 },
+    { name: 'playground-2', testMatch: SECOND_PLAYGROUND, workers: 1, use: { baseURL: `http://127.0.0.1:${WEB_PORT_2}` } },
+    { name: 'examples', testMatch: EXAMPLES, workers: 1 },
+  ],
   // E2E_ONLY=<group>[,<group>] starts only those groups' servers (quick runs of their specs), e.g.
   // E2E_ONLY=playground, storybook, next, express or ag-ui; all of them by default.
   webServer: Object.entries(serverGroups)

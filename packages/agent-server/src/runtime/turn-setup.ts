@@ -4,6 +4,7 @@ import type { AgentRequestBody } from '@x/agent-protocol';
 import type { TurnRequestContext } from '../config/hook-types.js';
 import type { AgentUser } from '../config/tool-types.js';
 import { applyApprovalEdits } from '../tools/approval-edits.js';
+import { checkAnsweredApprovals } from '../tools/approval-decision.js';
 import { buildAgentRun, type AgentRun } from './agent-settings.js';
 import { compactionModelMessages } from './compaction-history.js';
 import { toHookStep } from './hook-steps.js';
@@ -45,9 +46,13 @@ export interface OpenTurn {
  * stored turn becomes visible (the run log opens there).
  */
 export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stored: StoredTurn) => void) | undefined } = {}): Promise<OpenTurn> {
+  const store = input.store;
+  // Without a store the client holds the history: every approval answer it sends goes through the
+  // one approval decision's schema (a 400 before anything is built or run). With one, server-history
+  // checks the answers it applies.
+  if (!store) checkAnsweredApprovals(input.body.messages);
   const controller = new AbortController();
   const signal = AbortSignal.any([input.signal, controller.signal]);
-  const store = input.store;
   // With a store every turn belongs to a conversation: a request without one starts a new one.
   const conversationId = conversationIdOf(input.conversationId, input.body, store !== undefined);
   const request: TurnRequestContext = {

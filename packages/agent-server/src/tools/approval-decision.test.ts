@@ -2,7 +2,12 @@ import type { Tool, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolOutputsBodySchema } from '@x/agent-protocol/routes';
+import { createAgentServer } from '../server.js';
 import { reconcileHistory } from '../runtime/server-history.js';
+import { mockModel, textParts } from '../test-utils/mock-model.js';
+import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
+import { chatRequest, readChunks, userMessage } from '../test-utils/sse.js';
+import { messageFromChunks } from '../test-utils/ui-message.js';
 import { AgentRequestError } from '../runtime/request-error.js';
 import type { MessageRecord } from '../store/types.js';
 import { MALFORMED_APPROVAL_ANSWERS, REFUSING_APPROVAL_ANSWERS, withId } from '../test-utils/approval-answers.js';
@@ -114,5 +119,52 @@ describe("generate's tool-outputs: the body schema, then the decision", () => {
   it('approved: true decides a run', () => {
     const parsed = parse({ approvalId: 'ap-1', approved: true });
     expect(parsed.success && approvalDecision(parsed.data.approvals![0]!)).toEqual({ run: true });
+  });
+});
+
+describe('our wire without a store (the client holds the history): the same table through the chat route', () => {
+  async function pendingApproval() {
+    const deleted: string[] = [];
+    const model = mockModel(toolCallParts({ toolName: 'deleteFile', input: { path: '/x' } }), textParts('Done.'));
+    const server = createAgentServer({
+      tools: {
+        deleteFile: {
+          description: 'Delete a file',
+          inputSchema: z.object({ path: z.string() }),
+          execute: ({ path }: { path: string }) => (deleted.push(path), { deleted: path }),
+          confirm: true,
+        },
+      },
+      agents: { assistant: { model, tools: ['deleteFile'] } },
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const user = userMessage('Delete /x');
+    const assistant = await messageFromChunks(await readChunks(await server.fetch(chatRequest({ messages: [user] }))));
+    const send = (approval: unknown) =>
+      server.fetch(
+        chatRequest({
+          messages: [user, { ...assistant, parts: assistant.parts.map((p) => (p.type === 'tool-deleteFile' ? { ...p, state: 'approval-responded', approval } : p)) }],
+        }),
+      );
+    const approvalId = (assistant.parts.find((p) => p.type === 'tool-deleteFile') as { approval: { id: string } }).approval.id;
+    return { send, approvalId, deleted, model };
+  }
+
+  it.each(MALFORMED_APPROVAL_ANSWERS)('$name → 400 invalid_body with issues; the tool and the model do not run', async ({ payload }) => {
+    const { send, approvalId, deleted, model } = await pendingApproval();
+    const response = await send(withId(payload, 'id', approvalId));
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; issues: { path: string }[] } };
+    expect(error.code).toBe('invalid_body');
+    expect(error.issues[0]!.path).toMatch(/^messages\.1\.parts\.\d+\.approval/);
+    expect(deleted).toEqual([]);
+    expect(model.doStreamCalls).toHaveLength(1);
+  });
+
+  it.each(REFUSING_APPROVAL_ANSWERS)('$name is a refusal: the tool does not run', async ({ payload }) => {
+    const { send, approvalId, deleted } = await pendingApproval();
+    const chunks = await readChunks(await send({ id: approvalId, ...payload }));
+    expect(chunksOf(chunks, 'tool-output-denied')).toEqual([{ type: 'tool-output-denied', toolCallId: 'call-1' }]);
+    expect(deleted).toEqual([]);
   });
 });

@@ -68,6 +68,22 @@ export function wireApprovalDecision(approval: unknown, path: string): { approva
   return { approval: parsed, decision: approvalDecision(parsed) };
 }
 
+/**
+ * Checks the `approval` of every answered tool part (`approval-responded`) of a request's messages
+ * with {@link wireApprovalDecision}: our wire without a store, where the client holds the history
+ * (with a store, runtime/server-history.ts checks the answers it applies). 400 on the first that
+ * does not match the schema.
+ */
+export function checkAnsweredApprovals(messages: readonly { parts?: readonly unknown[] | undefined }[]): void {
+  messages.forEach((message, i) => {
+    message.parts?.forEach((part, j) => {
+      if (typeof part === 'object' && part !== null && (part as { state?: unknown }).state === 'approval-responded') {
+        wireApprovalDecision((part as { approval?: unknown }).approval, `messages.${i}.parts.${j}.approval`);
+      }
+    });
+  });
+}
+
 /** The approval fields an answered part carries for a decision (the AI SDK's `approved` / `reason`). */
 export function answeredFields(decision: ApprovalDecision): { approved: boolean; reason?: string } {
   return { approved: decision.run, ...(decision.reason !== undefined ? { reason: decision.reason } : {}) };

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toNodeHandler } from '../../adapters/node.js';
 import { ConfigError } from '../../config/config-error.js';
 import { fileSystemBlobStore } from '../../files/fs-blob-store.js';
 import { createAgentServer } from '../../server.js';
@@ -107,6 +110,32 @@ describe('cross-site requests to the server', () => {
     const deleted = await server.fetch(new Request('http://localhost/api/agent/conversations/c1', { method: 'DELETE', headers: evil }));
     expect(deleted.status).toBe(403);
     expect((await store.listConversations('alice', { limit: 10 })).map((c) => c.id)).toEqual(['c1']);
+  });
+});
+
+describe('cross-site requests through toNodeHandler (real HTTP on loopback)', () => {
+  it('passes Origin and Sec-Fetch-Site on to the check', async () => {
+    const server = createAgentServer({ agents: { assistant: { model: mockModel(textParts('hi')) } }, logger: silent, allowedOrigins: ['https://app.example'] });
+    const http = createServer(toNodeHandler(server));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/agent/assistant`;
+      const post = (headers: Record<string, string>) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }) });
+      for (const headers of [{ origin: 'null' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }]) {
+        const refused = await post(headers);
+        expect(refused.status).toBe(403);
+        expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('cross_site_request');
+      }
+      for (const headers of [{}, { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' }]) {
+        const allowed = await post(headers);
+        expect(allowed.status).toBe(200);
+        await allowed.text();
+      }
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 });
 

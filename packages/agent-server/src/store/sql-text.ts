@@ -12,7 +12,8 @@ const ESCAPE = '\uE000';
 const NUL = '\u0000';
 const ENCODED = /\uE000(0|\uE000|s[0-9a-f]{4})/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const needsEncoding = (text: string): boolean => text.includes(NUL) || text.includes(ESCAPE) || !text.isWellFormed();
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+const needsEncoding = (text: string): boolean => text.includes(NUL) || text.includes(ESCAPE) || HAS_LONE_SURROGATE.test(text);
 
 /** A string as the database holds it (the escape character doubled first, then NUL and lone surrogates replaced). */
 export function encodeText(text: string): string {

@@ -164,7 +164,7 @@ function nested(rng: Rng, depth: number): string {
 
 const bytes = (text: string) => encoder.encode(text);
 /** Percent-encodes every UTF-8 byte (lone surrogates become U+FFFD; encodeURIComponent would throw). */
-const pct = (text: string) => Array.from(encoder.encode(text), (b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+export const pct = (text: string) => Array.from(encoder.encode(text), (b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 const json = (value: unknown) => bytes(JSON.stringify(value));
 
 /** A junk message part (or a non-object in the parts list). */

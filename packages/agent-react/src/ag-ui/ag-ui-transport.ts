@@ -109,7 +109,9 @@ function watchedFetch(fetch: typeof globalThis.fetch | undefined, option: number
  * the new user message (or the answers of the last reply: approvals become `resume` entries of the
  * interrupts, browser tool outputs become tool messages) goes to the agent, its events come back as the
  * chat's UI chunks (`agUiToChunks`). Stop aborts the run. An agent that breaks the protocol (events out
- * of order, invalid ones) ends the reply with an error the chat shows; the transcript stays.
+ * of order, invalid ones) ends the reply with an error the chat shows; what arrived before stays. A
+ * stream that ends without `RUN_FINISHED` / `RUN_ERROR`, or (with `url`) goes silent past its watchdog,
+ * ends the reply as interrupted (`stopReason: 'interrupted'` and an error), keeping what arrived.
  * Not supported (AG-UI has no counterpart): resuming a stream after a reload, Stop from another tab.
  */
 export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: AgUiTransportOptions): ChatTransport<MESSAGE> {
@@ -135,6 +137,7 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
         ag.setMessages(ag.messages.slice(0, lastUser + 1));
       }
       const resume: ResumeEntry[] = [];
+      const refused = new Set<string>();
       if (last?.role === 'user' && !known.has(last.id)) ag.addMessage({ id: last.id, role: 'user', content: textOf(last) });
       if (last?.role === 'assistant') {
         const pending = new Set(ag.pendingInterrupts.map((i) => i.id));
@@ -142,13 +145,14 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
         for (const part of last.parts.filter(isToolPart)) {
           if (part.state === 'approval-responded' && part.approval && pending.has(part.approval.id)) {
             resume.push({ interruptId: part.approval.id, status: 'resolved', payload: { approved: part.approval.approved === true, ...(part.approval.reason ? { reason: part.approval.reason } : {}) } });
+            if (part.approval.approved !== true) refused.add(part.toolCallId);
           } else if (part.state === 'output-available' && !answered.has(part.toolCallId) && !(part as { providerExecuted?: boolean }).providerExecuted) {
             ag.addMessage({ id: `${part.toolCallId}-result`, role: 'tool', toolCallId: part.toolCallId, content: JSON.stringify(part.output ?? null) });
           }
         }
       }
       if (link) ag.setState(link.expose());
-      const mapping = agUiToChunks();
+      const mapping = agUiToChunks({ refusedToolCalls: refused });
       let exposed = link ? link.expose() : {};
       let cancelRun = () => {};
       return new ReadableStream<UIMessageChunk>({

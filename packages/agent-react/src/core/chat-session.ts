@@ -61,4 +61,6 @@ export interface Reconnect {
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Waiting for the browser's `online` event. */
   waitingOnline: boolean;
+  /** When the attempts began (or the browser came back online): the loop gives up after a while. */
+  since: number;
 }

@@ -7,10 +7,10 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
 /**
  * Marks how a reply ended in the browser (`metadata.stopReason`), as the server marks the reply it
- * saves: a reply stopped in the browser, or one whose stream failed (the client stops reading at the
- * error, before the server's own mark).
+ * saves: a reply stopped in the browser, one whose stream failed (the client stops reading at the
+ * error, before the server's own mark), or one whose connection could not be restored (interrupted).
  */
-export function markEnded<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined, stopReason: 'stopped' | 'error'): void {
+export function markEnded<TOOLS extends UITools>(session: ChatSession<TOOLS>, messageId: string | undefined, stopReason: 'stopped' | 'error' | 'interrupted'): void {
   if (!messageId) return;
   const messages = session.chat.messages;
   const index = messages.findIndex((m) => m.id === messageId);

@@ -122,9 +122,13 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends Co
   resume?: ResumeRuns | false;
   /**
    * A reply stream that brings nothing — no chunk, no keep-alive — for this long is a dropped
-   * connection (default 45,000 ms, three of the server's 15 s keep-alives; `0` never times out): with
-   * resumable runs the chat re-attaches (`connection` is `reconnecting`), otherwise it ends with a
-   * "connection lost" error and keeps the partial reply. Read when a response starts.
+   * connection, whatever sits between browser and server (a proxy may hold a dead server's
+   * connection open). Default: two of the keep-alive intervals the server announces on the response
+   * (`x-keep-alive-ms`; 30,000 ms for the server's default 15 s, and 30,000 ms when no interval is
+   * announced; none when the server says it sends none); `0` never times out. With resumable runs
+   * the chat then re-attaches by cursor (`connection` is `reconnecting`, and after 60 s without
+   * reaching the server the reply ends as interrupted); otherwise it ends with a "connection lost"
+   * error and keeps the partial reply. Read when a response starts.
    */
   idleTimeoutMs?: number;
   /**

@@ -1,7 +1,7 @@
 // Resumable runs on the client (issue 12, ARCHITECTURE §7) driven through the core, against the real
 // server with a store: re-attach on mount, after a dropped connection, Stop through the stop route,
 // events once per id, and the shared-state snapshot a run started from.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '@x/agent-server/store';
 import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { AgentChatController } from '../core/controller.js';
 import type { AgentEventMap } from '../core/events.js';
 import { createSharedStateStore } from '../core/shared-state/create-shared-state-store.js';
 import type { UseAgentChatOptions } from '../core/types.js';
-import { resumeRuns } from './resume-runs.js';
+import { RECONNECT_GIVE_UP_MS, resumeRuns } from './resume-runs.js';
 
 const WORDS = Array.from({ length: 40 }, (_, i) => `w${i}`);
 const TEXT = WORDS.join(' ');
@@ -442,6 +442,40 @@ describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => 
     expect(server.urls.filter((u) => u.endsWith('/stream'))).toEqual([]);
     unsubscribe();
     detach('unmount');
+  });
+
+  it('a server that stays out of reach: after the give-up time the reply ends as interrupted, keeping what arrived', async () => {
+    const server = setup();
+    // The server is gone once the reply went silent: every re-attach fails as the network does.
+    const down: typeof globalThis.fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if ((init?.method ?? 'GET') === 'GET' && url.endsWith('/stream')) throw new TypeError('Failed to fetch');
+      return server.fetch(input, init);
+    };
+    const chat = server.open('c-gone', { fetch: silentAfter(down, 8), idleTimeoutMs: 300 });
+    await ready(chat);
+    expect((await chat.controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => chat.session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
+    const partial = replyText(chat);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial).not.toBe(TEXT);
+    // Still re-attaching a moment later; then the give-up time has passed.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(chat.session.store.getSnapshot().connection).toBe('reconnecting');
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + RECONNECT_GIVE_UP_MS + performance.now());
+    try {
+      await expect.poll(() => chat.session.store.getSnapshot().connection, { timeout: 10_000 }).toBe('online');
+    } finally {
+      clock.mockRestore();
+    }
+    expect(chat.session.chat.status).toBe('ready');
+    expect(chat.session.chat.error).toBeUndefined();
+    const reply = chat.session.chat.messages.at(-1)!;
+    expect(reply.metadata).toMatchObject({ stopReason: 'interrupted' });
+    expect(textOf(reply)).toBe(partial);
+    expect(chat.events.count('onMessageComplete')).toBe(1);
+    chat.detach('unmount');
   });
 
   it('a re-attach a proxy answers 502 (the server is down behind it) keeps re-attaching instead of failing the reply', async () => {

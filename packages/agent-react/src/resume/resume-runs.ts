@@ -8,12 +8,19 @@ import type { ChatSession } from '../core/chat-session.js';
 import { defineResume } from '../core/resume-hooks.js';
 import { isBusy, requestOptions, sharedStateLink } from '../core/session-reads.js';
 import { endReconnect, serverKeepsRuns } from '../core/stop.js';
+import { markEnded } from '../core/reply-end.js';
 import type { ResumeRuns, UseAgentChatOptions } from '../core/types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
 /** Waits between re-attach attempts after a dropped connection: doubling, capped at the last. */
 const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
+
+/**
+ * How long re-attach attempts may fail (the browser online, the server unreachable) before the reply
+ * ends as interrupted in the browser: the server itself takes a run silent for 60 s as lost.
+ */
+export const RECONNECT_GIVE_UP_MS = 60_000;
 
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -36,7 +43,7 @@ function applyRunState<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS
 function takeDisconnect<TOOLS extends UITools>(session: ChatSession<TOOLS>, error: Error): boolean {
   if (session.disposed || !isDisconnectError(error) || !serverKeepsRuns(session)) return false;
   if (!session.reconnect) {
-    session.reconnect = { attempt: 0, timer: undefined, waitingOnline: false };
+    session.reconnect = { attempt: 0, timer: undefined, waitingOnline: false, since: Date.now() };
     session.store.setHistory({ connection: 'reconnecting' });
   }
   return true;
@@ -74,6 +81,7 @@ function onOnline<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOL
   clearTimeout(r.timer);
   r.timer = undefined;
   r.waitingOnline = false;
+  r.since = Date.now();
   void resumeRun(options, session);
 }
 
@@ -114,12 +122,27 @@ async function resumeRun<TOOLS extends UITools>(options: () => UseAgentChatOptio
   }
   if (session.disposed) return;
   if (session.reconnect && chat.status === 'error' && isDisconnectError(chat.error)) {
-    schedule(options, session);
+    if (!offline() && Date.now() - session.reconnect.since >= RECONNECT_GIVE_UP_MS) giveUp(session);
+    else schedule(options, session);
     return;
   }
   const ended = session.run?.ended === true;
   endReconnect(session);
   if (ended && chat.status !== 'error') await reloadSaved(options(), session);
+}
+
+/**
+ * The server stayed out of reach for {@link RECONNECT_GIVE_UP_MS}: the reply ends in the browser as
+ * interrupted ("Interrupted — Retry"), keeping what arrived; the chat is ready for the next message.
+ */
+function giveUp<TOOLS extends UITools>(session: ChatSession<TOOLS>): void {
+  endReconnect(session);
+  session.chat.settle();
+  const last = session.chat.lastMessage;
+  if (last?.role !== 'assistant') return;
+  markEnded(session, last.id, 'interrupted');
+  const message = session.chat.lastMessage ?? last;
+  session.tracker.finish({ message, messages: session.chat.messages, isAbort: false, isError: true });
 }
 
 /** Re-attaches on mount when the loaded conversation has an active run. */

@@ -46,7 +46,12 @@ function script({ prompt }: LanguageModelV4CallOptions): LanguageModelV4StreamPa
   const answered = prompt.at(-1)?.role === 'tool';
   if (asked.includes('weather')) return answered ? say('It is 21 °C and sunny in Oslo.') : use('weather', { city: 'Oslo' });
   if (asked.includes('close')) return answered ? say('The ticket is closed.') : use('updateWorkingMemory', { memory: { status: 'closed' } });
-  if (asked.includes('delete')) return answered ? say('Record 7 is deleted.') : use('deleteRecord', { id: 7 });
+  if (asked.includes('delete')) {
+    if (!answered) return use('deleteRecord', { id: 7 });
+    // What the tool answered: `{ deleted: 7 }` once approved, `{ deleted: null }` once refused.
+    const result = JSON.stringify(prompt.at(-1)?.content ?? '');
+    return say(result.includes('"deleted":7') ? 'Record 7 is deleted.' : 'Record 7 was not deleted: you rejected it.');
+  }
   return say('Hello! Ask me about the weather, to close the ticket, or to delete record 7.');
 }
 
@@ -69,7 +74,8 @@ const deleteRecord = createTool({
   execute: async ({ id }, ctx) => {
     const answer = ctx?.agent?.resumeData as { approved?: boolean } | undefined;
     if (!answer) return ctx?.agent?.suspend({ question: `Delete record ${id}?` });
-    return answer.approved ? { deleted: id } : { deleted: null };
+    // Only an explicit approval deletes (the kit's client sends `{ approved: true | false, reason? }`).
+    return answer.approved === true ? { deleted: id } : { deleted: null };
   },
 });
 // @ag-ui/mastra turns the arguments of this tool into AG-UI state (STATE_SNAPSHOT / STATE_DELTA).

@@ -33,6 +33,12 @@ function describedCall(interrupt: Interrupt): { toolName: string; args: unknown 
   return undefined;
 }
 
+/** What the mapping of one run knows from the request that started it. */
+export interface AgUiToChunksOptions {
+  /** Tool calls whose approval the run's `resume` refused: their `TOOL_CALL_RESULT` shows as denied. */
+  refusedToolCalls?: ReadonlySet<string>;
+}
+
 /** Maps one AG-UI run's events to UI message chunks, keeping what spans events (tool names and args). */
 export interface AgUiToChunks {
   /** The chunks for one event (none for events the chat has no counterpart of). */
@@ -47,14 +53,16 @@ export interface AgUiToChunks {
  * The one module that maps AG-UI events to the chat's UI message chunks (the table in
  * docs/ARCHITECTURE.md), so an AG-UI agent fills the same message state as our own wire:
  * `RUN_STARTED` → `start`; `TEXT_MESSAGE_*` → text parts; `REASONING_MESSAGE_*` → reasoning parts;
- * `TOOL_CALL_START/ARGS/END` → a tool part with its input, `TOOL_CALL_RESULT` → its output;
+ * `TOOL_CALL_START/ARGS/END` → a tool part with its input, `TOOL_CALL_RESULT` → its output (denied
+ * for a call the run's `resume` refused);
  * `CUSTOM` title/suggestions → their data parts; A2UI `ACTIVITY_SNAPSHOT`s (`@ag-ui/a2ui-middleware`) →
  * `data-a2ui` parts; interrupts of `RUN_FINISHED` → approval requests
  * on their tool calls (a tool part of its own for an interrupt that names none); `RUN_ERROR` →
  * `error`; `RUN_FINISHED` → `finish` (`abort` first when the run was cancelled). State events are
  * the transport's (they go through the page's shared-state allowlist).
  */
-export function agUiToChunks(): AgUiToChunks {
+export function agUiToChunks(options: AgUiToChunksOptions = {}): AgUiToChunks {
+  const refused = options.refusedToolCalls ?? new Set<string>();
   const tools = new Map<string, { name: string; args: string; ended: boolean }>();
   const interrupts: Interrupt[] = [];
   const pendingPageStateCalls: string[] = [];
@@ -137,6 +145,9 @@ export function agUiToChunks(): AgUiToChunks {
           const content = e.content;
           const output = typeof content === 'string' ? parseArgs(content) : content;
           afterResult = true;
+          // The user refused this call (the run's resume): whatever the agent answers for it, the
+          // call was not carried out as asked — the chat shows it denied, as on our own wire.
+          if (refused.has(toolCallId)) return [...endTool(toolCallId), { type: 'tool-output-denied', toolCallId }];
           a2ui.noteToolOutput(output);
           return [...endTool(toolCallId), { type: 'tool-output-available', toolCallId, output }];
         }

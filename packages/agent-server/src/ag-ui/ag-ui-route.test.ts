@@ -1,53 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import type { BaseEvent } from '@ag-ui/core';
 import type { LanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { toNodeHandler } from '../adapters/node.js';
 import type { AgentServerConfig } from '../config/types.js';
-import { createAgentServer } from '../server.js';
 import { memoryStore } from '../store/memory-store.js';
+import { closeServers, serveAgUi } from '../test-utils/ag-ui-server.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { failingParts, toolCallParts } from '../test-utils/model-parts.js';
 
-const silent = { warn: () => {}, error: () => {} };
 const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+afterEach(() => closeServers(servers));
 
 /** Our server behind a real node HTTP server on a free port; the AG-UI url of agent `assistant`. */
-async function serve(model: LanguageModel, extra: Partial<AgentServerConfig> = {}) {
-  const deleted: string[] = [];
-  const agentServer = createAgentServer({
-    tools: {
-      deleteFile: {
-        description: 'Delete a file',
-        inputSchema: z.object({ path: z.string() }),
-        execute: ({ path }: { path: string }) => {
-          deleted.push(path);
-          return { deleted: path };
-        },
-        confirm: true,
-      },
-      weather: { description: 'Weather', inputSchema: z.object({ city: z.string() }), execute: ({ city }: { city: string }) => ({ city, tempC: 21 }) },
-    },
-    agents: { assistant: { model, tools: ['deleteFile', 'weather'] } },
-    logger: silent,
-    ...extra,
-  });
-  const server = createServer(toNodeHandler(agentServer));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent/assistant`;
-  return { url: `${base}/ag-ui`, deleted };
-}
+const serve = (model: LanguageModel, extra: Partial<AgentServerConfig> = {}) => serveAgUi(servers, model, extra);
 
 /** Runs the agent once, recording every event it received and checking each against @ag-ui/core's schemas. */
 async function run(agent: HttpAgent, params: Parameters<HttpAgent['runAgent']>[0] = {}) {

@@ -184,7 +184,8 @@ export interface AgentServerConfig {
   /**
    * What a run does when its client goes away (a closed tab, a dropped connection): `'continue'`
    * (the default with a store) lets the model finish and saves the reply, so a reload resumes it;
-   * `'abort'` (the default without a store) stops the model as if Stop was pressed.
+   * `'abort'` (the default without a store) stops the model as if Stop was pressed. The AG-UI route
+   * aborts on a disconnect unless this is set to `'continue'` (a disconnect is AG-UI's only Stop).
    */
   onDisconnect?: OnDisconnect;
   /**

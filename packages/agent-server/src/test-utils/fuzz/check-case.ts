@@ -15,6 +15,11 @@ const untouched = new WeakSet<FuzzEnv>();
 /** The store as the last refused request left it (nothing wrote since: the next one starts from it). */
 const lastSnapshot = new WeakMap<FuzzEnv, string>();
 
+/** Tells the checks that something outside `checkCase` wrote (a fixture made for one case): the next snapshot is read afresh. */
+export function storeChanged(env: FuzzEnv): void {
+  lastSnapshot.delete(env);
+}
+
 /**
  * Sends one generated request and checks every property: no 5xx, a JSON error with a protocol code
  * on a 4xx, a refusal where one is due, nothing written on a 4xx, no unhandled rejection, no

@@ -122,12 +122,12 @@ describe('cross-site requests through toNodeHandler (real HTTP on loopback)', ()
       const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/agent/assistant`;
       const post = (headers: Record<string, string>) =>
         fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }) });
-      for (const headers of [{ origin: 'null' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }]) {
+      for (const headers of [{ origin: 'null' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
         const refused = await post(headers);
         expect(refused.status).toBe(403);
         expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('cross_site_request');
       }
-      for (const headers of [{}, { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' }]) {
+      for (const headers of [{}, { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
         const allowed = await post(headers);
         expect(allowed.status).toBe(200);
         await allowed.text();

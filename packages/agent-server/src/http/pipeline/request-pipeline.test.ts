@@ -227,14 +227,14 @@ describe.each(cases(ALL.filter((r) => r.changesState)))('state-changing route %s
     }
     expect(authenticated).toBe(0);
     expect(reached).toEqual([]);
-    for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }, { origin: 'http://localhost' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }, { origin: 'http://localhost' }, {}] as Record<string, string>[]) {
       expect(await codeOf(await fetch(requestFor(route, { body: VALID_BODIES[name], headers }))), JSON.stringify(headers)).toEqual([299, undefined]);
     }
   });
 
   it('accepts a cross-site request from an origin in allowedOrigins', async () => {
     const { fetch, reached } = pipeline({ allowedOrigins: ['https://app.example'] });
-    for (const headers of [{ 'sec-fetch-site': 'cross-site', origin: 'https://app.example' }, { origin: 'https://app.example' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site', origin: 'https://app.example' }, { origin: 'https://app.example' }] as Record<string, string>[]) {
       expect(await codeOf(await fetch(requestFor(route, { body: VALID_BODIES[name], headers })))).toEqual([299, undefined]);
     }
     expect(await codeOf(await fetch(requestFor(route, { body: VALID_BODIES[name], headers: { origin: 'https://app.example.evil' } })))).toEqual([403, 'cross_site_request']);

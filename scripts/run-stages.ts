@@ -5,6 +5,9 @@
  *   pnpm test                      every stage
  *   pnpm test -- --only=unit,e2e   some stages (names below), in the same order
  *   pnpm test -- --from=unit       a stage and every one after it
+ *   pnpm test:quick                the inner loop (`--quick`): build, typecheck, lint (cached), and the
+ *                                  node and jsdom tests of what changed since the last commit
+ *                                  (`vitest --changed`; `--changed=main` for a branch's changes)
  *
  * `scripts/test.sh` times the toolchain and the install before this runs and passes them in
  * `TEST_STAGE_TIMES` (`bootstrap=3,install=41`): they lead the table.
@@ -59,6 +62,21 @@ export const STAGES: Stage[] = [
   },
 ];
 
+/** `pnpm test:quick`: what a change needs checked before the whole command. */
+export function quickStages(argv: string[]): Stage[] {
+  const since = argv.find((arg) => arg.startsWith('--changed='))?.slice('--changed='.length);
+  return [
+    STAGES.find((stage) => stage.name === 'build')!,
+    STAGES.find((stage) => stage.name === 'typecheck')!,
+    { name: 'lint', run: 'pnpm exec eslint --max-warnings=0 --cache --cache-location node_modules/.cache/eslint/ .', what: 'eslint, files changed since its last run' },
+    {
+      name: 'unit',
+      run: `pnpm exec vitest run --project unit --project react --changed${since ? `=${since}` : ''} --passWithNoTests`,
+      what: `Vitest: node and jsdom tests of the files changed since ${since ?? 'the last commit'}`,
+    },
+  ];
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
@@ -90,7 +108,8 @@ function main() {
   before = treeState();
   const rows: Array<{ name: string; ms: number; result: string }> = earlierStages().map((row) => ({ ...row, result: 'ok' }));
   let failed: string | undefined;
-  for (const stage of pickStages(process.argv.slice(2))) {
+  const argv = process.argv.slice(2);
+  for (const stage of argv.includes('--quick') ? quickStages(argv) : pickStages(argv)) {
     console.log(`\n[stage] ${stage.name}: ${stage.what}`);
     const start = performance.now();
     let error: string | undefined;

@@ -26,7 +26,8 @@ function body(everyMs: number, times: number, hang = false): ReadableStream<Uint
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   let text = '';
   const decoder = new TextDecoder();
-  for await (const chunk of stream) text += decoder.decode(chunk);
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value);
   return text;
 }
 

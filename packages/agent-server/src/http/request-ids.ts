@@ -7,7 +7,7 @@ function invalidId(field: string, problem: string): HttpError {
 }
 
 /** An id as the protocol's `ID_PATTERN` allows it; else 400 `invalid_id` naming `field`. */
-export function checkId(value: string, field: string): string {
+function checkId(value: string, field: string): string {
   const problem = idProblem(value);
   if (problem) throw invalidId(field, problem);
   return value;

@@ -12,22 +12,29 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const timeFor = (kind: StoreKind) => Number(process.env.FUZZ_MS ?? (kind === 'pglite' ? 500 : 600));
 
 /**
- * One seeded, bounded property run; a failure names the seed to replay it with. No run starts after
- * `timeMs` (the remaining ones pass without sending anything: a run is never abandoned in flight,
- * where it would write into the next property's snapshot); the interrupt plugin is the hard bound
- * should a run hang past its own REQUEST_TIMEOUT_MS.
+ * One seeded, bounded property run; a failure is shrunk and names the seed to replay it with. No run
+ * starts after `timeMs` (the remaining ones pass without sending anything: a run is never abandoned
+ * in flight, where it would write into the next property's snapshot); the interrupt plugin is the
+ * hard bound on a run that hangs past its own REQUEST_TIMEOUT_MS and on shrinking.
  */
 async function assertProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<unknown>, timeMs: number, runs = RUNS) {
   const seed = SEED + [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, 0);
   const deadline = performance.now() + timeMs;
   let ran = 0;
+  let failing = false;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
-      if (performance.now() > deadline) return;
+      // the deadline stops new runs, not the shrinking of a failure (bounded by the interrupt)
+      if (!failing && performance.now() > deadline) return;
       ran++;
-      await check(value);
+      try {
+        await check(value);
+      } catch (error) {
+        failing = true;
+        throw error;
+      }
     }),
-    { seed, numRuns: runs, plugins: [fc.interruptAfterTimeLimit(timeMs + 2 * REQUEST_TIMEOUT_MS)], endOnFailure: true },
+    { seed, numRuns: runs, plugins: [fc.interruptAfterTimeLimit(timeMs + 2 * REQUEST_TIMEOUT_MS)] },
   );
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? (details.interrupted ? 'interrupted (a run hung)' : 'failed'));

@@ -82,7 +82,30 @@ describe('agUiTransport: a stream that ends without RUN_FINISHED or RUN_ERROR (a
   });
 });
 
+/** An agent whose run says "Hello " and, a moment later (the first events handed over by then), "world" and breaks the protocol. */
+class LaterViolationAgent extends AbstractAgent {
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      const [runStarted, textStart, hello, world] = started(input);
+      for (const event of [runStarted!, textStart!, hello!]) subscriber.next(event);
+      const timer = setTimeout(() => {
+        subscriber.next(world!);
+        subscriber.next({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'never-started', delta: '{}' } as BaseEvent);
+      }, 30);
+      return () => clearTimeout(timer);
+    });
+  }
+}
+
 describe('agUiTransport: a protocol violation', () => {
+  it('after events already handed over: only the ones not yet shown are added (nothing twice)', async () => {
+    const { result } = await send(new LaterViolationAgent());
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    expect(result.current.error!.message).toMatch(/AG-UI agent failed.*TOOL_CALL_ARGS/);
+    expect(result.current.messages.map((m) => textOf(m))).toEqual(['hi', 'Hello world']);
+    expect(unhandled).toEqual([]);
+  });
+
   it('keeps the text received before it, and the violation is the reply’s error', async () => {
     const agent = new ScriptedAgent((input) => [...started(input), { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'never-started', delta: '!' } as BaseEvent]);
     const { result } = await send(agent);

@@ -1,5 +1,5 @@
 export { chunkText, type PacedStep, type Script, type ScriptAction, type ScriptContext, type ScriptStep } from './script.js';
-export { scriptedModel, scriptContext } from './scripted-model.js';
+export { scriptedModel, scriptContext, type ScriptedModelOptions } from './scripted-model.js';
 export { echoScenario, errorMidStreamScenario, plainTextScenario } from './echo-script.js';
 export { createMockAgentServer, type MockAgentServerOptions } from './mock-agent-server.js';
 export { inProcessFetch } from './in-process-fetch.js';

@@ -32,6 +32,8 @@ export interface PacedStep {
   actions: ScriptStep;
   /** Delay between chunks of this step in ms (overrides the script's). */
   chunkDelayMs?: number;
+  /** Multiplies every delay of this step (overrides the model's `pace`): 1 as scripted, 0 at once. */
+  pace?: number;
 }
 
 export interface Script {

@@ -1,7 +1,7 @@
 import { ToolLoopAgent, isStepCount, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chunkText } from './script.js';
+import { chunkText, type ScriptStep } from './script.js';
 import { scriptedModel } from './scripted-model.js';
 
 describe('scriptedModel', () => {
@@ -42,6 +42,23 @@ describe('scriptedModel', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(20);
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('multiplies every delay by its pace: 0 plays at once, a step’s own pace wins', async () => {
+    // Scripted: 1 s before the first chunk, 1 s between chunks, a 2 s delay — over 5 s in all.
+    const steps: ScriptStep[] = [[{ type: 'text', text: 'a b c' }, { type: 'delay', ms: 2_000 }, { type: 'text', text: 'd' }]];
+    const timeOf = async (model: ReturnType<typeof scriptedModel>) => {
+      const started = performance.now();
+      const text = (await new ToolLoopAgent({ model }).stream({ prompt: 'go' })).text;
+      return { text: await text, ms: performance.now() - started };
+    };
+    const instant = await timeOf(scriptedModel({ chunkDelayMs: 1_000, initialDelayMs: 1_000, steps }, { pace: 0 }));
+    expect(instant.text).toBe('a b cd');
+    expect(instant.ms).toBeLessThan(2_500);
+    // A step’s pace wins over the model’s: 20 ms gaps, 20 ms initial delay, a 40 ms delay at pace 0.02.
+    const stepPaced = await timeOf(scriptedModel({ chunkDelayMs: 1_000, initialDelayMs: 1_000, steps: () => ({ actions: steps[0]!, pace: 0.02 }) }, { pace: 0 }));
+    expect(stepPaced.text).toBe('a b cd');
+    expect(stepPaced.ms).toBeGreaterThanOrEqual(20 + 3 * 20 + 40 + 20 - 10);
   });
 
   it('chunks text by word, char or size', () => {

@@ -9,19 +9,29 @@ const usage = (outputChars: number) => ({
   outputTokens: { total: Math.ceil(outputChars / 4), text: Math.ceil(outputChars / 4), reasoning: undefined },
 });
 
+export interface ScriptedModelOptions {
+  modelId?: string;
+  /**
+   * Multiplies every delay of the script (chunk gaps, the initial delay, `delay` actions): 1 plays
+   * it as scripted (default), 0 at once, 0.25 four times faster. A step's own `pace` wins. Tests
+   * that do not look at timing run faster at 0; those that act mid-reply keep 1.
+   */
+  pace?: number;
+}
+
 /**
  * An AI SDK language model that plays a script: text, reasoning, tool calls, errors and delays,
- * paced like a real stream and stopped by the call's abort signal. Safe to share between
- * concurrent requests: which step to play is read from the prompt, not kept in the model.
+ * paced like a real stream (or faster: `pace`) and stopped by the call's abort signal. Safe to share
+ * between concurrent requests: which step to play is read from the prompt, not kept in the model.
  */
-export function scriptedModel(script: Script, options: { modelId?: string } = {}): MockLanguageModelV4 {
+export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): MockLanguageModelV4 {
   let callCount = 0;
   return new MockLanguageModelV4({
     provider: 'x-mock',
     modelId: options.modelId ?? 'scripted',
     doStream: async (call) => {
-      const { actions, chunkDelayMs } = pickStep(script, scriptContext(call));
-      const parts = toTimedParts(actions, { ...script, chunkDelayMs: chunkDelayMs ?? script.chunkDelayMs }, `c${++callCount}`);
+      const { actions, chunkDelayMs, pace } = pickStep(script, scriptContext(call));
+      const parts = toTimedParts(actions, { ...script, chunkDelayMs: chunkDelayMs ?? script.chunkDelayMs }, `c${++callCount}`, pace ?? options.pace ?? 1);
       return { stream: playParts(parts, call.abortSignal) };
     },
     doGenerate: async (call) => {
@@ -93,7 +103,7 @@ export function scriptContext(call: LanguageModelV4CallOptions): ScriptContext {
   };
 }
 
-function toTimedParts(step: ScriptStep, script: Script, prefix: string): Timed[] {
+function toTimedParts(step: ScriptStep, script: Script, prefix: string, pace = 1): Timed[] {
   const gap = script.chunkDelayMs ?? 20;
   const out: Timed[] = [{ part: { type: 'stream-start', warnings: [] }, delayMs: script.initialDelayMs ?? 0 }];
   let pendingDelay = 0;
@@ -143,7 +153,7 @@ function toTimedParts(step: ScriptStep, script: Script, prefix: string): Timed[]
     },
     pendingDelay,
   );
-  return out;
+  return pace === 1 ? out : out.map((timed) => ({ ...timed, delayMs: Math.max(0, timed.delayMs * pace) }));
 }
 
 /** A pull-based stream that waits each part’s delay and stops (AbortError) when the call is aborted. */

@@ -16,11 +16,17 @@ export interface ScenarioServerOptions {
   config?: Partial<Omit<AgentServerConfig, 'agents'>> & { agents?: AgentServerConfig['agents'] };
   /** Applied to every scenario agent (e.g. `{ hooks: { onFinish: ['saveConversation'] } }`), merged per key. */
   agentDefaults?: Omit<AgentConfig, 'model'>;
+  /**
+   * Multiplies the delays of every scenario's script (scriptedModel's `pace`): 1 as scripted
+   * (default), 0 at once. Scenarios with `pace: 'real'` (those about timing) keep their pace.
+   */
+  pace?: number;
 }
 
 /** The real `@x/agent-server` serving scenarios: one agent per scenario id, plus the smart agent. */
 export function createScenarioServer(options: ScenarioServerOptions): AgentServer {
   const { scenarios } = options;
+  const paceOf = (scenario: Scenario | undefined) => (scenario?.pace === 'real' ? 1 : (options.pace ?? 1));
   const tools: NonNullable<AgentServerConfig['tools']> = {};
   const hooks: NonNullable<AgentServerConfig['hooks']> = { ...options.config?.hooks };
   const agents: AgentServerConfig['agents'] = {};
@@ -28,25 +34,26 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
     Object.assign(tools, scenario.tools);
     Object.assign(hooks, scenario.hooks);
     for (const [id, sub] of Object.entries(scenario.subAgents ?? {})) {
-      agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
+      agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id, pace: paceOf(scenario) }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
     }
     agents[scenario.id] = withDefaults(
-      { model: scriptedModel(scenario.script, { modelId: scenario.id }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },
+      { model: scriptedModel(scenario.script, { modelId: scenario.id, pace: paceOf(scenario) }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },
       options.agentDefaults,
     );
   }
   const smartId = options.smartAgentId === undefined ? 'assistant' : options.smartAgentId;
   if (smartId) {
     hooks.__suggestScenarios = suggestionsHook((reply, question) => scenarioFor(scenarios, question)?.suggestions ?? pickSuggestions(scenarios, reply, question));
-    agents[smartId] = withDefaults(smartAgent(scenarios), options.agentDefaults);
+    agents[smartId] = withDefaults(smartAgent(scenarios, paceOf), options.agentDefaults);
   }
   return createAgentServer({ ...options.config, tools: { ...tools, ...options.config?.tools }, hooks, agents: { ...agents, ...options.config?.agents } });
 }
 
-function smartAgent(scenarios: Scenario[]): AgentConfig {
+function smartAgent(scenarios: Scenario[], paceOf: (scenario: Scenario | undefined) => number): AgentConfig {
   const unique = <T>(items: T[]) => [...new Map(items.map((i) => [JSON.stringify(i), i])).values()];
   return {
-    model: scriptedModel({ steps: (context) => smartStep(scenarios, context) }, { modelId: 'smart' }),
+    // Each step at the pace of the scenario it plays.
+    model: scriptedModel({ steps: (context) => ({ pace: paceOf(scenarioFor(scenarios, context.lastUserText)), ...smartStep(scenarios, context) }) }, { modelId: 'smart' }),
     instructions: 'You are the playground agent of the @x agent kit. You pick a scripted scenario from the user’s words.',
     tools: unique(scenarios.flatMap((s) => s.agent?.tools ?? [])),
     agents: unique(scenarios.flatMap((s) => s.agent?.agents ?? [])),

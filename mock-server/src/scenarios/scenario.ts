@@ -30,6 +30,11 @@ export interface Scenario {
   subAgents?: Record<string, { script: Script; instructions?: string; agent?: Omit<AgentConfig, 'model' | 'instructions'> }>;
   /** Named hooks its agent references. */
   hooks?: Record<string, HookDefinition>;
+  /**
+   * `'real'`: the scenario is about timing (Stop mid-reply, a reload or a dead server mid-reply), so a
+   * server's `pace` (createScenarioServer) leaves it at its scripted pace.
+   */
+  pace?: 'real';
   /** Needs Node (e.g. a stdio MCP server): left out of browser (msw) servers. */
   nodeOnly?: boolean;
 }

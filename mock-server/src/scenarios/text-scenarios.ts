@@ -90,6 +90,7 @@ export const slowStream: Scenario = {
   prompt: 'Tell me a slow story',
   chatTitle: 'A slow story',
   match: /\b(slow|story)/i,
+  pace: 'real',
   script: {
     chunkDelayMs: 120,
     steps: [
@@ -118,6 +119,7 @@ export const slowParagraphs: Scenario = {
   prompt: 'Write five numbered paragraphs',
   chatTitle: 'Five numbered paragraphs',
   match: /\bparagraphs\b/i,
+  pace: 'real',
   script: {
     chunkDelayMs: 90,
     steps: [[{ type: 'text', text: PARAGRAPHS.join('\n\n') }]],

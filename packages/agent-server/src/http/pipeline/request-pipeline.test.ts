@@ -41,7 +41,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'agent.chat': { messages: [userMessage] },
 };
 
-/** Each JSON route's body with one id broken (a NUL, a path, spaces, empty, too long) — never reaches the handler. */
+/** Each JSON route's body with one id broken (a NUL, a path, spaces, empty, too long), or another field — never reaches the handler. */
 const BAD_ID_BODIES: Record<string, unknown[]> = {
   'conversation.stop-run': [{ runId: 'r\u0000' }],
   'conversation.switch-branch': [{ messageId: '../x' }, { messageId: '' }],
@@ -59,6 +59,7 @@ const BAD_ID_BODIES: Record<string, unknown[]> = {
     { ...(VALID_BODIES['agent.ag-ui'] as object), messages: [{ id: 'm1', role: 'tool', toolCallId: 'c\u0000', content: '1' }] },
     { ...(VALID_BODIES['agent.ag-ui'] as object), messages: [{ id: 'm1', role: 'assistant', toolCalls: [{ id: 'c d', type: 'function', function: { name: 'f', arguments: '{}' } }] }] },
     { ...(VALID_BODIES['agent.ag-ui'] as object), resume: [{ interruptId: '..', status: 'resolved', payload: { approved: true } }] },
+    { ...(VALID_BODIES['agent.ag-ui'] as object), state: { nested: { constructor: 'reserved key' } } },
   ],
   'agent.mcp-apps.resource': [{ server: 'apps', uri: 'ui://apps/app.html', conversationId: 'c\u0000' }],
   'agent.mcp-apps.call': [{ server: 'apps', name: 'tool', conversationId: '../c' }],

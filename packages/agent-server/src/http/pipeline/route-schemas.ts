@@ -3,7 +3,7 @@ import type { RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { MAX_TITLE_LENGTH, generateRequestBodySchema, toolOutputsBodySchema } from '@x/agent-protocol/routes';
 import { mcpAppCallRequestSchema, mcpAppResourceRequestSchema } from '@x/agent-protocol/mcp-apps';
-import { agentRequestBodySchema, idProblem, idSchema } from '@x/agent-protocol/validation';
+import { agentRequestBodySchema, idProblem, idSchema, sharedStateSchema } from '@x/agent-protocol/validation';
 
 /**
  * The body schemas of the route table: the protocol's schemas where they exist, with the ids they
@@ -59,7 +59,8 @@ export const mcpAppCallSchema = mcpAppCallRequestSchema.superRefine((body, ctx) 
 /**
  * `POST …/ag-ui`: `@ag-ui/core`'s `RunAgentInput` whose thread, run and parent run ids, message ids,
  * tool call ids (of assistant calls and tool results) and interrupt ids (`resume`) are ids — the
- * thread is the stored conversation, its id reaches the store and a response header.
+ * thread is the stored conversation, its id reaches the store and a response header. A non-empty
+ * `state` is checked as shared state (reserved keys, depth).
  */
 export const runAgentInputSchema: z.ZodType<RunAgentInput> = RunAgentInputSchema.superRefine((input, ctx) => {
   checkId(ctx, input.threadId, ['threadId']);
@@ -72,6 +73,12 @@ export const runAgentInputSchema: z.ZodType<RunAgentInput> = RunAgentInputSchema
     if (Array.isArray(fields.toolCalls)) fields.toolCalls.forEach((call, c) => checkId(ctx, record(call)?.id, ['messages', m, 'toolCalls', c, 'id']));
   });
   (input.resume ?? []).forEach((entry, i) => checkId(ctx, entry.interruptId, ['resume', i, 'interruptId']));
+  // A non-empty state object is the run's shared state: checked like our `sharedState`.
+  const state = record(input.state);
+  if (state && Object.keys(state).length > 0) {
+    const result = sharedStateSchema.safeParse(state);
+    if (!result.success) ctx.addIssue({ code: 'custom', path: ['state'], message: result.error.issues[0]?.message ?? 'is not a usable shared state' });
+  }
 }) as unknown as z.ZodType<RunAgentInput>;
 
 /** `PATCH …/conversations/{id}`: `{ title }`, 1–MAX_TITLE_LENGTH characters once trimmed. */

@@ -180,7 +180,7 @@ export function routeTable(deps: RouteDeps): AnyRoute[] {
       name: 'agent.ag-ui', methods: ['POST'], path: `/:agentId/${AG_UI_SEGMENT}`, auth: user, agent: true, params: [], query: [],
       body: { kind: 'json', schema: runAgentInputSchema, invalid: { code: 'invalid_body', message: 'The request body is not an AG-UI RunAgentInput.' } },
       changesState: true,
-      handle: ({ request, body, user: who, agent }) => handleAgUiRoute(request, body, { ...turn, ...agent, user: who, store, runLog: deps.runLog, onDisconnect: deps.onDisconnect }),
+      handle: ({ request, body, user: who, agent }) => handleAgUiRoute(request, body, { ...turn, ...agent, user: who, store, runLog: deps.runLog, onDisconnect: deps.onDisconnect, keepAliveMs: deps.keepAliveMs }),
     }),
     route({
       name: 'agent.mcp-apps.resource', methods: ['POST'], path: `/:agentId/${MCP_APPS_SEGMENT}/resource`, auth: user, agent: true, params: [], query: [],

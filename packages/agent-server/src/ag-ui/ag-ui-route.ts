@@ -4,6 +4,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import type { OnDisconnect } from '@x/agent-protocol/routes';
 import { HttpError } from '../http/error-response.js';
 import { runTurn, storeUserId, type TurnInput } from '../runtime/run-turn.js';
+import { keepAlive, keepAliveHeader, type KeepAlive } from '../runtime/sse-keep-alive.js';
 import { sharedStateOf, statelessMessages, storedTurnMessages, turnBodyOf } from './run-agent-input.js';
 import { turnToAgUi } from './turn-to-ag-ui.js';
 
@@ -49,19 +50,29 @@ export async function handleAgUiRoute(request: Request, runInput: RunAgentInput,
     conversationId: input.store ? runInput.threadId : undefined,
     signal: request.signal,
     onDisconnect: agUiOnDisconnect(input.config),
+    // The AG-UI body sends its own keep-alives (the turn's comments do not pass the mapping).
+    keepAliveMs: undefined,
   });
   const mapping = turnToAgUi({ threadId: runInput.threadId, runId: runInput.runId, state });
   const encoder = new EventEncoder();
   const bytes = new TextEncoder();
   const chunks = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).getReader();
+  let alive: KeepAlive | undefined;
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // `: keep-alive` comments while the model is silent (AG-UI's SSE parser skips them), announced
+      // in `x-keep-alive-ms`: `agUiTransport` then tells a dead connection from a thinking model.
+      alive = keepAlive(controller, input.keepAliveMs ?? 0);
+    },
     async pull(controller) {
       const send = (events: AGUIEvent[]) => {
         for (const event of events) controller.enqueue(bytes.encode(encoder.encodeSSE(event)));
+        alive?.sent();
       };
       for (;;) {
         const next = await chunks.read().catch(() => ({ done: true as const, value: undefined }));
         if (next.done) {
+          alive?.stop();
           send(mapping.end());
           controller.close();
           return;
@@ -74,6 +85,7 @@ export async function handleAgUiRoute(request: Request, runInput: RunAgentInput,
       }
     },
     async cancel(reason) {
+      alive?.stop();
       await chunks.cancel(reason).catch(() => {});
     },
   });
@@ -82,6 +94,7 @@ export async function handleAgUiRoute(request: Request, runInput: RunAgentInput,
     headers: {
       'content-type': encoder.getContentType(),
       'cache-control': 'no-cache',
+      ...keepAliveHeader(input.keepAliveMs),
       ...(conversationId ? { 'x-conversation-id': conversationId } : {}),
     },
   });

@@ -31,6 +31,12 @@ async function listen(extra: Partial<AgentServerConfig>) {
     ...gated,
     turn: (conversationId: string) =>
       fetch(`${base}/api/agent/assistant`, { method: 'POST', headers, body: JSON.stringify({ conversationId, messages: [userMessage('Hi', 'u1')] }) }),
+    agUi: (threadId: string) =>
+      fetch(`${base}/api/agent/assistant/ag-ui`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'text/event-stream' },
+        body: JSON.stringify({ threadId, runId: 'run-1', messages: [{ id: 'u1', role: 'user', content: 'Hi' }], tools: [], context: [], state: {}, forwardedProps: {} }),
+      }),
     resume: (conversationId: string, lastEventId?: string) =>
       fetch(`${base}${runPaths.stream('/api/agent', conversationId)}`, { headers: { ...headers, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } }),
   };
@@ -101,6 +107,20 @@ describe('SSE keep-alives', () => {
     const parser = new SdkParser();
     const [fromLive, fromResume] = await Promise.all([parser.chunks(liveText), parser.chunks(resumedText)]);
     expect(fromResume.filter((c) => c.type !== 'data-run-state')).toEqual(fromLive);
+  });
+
+  it('the AG-UI route sends them too (AG-UI’s SSE parser skips comments) and announces the interval', async () => {
+    const app = await listen({ keepAliveMs: 30 });
+    const response = await app.agUi('k4');
+    expect(response.status).toBe(200);
+    expect(response.headers.get(KEEP_ALIVE_HEADER)).toBe('30');
+    await app.started;
+    const live = await readUntil(response.body!, (text) => comments(text) >= 2);
+    app.release();
+    const text = await live.rest();
+    expect(comments(text)).toBeGreaterThanOrEqual(2);
+    const events = text.split('\n\n').filter((block) => block.startsWith('data: ')).map((block) => (JSON.parse(block.slice(6)) as { type: string }).type);
+    expect(events.at(-1)).toBe('RUN_FINISHED');
   });
 
   it('keepAliveMs 0 sends none', async () => {

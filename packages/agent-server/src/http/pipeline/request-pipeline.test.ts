@@ -155,9 +155,9 @@ describe.each(cases(ALL))('route %s through the pipeline', (name, route) => {
     const expected = Object.fromEntries(route.params.map((p) => [p, p === 'agentId' ? 'assistant' : `ok-${p}`]));
     expect(reached[0]!.params).toEqual(expected);
   });
-
-  // `%2E%2E` is `..` to the URL parser: the path then names another route (404, or 405 for its method).
 });
+
+// `%2E%2E` is `..` to the URL parser: the path then names another route (404, or 405 for its method).
 
 describe.each(ALL.flatMap((route) => route.params.map((param) => [`${route.name} ${param}`, route, param] as const)))('route and path id %s', (_, route, param) => {
   const name = route.name;
@@ -170,7 +170,6 @@ describe.each(ALL.flatMap((route) => route.params.map((param) => [`${route.name}
     }
     expect(reached).toEqual([]);
   });
-
 });
 
 describe.each(cases(ALL.filter((r) => r.query.length > 0)))('route %s with query ids', (name, route) => {
@@ -185,7 +184,6 @@ describe.each(cases(ALL.filter((r) => r.query.length > 0)))('route %s with query
     }
     expect(reached).toEqual([]);
   });
-
 });
 
 describe.each(cases(ALL.filter((r) => r.body.kind === 'json')))('route %s with a JSON body', (name, route) => {
@@ -204,7 +202,6 @@ describe.each(cases(ALL.filter((r) => r.body.kind === 'json')))('route %s with a
     }
     expect(reached).toEqual([]);
   });
-
 });
 
 describe.each(cases(ALL.filter((r) => r.changesState)))('state-changing route %s', (name, route) => {

@@ -45,6 +45,18 @@ describe('branch routes', () => {
     expect(textOfMessage(await load(server), -1)).toBe('First.');
   });
 
+  it('refuses a bad page cursor or limit on a switch with 400 before the switch is written (found by the route properties)', async () => {
+    const { server, store } = await branched();
+    const history = await load(server);
+    const first = history.branches![history.messages[1]!.id]!.siblingIds[0]!;
+    for (const query of ['?before=%00', '?before=not-a-cursor', '?limit=abc']) {
+      const response = await server.fetch(routeRequest(`/c1/branch${query}`, { method: 'PUT', body: { messageId: first } }));
+      expect(response.status, query).toBe(400);
+    }
+    expect(textOfMessage(await load(server), -1)).toBe('Third.');
+    expect((await store.getConversation('alice', 'c1'))!.version).toBe(history.conversation.version);
+  });
+
   it('continues the active path after a switch, and deletes a message with its subtree', async () => {
     const { server, store } = await branched();
     const { branches, messages } = await load(server);

@@ -57,7 +57,7 @@ export async function listConversationsRoute(url: URL, agentId: string | undefin
 
 /** `GET …/conversations/{id}?limit&before`: a page of the active path, the queue with the first page. */
 export async function loadConversationRoute(url: URL, id: string, ctx: ConversationRouteContext): Promise<Response> {
-  return json(await loadConversation(url, id, ctx, true));
+  return json(await loadConversation(await pageQuery(url, id, ctx), id, ctx, true));
 }
 
 /** `PATCH …/conversations/{id}` `{ title }`. */
@@ -80,9 +80,11 @@ export async function deleteConversationRoute(id: string, ctx: ConversationRoute
 
 /** `PUT …/conversations/{id}/branch` `{ messageId }`: answers the conversation's page on the new branch. */
 export async function switchBranchRoute(url: URL, id: string, messageId: string, ctx: ConversationRouteContext): Promise<Response> {
+  // The page's query first: a bad `limit` or `before` is a 400 before the switch is written.
+  const page = await pageQuery(url, id, ctx);
   // No look-up first: the switch itself says when the conversation is missing (one round trip less).
   missing(await ctx.store.switchBranch(ctx.userId, id, messageId, new Date()));
-  return json(await loadConversation(url, id, ctx));
+  return json(await loadConversation(page, id, ctx));
 }
 
 /** `PUT …/conversations/{id}/queue` `{ messages }`: replaces the queued messages. */
@@ -140,16 +142,23 @@ async function listConversations(url: URL, agentId: string | undefined, ctx: Con
   return { items: items.map(toSummary), nextCursor };
 }
 
-/** A page of the active path; `withQueue`: the first page of a load also answers the queued messages. */
-async function loadConversation(url: URL, id: string, ctx: ConversationRouteContext, withQueue = false): Promise<ConversationHistory> {
+/** Which page of the active path a request asks for (`?limit&before`): 400 for a bad limit or cursor. */
+async function pageQuery(url: URL, id: string, ctx: ConversationRouteContext): Promise<{ limit: number; beforeSeq: number | undefined }> {
   const limit = readLimit(url, 50, 200);
   const before = url.searchParams.get('before');
-  let beforeSeq: number | undefined;
-  if (before) {
-    const position = await ctx.cursors.decode('messages', before);
-    if (position.c !== id || typeof position.s !== 'number') throw new HttpError('invalid_cursor', 'The cursor belongs to another conversation.');
-    beforeSeq = position.s;
-  }
+  if (!before) return { limit, beforeSeq: undefined };
+  const position = await ctx.cursors.decode('messages', before);
+  if (position.c !== id || typeof position.s !== 'number') throw new HttpError('invalid_cursor', 'The cursor belongs to another conversation.');
+  return { limit, beforeSeq: position.s };
+}
+
+/** A page of the active path; `withQueue`: the first page of a load also answers the queued messages. */
+async function loadConversation(
+  { limit, beforeSeq }: { limit: number; beforeSeq: number | undefined },
+  id: string,
+  ctx: ConversationRouteContext,
+  withQueue = false,
+): Promise<ConversationHistory> {
   const conversation = await ctx.store.getConversation(ctx.userId, id);
   if (!conversation) throw conversationNotFound();
   const rows = await ctx.store.listMessages(ctx.userId, id, { limit: limit + 1, beforeSeq });

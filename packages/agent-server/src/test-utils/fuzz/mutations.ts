@@ -150,8 +150,8 @@ export function hostileMutation(request: FuzzRequest, ids: IdPlaces, limits: Mut
         ...request,
         segments: request.segments.map((s, j) => (j === i ? id : s)),
         mutation: `path-id ${i}`,
-        // an empty last segment is another route's path (`conversations/` is the list)
-        mustRefuse: !(id === '' && i === request.segments.length - 1),
+        // an empty or `.` last segment is another route's path: URL parsers make `conversations/.` the list
+        mustRefuse: !((id === '' || id === '.') && i === request.segments.length - 1),
       })),
     );
   }

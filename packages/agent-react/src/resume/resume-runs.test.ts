@@ -478,6 +478,39 @@ describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => 
     chat.detach('unmount');
   });
 
+  it('the server died and a new one took over (its run log lost the run): the reply shows as interrupted and keeps what the tab had', async () => {
+    const store = memoryStore();
+    const slower = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunkDelayMs: 100 } };
+    const dying = testServer({ a: slower }, { lookup }, { store });
+    const restarted = testServer({ a: slower }, { lookup }, { store });
+    // The reply streams from the first server; every re-attach reaches the restarted one.
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return (init?.method ?? 'GET') === 'GET' && url.endsWith('/stream') ? restarted.fetch(input, init) : dying.fetch(input, init);
+    };
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(fetch, 8), conversationId: 'c-restarted', throttle: false, resume: resumeRuns, idleTimeoutMs: 300 });
+    const session = controller.open();
+    const detach = controller.attach(session);
+    await expect.poll(() => session.store.getSnapshot().historyStatus, { timeout: 10_000 }).toBe('ready');
+    expect((await controller.handle.sendMessage({ text: 'go' })).sent).toBe(true);
+    await expect.poll(() => session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
+    const partial = textOf(session.chat.messages.at(-1));
+    expect(partial.length).toBeGreaterThan(0);
+    // The restarted server finds the run lost only once it started longer ago than the grace a run gets.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + 10_000 + performance.now());
+    try {
+      await expect.poll(() => session.chat.messages.at(-1)?.metadata, { timeout: 10_000 }).toMatchObject({ stopReason: 'interrupted' });
+    } finally {
+      clock.mockRestore();
+    }
+    expect(session.store.getSnapshot().connection).toBe('online');
+    expect(session.chat.status).toBe('ready');
+    expect(textOf(session.chat.messages.at(-1))).toBe(partial);
+    expect(session.chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    detach('unmount');
+  });
+
   it('a re-attach a proxy answers 502 (the server is down behind it) keeps re-attaching instead of failing the reply', async () => {
     const server = setup();
     const chat = server.open('c-gateway', { fetch: gatewayFailsReattach(silentAfter(server.fetch, 3), 2), idleTimeoutMs: 300 });

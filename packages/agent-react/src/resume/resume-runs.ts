@@ -1,6 +1,6 @@
 import { RUN_STATE_PART, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { type AgentUIMessage } from '@x/agent-protocol';
-import type { DataUIPart, UITools } from 'ai';
+import type { DataUIPart, UIMessage, UITools } from 'ai';
 import { fetchHistory } from '../core/conversation-requests.js';
 import { isDisconnectError } from '../core/errors.js';
 import { sanitizeHistory } from '../core/history.js';
@@ -162,7 +162,7 @@ async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<T
   const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
   if (!answer.ok || session.disposed || isBusy(session.chat)) return;
   const shown = session.chat.messages;
-  const history = sanitizeHistory(answer.value.messages);
+  const history = keepShownPartial(sanitizeHistory(answer.value.messages), shown.at(-1));
   // Older pages the view already loaded stay in front of the newest page.
   const first = history[0];
   const cut = first ? shown.findIndex((m) => m.id === first.id) : -1;
@@ -172,6 +172,23 @@ async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<T
     const reason = (last.metadata as StoredMessageMetadata | undefined)?.stopReason;
     session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: reason === 'stopped', isError: reason === 'error' || reason === 'interrupted' });
   }
+}
+
+const textLength = (message: UIMessage): number => message.parts.reduce((n, part) => n + (part.type === 'text' || part.type === 'reasoning' ? part.text.length : 0), 0);
+
+/**
+ * A run lost with its server is saved with what its run log still held — nothing when the log went
+ * with the server. When the tab showed more of that reply than was saved, the tab's part of it stays
+ * (under the saved reply's id and marks): what arrived is not taken away by the reload.
+ */
+function keepShownPartial<MESSAGE extends UIMessage>(history: MESSAGE[], shownLast: MESSAGE | undefined): MESSAGE[] {
+  const saved = history.at(-1);
+  if (!saved || !shownLast || saved.role !== 'assistant' || shownLast.role !== 'assistant') return history;
+  if ((saved.metadata as StoredMessageMetadata | undefined)?.stopReason !== 'interrupted') return history;
+  // The shown reply is the saved one, or one the server never saved (its log lost even the id).
+  if (saved.id !== shownLast.id && history.some((m) => m.id === shownLast.id)) return history;
+  if (textLength(shownLast) <= textLength(saved)) return history;
+  return sanitizeHistory([...history.slice(0, -1), { ...saved, parts: shownLast.parts }]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { Button, theme } from 'antd';
 import type { CSSProperties } from 'react';
 // Inside the on-demand chunk (see lazy/a2ui-parts.tsx): the gate itself, not its lazy stand-in.
 import { ImageGate } from '../markdown/image-gate.js';
+import { ownEntry } from '../message-content/own-entry.js';
 import { failingCheck, resolveText } from './dynamic-values.js';
 import { Slot, type NodeRenderer } from './a2ui-node.js';
 import { useScope, useSurface } from './surface-context.js';
@@ -22,7 +23,7 @@ const Text: NodeRenderer = ({ node }) => {
   const scope = useScope(node.scope);
   const text = resolveText(node.component.text, scope);
   const variant = typeof node.component.variant === 'string' ? node.component.variant : 'body';
-  const rank = headingRank[variant];
+  const rank = ownEntry(headingRank, variant);
   if (rank !== undefined) {
     const offset = Math.max(0, headings.ranks.indexOf(rank));
     return (
@@ -51,7 +52,7 @@ const Image: NodeRenderer = ({ node }) => {
   const alt = resolveText(node.component.description, scope);
   const variant = typeof node.component.variant === 'string' ? node.component.variant : '';
   return (
-    <span data-a2ui-image="" style={{ display: 'inline-block', ...(imageSize[variant] ?? {}) }}>
+    <span data-a2ui-image="" style={{ display: 'inline-block', ...ownEntry(imageSize, variant) }}>
       <ImageGate src={url || undefined} alt={alt || undefined} title={undefined} />
     </span>
   );
@@ -63,7 +64,7 @@ const Icon: NodeRenderer = ({ node }) => {
   const name = resolveText(node.component.name, scope).slice(0, 40);
   return (
     <span role="img" aria-label={name} data-a2ui-icon={name} style={{ display: 'inline-block', minWidth: 16 }}>
-      {iconGlyph[name] ?? '•'}
+      {ownEntry(iconGlyph, name) ?? '•'}
     </span>
   );
 };

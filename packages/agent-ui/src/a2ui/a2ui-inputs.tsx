@@ -2,7 +2,8 @@
 import { Checkbox, DatePicker, Input, Radio, Select, Slider, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
-import { boundPointer, resolveText, resolveValue, toText } from './dynamic-values.js';
+import { toText } from './bounded-text.js';
+import { boundPointer, resolveText, resolveValue } from './dynamic-values.js';
 import type { ComponentNode, NodeRenderer } from './a2ui-node.js';
 import { useScope, useSurface } from './surface-context.js';
 
@@ -44,7 +45,8 @@ const TextField: NodeRenderer = ({ node }) => {
   const { disabled } = useSurface();
   const id = useId();
   const [value, setValue] = useBinding(node);
-  const text = toText(value);
+  // The field's own data, shown whole (a string is not an expansion); other values as bounded text.
+  const text = typeof value === 'string' ? value : toText(value);
   const variant = node.component.variant;
   const common = { id, value: text, disabled, onChange: (e: { target: { value: string } }) => setValue(e.target.value) };
   const field =
@@ -82,7 +84,7 @@ const ChoicePicker: NodeRenderer = ({ node }) => {
     const v = toText(o.value);
     return { value: v, label: resolveText(o.label, scope) || v };
   });
-  const selected = Array.isArray(value) ? value.map(toText) : value === undefined || value === null || value === '' ? [] : [toText(value)];
+  const selected = Array.isArray(value) ? value.slice(0, 200).map((v) => toText(v)) : value === undefined || value === null || value === '' ? [] : [toText(value)];
   let field;
   const group = node.component.displayStyle === 'checkbox';
   if (group) {

@@ -1,6 +1,7 @@
 'use client';
 import { Card, Divider, Flex, Modal, Tabs } from 'antd';
 import { useState, type CSSProperties } from 'react';
+import { ownEntry } from '../message-content/own-entry.js';
 import { resolveText } from './dynamic-values.js';
 import { A2UINode, Slot, type NodeRenderer } from './a2ui-node.js';
 import { useScope, useSurface } from './surface-context.js';
@@ -17,8 +18,8 @@ const justify: Record<string, CSSProperties['justifyContent']> = {
 const align: Record<string, CSSProperties['alignItems']> = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch' };
 
 const flexProps = (props: Record<string, unknown>, fallbackAlign: CSSProperties['alignItems']) => ({
-  justify: justify[String(props.justify)] ?? 'flex-start',
-  align: align[String(props.align)] ?? fallbackAlign,
+  justify: ownEntry(justify, props.justify) ?? 'flex-start',
+  align: ownEntry(align, props.align) ?? fallbackAlign,
 });
 
 /** Row: a wrapping horizontal Flex with the theme's gap. */

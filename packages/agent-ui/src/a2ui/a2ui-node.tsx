@@ -1,5 +1,6 @@
 'use client';
 import type { ComponentType } from 'react';
+import { hasEntry } from '../message-content/own-entry.js';
 import { A2UIPlaceholder } from './a2ui-placeholder.js';
 import type { RenderNode } from './render-tree.js';
 import { useSurface } from './surface-context.js';
@@ -13,7 +14,7 @@ export type NodeRenderer = ComponentType<{ node: ComponentNode }>;
 export function A2UINode({ node }: { node: RenderNode }) {
   const { renderers } = useSurface();
   if (node.kind === 'placeholder') return <A2UIPlaceholder reason={node.reason} detail={node.detail} />;
-  const Renderer = Object.hasOwn(renderers, node.component.component) ? renderers[node.component.component] : undefined;
+  const Renderer = hasEntry(renderers, node.component.component) ? renderers[node.component.component] : undefined;
   if (!Renderer) return <A2UIPlaceholder reason="unknown-type" detail={node.component.component} />;
   return <Renderer node={node} />;
 }

@@ -12,6 +12,8 @@ export interface A2UIStrings {
   tooMany: string;
   /** Shown while a surface has no root component yet. */
   building: string;
+  /** Shown in place of a surface that failed to render, before the error's message. */
+  failed: string;
   /** Close button of a modal. */
   close: string;
   /** Title of a modal whose trigger has no text. */
@@ -26,6 +28,7 @@ export const a2uiStringsEnUS: A2UIStrings = {
   tooDeep: 'Nested too deeply to show',
   tooMany: 'Too many components to show',
   building: 'Preparing the form…',
+  failed: 'This form could not be shown.',
   close: 'Close',
   dialog: 'Details',
 };

@@ -3,7 +3,8 @@ import { a2uiSurfaceIdOf, type A2UIComponent, type A2UIUserAction } from '@x/age
 import { theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { AccessibleTheme } from '../config.js';
-import { safeUrl } from '../markdown/safe-url.js';
+import { ErrorBoundary, errorText } from '../message-content/part-boundary.js';
+import { safeHttpUrl } from '../markdown/safe-url.js';
 import { contentRenderers } from './a2ui-content.js';
 import { inputRenderers } from './a2ui-inputs.js';
 import { layoutRenderers } from './a2ui-layout.js';
@@ -83,8 +84,9 @@ function track(previous: Tracked | undefined, messages: readonly unknown[], surf
 /**
  * An A2UI (v0.9) surface drawn with antd components and the app's theme tokens. Untrusted input by
  * design: unknown component types, missing children, cycles, too deep or too large trees render as
- * visible, inert placeholders; text is never markup; URLs go through the kit's URL and image
- * policies. Inputs bind two-way to the surface's data model; a Button's action calls `onAction`.
+ * visible, inert placeholders; text is never markup and every text is bounded before it is built;
+ * URLs go through the kit's URL and image policies (`openUrl`: http(s) only). Whatever still throws
+ * shows "This form could not be shown" in place of the surface, never taking the page down. Inputs bind two-way to the surface's data model; a Button's action calls `onAction`.
  */
 export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = false, disableAfterAction = true, limits, strings, headingLevel = 2 }: A2UISurfaceProps) {
   const surfaceId = wanted ?? (Array.isArray(messages) ? messages.map(a2uiSurfaceIdOf).find((id) => id !== undefined) : undefined) ?? '';
@@ -129,7 +131,10 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       }
       const call = action?.functionCall as { call?: unknown; args?: { url?: unknown } } | undefined;
       if (call?.call === 'openUrl') {
-        const url = safeUrl(resolveText(call.args?.url, scope));
+        // http(s) only, as the README says: `mailto:` / `tel:` would hand the agent's text to another
+        // app without the user seeing the URL first, and a relative URL would act on this origin.
+        // Anything else is refused (fail closed), not passed on.
+        const url = safeHttpUrl(resolveText(call.args?.url, scope));
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
       }
     };
@@ -147,7 +152,10 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       {/* The kit's contrast fixes apply to the agent's antd components too (a no-op inside AgentChat). */}
       <AccessibleTheme>
         <SurfaceContext.Provider value={context}>
-          {tree ? <A2UINode node={tree} /> : <span style={{ color: token.colorTextSecondary }}>{allStrings.building}</span>}
+          {/* A component that throws costs this surface only (the chat around it goes on); a new state renders it again. */}
+          <ErrorBoundary resetKeys={[state]} fallback={(error) => <span role="note" data-a2ui-failed="" style={{ color: token.colorTextSecondary }}>{`${allStrings.failed} ${errorText(error)}`.trim()}</span>}>
+            {tree ? <A2UINode node={tree} /> : <span style={{ color: token.colorTextSecondary }}>{allStrings.building}</span>}
+          </ErrorBoundary>
         </SurfaceContext.Provider>
       </AccessibleTheme>
     </section>

@@ -5,7 +5,7 @@ import { useCallback, useContext } from 'react';
 import { useAgentChatSelector } from '@x/agent-react';
 import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';
 import { A2UISurface } from './a2ui-surface.js';
-import { toText } from './dynamic-values.js';
+import { toText } from './bounded-text.js';
 
 /** Props of {@link A2UIChatSurface}. */
 export interface A2UIChatSurfaceProps {
@@ -56,7 +56,7 @@ export function A2UIActionSummary({ data }: { data: unknown }) {
   return (
     <div data-a2ui-action={name} style={{ fontSize: token.fontSizeSM }}>
       <strong>{name}</strong>
-      {context.length > 0 ? ` · ${context.map(([key, value]) => `${key}: ${toText(value).slice(0, 80)}`).join(' · ')}` : null}
+      {context.length > 0 ? ` · ${context.map(([key, value]) => `${key}: ${toText(value, 80)}`).join(' · ')}` : null}
     </div>
   );
 }

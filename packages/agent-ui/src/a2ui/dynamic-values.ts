@@ -1,5 +1,8 @@
 // A2UI Dynamic* values: a literal, `{ path }` into the data model, or a function call. Only pure,
-// safe functions are evaluated; anything else reads as empty (never code, never markup).
+// safe functions are evaluated; anything else reads as empty (never code, never markup). Every
+// expansion is bounded before it is built: nesting (8 calls deep), the number of calls one value
+// may make, and the length of every text (bounded-text.ts).
+import { appendText, MAX_TEXT_LENGTH, TextBudget, toText } from './bounded-text.js';
 import { getAt, resolvePointer } from './json-pointer.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -10,41 +13,45 @@ export interface Scope {
   base: string;
 }
 
+/** Calls nest at most this deep in one value (deeper ones read as `undefined`). */
+const MAX_CALL_DEPTH = 8;
+/** At most this many function calls are evaluated for one value (`and` of `and`s of… stops there). */
+export const MAX_CALLS = 200;
+
 /** The absolute pointer a `{ path }` binding writes to, or `undefined` (a literal, or a bad path). */
 export function boundPointer(value: unknown, scope: Scope): string | undefined {
-  return isRecord(value) && 'path' in value ? resolvePointer(value.path, scope.base) : undefined;
+  return isRecord(value) && Object.hasOwn(value, 'path') ? resolvePointer(value.path, scope.base) : undefined;
 }
 
-/** The value of a Dynamic* property (`undefined` for bad paths and unknown functions). */
-export function resolveValue(value: unknown, scope: Scope, depth = 0): unknown {
-  if (depth > 8) return undefined;
+/** How many calls one value may still make. */
+interface Calls {
+  left: number;
+}
+
+/** The value of a Dynamic* property (`undefined` for bad paths, unknown functions and expansions past the limits). */
+export function resolveValue(value: unknown, scope: Scope): unknown {
+  return evaluate(value, scope, 0, { left: MAX_CALLS });
+}
+
+function evaluate(value: unknown, scope: Scope, depth: number, calls: Calls): unknown {
+  if (depth > MAX_CALL_DEPTH) return undefined;
   if (!isRecord(value)) return value;
-  if ('path' in value) return getAt(scope.model, resolvePointer(value.path, scope.base));
-  if (typeof value.call === 'string') return callFunction(value.call, isRecord(value.args) ? value.args : {}, scope, depth + 1);
-  return undefined;
+  if (Object.hasOwn(value, 'path')) return getAt(scope.model, resolvePointer(value.path, scope.base));
+  if (!Object.hasOwn(value, 'call') || typeof value.call !== 'string' || calls.left <= 0) return undefined;
+  calls.left -= 1;
+  const args = Object.hasOwn(value, 'args') && isRecord(value.args) ? value.args : {};
+  return callFunction(value.call, args, scope, depth + 1, calls);
 }
 
-/** A value as text, per the spec's conversion: null/undefined → '', objects → JSON. */
-export function toText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** A Dynamic* property as text. */
+/** A Dynamic* property as text (at most {@link MAX_TEXT_LENGTH} characters, built no longer). */
 export function resolveText(value: unknown, scope: Scope): string {
-  return toText(resolveValue(value, scope)).slice(0, 10_000);
+  return toText(resolveValue(value, scope), MAX_TEXT_LENGTH);
 }
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
 
-function callFunction(name: string, args: Record<string, unknown>, scope: Scope, depth: number): unknown {
-  const arg = (key: string) => resolveValue(args[key], scope, depth);
+function callFunction(name: string, args: Record<string, unknown>, scope: Scope, depth: number, calls: Calls): unknown {
+  const arg = (key: string) => (Object.hasOwn(args, key) ? evaluate(args[key], scope, depth, calls) : undefined);
   switch (name) {
     case 'formatString':
       return formatString(toText(arg('value')), scope);
@@ -55,7 +62,9 @@ function callFunction(name: string, args: Record<string, unknown>, scope: Scope,
     case 'email':
       return EMAIL.test(toText(arg('value')));
     case 'length': {
-      const n = toText(arg('value')).length;
+      // A string's length is known without copying it; other values count as their (bounded) text.
+      const value = arg('value');
+      const n = typeof value === 'string' ? value.length : toText(value).length;
       const min = arg('min');
       const max = arg('max');
       return (typeof min !== 'number' || n >= min) && (typeof max !== 'number' || n <= max);
@@ -68,7 +77,7 @@ function callFunction(name: string, args: Record<string, unknown>, scope: Scope,
     }
     case 'and':
     case 'or': {
-      const values = Array.isArray(args.values) ? args.values.slice(0, 50).map((v) => resolveValue(v, scope, depth) === true) : [];
+      const values = Object.hasOwn(args, 'values') && Array.isArray(args.values) ? args.values.slice(0, 50).map((v) => evaluate(v, scope, depth, calls) === true) : [];
       return name === 'and' ? values.every(Boolean) : values.some(Boolean);
     }
     case 'not':
@@ -78,14 +87,28 @@ function callFunction(name: string, args: Record<string, unknown>, scope: Scope,
   }
 }
 
-/** `formatString`: `${/abs/path}` and `${relative}` are replaced by data; function calls in `${}` and `\${` stay literal text. */
+const PLACEHOLDER = /(\\?)\$\{([^{}]{0,500})\}/g;
+
+/**
+ * `formatString`: `${/abs/path}` and `${relative}` are replaced by data; function calls in `${}` stay
+ * empty and `\${` stays literal text. The result is written into a budget of
+ * {@link MAX_TEXT_LENGTH} characters and expanding stops once it is full (the text then ends with
+ * '…'): a template that repeats a large value thousands of times builds no more than that.
+ */
 function formatString(template: string, scope: Scope): string {
-  return template.slice(0, 10_000).replace(/(\\?)\$\{([^{}]{0,500})\}/g, (whole, escaped: string, inner: string) => {
-    if (escaped) return whole.slice(1);
+  const budget = new TextBudget(MAX_TEXT_LENGTH);
+  const source = template.slice(0, MAX_TEXT_LENGTH);
+  let last = 0;
+  for (const match of source.matchAll(PLACEHOLDER)) {
+    if (!budget.add(source.slice(last, match.index))) return budget.toString();
+    last = match.index + match[0].length;
+    const [whole, escaped, inner = ''] = match;
     const expression = inner.trim();
-    if (expression.includes('(')) return '';
-    return toText(getAt(scope.model, resolvePointer(expression, scope.base)));
-  });
+    const more = escaped ? budget.add(whole.slice(1)) : expression.includes('(') || appendText(budget, getAt(scope.model, resolvePointer(expression, scope.base)));
+    if (!more) return budget.toString();
+  }
+  budget.add(source.slice(last));
+  return budget.toString();
 }
 
 /**
@@ -96,8 +119,8 @@ export function failingCheck(checks: unknown, scope: Scope): string | undefined 
   if (!Array.isArray(checks)) return undefined;
   for (const check of checks.slice(0, 20)) {
     if (!isRecord(check)) continue;
-    const condition = isRecord(check.condition) ? check.condition : check;
-    if (resolveValue(condition, scope) === false) return typeof check.message === 'string' ? check.message : 'Invalid';
+    const condition = Object.hasOwn(check, 'condition') && isRecord(check.condition) ? check.condition : check;
+    if (resolveValue(condition, scope) === false) return Object.hasOwn(check, 'message') && typeof check.message === 'string' ? check.message.slice(0, 500) : 'Invalid';
   }
   return undefined;
 }

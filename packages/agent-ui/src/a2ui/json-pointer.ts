@@ -23,15 +23,20 @@ export function segmentsOf(pointer: string): string[] | undefined {
 }
 
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] => typeof value === 'object' && value !== null;
+/** An array index segment (`0`, `12`; no sign, no leading zero, below a million). */
+const INDEX = /^(0|[1-9]\d{0,5})$/;
 
-/** The value at an absolute pointer, or `undefined`. */
+/**
+ * The value at an absolute pointer, or `undefined`. Only own properties are read (a segment such as
+ * `toString` or `constructor` never reaches a prototype), and of an array only its indexes (not `length`).
+ */
 export function getAt(model: unknown, pointer: string | undefined): unknown {
   if (pointer === undefined) return undefined;
   const segments = segmentsOf(pointer);
   if (!segments) return undefined;
   let value = model;
   for (const segment of segments) {
-    if (!isContainer(value) || !Object.hasOwn(value, segment)) return undefined;
+    if (!isContainer(value) || !Object.hasOwn(value, segment) || (Array.isArray(value) && !INDEX.test(segment))) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
   return value;
@@ -50,7 +55,7 @@ export function setAt(model: unknown, pointer: string, value: unknown): unknown 
     if (node !== undefined && !isContainer(node)) throw new BadPath();
     const copy: Record<string, unknown> | unknown[] = Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown> | undefined) };
     const key = segments[index]!;
-    if (Array.isArray(copy) && !/^(0|[1-9]\d{0,5})$/.test(key)) throw new BadPath();
+    if (Array.isArray(copy) && !INDEX.test(key)) throw new BadPath();
     const target = copy as Record<string, unknown>;
     if (index === segments.length - 1) {
       if (value === undefined && !Array.isArray(copy)) delete target[key];

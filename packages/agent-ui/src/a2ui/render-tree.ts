@@ -108,15 +108,19 @@ export function buildRenderTree(state: SurfaceState, limits: RenderLimits = DEFA
     }
     return { kind: 'component', key, component, scope, slots };
   };
+  // A slot lists no more children than the tree has nodes left (plus one, which becomes the "too
+  // many" placeholder): a template over a huge data list, or a huge children array, costs no more
+  // than the nodes that will be drawn.
   const childrenOf = (ref: unknown, scope: string): [unknown, string, string][] => {
+    const room = Math.max(0, limits.maxNodes - count) + 1;
     if (ref === undefined) return [];
     if (typeof ref === 'string') return [[ref, scope, '']];
-    if (Array.isArray(ref)) return ref.slice(0, limits.maxNodes + 1).map((childId, i) => [childId, scope, `#${i}`]);
+    if (Array.isArray(ref)) return ref.slice(0, room).map((childId, i) => [childId, scope, `#${i}`]);
     if (isRecord(ref) && typeof ref.componentId === 'string') {
       const pointer = resolvePointer(ref.path, scope);
       const items = pointer === undefined ? undefined : getAt(state.dataModel, pointer);
       if (!Array.isArray(items)) return [];
-      return items.slice(0, limits.maxNodes + 1).map((_, i) => [ref.componentId, `${pointer}/${i}`, `@${i}`]);
+      return items.slice(0, room).map((_, i) => [ref.componentId, `${pointer}/${i}`, `@${i}`]);
     }
     return [[undefined, scope, '']];
   };

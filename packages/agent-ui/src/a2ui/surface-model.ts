@@ -3,6 +3,9 @@ import { getAt, segmentsOf, setAt } from './json-pointer.js';
 
 /** At most this many component definitions are kept per surface (later ones are dropped). */
 export const MAX_COMPONENT_DEFINITIONS = 2_000;
+/** Longest component id and type kept (as the protocol's schema allows): ids make the tree's React keys. */
+const MAX_ID_LENGTH = 200;
+const MAX_TYPE_LENGTH = 100;
 
 /** The state of one surface: its components by id and its data model. */
 export interface SurfaceState {
@@ -45,6 +48,7 @@ export function applyMessage(state: SurfaceState, message: A2UIServerMessage | u
     const components = new Map(state.components);
     for (const component of list) {
       if (!isRecord(component) || typeof component.id !== 'string' || typeof component.component !== 'string') continue;
+      if (component.id.length > MAX_ID_LENGTH || component.component.length > MAX_TYPE_LENGTH) continue;
       if (!components.has(component.id) && components.size >= MAX_COMPONENT_DEFINITIONS) continue;
       components.set(component.id, component as A2UIComponent);
     }

@@ -31,7 +31,7 @@ const malformed = [
 ] as unknown as AgentUIMessage[];
 
 describe('malformed parts', () => {
-  it('every part renderer tolerates missing fields; a part that still throws costs only its own message', async () => {
+  it('every part renderer tolerates missing fields; a part that still throws costs only itself', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const Boom = () => {
       throw new Error('renderer bug');
@@ -44,10 +44,12 @@ describe('malformed parts', () => {
     expect(within(log).getByText('Second answer survives.')).toBeInTheDocument();
     expect(within(log).getByText('Third answer is fine.')).toBeInTheDocument();
     expect(within(log).getByRole('button', { name: 'Used lookup and tool' })).toBeInTheDocument();
-    // Only the message whose renderer threw shows the notice.
-    const notices = within(log).getAllByText('This message could not be shown.');
+    // Only the part whose renderer threw shows the notice (its own boundary: the message around it stays).
+    const notices = log.querySelectorAll('[data-xagent-part-error]');
     expect(notices).toHaveLength(1);
+    expect(notices[0]!.textContent).toBe('This part could not be shown. renderer bug');
     expect(notices[0]!.closest('[data-message-id]')).toHaveAttribute('data-message-id', 'a2');
+    expect(log.querySelector('[data-xagent-message-error]')).toBeNull();
     // The composer still works: a new turn goes out (the server may refuse this history; that is its call).
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
     expect(await within(log).findByText('Hello')).toBeInTheDocument();

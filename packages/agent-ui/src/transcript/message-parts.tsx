@@ -2,6 +2,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { pastedTextOf } from '../message-content/pasted-text.js';
 import { PastedTextChip } from '../message-content/pasted-text-chip.js';
+import { hasEntry } from '../message-content/own-entry.js';
+import { PartBoundary } from '../message-content/part-boundary.js';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { A2UI_ACTION_PART, A2UI_PART, isA2UIPart, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
 import { COMPACTION_PART } from '@x/agent-protocol';
@@ -88,7 +90,7 @@ const ToolPart = memo(function ToolPart({ part, message, messageId }: ToolPartPr
   const approvalId = call.approval?.id;
   // Left unanswered in an earlier message (the user moved on): answering would run nothing.
   const expired = call.state === 'approval-requested' && approvalId !== undefined && !!approvals?.expired.some((a) => a.approvalId === approvalId);
-  const Custom = toolRenderers?.[call.toolName];
+  const Custom = hasEntry(toolRenderers, call.toolName) ? toolRenderers[call.toolName] : undefined;
   if (Custom && message) {
     return (
       <Custom
@@ -157,7 +159,7 @@ function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }
 function DataPart({ part, message }: { part: { type: `data-${string}`; data: unknown }; message: AgentUIMessage }) {
   const { dataRenderers } = useMessageContext('MessageParts');
   const name = part.type.slice('data-'.length);
-  const Custom = dataRenderers?.[name];
+  const Custom = hasEntry(dataRenderers, name) ? dataRenderers[name] : undefined;
   if (Custom) return <Custom name={name} data={part.data} message={message} />;
   return (
     <details style={cardStyle} data-xagent-data={name}>
@@ -184,13 +186,21 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
   const { strings } = useAgentUIConfig();
   const mcpApps = useContext(McpAppsContext);
   const out: ReactNode[] = [];
+  // Every part in its own error boundary (renderers of untrusted content and the app's own): a part
+  // that throws shows a notice in its place and renders again when what it shows changes.
+  const push = (key: string, resetKeys: readonly unknown[], node: ReactNode) =>
+    out.push(
+      <PartBoundary key={key} resetKeys={resetKeys}>
+        {node}
+      </PartBoundary>,
+    );
   const sources: { key: string; href: string | undefined; title: string }[] = [];
   const parts = Array.isArray(message.parts) ? message.parts : [];
   const lastIndex = parts.length - 1;
   // Consecutive calls the kit's own cards show collapse into one line (custom renderers and
   // approvals stay on their own).
   const runs = toolRuns(parts, (part) => {
-    if (toolCallIdOf(part) === undefined || toolRenderers?.[toolNameOf(part)] !== undefined) return false;
+    if (toolCallIdOf(part) === undefined || hasEntry(toolRenderers, toolNameOf(part))) return false;
     // A call with an app stays on its own card, its app under it.
     if (mcpApps && appOfPart(part)) return false;
     const state = (part as { state?: string }).state;
@@ -202,7 +212,8 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     const run = runs.get(index);
     if (run) {
       for (const i of run.indexes) inRun.add(i);
-      out.push(<ToolGroup key={`tools-${toolCallIdOf(part)}`} parts={run.indexes.map((i) => parts[i]!)} resultDisplay={display.toolResults ?? 'summary'} />);
+      const grouped = run.indexes.map((i) => parts[i]!);
+      push(`tools-${toolCallIdOf(part)}`, grouped, <ToolGroup parts={grouped} resultDisplay={display.toolResults ?? 'summary'} />);
       return;
     }
     const live = streaming && index === lastIndex;
@@ -210,12 +221,13 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
     if (part.type === 'text') {
       const text = typeof part.text === 'string' ? part.text : '';
       if (message.role === 'user') out.push(<div key={key} dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
-      else out.push(<StreamingMarkdown key={key} text={text} streaming={live} />);
+      else push(key, [text], <StreamingMarkdown text={text} streaming={live} />);
       return;
     }
     if (part.type === 'reasoning') {
       if (display.reasoning === 'hidden') return;
-      out.push(<Reasoning key={key} text={typeof part.text === 'string' ? part.text : ''} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
+      const text = typeof part.text === 'string' ? part.text : '';
+      push(key, [text], <Reasoning text={text} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
       return;
     }
     if (part.type === 'source-url') {
@@ -227,36 +239,36 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
       return;
     }
     if (part.type === 'file') {
-      out.push(<FilePart key={key} part={part} />);
+      push(key, [part], <FilePart part={part} />);
       return;
     }
     if (part.type === 'step-start') return;
     const toolCallId = toolCallIdOf(part);
     if (toolCallId !== undefined) {
-      const custom = toolRenderers?.[toolNameOf(part)] !== undefined;
-      out.push(<ToolPart key={toolCallId} part={part} message={custom ? message : undefined} streaming={custom && streaming} messageId={message.id} />);
+      const custom = hasEntry(toolRenderers, toolNameOf(part));
+      const { state, input, output } = part as { state?: unknown; input?: unknown; output?: unknown };
+      push(toolCallId, [state, input, output], <ToolPart part={part} message={custom ? message : undefined} streaming={custom && streaming} messageId={message.id} />);
       const app = mcpApps && !custom ? appOfPart(part) : undefined;
-      if (app) {
-        const { input, output } = part as { input?: unknown; output?: unknown };
-        out.push(<McpAppSlot key={`app-${toolCallId}`} app={app} toolCallId={toolCallId} input={input} output={output} />);
-      }
+      if (app) push(`app-${toolCallId}`, [input, output], <McpAppSlot app={app} toolCallId={toolCallId} input={input} output={output} />);
       return;
     }
     if (part.type.startsWith('data-')) {
       if (HIDDEN_DATA_PARTS.has(part.type)) return;
       if (part.type === A2UI_PART && !dataRenderers?.a2ui && isA2UIPart(part)) {
-        out.push(<A2UIChatSurface key={part.id ?? key} data={part.data} messageId={message.id} />);
+        push(part.id ?? key, [part.data], <A2UIChatSurface data={part.data} messageId={message.id} />);
         return;
       }
       if (part.type === A2UI_ACTION_PART && !dataRenderers?.['a2ui-action']) {
-        out.push(<A2UIActionSummary key={key} data={(part as { data?: unknown }).data} />);
+        const { data } = part as { data?: unknown };
+        push(key, [data], <A2UIActionSummary data={data} />);
         return;
       }
       if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
-        out.push(<CompactionMarker key={key} data={(part as { data?: unknown }).data} Markdown={StreamingMarkdown} />);
+        const { data } = part as { data?: unknown };
+        push(key, [data], <CompactionMarker data={data} Markdown={StreamingMarkdown} />);
         return;
       }
-      out.push(<DataPart key={key} part={part as { type: `data-${string}`; data: unknown }} message={message} />);
+      push(key, [(part as { data?: unknown }).data], <DataPart part={part as { type: `data-${string}`; data: unknown }} message={message} />);
     }
   });
   if (sources.length && display.sources !== false) {

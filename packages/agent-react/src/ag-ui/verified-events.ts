@@ -44,7 +44,10 @@ class RecordingLogger extends DebugLogger {
  * the ones still queued: with this record, the transport still shows what arrived before the failure.
  */
 export function watchVerifiedEvents(agent: AbstractAgent): VerifiedEvents {
-  const logger = new RecordingLogger(agent.debugLogger);
+  // A run that overlaps another (a resend while a stopped run unwinds) takes over the recording: a
+  // recorder never wraps another one, so none outlives its run.
+  const current = agent.debugLogger;
+  const logger = new RecordingLogger(current instanceof RecordingLogger ? current.previous : current);
   agent.debugLogger = logger;
   return {
     events: logger.events,

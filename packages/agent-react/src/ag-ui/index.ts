@@ -1,2 +1,2 @@
 export { agUiTransport, type AgUiTransportOptions } from './ag-ui-transport.js';
-export { agUiToChunks, type AgUiToChunks } from './ag-ui-to-chunks.js';
+export { agUiToChunks, type AgUiToChunks, type AgUiToChunksOptions } from './ag-ui-to-chunks.js';

@@ -2,6 +2,7 @@ import { asSchema, type Tool } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody } from '@x/agent-protocol';
 import type { Logger } from '../config/types.js';
 import { signingSecrets, type SigningSecret } from '../security/signer.js';
+import { approvalDecision } from './approval-decision.js';
 import { approvalKeyIndex, signApproval, verifyApproval } from './approval-signature.js';
 
 type RawMessage = AgentRequestBody['messages'][number];
@@ -61,7 +62,7 @@ async function resignRotated(part: RawPart, secret: SigningSecret): Promise<RawP
   if (typeof approval !== 'object' || approval === null) return part;
   const record = approval as Record<string, unknown>;
   const signed = signedCallOf(part, record);
-  if (record.approved !== true || typeof record.signature !== 'string' || !signed) return part;
+  if (!approvalDecision({ approved: record.approved === true }).run || typeof record.signature !== 'string' || !signed) return part;
   const call = { ...signed, input: part.input };
   if ((await approvalKeyIndex(secret, record.signature, call)) <= 0) return part;
   return { ...part, approval: { ...record, signature: await signApproval(secret, call) } };
@@ -90,7 +91,8 @@ async function applyEdit(part: RawPart, tools: Record<string, Tool>, secret: Sig
   const edit = editOf(part);
   if (!edit) return part;
   const { [APPROVAL_ORIGINAL_INPUT_KEY]: _original, ...approval } = edit.approval;
-  if (approval.approved !== true) return { ...part, approval };
+  // The answer was checked against the protocol's schema already (openTurn / server-history): the one decision says whether it runs.
+  if (!approvalDecision({ approved: approval.approved === true }).run) return { ...part, approval };
   const toolName = toolNameOf(part);
   const problem = typeof toolName === 'string' && Object.hasOwn(tools, toolName) ? await schemaProblem(tools[toolName], part.input) : undefined;
   if (problem !== undefined) {

@@ -1,9 +1,10 @@
 import type { Tool, UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolOutputsBodySchema } from '@x/agent-protocol/routes';
+import { toolOutputsBodySchema, type GenerateResponse } from '@x/agent-protocol/routes';
 import { createAgentServer } from '../server.js';
 import { reconcileHistory } from '../runtime/server-history.js';
+import { memoryStore } from '../store/memory-store.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, userMessage } from '../test-utils/sse.js';
@@ -166,5 +167,59 @@ describe('our wire without a store (the client holds the history): the same tabl
     const chunks = await readChunks(await send({ id: approvalId, ...payload }));
     expect(chunksOf(chunks, 'tool-output-denied')).toEqual([{ type: 'tool-output-denied', toolCallId: 'call-1' }]);
     expect(deleted).toEqual([]);
+  });
+});
+
+describe("generate's tool-outputs through the route: the same table", () => {
+  async function pausedRun() {
+    const deleted: string[] = [];
+    const store = memoryStore();
+    const model = mockModel(toolCallParts({ toolName: 'deleteFile', input: { path: '/x' } }), textParts('Done.'));
+    const server = createAgentServer({
+      tools: {
+        deleteFile: {
+          description: 'Delete a file',
+          inputSchema: z.object({ path: z.string() }),
+          execute: ({ path }: { path: string }) => (deleted.push(path), { deleted: path }),
+          confirm: true,
+        },
+      },
+      agents: { assistant: { model, tools: ['deleteFile'] } },
+      store,
+      authenticate: () => ({ id: 'alice' }),
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const post = (path: string, body: unknown) =>
+      server.fetch(new Request(`http://localhost/api/agent/assistant/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const first = (await (await post('generate', { messages: [userMessage('Delete /x')] })).json()) as GenerateResponse;
+    expect(first.status).toBe('requires_action');
+    const approvalId = first.pendingApprovals![0]!.approvalId;
+    const thread = async () => JSON.stringify(await store.loadThread('alice', first.conversationId!));
+    const answer = (entry: unknown) => post(`generate/${first.runId}/tool-outputs`, { approvals: [entry] });
+    return { answer, approvalId, deleted, model, thread };
+  }
+
+  it.each(MALFORMED_APPROVAL_ANSWERS)('$name → 400 invalid_body; nothing runs or is written', async ({ payload }) => {
+    const { answer, approvalId, deleted, model, thread } = await pausedRun();
+    const before = await thread();
+    const response = await answer(withId(payload, 'approvalId', approvalId));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_body');
+    expect(deleted).toEqual([]);
+    expect(model.doStreamCalls).toHaveLength(1);
+    expect(await thread()).toBe(before);
+  });
+
+  it.each(REFUSING_APPROVAL_ANSWERS)('$name is a refusal: the tool does not run, the run completes', async ({ payload }) => {
+    const { answer, approvalId, deleted } = await pausedRun();
+    const body = (await (await answer({ approvalId, ...payload })).json()) as GenerateResponse;
+    expect(body.status).toBe('completed');
+    expect(deleted).toEqual([]);
+  });
+
+  it('approved: true runs the tool once', async () => {
+    const { answer, approvalId, deleted } = await pausedRun();
+    expect(((await (await answer({ approvalId, approved: true })).json()) as GenerateResponse).status).toBe('completed');
+    expect(deleted).toEqual(['/x']);
   });
 });

@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
+          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'test/scripts/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
           testTimeout: 20_000,
           // Type tests (`*.test-d.ts`, every package) are checked once, by `tsc -p tsconfig.json` (the
           // typecheck stage of `pnpm test`, and `pnpm test:types`), not again here.

@@ -104,17 +104,21 @@ export function pickStages(argv: string[], stages = STAGES): Stage[] {
   return stages;
 }
 
-function main() {
-  before = treeState();
-  const rows: Array<{ name: string; ms: number; result: string }> = earlierStages().map((row) => ({ ...row, result: 'ok' }));
-  let failed: string | undefined;
-  const argv = process.argv.slice(2);
-  for (const stage of argv.includes('--quick') ? quickStages(argv) : pickStages(argv)) {
+export interface StageRow {
+  name: string;
+  ms: number;
+  result: 'ok' | 'FAILED';
+}
+
+/** Runs `stages` in order (shell commands from `cwd`), stops at the first failure; the rows of the table. */
+export function runStages(stages: Stage[], cwd = root): { rows: StageRow[]; failed?: string } {
+  const rows: StageRow[] = [];
+  for (const stage of stages) {
     console.log(`\n[stage] ${stage.name}: ${stage.what}`);
     const start = performance.now();
     let error: string | undefined;
     if (typeof stage.run === 'string') {
-      const result = spawnSync(stage.run, { cwd: root, stdio: 'inherit', shell: true });
+      const result = spawnSync(stage.run, { cwd, stdio: 'inherit', shell: true });
       if (result.status !== 0) error = `\`${stage.run}\` exited with ${result.status ?? result.signal}`;
     } else error = stage.run();
     const ms = performance.now() - start;
@@ -122,15 +126,28 @@ function main() {
     console.log(`[stage] ${stage.name}: ${error ? 'FAILED' : 'ok'} in ${seconds(ms)}`);
     if (error) {
       console.error(error);
-      failed = stage.name;
-      break;
+      return { rows, failed: stage.name };
     }
   }
+  return { rows };
+}
+
+/** The table printed at the end: each stage's time (m:ss) and result, and the total. */
+export function stageTable(rows: StageRow[], failed: string | undefined): string {
   const total = rows.reduce((sum, row) => sum + row.ms, 0);
   const width = Math.max(...rows.map((row) => row.name.length), 5);
-  console.log(`\n[stages] ${failed ? `FAILED at ${failed}` : 'all green'}`);
-  for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${clock(row.ms).padStart(6)}  ${row.result}`);
-  console.log(`  ${'total'.padEnd(width)}  ${clock(total).padStart(6)}`);
+  return [
+    `[stages] ${failed ? `FAILED at ${failed}` : 'all green'}`,
+    ...rows.map((row) => `  ${row.name.padEnd(width)}  ${clock(row.ms).padStart(6)}  ${row.result}`),
+    `  ${'total'.padEnd(width)}  ${clock(total).padStart(6)}`,
+  ].join('\n');
+}
+
+function main() {
+  before = treeState();
+  const argv = process.argv.slice(2);
+  const { rows, failed } = runStages(argv.includes('--quick') ? quickStages(argv) : pickStages(argv));
+  console.log(`\n${stageTable([...earlierStages().map((row): StageRow => ({ ...row, result: 'ok' })), ...rows], failed)}`);
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { earlierStages, pickStages, runStages, STAGES, stageTable, treeState, type Stage } from '../../scripts/run-stages.ts';
+
+const stage = (name: string, run: Stage['run']): Stage => ({ name, run, what: name });
+
+describe('the stage runner of pnpm test', () => {
+  it('runs the stages in order and stops at the first failure, which the table names', () => {
+    const ran: string[] = [];
+    const { rows, failed } = runStages([
+      stage('first', () => void ran.push('first')),
+      stage('second', 'exit 3'),
+      stage('third', () => void ran.push('third')),
+    ]);
+    expect(ran).toEqual(['first']);
+    expect(failed).toBe('second');
+    expect(rows.map((row) => [row.name, row.result])).toEqual([
+      ['first', 'ok'],
+      ['second', 'FAILED'],
+    ]);
+    const table = stageTable([{ name: 'install', ms: 61_000, result: 'ok' }, ...rows], failed);
+    expect(table).toMatch(/^\[stages\] FAILED at second\n {2}install +1:01 +ok\n {2}first +0:00 +ok\n {2}second +0:00 +FAILED\n {2}total +1:01$/);
+  });
+
+  it('picks stages by --only or --from, in their order, and refuses an unknown name', () => {
+    const names = (argv: string[]) => pickStages(argv).map((s) => s.name);
+    expect(names([])).toEqual(STAGES.map((s) => s.name));
+    expect(names(['--only=e2e,unit'])).toEqual(['unit', 'e2e']);
+    expect(names(['--from=storybook build'])).toEqual(['storybook build', 'e2e', 'clean tree']);
+    expect(() => pickStages(['--only=units'])).toThrow('no stage "units"');
+  });
+
+  it('reads the times scripts/test.sh measured before it (bootstrap, install)', () => {
+    expect(earlierStages('bootstrap=2,install=41')).toEqual([
+      { name: 'bootstrap', ms: 2_000 },
+      { name: 'install', ms: 41_000 },
+    ]);
+    expect(earlierStages('')).toEqual([]);
+  });
+});
+
+describe('the clean-tree check', () => {
+  const repo = mkdtempSync(path.join(tmpdir(), 'run-stages-tree-'));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo });
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+  it('sees a changed tracked file and a new untracked one, and not an ignored one', () => {
+    git('init', '-q');
+    writeFileSync(path.join(repo, '.gitignore'), 'out/\n');
+    writeFileSync(path.join(repo, 'tracked.txt'), 'one\n');
+    git('add', '.');
+    git('commit', '-qm', 'start');
+    const clean = treeState(repo);
+    expect(clean.status).toBe('');
+
+    execFileSync('mkdir', ['-p', path.join(repo, 'out')]);
+    writeFileSync(path.join(repo, 'out', 'build.js'), 'ignored');
+    expect(treeState(repo)).toEqual(clean);
+
+    writeFileSync(path.join(repo, 'tracked.txt'), 'two\n');
+    const changed = treeState(repo);
+    expect(changed.fingerprint).not.toBe(clean.fingerprint);
+    // A second change to a file already changed still shows (the diff, not only the status).
+    writeFileSync(path.join(repo, 'tracked.txt'), 'three\n');
+    expect(treeState(repo).fingerprint).not.toBe(changed.fingerprint);
+
+    writeFileSync(path.join(repo, 'tracked.txt'), 'one\n');
+    writeFileSync(path.join(repo, 'new.txt'), 'new');
+    expect(treeState(repo).status).toBe('?? new.txt\n');
+  });
+});

@@ -10,7 +10,7 @@ import type { AgentServerConfig, Logger } from './types.js';
 import { checkAgent } from './validate-agent.js';
 import { checkHttpTool } from './validate-http-tool.js';
 import { checkPolicies } from './validate-policies.js';
-import { STORE_METHODS } from '../store/guarded-store.js';
+import { OPTIONAL_STORE_METHODS, STORE_METHODS } from '../store/guarded-store.js';
 import { checkTracing } from '../tracing/tracing-config.js';
 import { checkTranscription } from '../transcription/validate-transcription.js';
 import { checkFiles } from '../files/validate-files.js';
@@ -156,8 +156,8 @@ function checkTool(list: IssueList, name: string, tool: unknown): void {
   if (tool.confirm !== undefined && typeof tool.confirm !== 'boolean') list.add(`${at}.confirm`, 'must be true or false');
 }
 
-/** The methods a store must have (`close` is optional). */
-const REQUIRED_STORE_METHODS = STORE_METHODS.filter((name) => name !== 'close');
+/** The methods a store must have (`close` and `checkpointRun` are optional). */
+const REQUIRED_STORE_METHODS = STORE_METHODS.filter((name) => !OPTIONAL_STORE_METHODS.includes(name));
 
 function isStore(value: unknown): boolean {
   return isObject(value) && REQUIRED_STORE_METHODS.every((name) => typeof value[name] === 'function');

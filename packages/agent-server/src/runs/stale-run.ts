@@ -1,6 +1,7 @@
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
+import type { UIMessage, UIMessageChunk } from 'ai';
+import { CHAT_TITLE_PART } from '@x/agent-protocol';
 import { STALE_RUN_MS, type ConversationStore, type MessageInput } from '../store/types.js';
+import { appendChunk, interruptedReply, replyFromChunks } from './partial-reply.js';
 import type { RunLog } from './run-log.js';
 
 /**
@@ -28,8 +29,10 @@ export interface StaleRunContext {
  * (start or heartbeat) is older than `STALE_RUN_MS` — or, with `lostFromLog` (the run log does not
  * hold it: its instance restarted without a shared log), it started more than `LOST_RUN_GRACE_MS`
  * ago — it is saved `failed` / `interrupted` with the
- * reply the run log still holds (the partial reply, or an empty one when the log lost it) marked
- * `stopReason: 'interrupted'`, and the conversation's `activeRunId` is cleared. True when it did.
+ * reply the run log still holds — else the run's last checkpoint in the store (`checkpointRun`),
+ * else an empty one — marked `stopReason: 'interrupted'`, and the conversation's `activeRunId` is
+ * cleared. A first turn's conversation without a title gets the one the log holds, else the
+ * checkpoint's fallback (the first user message's text). True when it did.
  * A running run that is alive, or one that ended, is left as it is.
  */
 export async function interruptStaleRun(
@@ -46,26 +49,50 @@ export async function interruptStaleRun(
   const stale = options.lostFromLog ? Date.parse(run.startedAt) <= now - LOST_RUN_GRACE_MS : Date.parse(run.heartbeatAt ?? run.startedAt) <= now - STALE_RUN_MS;
   if (!stale) return false;
   const chunks = ctx.runLog ? await readBacklog(ctx.runLog, runId, conversationId).catch(() => []) : [];
-  const partial = await partialReply(chunks);
-  const metadata: StoredMessageMetadata = { stopReason: 'interrupted' };
-  const reply: MessageInput = {
-    id: partial?.id ?? `msg-${crypto.randomUUID()}`,
-    role: 'assistant',
-    // Text and reasoning cut mid-stream are what they are now: done.
-    parts: (partial?.parts ?? []).map((part) => ('state' in part && part.state === 'streaming' && (part.type === 'text' || part.type === 'reasoning') ? { ...part, state: 'done' as const } : part)),
-    metadata: { ...(isRecord(partial?.metadata) ? partial.metadata : {}), ...metadata },
-  };
+  // The run log's reply (every chunk up to the death) when it holds the run, else the store's last
+  // checkpoint of it (the log went with its instance), else an empty reply.
+  const fromLog = await replyFromChunks(chunks, await continuedMessage(ctx, conversationId, chunks));
+  const checkpoint = run.checkpoint ?? undefined;
+  const reply: MessageInput = interruptedReply(fromLog ?? checkpoint?.reply ?? { id: `msg-${crypto.randomUUID()}`, parts: [] });
   await ctx.store.finishTurn({
     userId: ctx.userId,
     conversationId,
     runId,
     reply,
+    ...(fromLog === undefined && checkpoint ? { parentId: checkpoint.parentId } : {}),
+    // Written only when the conversation has none: a title generated before the death was written
+    // with a checkpoint; one never generated falls back to the first user message's text.
+    ...titleOf(titleInChunks(chunks) ?? checkpoint?.fallbackTitle),
     status: 'failed',
     stopReason: 'interrupted',
-    steps: chunks.filter((chunk) => chunk.type === 'finish-step').length,
+    steps: fromLog ? chunks.filter((chunk) => chunk.type === 'finish-step').length : (checkpoint?.steps ?? 0),
     now: new Date(now),
   });
   return true;
+}
+
+const titleOf = (title: string | undefined) => (title === undefined ? {} : { title });
+
+/** The generated title the chunks carry (the title part), if any. */
+function titleInChunks(chunks: UIMessageChunk[]): string | undefined {
+  for (const chunk of chunks) {
+    if (chunk.type !== CHAT_TITLE_PART) continue;
+    const title = (chunk as { data?: { title?: unknown } }).data?.title;
+    if (typeof title === 'string' && title !== '') return title;
+  }
+  return undefined;
+}
+
+/**
+ * The stored message the run continued (an approval continuation: its `start` names a message the
+ * conversation has), so the interrupted reply keeps what that message held before the run.
+ */
+async function continuedMessage(ctx: StaleRunContext, conversationId: string, chunks: UIMessageChunk[]): Promise<UIMessage | undefined> {
+  const start = chunks.find((chunk) => chunk.type === 'start');
+  const id = start?.type === 'start' ? start.messageId : undefined;
+  if (id === undefined) return undefined;
+  const found = (await ctx.store.loadThread(ctx.userId, conversationId))?.find((m) => m.id === id && m.role === 'assistant');
+  return found ? { id: found.id, role: 'assistant', parts: found.parts, metadata: found.metadata } : undefined;
 }
 
 /** The chunks the log holds for a run that is not written any more (an empty list when it holds none). */
@@ -82,7 +109,7 @@ async function readBacklog(runLog: RunLog, runId: string, conversationId: string
       const next = await Promise.race([entries.next(), idle]);
       clearTimeout(timer);
       if (next === 'idle' || next.done) break;
-      chunks.push(JSON.parse(next.value.data) as UIMessageChunk);
+      appendChunk(chunks, JSON.parse(next.value.data) as UIMessageChunk);
     }
   } finally {
     clearTimeout(timer);
@@ -92,23 +119,3 @@ async function readBacklog(runLog: RunLog, runId: string, conversationId: string
   }
   return chunks;
 }
-
-/** The reply the chunks build (as a client that read them holds it); undefined without a `start`. */
-async function partialReply(chunks: UIMessageChunk[]): Promise<UIMessage | undefined> {
-  if (!chunks.some((chunk) => chunk.type === 'start')) return undefined;
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let last: UIMessage | undefined;
-  try {
-    for await (const message of readUIMessageStream({ stream, onError: () => {} })) last = message;
-  } catch {
-    // A cut stream (a tool call without its result): what was built so far is the reply.
-  }
-  return last;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

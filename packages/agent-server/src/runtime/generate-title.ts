@@ -22,11 +22,8 @@ export function startTitle(
   signal: AbortSignal,
   logger: Logger,
 ): Promise<string | undefined> | undefined {
-  if (!agent.generateTitle) return undefined;
-  const users = messages.filter((m) => m.role === 'user');
-  if (users.length !== 1 || messages.some((m) => m.role === 'assistant')) return undefined;
-  const text = users[0]!.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ').trim();
-  if (!text) return undefined;
+  const text = titleSource(agent, messages);
+  if (text === undefined) return undefined;
   const options = typeof agent.generateTitle === 'object' ? agent.generateTitle : {};
   const model = options.model
     ? resolveAgentModel(config, options.model, options.connection ?? agent.connection)
@@ -48,6 +45,27 @@ export function startTitle(
         return undefined;
       },
     );
+}
+
+/**
+ * The text a title is generated from: on a conversation's first turn (one user message, no
+ * assistant message yet) of an agent with `generateTitle`, that message's text; else undefined.
+ */
+export function titleSource(agent: AgentConfig, messages: UIMessage[]): string | undefined {
+  if (!agent.generateTitle) return undefined;
+  const users = messages.filter((m) => m.role === 'user');
+  if (users.length !== 1 || messages.some((m) => m.role === 'assistant')) return undefined;
+  const text = users[0]!.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ').trim();
+  return text || undefined;
+}
+
+/**
+ * The title a conversation keeps when its first turn was lost before the title was generated (its
+ * server died): the first user message's text, as a title (one line, at most 80 characters).
+ */
+export function fallbackTitle(agent: AgentConfig, messages: UIMessage[]): string | undefined {
+  const text = titleSource(agent, messages);
+  return text === undefined ? undefined : cleanTitle(text);
 }
 
 /** One line, no surrounding quotes or trailing period, at most 80 characters. */

@@ -30,6 +30,23 @@ export interface StoredTurn {
   begin(): Promise<void>;
   /** Saves the reply with its stop reason, the title and the run's end. Never throws (logs). */
   finish(end: StoredTurnEnd, newMessageId: () => string): Promise<void>;
+  /**
+   * Keeps the reply so far on the running run (`checkpointRun`; nothing when the store has none),
+   * with a title generated meanwhile and the fallback title of a first turn. Rejects when the store does.
+   */
+  checkpoint(progress: StoredTurnProgress): Promise<void>;
+  /** Whether the store keeps checkpoints. */
+  readonly checkpoints: boolean;
+}
+
+/** A running turn's reply as a checkpoint keeps it. */
+export interface StoredTurnProgress {
+  reply: UIMessage;
+  steps: number;
+  /** A title generated meanwhile (written when the conversation has none). */
+  title?: string | undefined;
+  /** The first turn's title if the run is lost before one was generated. */
+  fallbackTitle?: string | undefined;
 }
 
 /**
@@ -57,10 +74,36 @@ export async function openStoredTurn(options: {
   const edits = approvalEdits(reconciled.writes);
   // While the run streams, it is marked alive, so another instance never takes it for dead.
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** The parent of a new reply (a continuation's reply replaces its message in place). */
+  const parentId = reconciled.thread.at(-1)?.id ?? null;
+  /** The reply as it is written: the approvers' edits put back on its parts. */
+  const replyInput = (message: Pick<UIMessage, 'id' | 'parts'>, metadata: Record<string, unknown>): MessageInput => ({
+    id: message.id,
+    role: 'assistant',
+    parts: withApprovalEdits(message.parts, edits),
+    metadata,
+  });
   return {
     conversationId,
     runId,
     thread: reconciled.thread,
+    checkpoints: typeof store.checkpointRun === 'function',
+    async checkpoint(progress) {
+      const metadata = typeof progress.reply.metadata === 'object' && progress.reply.metadata !== null ? (progress.reply.metadata as Record<string, unknown>) : {};
+      await store.checkpointRun?.({
+        userId,
+        conversationId,
+        runId,
+        checkpoint: {
+          reply: replyInput(progress.reply, metadata),
+          parentId,
+          steps: progress.steps,
+          ...(progress.fallbackTitle !== undefined ? { fallbackTitle: progress.fallbackTitle } : {}),
+        },
+        ...(progress.title !== undefined ? { title: progress.title } : {}),
+        now: new Date(),
+      });
+    },
     async begin() {
       try {
         await store.beginTurn({
@@ -93,7 +136,7 @@ export async function openStoredTurn(options: {
         ...(stopReason ? { stopReason } : {}),
         ...(end.errorText !== undefined ? { errorText: end.errorText } : {}),
       };
-      const reply: MessageInput = { id: base.id, role: 'assistant', parts: withApprovalEdits(base.parts, edits), metadata };
+      const reply: MessageInput = replyInput(base, metadata);
       const status = stopReason === 'error' ? 'failed' : stopReason === 'stopped' ? 'stopped' : 'completed';
       const recorder = options.recorder;
       recorder?.end(status, stopReason ?? end.finishReason ?? null);
@@ -104,7 +147,7 @@ export async function openStoredTurn(options: {
           conversationId,
           runId,
           reply,
-          parentId: reconciled.thread.at(-1)?.id ?? null,
+          parentId,
           title: end.title,
           status,
           stopReason: stopReason ?? end.finishReason,

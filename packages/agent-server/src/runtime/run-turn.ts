@@ -4,7 +4,8 @@ import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import type { RunLogWriter } from '../runs/run-log.js';
 import type { StoredTurn } from './persist-turn.js';
 import { compactionPart } from './compaction-history.js';
-import { startTitle } from './generate-title.js';
+import { fallbackTitle, startTitle } from './generate-title.js';
+import { startReplyCheckpoints } from './reply-checkpoints.js';
 import { toHookStep } from './hook-steps.js';
 import { safeErrorMessage } from './safe-error-message.js';
 import { releaseScope } from './turn-scope.js';
@@ -75,6 +76,15 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   const agent = createTurnAgent(turn, input, steps, (message) => (failure ??= message));
 
   const title = traced.run(() => startTitle(input.config, input.agentId, input.agent, messages, signal, input.logger));
+  // With a store, the reply is checkpointed while it streams: a server that dies mid-reply leaves it.
+  const checkpoints = stored?.checkpoints
+    ? startReplyCheckpoints({
+        stored,
+        base: messages.at(-1)?.role === 'assistant' ? messages.at(-1) : undefined,
+        fallbackTitle: title ? fallbackTitle(input.agent, messages) : undefined,
+        onError: (error) => input.logger.warn('the reply checkpoint was not saved', { agentId: input.agentId, error: errorText(error) }),
+      })
+    : undefined;
   let titlePart: { type: typeof CHAT_TITLE_PART; id: string; data: { title: string } } | undefined;
   // The reply as one UI message is built only when an onFinish hook receives it.
   let end: ReplyEnd | undefined;
@@ -92,6 +102,7 @@ export async function runTurn(input: TurnInput): Promise<Response> {
     continueOnCancel: continueOnDisconnect,
     keepAliveMs: input.keepAliveMs,
     log,
+    onSend: checkpoints?.push,
     beforeFinish: traced.bind(async (): Promise<UIMessageChunk[]> => {
       try {
         const tripped = run.toolSet.doomLoop.tripped;
@@ -109,6 +120,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
         const usage = sumUsage(steps.map((s) => s.usage));
         const isAborted = (end?.isAborted ?? false) || signal.aborted;
         const failedWith = failure ?? (tripped ? tripped.message : undefined);
+        // The final write comes after any checkpoint in flight (and none after it).
+        await checkpoints?.settle();
         await stored?.finish(
           {
             reply: end ? responseMessage : undefined,

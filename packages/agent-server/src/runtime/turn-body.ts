@@ -32,6 +32,8 @@ export interface TurnBodyOptions {
   continueOnCancel?: boolean | undefined;
   /** An SSE comment (`: keep-alive`) after this much silence (0 or absent: none). */
   keepAliveMs?: number | undefined;
+  /** Sees every chunk as it is sent (the reply's checkpoints collect them); must be cheap and not throw. */
+  onSend?: ((chunk: UIMessageChunk) => void) | undefined;
 }
 
 /** A turn's response body and a way to send chunks beside the agent's. */
@@ -106,6 +108,7 @@ export function createTurnBody(options: TurnBodyOptions): TurnBody {
   );
 
   const send = (chunk: UIMessageChunk): void => {
+    options.onSend?.(chunk);
     const json = JSON.stringify(chunk);
     if (log) {
       log.append(json);

@@ -19,8 +19,12 @@ export const STORE_METHODS = [
   'listRuns',
   'getRun',
   'touchRun',
+  'checkpointRun',
   'close',
 ] as const satisfies readonly (keyof ConversationStore)[];
+
+/** The methods a store may leave out (the server then does without). */
+export const OPTIONAL_STORE_METHODS: readonly (keyof ConversationStore)[] = ['checkpointRun', 'close'];
 
 const METHODS: readonly (keyof ConversationStore)[] = STORE_METHODS;
 

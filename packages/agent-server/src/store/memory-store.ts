@@ -211,6 +211,7 @@ export function memoryStore(): ConversationStore {
         agentId: input.agentId,
         initiatorToolCallId: null,
         timeline: null,
+        checkpoint: null,
       });
       thread.conversation.activeRunId = input.run.id;
       bump(thread, input.now);
@@ -232,6 +233,8 @@ export function memoryStore(): ConversationStore {
           steps: input.steps,
           usage: input.usage ? copy(input.usage) : null,
           finishedAt: input.now.toISOString(),
+          // The reply is saved: its checkpoint has served.
+          checkpoint: null,
           ...(input.timeline ? { timeline: copy(input.timeline) } : {}),
         });
       }
@@ -257,6 +260,13 @@ export function memoryStore(): ConversationStore {
       }
       if (thread.conversation.activeRunId === input.runId) thread.conversation.activeRunId = null;
       bump(thread, input.now);
+    },
+    async checkpointRun(input) {
+      const thread = own(input.userId, input.conversationId);
+      const run = thread?.runs.find((r) => r.id === input.runId && r.status === 'running');
+      if (!thread || !run) return;
+      run.checkpoint = copy(input.checkpoint);
+      if (input.title !== undefined && thread.conversation.title === null) thread.conversation.title = input.title;
     },
     async touchRun(userId, id, runId, now) {
       const run = own(userId, id)?.runs.find((r) => r.id === runId && r.status === 'running');

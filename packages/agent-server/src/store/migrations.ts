@@ -136,6 +136,14 @@ $fn$;
 create trigger agent_messages_line before insert on agent_messages for each row execute function agent_messages_line();
 `,
   },
+  {
+    // Checkpoints: the reply of a running run as it stood at its last checkpoint (cleared when the
+    // run ends), so a server that dies mid-reply leaves what it had streamed.
+    version: 6,
+    sql: `
+alter table agent_runs add column checkpoint jsonb;
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

@@ -73,6 +73,7 @@ function toRun(row: Row): RunRecord {
     agentId: (row.agent_id as string | null) ?? null,
     initiatorToolCallId: (row.initiator_tool_call_id as string | null) ?? null,
     timeline: decodeJson((row.timeline as RunRecord['timeline']) ?? null),
+    checkpoint: decodeJson((row.checkpoint as RunRecord['checkpoint']) ?? null),
   };
 }
 
@@ -465,7 +466,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
            ),
            run as (
              update agent_runs set message_id = $3::text, status = $7, stop_reason = $8, steps = $9, usage = $10::jsonb, finished_at = $12,
-               timeline = coalesce($14::jsonb, timeline)
+               timeline = coalesce($14::jsonb, timeline), checkpoint = null
              where id = $11 and exists (select 1 from c)
            ),
            subs as (
@@ -515,6 +516,21 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
             input.parentId ?? null,
             input.parentId !== undefined,
           ],
+        );
+      }),
+
+    // One statement: the run's checkpoint while it is running (a late one never touches a run that
+    // ended), and the title when the conversation has none. No message, no version bump.
+    checkpointRun: (input) =>
+      guard('checkpoint run', async () => {
+        await client.query(
+          `with c as (select id from agent_conversations where id = $1 and user_id = $2),
+           run as (
+             update agent_runs set checkpoint = $4::jsonb where id = $3 and conversation_id = $1 and status = 'running' and exists (select 1 from c)
+             returning id
+           )
+           update agent_conversations set title = coalesce(title, $5) where id in (select id from c) and $5::text is not null and exists (select 1 from run)`,
+          [input.conversationId, input.userId, input.runId, json(input.checkpoint), input.title === undefined ? null : encodeText(input.title)],
         );
       }),
 

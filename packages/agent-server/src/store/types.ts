@@ -54,6 +54,38 @@ export interface RunRecord {
   initiatorToolCallId: string | null;
   /** What the run did, step by step (null while it runs and for rows written before run records). */
   timeline: RunTimeline | null;
+  /**
+   * The reply of a running run as its last checkpoint left it (`checkpointRun`): what a run whose
+   * server died had streamed, saved as the interrupted reply once the run is known lost. Absent or
+   * null: none (stores without checkpoints, runs that wrote none).
+   */
+  checkpoint?: RunCheckpoint | null | undefined;
+}
+
+/** A running run's reply as it stood at a checkpoint (the server writes one at most every 2 s and at step ends). */
+export interface RunCheckpoint {
+  /** The reply so far (an existing id: an approval continuation of that message). */
+  reply: MessageInput;
+  /** The parent of a new reply (null: the root). */
+  parentId: string | null;
+  /** Steps finished so far. */
+  steps: number;
+  /**
+   * The title a first turn's conversation gets if the run is lost before its title was generated
+   * (the first user message's text, cleaned like a title). Absent when no title was being generated.
+   */
+  fallbackTitle?: string | undefined;
+}
+
+/** What a checkpoint of a running run writes (`checkpointRun`). */
+export interface CheckpointRunInput {
+  userId: string;
+  conversationId: string;
+  runId: string;
+  checkpoint: RunCheckpoint;
+  /** A title generated meanwhile: written to the conversation when it has none (like `finishTurn`'s). */
+  title?: string | undefined;
+  now: Date;
 }
 
 /** The steps and tool calls of a run, as its record keeps them (`@x/agent-protocol` run records). */
@@ -212,6 +244,16 @@ export interface ConversationStore {
   getRun(userId: string, runId: string): Promise<RunRecord | null>;
   /** Marks a running run alive (the server calls it every `RUN_HEARTBEAT_MS` while the run streams). */
   touchRun(userId: string, conversationId: string, runId: string, now: Date): Promise<void>;
+  /**
+   * Keeps the reply of a run while it streams, so a server that dies mid-reply loses nothing it had
+   * streamed before the checkpoint: replaces the run's `checkpoint` — only while the run is
+   * `running` (a late checkpoint never touches a run that ended) — and writes `title` when the
+   * conversation has none. Writes no message and leaves `version` as it is: history changes only
+   * with `beginTurn` / `finishTurn` (the stale-run check turns the checkpoint into the interrupted
+   * reply). Optional: without it the server checkpoints nothing (a lost run keeps only what its run
+   * log holds).
+   */
+  checkpointRun?(input: CheckpointRunInput): Promise<void>;
   /** Releases connections (the server never calls it; tests and apps do). */
   close?(): Promise<void>;
 }

@@ -32,6 +32,7 @@ export type { ComposerUploadOptions } from './composer/attachment-uploads.js';
 export type { ComposerDictationOptions } from './composer/dictation-options.js';
 export type { DictationStrings } from './composer/dictation-strings.js';
 export type { McpAppsOptions } from './mcp-app/mcp-apps-options.js';
+export type { McpAppMessageBudget } from './mcp-app/message-budget.js';
 export type { McpAppStrings } from './mcp-app/mcp-app-strings.js';
 export type { QueueStrings } from './composer/queue-strings.js';
 export type { PastedTextOptions } from './message-content/pasted-text.js';

@@ -1,5 +1,7 @@
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { MCP_APP_META_KEY, type McpAppCallResponse, type McpAppResource } from '@x/agent-protocol/mcp-apps';
+import { BudgetedPostMessageTransport } from './budgeted-transport.js';
+import { createMessageBudget, DEFAULT_MESSAGE_BUDGET, type McpAppMessageBudget } from './message-budget.js';
 
 // This module is the MCP Apps host code's own chunk: it imports the bridge and nothing of the page's
 // first load (React, antd, the kit), so loading it never makes the bundler split the first load.
@@ -23,9 +25,17 @@ export interface McpAppBridgeOptions {
   /** The app asks to open an http(s) link: resolves whether it was opened (after the user confirmed). */
   openLink: (url: string) => Promise<boolean>;
   onHeight: (height: number) => void;
-  /** The app did not load (`failed`) or did not initialize in time (`noStart`). */
-  onFailure: (kind: 'failed' | 'noStart') => void;
+  /** The app's message budget (defaults: `DEFAULT_MESSAGE_BUDGET`). */
+  messageBudget?: McpAppMessageBudget | undefined;
+  /**
+   * The app did not load (`failed`), did not initialize in time (`noStart`), or posted more messages
+   * than its budget for too long (`flooded`: the bridge is already closed; remove the frame).
+   */
+  onFailure: (kind: McpAppFailure) => void;
 }
+
+/** Why an app is not shown. */
+export type McpAppFailure = 'failed' | 'noStart' | 'flooded';
 
 /** A connected app: update its host context, or tear it down. */
 export interface McpAppConnection {
@@ -54,11 +64,15 @@ export function messageText(content: readonly { type: string; text?: unknown }[]
  * Connects `AppBridge` (ext-apps' host side, no client: the handlers go to the agent server) to the
  * sandbox proxy before it loads (it announces itself once, on load), hands it the app's HTML, and
  * once the app initialized sends the tool's input and result. Only `allow-scripts allow-forms` is
- * asked of the sandbox; messages and links go through the given confirmations.
+ * asked of the sandbox; messages and links go through the given confirmations. The app's messages
+ * pass its message budget before the bridge sees them (budgeted-transport.ts): over budget they are
+ * dropped, and an app that stays over budget is cut off (`onFailure('flooded')`).
  */
 export function connectMcpApp(options: McpAppBridgeOptions): McpAppConnection {
   let initialized = false;
   let disposed = false;
+  /** The app flooded: its bridge is closed already. */
+  let cutOff = false;
   const bridge = new AppBridge(
     null,
     { name: 'x-agent-ui', version: '1.0.0' },
@@ -93,12 +107,28 @@ export function connectMcpApp(options: McpAppBridgeOptions): McpAppConnection {
   const timer = setTimeout(() => {
     if (!initialized && !disposed) options.onFailure('noStart');
   }, options.initTimeoutMs);
-  bridge.connect(new PostMessageTransport(options.frame, options.frame)).catch(() => {
+  const budget = { ...DEFAULT_MESSAGE_BUDGET, ...options.messageBudget };
+  const transport = new BudgetedPostMessageTransport({
+    frame: options.frame,
+    budget: createMessageBudget(budget),
+    maxMessageSize: budget.maxMessageSize,
+    onFlood: () => {
+      if (disposed) return;
+      disposed = true;
+      cutOff = true;
+      clearTimeout(timer);
+      // No teardown handshake with an app that floods: the bridge closes, the host removes the frame.
+      void bridge.close().catch(() => {});
+      options.onFailure('flooded');
+    },
+  });
+  bridge.connect(transport).catch(() => {
     if (!disposed) options.onFailure('failed');
   });
   return {
     setHostContext: (context) => bridge.setHostContext(context),
     dispose: () => {
+      if (cutOff) return;
       disposed = true;
       clearTimeout(timer);
       const close = () => void bridge.close().catch(() => {});

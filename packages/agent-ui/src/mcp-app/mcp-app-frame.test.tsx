@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE, type McpAppResource } from '@x/agent-protocol/mcp-apps';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MessageContextProvider, type MessageContextValue } from '../chat/message-context.js';
 import { AgentUIProvider } from '../config.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
@@ -101,3 +101,63 @@ describe('the bridge helpers', () => {
     expect(messageText([{ type: 'image' }])).toBe('');
   });
 });
+
+describe('an app’s message budget', () => {
+  const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+  /** The app frame, once its bridge answers (a `ping` posted from the frame gets its response). */
+  async function connectedFrame(container: HTMLElement) {
+    const frame = await waitFor(() => {
+      const element = container.querySelector<HTMLIFrameElement>('[data-xagent-mcp-app="ready"] iframe');
+      expect(element?.contentWindow).toBeTruthy();
+      return element!;
+    });
+    const source = frame.contentWindow!;
+    const answers = vi.spyOn(source, 'postMessage').mockImplementation(() => {});
+    await waitFor(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: ping(0), source }));
+      expect(answers).toHaveBeenCalled();
+    });
+    answers.mockClear();
+    return { frame, source, answers };
+  }
+
+  it('a flood from the app reaches the bridge only up to its budget, and an app that keeps flooding is removed with a notice', async () => {
+    const budget = { perSecond: 100, burst: 20, floodMs: 400 };
+    const { container } = view({ sandboxUrl: 'http://sandbox.test/sandbox', initTimeoutMs: 60_000, messageBudget: budget });
+    const { source, answers } = await connectedFrame(container);
+    // Another frame's messages are not the app's: ignored, never parsed.
+    for (let i = 0; i < 100; i++) window.dispatchEvent(new MessageEvent('message', { data: ping(i), source: window }));
+    // About 25,000 ordinary-looking requests a second, for longer than `floodMs`.
+    const started = performance.now();
+    let sent = 0;
+    await act(async () => {
+      while (performance.now() - started < budget.floodMs + 200) {
+        for (let i = 0; i < 250; i++) window.dispatchEvent(new MessageEvent('message', { data: ping(++sent), source }));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+    const elapsed = performance.now() - started;
+    await waitFor(() => expect(answers.mock.calls.length).toBeGreaterThan(0));
+    expect(sent).toBeGreaterThan(2_000);
+    // The bridge answered at most the budget's worth (burst + rate × time), not the flood.
+    expect(answers.mock.calls.length).toBeLessThanOrEqual(budget.burst + (budget.perSecond * elapsed) / 1_000 + 1);
+    // The flood went on past `floodMs`: the app is gone, a notice stands in its place, the tool card stays.
+    expect(await screen.findByText('This app was stopped because it sent too many messages. The chat goes on without it.')).toBeTruthy();
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('[data-xagent-tool="get-time"]')).not.toBeNull();
+    // Nothing more reaches the bridge.
+    const after = answers.mock.calls.length;
+    for (let i = 0; i < 100; i++) window.dispatchEvent(new MessageEvent('message', { data: ping(++sent), source }));
+    expect(answers.mock.calls.length).toBe(after);
+  });
+
+  it('an app within its budget keeps its frame', async () => {
+    const { container } = view({ sandboxUrl: 'http://sandbox.test/sandbox', initTimeoutMs: 60_000, messageBudget: { perSecond: 100, burst: 50, floodMs: 200 } });
+    const { source, answers } = await connectedFrame(container);
+    for (let i = 1; i <= 40; i++) window.dispatchEvent(new MessageEvent('message', { data: ping(i), source }));
+    await waitFor(() => expect(answers).toHaveBeenCalledTimes(40));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.querySelector('[data-xagent-mcp-app="ready"] iframe')).not.toBeNull();
+  });
+});
+

@@ -5,9 +5,9 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } fro
 import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
-import { safeUrl } from '../markdown/safe-url.js';
+import { safeHttpUrl } from '../markdown/safe-url.js';
 import { hostStyleVariables, isDarkTheme } from './host-styles.js';
-import type { McpAppConnection, McpUiHostContext } from './mcp-app-bridge.js';
+import type { McpAppConnection, McpAppFailure, McpUiHostContext } from './mcp-app-bridge.js';
 import { callAppTool, fetchAppResource } from './mcp-app-requests.js';
 import { confirmAppToolCall } from './mcp-app-tool-approval.js';
 import type { McpAppSlotProps } from './mcp-app-slot-props.js';
@@ -43,7 +43,8 @@ export function sameOriginSandbox(sandboxUrl: string): boolean {
  * display), the tool's input and result, size changes, the app's tool calls (through the agent
  * server; one that needs the user's approval is asked of them first) and a teardown on unmount. A message from the app is sent as the user's only after they
  * confirm it; a link opens only after they do. An app that fails to load or does not start in time
- * shows a small error in its place.
+ * shows a small error in its place; so does an app that posts more messages than its budget for too
+ * long (its frame is removed: "stopped because it sent too many messages").
  */
 export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   const options = useContext(McpAppsContext);
@@ -52,7 +53,7 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   const { token } = theme.useToken();
   const [modal, contextHolder] = Modal.useModal();
   const [resource, setResource] = useState<McpAppResource>();
-  const [failure, setFailure] = useState<'failed' | 'noStart'>();
+  const [failure, setFailure] = useState<McpAppFailure>();
   const [height, setHeight] = useState(120);
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const connection = useRef<McpAppConnection | undefined>(undefined);
@@ -128,13 +129,14 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
             return !!send && (await confirm(mcpApp.sendMessageTitle, text, mcpApp.send)) && (await send({ text }));
           },
           openLink: async (url) => {
-            const safe = /^https?:/i.test(url.trim()) ? safeUrl(url) : undefined;
+            const safe = safeHttpUrl(url);
             const { mcpApp } = latest.current.strings;
             if (!safe || !(await confirm(mcpApp.openLinkTitle, safe, mcpApp.open))) return false;
             globalThis.open(safe, '_blank', 'noopener,noreferrer');
             return true;
           },
           onHeight: (next) => setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(next)))),
+          messageBudget: routes.messageBudget,
           onFailure: setFailure,
         });
         connection.current = connected;
@@ -159,7 +161,7 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
   if (failure || sameOrigin) {
     return (
       <div data-xagent-mcp-app="error" data-xagent-mcp-app-tool={app.toolName} style={{ marginBlock: 4 }}>
-        <Alert type="warning" showIcon title={failure === 'noStart' ? strings.mcpApp.noStart : strings.mcpApp.failed} />
+        <Alert type="warning" showIcon title={failure === 'noStart' ? strings.mcpApp.noStart : failure === 'flooded' ? strings.mcpApp.flooded : strings.mcpApp.failed} />
       </div>
     );
   }

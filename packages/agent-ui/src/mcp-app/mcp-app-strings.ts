@@ -7,6 +7,8 @@ export interface McpAppStrings {
   failed: string;
   /** The app did not start in time or stopped answering. */
   noStart: string;
+  /** The app was removed: it posted more messages than its budget for too long. */
+  flooded: string;
   /** Confirm dialog: the app asks to send a message as the user. */
   sendMessageTitle: string;
   send: string;
@@ -26,6 +28,7 @@ export const mcpAppEnUS: McpAppStrings = {
   loading: 'Loading the app…',
   failed: 'This app could not be shown. The chat goes on without it.',
   noStart: 'This app did not start. The chat goes on without it.',
+  flooded: 'This app was stopped because it sent too many messages. The chat goes on without it.',
   sendMessageTitle: 'The app wants to send this message for you',
   send: 'Send',
   openLinkTitle: 'The app wants to open this link',
@@ -40,6 +43,7 @@ export const mcpAppZhCN: McpAppStrings = {
   loading: '正在加载应用…',
   failed: '无法显示此应用。对话可以继续。',
   noStart: '此应用未能启动。对话可以继续。',
+  flooded: '此应用发送的消息过多，已被停止。对话可以继续。',
   sendMessageTitle: '该应用想代您发送这条消息',
   send: '发送',
   openLinkTitle: '该应用想打开此链接',

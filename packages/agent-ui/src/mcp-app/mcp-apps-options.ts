@@ -2,6 +2,7 @@
 import { mcpAppPaths } from '@x/agent-protocol/mcp-apps';
 import type { Resolvable } from '@x/agent-react';
 import { createContext } from 'react';
+import type { McpAppMessageBudget } from './message-budget.js';
 
 /**
  * MCP Apps in the chat (`AgentChat`'s `mcpApps`): a tool result that carries an app renders it in a
@@ -21,6 +22,12 @@ export interface McpAppsOptions {
   callApi?: string;
   /** How long the app may take to start (`ui/initialize`), in ms (default 10,000); then an error shows in its place. */
   initTimeoutMs?: number;
+  /**
+   * How many messages each app may post to the page (defaults: 200 a second on average, bursts of
+   * 400, messages up to 1,000,000 characters). Beyond it messages are dropped before they are parsed;
+   * an app over budget for `floodMs` (2,500) is removed, with a notice in its place.
+   */
+  messageBudget?: McpAppMessageBudget;
   /** Headers of the requests (e.g. auth), a value or a function read at send time. */
   headers?: Resolvable<Record<string, string> | Headers | undefined>;
   credentials?: RequestCredentials;

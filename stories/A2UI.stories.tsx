@@ -214,21 +214,32 @@ export const Slider: Story = {
   },
 };
 
-/** Hostile A2UI: unknown types, a script URL, a cycle and markup all render inert. */
+/**
+ * Hostile A2UI: unknown types, a script URL, a cycle and markup all render inert; an Icon named
+ * `__proto__` is a plain glyph, and a `formatString` that repeats a large value thousands of times
+ * shows a text cut at 10,000 characters (both took the page down before).
+ */
 export const Hostile: Story = {
   args: {
-    messages: surface([
-      { component: 'Column', children: ['script', 'img', 'loop', 'markup'] },
-      { id: 'script', component: 'script', text: 'alert(1)' },
-      { id: 'img', component: 'Image', url: 'javascript:alert(1)', description: 'not an image' },
-      { id: 'loop', component: 'Card', child: 'loop' },
-      { id: 'markup', component: 'Text', text: '<img src=x onerror=alert(1)>' },
-    ]),
+    messages: surface(
+      [
+        { component: 'Column', children: ['script', 'img', 'loop', 'markup', 'proto', 'flood'] },
+        { id: 'script', component: 'script', text: 'alert(1)' },
+        { id: 'img', component: 'Image', url: 'javascript:alert(1)', description: 'not an image' },
+        { id: 'loop', component: 'Card', child: 'loop' },
+        { id: 'markup', component: 'Text', text: '<img src=x onerror=alert(1)>' },
+        { id: 'proto', component: 'Icon', name: '__proto__' },
+        { id: 'flood', component: 'Text', variant: 'caption', text: { call: 'formatString', args: { value: '${/big}'.repeat(2_000) } } },
+      ],
+      { big: 'x'.repeat(1_000_000) },
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Unsupported component: script')).toBeVisible();
     await expect(canvas.getByText('Component contains itself: loop')).toBeVisible();
+    await expect(canvas.getByRole('img', { name: '__proto__' })).toHaveTextContent('•');
+    await expect(canvas.getByText(/^x+…$/).textContent).toHaveLength(10_000);
     await expect(canvasElement.querySelector('img, script')).toBeNull();
   },
 };

@@ -4,6 +4,8 @@ import { type StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { AgentRequestError } from './request-error.js';
 import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput, type MessageRecord } from '../store/types.js';
 import type { RunRecorder } from './run-recorder.js';
+import type { RunLog } from '../runs/run-log.js';
+import { interruptStaleRun } from '../runs/stale-run.js';
 import { reconcileHistory, turnBase } from './server-history.js';
 import { toStoredSubRuns, toTimeline } from './stored-run-records.js';
 
@@ -57,6 +59,8 @@ export async function openStoredTurn(options: {
   store: ConversationStore;
   /** The run's id (its row and its record); a new one when absent. */
   runId?: string | undefined;
+  /** The run log (a stale run's reply is read from it when it still holds it). */
+  runLog?: RunLog | undefined;
   /** The run's record: ended and saved with the reply (the run's row and one per sub-agent run). */
   recorder?: RunRecorder | undefined;
   userId: string;
@@ -67,7 +71,12 @@ export async function openStoredTurn(options: {
   onFinishError: (error: unknown) => void;
 }): Promise<StoredTurn> {
   const { store, userId, conversationId } = options;
-  const conversation = await store.getConversation(userId, conversationId);
+  let conversation = await store.getConversation(userId, conversationId);
+  // A run whose server died is saved as interrupted first (with what it had streamed: the run log's
+  // reply, else its last checkpoint), so this turn builds on it instead of dropping it.
+  if (conversation?.activeRunId && (await interruptStaleRun({ store, runLog: options.runLog, userId }, conversationId, conversation.activeRunId))) {
+    conversation = await store.getConversation(userId, conversationId);
+  }
   const stored = conversation ? await loadTurnPath(store, userId, conversationId, options.body) : [];
   const reconciled = reconcileForUser(conversation !== null, () => reconcileHistory(stored, options.body, options.tools));
   const runId = options.runId ?? `run-${crypto.randomUUID()}`;

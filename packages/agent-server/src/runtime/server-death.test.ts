@@ -8,11 +8,11 @@ import { memoryRunLog } from '../runs/memory-run-log.js';
 import { LOST_RUN_GRACE_MS } from '../runs/stale-run.js';
 import { memoryStore } from '../store/memory-store.js';
 import { pgliteStore } from '../store/pglite-store.js';
-import type { ConversationStore } from '../store/types.js';
+import { STALE_RUN_MS, type ConversationStore } from '../store/types.js';
 import { gatedTitleModel } from '../test-utils/gated-model.js';
-import { usage } from '../test-utils/mock-model.js';
+import { mockModel, textParts, usage } from '../test-utils/mock-model.js';
 import { toolCallParts } from '../test-utils/model-parts.js';
-import { userMessage } from '../test-utils/sse.js';
+import { readChunks, userMessage } from '../test-utils/sse.js';
 import { routeRequest, storeServer, turnRequest } from '../test-utils/store-server.js';
 import { CHECKPOINT_INTERVAL_MS } from './reply-checkpoints.js';
 
@@ -145,5 +145,25 @@ describe('a server that dies in the middle of a long text step (memory store)', 
     expect(reply.metadata).toMatchObject({ stopReason: 'interrupted' });
     expect(textIn(reply.parts)).toBe('The tide turns at nine.');
     expect((reply.parts as Parts).find((p) => p.type === 'text')?.state).toBe('done');
+  });
+});
+
+describe('a server that dies mid-reply, and the next message comes before any re-attach (memory store)', () => {
+  it('saves the checkpointed reply as interrupted first; the new message follows it', async () => {
+    const store = memoryStore();
+    await turnThatDies(store, 'c4', { text: ['Half'], title: titleModel('Tides'), until: (run) => run?.checkpoint?.steps === 1 });
+    const { server } = storeServer(store, mockModel(textParts('Here is tomorrow.')), { runLog: memoryRunLog() });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + STALE_RUN_MS + 1_000);
+    try {
+      await readChunks(await server.fetch(turnRequest('c4', { messages: [userMessage('And tomorrow?', 'c4-u2')] })));
+    } finally {
+      vi.useRealTimers();
+    }
+    const thread = (await store.loadThread('alice', 'c4'))!;
+    expect(thread.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(thread[1]!.metadata).toMatchObject({ stopReason: 'interrupted' });
+    expect(thread[1]!.parts).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'tool-lookup', state: 'output-available' })]));
+    expect(textIn(thread[3]!.parts)).toBe('Here is tomorrow.');
   });
 });

@@ -101,6 +101,7 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
       store && conversationId
         ? await openStoredTurn({
             store,
+            runLog: input.runLog,
             runId,
             recorder,
             userId: storeUserId(input.user),

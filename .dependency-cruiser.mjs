@@ -114,6 +114,8 @@ export default {
       `${S}transcription/`, `${S}(runtime|adapters|ag-ui)/`),
     layer('server-http-below-adapters', 'http/ and ag-ui/ are framework-neutral: they never import an adapter.',
       `${S}(http|ag-ui)/`, `${S}adapters/`),
+    layer('server-security-is-a-leaf', 'security/ (the one signer, the constant-time compare) is used by every layer and imports none of them.',
+      `${S}security/`, `${S}(?!security/)`),
 
     // ---- Folder layers inside @x/agent-react --------------------------------------------------
     // core ← (resume, runs, conversations, shared-state, ag-ui) ← the hooks at the package root

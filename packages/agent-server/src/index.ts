@@ -38,6 +38,7 @@ export type { TracingConfig } from './tracing/tracing-config.js';
 export type { TranscriptionConfig } from './transcription/transcription-config.js';
 export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
 export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';
+export type { SigningSecret } from './security/signer.js';
 export { DEFAULTS } from './config/defaults.js';
 export {
   createAgentServerFromFile,

@@ -20,6 +20,10 @@ const agUiEnv = { AG_UI_API_PORT: String(AG_UI_API_PORT), MASTRA_TELEMETRY_DISAB
 const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory' };
 const env2 = { PLAYGROUND_API_PORT: String(API_PORT_2), PLAYGROUND_DATA: 'memory' };
 
+// E2E_PREBUILT=1 (set by `pnpm test` after its `pnpm build:e2e-apps` stage built them side by side
+// with the Storybook): the servers serve the apps' builds as they are; otherwise they build first.
+const build = (command: string) => (process.env.E2E_PREBUILT === '1' ? '' : `${command} && `);
+
 const only = process.env.E2E_ONLY?.split(',').map((group) => group.trim());
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
@@ -35,7 +39,7 @@ const serverGroups: Record<string, WebServer[]> = {
       timeout: 60_000,
     },
     {
-      command: `pnpm exec vite build && pnpm exec vite preview --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
+      command: `${build('pnpm exec vite build')}pnpm exec vite preview --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
       cwd: '../examples/playground',
       env,
       url: `http://127.0.0.1:${WEB_PORT}`,
@@ -64,7 +68,7 @@ const serverGroups: Record<string, WebServer[]> = {
   next: [
     {
       // The Next.js example: a real production build, then `next start`.
-      command: `pnpm exec next build && pnpm exec next start --port ${NEXT_PORT} --hostname 127.0.0.1`,
+      command: `${build('pnpm exec next build')}pnpm exec next start --port ${NEXT_PORT} --hostname 127.0.0.1`,
       cwd: '../examples/next-app',
       env: { NEXT_TELEMETRY_DISABLED: '1' },
       url: `http://127.0.0.1:${NEXT_PORT}`,
@@ -92,7 +96,7 @@ const serverGroups: Record<string, WebServer[]> = {
       timeout: 60_000,
     },
     {
-      command: `pnpm exec vite build && pnpm exec vite preview --port ${AG_UI_WEB_PORT} --strictPort --host 127.0.0.1`,
+      command: `${build('pnpm exec vite build')}pnpm exec vite preview --port ${AG_UI_WEB_PORT} --strictPort --host 127.0.0.1`,
       cwd: '../examples/ag-ui',
       env: agUiEnv,
       url: `http://127.0.0.1:${AG_UI_WEB_PORT}`,

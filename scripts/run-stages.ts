@@ -38,6 +38,15 @@ export function treeState(cwd = root): { status: string; fingerprint: string } {
   return { status, fingerprint };
 }
 
+/** The stages of this run (set by main): the e2e stage serves prebuilt apps only when the builds ran. */
+let picked: Stage[] = [];
+
+/** Runs a shell command from the repository root; the failure, if any. */
+function runCommand(command: string, cwd = root): string | undefined {
+  const result = spawnSync(command, { cwd, stdio: 'inherit', shell: true });
+  return result.status === 0 ? undefined : `\`${command}\` exited with ${result.status ?? result.signal}`;
+}
+
 /** The tree when the run started (set by main). */
 let before = { status: '', fingerprint: '' };
 
@@ -49,8 +58,17 @@ export const STAGES: Stage[] = [
   { name: 'surface', run: 'pnpm test:surface', what: 'API reports, publint, attw' },
   { name: 'budgets', run: 'pnpm test:budgets', what: 'bundle sizes (and the AgentChat module graph for first-load.test.ts)' },
   { name: 'unit', run: 'pnpm test:unit', what: 'Vitest: node and jsdom projects' },
-  { name: 'storybook build', run: 'pnpm build:storybook', what: 'the static Storybook' },
-  { name: 'e2e', run: 'pnpm test:e2e', what: 'Playwright: every story of the static Storybook, the playground, the examples' },
+  {
+    name: 'app builds',
+    run: 'pnpm build:e2e-apps',
+    what: 'side by side: the static Storybook and the apps the e2e run serves (playground, ag-ui, Next.js)',
+  },
+  {
+    name: 'e2e',
+    // The apps are built: the e2e run's servers only serve them (E2E_PREBUILT, e2e/playwright.config.ts).
+    run: () => runCommand(`${picked.some((stage) => stage.name === 'app builds') ? 'E2E_PREBUILT=1 ' : ''}pnpm test:e2e`),
+    what: 'Playwright: every story of the static Storybook, the playground, the examples',
+  },
   {
     name: 'clean tree',
     run: () => {
@@ -116,11 +134,7 @@ export function runStages(stages: Stage[], cwd = root): { rows: StageRow[]; fail
   for (const stage of stages) {
     console.log(`\n[stage] ${stage.name}: ${stage.what}`);
     const start = performance.now();
-    let error: string | undefined;
-    if (typeof stage.run === 'string') {
-      const result = spawnSync(stage.run, { cwd, stdio: 'inherit', shell: true });
-      if (result.status !== 0) error = `\`${stage.run}\` exited with ${result.status ?? result.signal}`;
-    } else error = stage.run();
+    const error = typeof stage.run === 'string' ? runCommand(stage.run, cwd) : stage.run();
     const ms = performance.now() - start;
     rows.push({ name: stage.name, ms, result: error ? 'FAILED' : 'ok' });
     console.log(`[stage] ${stage.name}: ${error ? 'FAILED' : 'ok'} in ${seconds(ms)}`);
@@ -146,7 +160,8 @@ export function stageTable(rows: StageRow[], failed: string | undefined): string
 function main() {
   before = treeState();
   const argv = process.argv.slice(2);
-  const { rows, failed } = runStages(argv.includes('--quick') ? quickStages(argv) : pickStages(argv));
+  picked = argv.includes('--quick') ? quickStages(argv) : pickStages(argv);
+  const { rows, failed } = runStages(picked);
   console.log(`\n${stageTable([...earlierStages().map((row): StageRow => ({ ...row, result: 'ok' })), ...rows], failed)}`);
   process.exitCode = failed ? 1 : 0;
 }

@@ -29,7 +29,7 @@ describe('the stage runner of pnpm test', () => {
     const names = (argv: string[]) => pickStages(argv).map((s) => s.name);
     expect(names([])).toEqual(STAGES.map((s) => s.name));
     expect(names(['--only=e2e,unit'])).toEqual(['unit', 'e2e']);
-    expect(names(['--from=storybook build'])).toEqual(['storybook build', 'e2e', 'clean tree']);
+    expect(names(['--from=app builds'])).toEqual(['app builds', 'e2e', 'clean tree']);
     expect(() => pickStages(['--only=units'])).toThrow('no stage "units"');
   });
 

@@ -136,8 +136,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // results.json: every test's duration, to find what a slower run spent its time on.
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['json', { outputFile: 'playwright-report/results.json' }]],
+  // test-results/results.json: every test's duration, to find what a slower run spent its time on.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
     // The kit and the playground honour the system's "reduce motion" (antd's motion off): pages are
     // still when a spec clicks, measures or runs axe. A spec that needs motion sets it back.

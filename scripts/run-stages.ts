@@ -3,8 +3,8 @@
  * failure and prints a table of every stage's time (so the next slow-down shows which stage grew).
  *
  *   pnpm test                      every stage
- *   pnpm test -- --only=unit,e2e   some stages (names below), in the same order
- *   pnpm test -- --from=unit       a stage and every one after it
+ *   pnpm test --only=unit,e2e      some stages (names below), in the same order
+ *   pnpm test --from=unit          a stage and every one after it
  *   pnpm test:quick                the inner loop (`--quick`): build, typecheck, lint (cached), and the
  *                                  node and jsdom tests of what changed since the last commit
  *                                  (`vitest --changed`; `--changed=main` for a branch's changes)
@@ -15,20 +15,35 @@
  * Each piece of work runs once: one `tsc -b` (build; the typecheck stage adds only the files outside
  * the packages' builds: tests, type tests, stories, e2e, scripts), one AgentChat bundle build (the
  * budgets stage hands the bundle's module graph to `first-load.test.ts`), one run of every story.
- * The last stage fails if the run changed the working tree (`git status --porcelain`).
+ * The checks after the build (typecheck, lint, deps, surface, budgets) are each one Node process
+ * that mostly uses one core: they run two at a time (`LANES`), each one's output printed whole
+ * when it ends. The last stage fails if the run changed the working tree (`git status --porcelain`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Stage {
   name: string;
-  /** A shell command run from the repository root; or a check run in this process. */
-  run: string | (() => string | undefined);
+  /** A shell command run from the repository root; or a check run in this process (returns the failure). */
+  run: string | (() => string | undefined | Promise<string | undefined>);
   what: string;
+  /** Runs beside the other `sideBySide` stages next to it, `LANES` at a time, its output held until it ends. */
+  sideBySide?: boolean;
+}
+
+export interface StageRow {
+  name: string;
+  ms: number;
+  result: 'ok' | 'FAILED';
+  /** Ran beside other stages (their times overlap). */
+  sideBySide?: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+/** How many side-by-side stages run at once: 2 on a 2-core machine. */
+export const LANES = Math.max(2, Math.floor(availableParallelism() / 2));
 
 /** What `git status` and the diff of tracked files say now; equal before and after a run that changed nothing. */
 export function treeState(cwd = root): { status: string; fingerprint: string } {
@@ -40,23 +55,30 @@ export function treeState(cwd = root): { status: string; fingerprint: string } {
 
 /** The stages of this run (set by main): the e2e stage serves prebuilt apps only when the builds ran. */
 let picked: Stage[] = [];
-
-/** Runs a shell command from the repository root; the failure, if any. */
-function runCommand(command: string, cwd = root): string | undefined {
-  const result = spawnSync(command, { cwd, stdio: 'inherit', shell: true });
-  return result.status === 0 ? undefined : `\`${command}\` exited with ${result.status ?? result.signal}`;
-}
-
 /** The tree when the run started (set by main). */
 let before = { status: '', fingerprint: '' };
 
+/**
+ * Runs a shell command; resolves with the failure, if any. Its output goes to this terminal, or,
+ * with `held`, into that array (printed by the caller when the command ends).
+ */
+function runCommand(command: string, cwd = root, held?: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(command, { cwd, shell: true, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    child.stdout?.on('data', (data: Buffer) => held!.push(data.toString()));
+    child.stderr?.on('data', (data: Buffer) => held!.push(data.toString()));
+    child.on('error', (error) => resolve(`\`${command}\` did not start: ${error.message}`));
+    child.on('close', (code, signal) => resolve(code === 0 ? undefined : `\`${command}\` exited with ${code ?? signal}`));
+  });
+}
+
 export const STAGES: Stage[] = [
   { name: 'build', run: 'pnpm build', what: 'tsc -b of the packages (their dist/)' },
-  { name: 'typecheck', run: 'pnpm exec tsc -p tsconfig.json --noEmit', what: 'tests, type tests (*.test-d), stories, e2e, scripts, examples' },
-  { name: 'lint', run: 'pnpm lint', what: 'eslint' },
-  { name: 'deps', run: 'pnpm test:deps', what: 'dependency rules' },
-  { name: 'surface', run: 'pnpm test:surface', what: 'API reports, publint, attw' },
-  { name: 'budgets', run: 'pnpm test:budgets', what: 'bundle sizes (and the AgentChat module graph for first-load.test.ts)' },
+  { name: 'typecheck', run: 'pnpm exec tsc -p tsconfig.json --noEmit', what: 'tests, type tests (*.test-d), stories, e2e, scripts, examples', sideBySide: true },
+  { name: 'lint', run: 'pnpm lint', what: 'eslint', sideBySide: true },
+  { name: 'deps', run: 'pnpm test:deps', what: 'dependency rules', sideBySide: true },
+  { name: 'surface', run: 'pnpm test:surface', what: 'API reports, publint, attw', sideBySide: true },
+  { name: 'budgets', run: 'pnpm test:budgets', what: 'bundle sizes (and the AgentChat module graph for first-load.test.ts)', sideBySide: true },
   { name: 'unit', run: 'pnpm test:unit', what: 'Vitest: node and jsdom projects' },
   {
     name: 'app builds',
@@ -83,10 +105,11 @@ export const STAGES: Stage[] = [
 /** `pnpm test:quick`: what a change needs checked before the whole command. */
 export function quickStages(argv: string[]): Stage[] {
   const since = argv.find((arg) => arg.startsWith('--changed='))?.slice('--changed='.length);
+  const stage = (name: string) => STAGES.find((s) => s.name === name)!;
   return [
-    STAGES.find((stage) => stage.name === 'build')!,
-    STAGES.find((stage) => stage.name === 'typecheck')!,
-    { name: 'lint', run: 'pnpm exec eslint --max-warnings=0 --cache --cache-location node_modules/.cache/eslint/ .', what: 'eslint, files changed since its last run' },
+    stage('build'),
+    stage('typecheck'),
+    { name: 'lint', run: 'pnpm exec eslint --max-warnings=0 --cache --cache-location node_modules/.cache/eslint/ .', what: 'eslint, files changed since its last run', sideBySide: true },
     {
       name: 'unit',
       run: `pnpm exec vitest run --project unit --project react --changed${since ? `=${since}` : ''} --passWithNoTests`,
@@ -122,48 +145,77 @@ export function pickStages(argv: string[], stages = STAGES): Stage[] {
   return stages;
 }
 
-export interface StageRow {
-  name: string;
-  ms: number;
-  result: 'ok' | 'FAILED';
+/** One stage, timed: its output to the terminal, or held and printed whole when it ends (`held`). */
+async function runStage(stage: Stage, cwd: string, held: boolean): Promise<StageRow & { error?: string }> {
+  const output: string[] = [];
+  if (!held) console.log(`\n[stage] ${stage.name}: ${stage.what}`);
+  const start = performance.now();
+  const error = typeof stage.run === 'string' ? await runCommand(stage.run, cwd, held ? output : undefined) : await stage.run();
+  const ms = performance.now() - start;
+  if (held) console.log(`\n[stage] ${stage.name}: ${stage.what} (beside others)\n${output.join('').trimEnd()}`);
+  console.log(`[stage] ${stage.name}: ${error ? 'FAILED' : 'ok'} in ${seconds(ms)}`);
+  if (error) console.error(error);
+  return { name: stage.name, ms, result: error ? 'FAILED' : 'ok', ...(held ? { sideBySide: true } : {}), ...(error ? { error } : {}) };
 }
 
-/** Runs `stages` in order (shell commands from `cwd`), stops at the first failure; the rows of the table. */
-export function runStages(stages: Stage[], cwd = root): { rows: StageRow[]; failed?: string } {
+/**
+ * Runs `stages` in order (shell commands from `cwd`), `sideBySide` neighbours `lanes` at a time;
+ * stops at the first failure (side-by-side stages already running finish; none starts after it).
+ */
+export async function runStages(stages: Stage[], cwd = root, lanes = LANES): Promise<{ rows: StageRow[]; failed?: string }> {
   const rows: StageRow[] = [];
-  for (const stage of stages) {
-    console.log(`\n[stage] ${stage.name}: ${stage.what}`);
-    const start = performance.now();
-    const error = typeof stage.run === 'string' ? runCommand(stage.run, cwd) : stage.run();
-    const ms = performance.now() - start;
-    rows.push({ name: stage.name, ms, result: error ? 'FAILED' : 'ok' });
-    console.log(`[stage] ${stage.name}: ${error ? 'FAILED' : 'ok'} in ${seconds(ms)}`);
-    if (error) {
-      console.error(error);
-      return { rows, failed: stage.name };
+  for (let i = 0; i < stages.length; ) {
+    const stage = stages[i]!;
+    if (!stage.sideBySide) {
+      const { error, ...row } = await runStage(stage, cwd, false);
+      rows.push(row);
+      if (error) return { rows, failed: stage.name };
+      i += 1;
+      continue;
     }
+    let end = i;
+    while (stages[end]?.sideBySide) end += 1;
+    const batch = stages.slice(i, end);
+    const results: Array<StageRow & { error?: string }> = [];
+    let next = 0;
+    let failing = false;
+    const lane = async () => {
+      while (next < batch.length && !failing) {
+        const index = next++;
+        const result = await runStage(batch[index]!, cwd, true);
+        results[index] = result;
+        if (result.error) failing = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, batch.length) }, lane));
+    for (const { error: _error, ...row } of results.filter(Boolean)) rows.push(row);
+    const failedStage = results.find((result) => result?.error);
+    if (failedStage) return { rows, failed: failedStage.name };
+    i = end;
   }
   return { rows };
 }
 
-/** The table printed at the end: each stage's time (m:ss) and result, and the total. */
-export function stageTable(rows: StageRow[], failed: string | undefined): string {
-  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+/** The table printed at the end: each stage's time (m:ss) and result, and the wall time of the run. */
+export function stageTable(rows: StageRow[], failed: string | undefined, wallMs = rows.reduce((sum, row) => sum + row.ms, 0)): string {
   const width = Math.max(...rows.map((row) => row.name.length), 5);
   return [
     `[stages] ${failed ? `FAILED at ${failed}` : 'all green'}`,
-    ...rows.map((row) => `  ${row.name.padEnd(width)}  ${clock(row.ms).padStart(6)}  ${row.result}`),
-    `  ${'total'.padEnd(width)}  ${clock(total).padStart(6)}`,
+    ...rows.map((row) => `  ${row.name.padEnd(width)}  ${clock(row.ms).padStart(6)}  ${row.result}${row.sideBySide ? '  (side by side)' : ''}`),
+    `  ${'total'.padEnd(width)}  ${clock(wallMs).padStart(6)}`,
   ].join('\n');
 }
 
-function main() {
+async function main() {
   before = treeState();
   const argv = process.argv.slice(2);
   picked = argv.includes('--quick') ? quickStages(argv) : pickStages(argv);
-  const { rows, failed } = runStages(picked);
-  console.log(`\n${stageTable([...earlierStages().map((row): StageRow => ({ ...row, result: 'ok' })), ...rows], failed)}`);
+  const earlier = earlierStages().map((row): StageRow => ({ ...row, result: 'ok' }));
+  const start = performance.now();
+  const { rows, failed } = await runStages(picked);
+  const wall = earlier.reduce((sum, row) => sum + row.ms, 0) + performance.now() - start;
+  console.log(`\n${stageTable([...earlier, ...rows], failed, wall)}`);
   process.exitCode = failed ? 1 : 0;
 }
 
-if (import.meta.main) main();
+if (import.meta.main) await main();

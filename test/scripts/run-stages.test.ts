@@ -8,13 +8,16 @@ import { earlierStages, pickStages, runStages, STAGES, stageTable, treeState, ty
 const stage = (name: string, run: Stage['run']): Stage => ({ name, run, what: name });
 
 describe('the stage runner of pnpm test', () => {
-  it('runs the stages in order and stops at the first failure, which the table names', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'run-stages-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('runs the stages in order and stops at the first failure, which the table names', async () => {
     const ran: string[] = [];
-    const { rows, failed } = runStages([
+    const { rows, failed } = await runStages([
       stage('first', () => void ran.push('first')),
       stage('second', 'exit 3'),
       stage('third', () => void ran.push('third')),
-    ]);
+    ], scratch);
     expect(ran).toEqual(['first']);
     expect(failed).toBe('second');
     expect(rows.map((row) => [row.name, row.result])).toEqual([
@@ -23,6 +26,29 @@ describe('the stage runner of pnpm test', () => {
     ]);
     const table = stageTable([{ name: 'install', ms: 61_000, result: 'ok' }, ...rows], failed);
     expect(table).toMatch(/^\[stages\] FAILED at second\n {2}install +1:01 +ok\n {2}first +0:00 +ok\n {2}second +0:00 +FAILED\n {2}total +1:01$/);
+  });
+
+  it('runs side-by-side stages at the same time, and stops after them when one fails', async () => {
+    // Each waits (up to 10 s) for the other's file: both pass only if they run at once.
+    const waitFor = (mine: string, theirs: string) => `touch ${mine}; for i in $(seq 100); do [ -f ${theirs} ] && exit 0; sleep 0.1; done; exit 1`;
+    const ran: string[] = [];
+    const { rows, failed } = await runStages(
+      [
+        { ...stage('left', waitFor('left.mark', 'right.mark')), sideBySide: true },
+        { ...stage('right', waitFor('right.mark', 'left.mark')), sideBySide: true },
+        { ...stage('broken', 'exit 1'), sideBySide: true },
+        stage('after', () => void ran.push('after')),
+      ],
+      scratch,
+      2,
+    );
+    expect(rows.map((row) => [row.name, row.result, row.sideBySide])).toEqual([
+      ['left', 'ok', true],
+      ['right', 'ok', true],
+      ['broken', 'FAILED', true],
+    ]);
+    expect(failed).toBe('broken');
+    expect(ran).toEqual([]);
   });
 
   it('picks stages by --only or --from, in their order, and refuses an unknown name', () => {

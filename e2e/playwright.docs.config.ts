@@ -7,8 +7,11 @@ import base from './playwright.config.ts';
 
 process.env.XKIT_DOCS_SCREENSHOTS = '1';
 
+// One project of its own (not the e2e run's projects, which split the specs between two playgrounds).
+const { projects: _projects, ...shared } = base;
+
 export default defineConfig({
-  ...base,
+  ...shared,
   testDir: '.',
   testMatch: ['docs/**/*.spec.ts', 'specs/keyboard.spec.ts'],
   outputDir: 'test-results/docs',

@@ -14,6 +14,8 @@ export default defineConfig({
   ...shared,
   testDir: '.',
   testMatch: ['docs/**/*.spec.ts', 'specs/keyboard.spec.ts'],
+  // One playground, one spec at a time.
+  workers: 1,
   outputDir: 'test-results/docs',
   reporter: [['list']],
 });

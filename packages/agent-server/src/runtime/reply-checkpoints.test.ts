@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART } from '@x/agent-protocol';
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredTurn, StoredTurnProgress } from './persist-turn.js';
+import type { StoredTurnProgress } from './persist-turn.js';
 import { memoryStore } from '../store/memory-store.js';
 import { deltaParts } from '../test-utils/gated-model.js';
 import { mockModel } from '../test-utils/mock-model.js';
@@ -9,17 +9,14 @@ import { readChunks, userMessage } from '../test-utils/sse.js';
 import { storeServer, turnRequest } from '../test-utils/store-server.js';
 import { CHECKPOINT_INTERVAL_MS, startReplyCheckpoints } from './reply-checkpoints.js';
 
-/** A stored turn that records its checkpoints (each write takes `writeMs`). */
-function recordingTurn(writeMs = 0) {
+/** A checkpoint writer that records what it writes (each write takes `writeMs`). */
+function recordingWriter(writeMs = 0) {
   const written: StoredTurnProgress[] = [];
-  const turn = {
-    checkpoints: true,
-    checkpoint: async (progress: StoredTurnProgress) => {
-      await new Promise((resolve) => setTimeout(resolve, writeMs));
-      written.push(structuredClone(progress));
-    },
-  } as unknown as StoredTurn;
-  return { turn, written };
+  const write = async (progress: StoredTurnProgress) => {
+    await new Promise((resolve) => setTimeout(resolve, writeMs));
+    written.push(structuredClone(progress));
+  };
+  return { write, written };
 }
 
 const textOf = (progress: StoredTurnProgress | undefined) => progress?.reply.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
@@ -28,8 +25,8 @@ const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't1',
 
 describe('startReplyCheckpoints', () => {
   it('never writes per chunk: 5,000 chunks within one interval give no write until the interval passed, then one', async () => {
-    const { turn, written } = recordingTurn();
-    const checkpoints = startReplyCheckpoints({ stored: turn, base: undefined, fallbackTitle: undefined, intervalMs: 100, onError: () => {} });
+    const { write, written } = recordingWriter();
+    const checkpoints = startReplyCheckpoints({ write, base: undefined, fallbackTitle: undefined, intervalMs: 100, onError: () => {} });
     checkpoints.push(start);
     checkpoints.push({ type: 'text-start', id: 't1' });
     for (let i = 0; i < 5_000; i++) checkpoints.push(delta('x'));
@@ -42,8 +39,8 @@ describe('startReplyCheckpoints', () => {
   });
 
   it('writes at once at a step end and when the title arrives (the title then replaces the fallback)', async () => {
-    const { turn, written } = recordingTurn();
-    const checkpoints = startReplyCheckpoints({ stored: turn, base: undefined, fallbackTitle: 'Tell me a story', intervalMs: 60_000, onError: () => {} });
+    const { write, written } = recordingWriter();
+    const checkpoints = startReplyCheckpoints({ write, base: undefined, fallbackTitle: 'Tell me a story', intervalMs: 60_000, onError: () => {} });
     checkpoints.push(start); // a first turn: written at once, with its fallback title
     await vi.waitFor(() => expect(written).toHaveLength(1));
     expect(written[0]).toMatchObject({ steps: 0, fallbackTitle: 'Tell me a story' });
@@ -61,8 +58,8 @@ describe('startReplyCheckpoints', () => {
   });
 
   it('keeps one write at a time, follows a slow write with the latest reply, and writes nothing after settle', async () => {
-    const { turn, written } = recordingTurn(50);
-    const checkpoints = startReplyCheckpoints({ stored: turn, base: undefined, fallbackTitle: undefined, intervalMs: 60_000, onError: () => {} });
+    const { write, written } = recordingWriter(50);
+    const checkpoints = startReplyCheckpoints({ write, base: undefined, fallbackTitle: undefined, intervalMs: 60_000, onError: () => {} });
     checkpoints.push(start);
     checkpoints.push({ type: 'start-step' });
     checkpoints.push({ type: 'finish-step' }); // write 1 starts
@@ -84,9 +81,9 @@ describe('startReplyCheckpoints', () => {
   });
 
   it('continues the message of an approval continuation (its earlier parts are kept)', async () => {
-    const { turn, written } = recordingTurn();
+    const { write, written } = recordingWriter();
     const base = { id: 'msg-a', role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'Before. ', state: 'done' as const }] };
-    const checkpoints = startReplyCheckpoints({ stored: turn, base, fallbackTitle: undefined, intervalMs: 60_000, onError: () => {} });
+    const checkpoints = startReplyCheckpoints({ write, base, fallbackTitle: undefined, intervalMs: 60_000, onError: () => {} });
     for (const chunk of [{ type: 'start', messageId: 'msg-a' }, { type: 'start-step' }, { type: 'text-start', id: 't2' }, delta('After.'), { type: 'text-end', id: 't2' }, { type: 'finish-step' }] as UIMessageChunk[]) {
       checkpoints.push(chunk.type === 'text-delta' ? { ...chunk, id: 't2' } : chunk);
     }
@@ -98,8 +95,8 @@ describe('startReplyCheckpoints', () => {
 
   it('reports a failed write and goes on', async () => {
     const errors: unknown[] = [];
-    const turn = { checkpoints: true, checkpoint: () => Promise.reject(new Error('db down')) } as unknown as StoredTurn;
-    const checkpoints = startReplyCheckpoints({ stored: turn, base: undefined, fallbackTitle: 'T', intervalMs: 60_000, onError: (e) => errors.push(e) });
+    const write = () => Promise.reject(new Error('db down'));
+    const checkpoints = startReplyCheckpoints({ write, base: undefined, fallbackTitle: 'T', intervalMs: 60_000, onError: (e) => errors.push(e) });
     checkpoints.push(start);
     await vi.waitFor(() => expect(errors).toHaveLength(1));
     await checkpoints.settle();

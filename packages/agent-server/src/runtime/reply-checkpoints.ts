@@ -1,7 +1,7 @@
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { CHAT_TITLE_PART } from '@x/agent-protocol';
 import { appendChunk, replyFromChunks } from '../runs/partial-reply.js';
-import type { StoredTurn } from './persist-turn.js';
+import type { StoredTurnProgress } from './persist-turn.js';
 
 /** At most one checkpoint per this many ms while a reply streams (besides step ends and the title). */
 export const CHECKPOINT_INTERVAL_MS = 2_000;
@@ -24,7 +24,8 @@ export interface ReplyCheckpoints {
  * deltas merged into one, so a rebuild costs about the reply's parts, not its chunks).
  */
 export function startReplyCheckpoints(options: {
-  stored: StoredTurn;
+  /** Writes a checkpoint (the stored turn's `checkpoint`, in the turn's trace). */
+  write: (progress: StoredTurnProgress) => Promise<void>;
   /** The message an approval continuation continues (the thread's last, an assistant message). */
   base: UIMessage | undefined;
   /** The first turn's title if the run is lost before one was generated (`fallbackTitle`). */
@@ -49,9 +50,7 @@ export function startReplyCheckpoints(options: {
     lastWrite = Date.now();
     const reply = await replyFromChunks(chunks, options.base);
     if (!reply || stopped) return;
-    await options.stored
-      .checkpoint({ reply, steps, ...(title !== undefined ? { title } : { fallbackTitle: options.fallbackTitle }) })
-      .catch(options.onError);
+    await options.write({ reply, steps, ...(title !== undefined ? { title } : { fallbackTitle: options.fallbackTitle }) }).catch(options.onError);
   };
   const run = (now: boolean): void => {
     if (stopped) return;

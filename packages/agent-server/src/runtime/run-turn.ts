@@ -79,7 +79,8 @@ export async function runTurn(input: TurnInput): Promise<Response> {
   // With a store, the reply is checkpointed while it streams: a server that dies mid-reply leaves it.
   const checkpoints = stored?.checkpoints
     ? startReplyCheckpoints({
-        stored,
+        // In the turn's trace: its store spans are the turn's, whatever timer or read writes them.
+        write: traced.bind((progress) => stored.checkpoint(progress)),
         base: messages.at(-1)?.role === 'assistant' ? messages.at(-1) : undefined,
         fallbackTitle: title ? fallbackTitle(input.agent, messages) : undefined,
         onError: (error) => input.logger.warn('the reply checkpoint was not saved', { agentId: input.agentId, error: errorText(error) }),

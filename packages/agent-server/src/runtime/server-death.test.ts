@@ -9,7 +9,7 @@ import { LOST_RUN_GRACE_MS } from '../runs/stale-run.js';
 import { memoryStore } from '../store/memory-store.js';
 import { pgliteStore } from '../store/pglite-store.js';
 import { STALE_RUN_MS, type ConversationStore } from '../store/types.js';
-import { gatedTitleModel } from '../test-utils/gated-model.js';
+import { gate, gatedTitleModel } from '../test-utils/gated-model.js';
 import { mockModel, textParts, usage } from '../test-utils/mock-model.js';
 import { toolCallParts } from '../test-utils/model-parts.js';
 import { readChunks, userMessage } from '../test-utils/sse.js';
@@ -24,7 +24,7 @@ import { CHECKPOINT_INTERVAL_MS } from './reply-checkpoints.js';
 /** A model whose first call asks for a tool, and whose second streams `text` and then hangs (the process dies there). */
 function dyingModel(text: string[]) {
   let calls = 0;
-  const streamed = Promise.withResolvers<void>();
+  const streamed = gate();
   const model = new MockLanguageModelV4({
     doStream: async () => {
       if (calls++ === 0) return { stream: simulateReadableStream({ chunks: toolCallParts({ toolName: 'lookup', input: { q: 'tides' } }), initialDelayInMs: null, chunkDelayInMs: null }) };
@@ -34,7 +34,7 @@ function dyingModel(text: string[]) {
             controller.enqueue({ type: 'stream-start', warnings: [] });
             controller.enqueue({ type: 'text-start', id: 't1' });
             for (const delta of text) controller.enqueue({ type: 'text-delta', id: 't1', delta });
-            streamed.resolve();
+            streamed.open();
             // …and nothing more: the process is gone.
           },
         }),

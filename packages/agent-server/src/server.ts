@@ -8,7 +8,7 @@ import { cursorCodec } from './http/conversation-cursor.js';
 import { errorResponse, requestErrorResponse } from './http/error-response.js';
 import { requestPipeline } from './http/pipeline/request-pipeline.js';
 import { routeTable } from './http/pipeline/route-table.js';
-import { AgentRequestError } from './runtime/request-error.js';
+import { AgentRequestError } from './config/request-error.js';
 import { DEFAULT_KEEP_ALIVE_MS } from './runtime/sse-keep-alive.js';
 import { liveRunsOf } from './runtime/live-runs.js';
 import { memoryRunLog } from './runs/memory-run-log.js';

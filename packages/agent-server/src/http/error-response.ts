@@ -4,7 +4,7 @@ import {
   type AgentErrorCode,
   type AgentErrorIssue,
 } from '@x/agent-protocol';
-import { AgentRequestError } from '../runtime/request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 
 /** A JSON error answer: `{ error: { code, message, issues? } }` with the code's status. */
 export function errorResponse(

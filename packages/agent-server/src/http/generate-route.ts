@@ -3,7 +3,7 @@ import { answerToolApproval, type AgentRequestBody, type ApprovalToolPart } from
 import type { ApprovalAnswer, GenerateRequestBody, GenerateResponse, JsonSchemaObject, ToolOutput, ToolOutputsBody } from '@x/agent-protocol/routes';
 import type { AgentUser } from '../config/tool-types.js';
 import type { AgentConfig, AgentServerConfig, Logger } from '../config/types.js';
-import { AgentRequestError } from '../runtime/request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 import type { RunLog } from '../runs/run-log.js';
 import type { ConversationStore, MessageRecord } from '../store/types.js';
 import { storeUserId } from '../runtime/turn-setup.js';

@@ -1,7 +1,7 @@
 import type { LanguageModelUsage, Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody } from '@x/agent-protocol';
 import { type StoredMessageMetadata } from '@x/agent-protocol/routes';
-import { AgentRequestError } from './request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 import { RUN_HEARTBEAT_MS, StoreConflictError, type ConversationStore, type MessageInput, type MessageRecord } from '../store/types.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { RunLog } from '../runs/run-log.js';

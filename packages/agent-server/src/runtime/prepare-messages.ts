@@ -2,7 +2,7 @@ import { convertToModelMessages, pruneMessages, safeValidateUIMessages, type Mod
 import { A2UI_ACTION_PART, a2uiActionText, a2uiUserActionSchema, type A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { type AgentRequestBody } from '@x/agent-protocol';
 import type { PruneConfig } from '../config/types.js';
-import { AgentRequestError } from './request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 
 /**
  * Drops messages that carry no parts (a failed turn must not poison the next send), then validates

@@ -1,6 +1,6 @@
 import type { Tool, UIMessage } from 'ai';
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
-import { AgentRequestError } from './request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 import type { AnsweredApprovalFields } from '@x/agent-protocol/validation';
 import { answeredFields, wireApprovalDecision, type ApprovalDecision } from '../tools/approval-decision.js';
 import type { MessageInput, MessageRecord } from '../store/types.js';

@@ -9,7 +9,7 @@ import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, userMessage } from '../test-utils/sse.js';
 import { messageFromChunks } from '../test-utils/ui-message.js';
-import { AgentRequestError } from '../runtime/request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 import type { MessageRecord } from '../store/types.js';
 import { MALFORMED_APPROVAL_ANSWERS, REFUSING_APPROVAL_ANSWERS, withId } from '../test-utils/approval-answers.js';
 import { approvalDecision, approvalRuleDecision, interruptDecision, wireApprovalDecision } from './approval-decision.js';

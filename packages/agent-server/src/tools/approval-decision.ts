@@ -7,7 +7,7 @@ import {
   type AnsweredApprovalFields,
   type ApprovalAnswerPayload,
 } from '@x/agent-protocol/validation';
-import { AgentRequestError } from '../runtime/request-error.js';
+import { AgentRequestError } from '../config/request-error.js';
 
 /**
  * The one approval decision (issue 38, "fail closed"): every edge that answers a tool call waiting

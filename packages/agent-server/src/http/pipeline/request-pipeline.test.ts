@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentServerConfig } from '../../config/types.js';
 import { memoryRunLog } from '../../runs/memory-run-log.js';
-import { AgentRequestError } from '../../runtime/request-error.js';
+import { AgentRequestError } from '../../config/request-error.js';
 import { liveRunsOf } from '../../runtime/live-runs.js';
 import { memoryStore } from '../../store/memory-store.js';
 import { mockModel, textParts } from '../../test-utils/mock-model.js';

@@ -2,7 +2,7 @@ import type { AgentErrorCode, AgentErrorIssue } from '@x/agent-protocol';
 
 /**
  * A request the runtime refuses: a protocol error code (the wire contract), a message and the
- * issues, never an HTTP status or a `Response`. The edge (`server.ts`, through http/error-response.ts)
+ * issues, never an HTTP status or a `Response`. It lives in config/ beside `ConfigError` so every layer (tools, runtime) can throw it; the edge (`server.ts`, through http/error-response.ts)
  * maps it to the code's JSON error answer, so the runtime knows nothing of HTTP.
  */
 export class AgentRequestError extends Error {

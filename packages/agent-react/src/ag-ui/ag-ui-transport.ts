@@ -94,12 +94,12 @@ function undelivered(verified: readonly BaseEvent[], delivered: WeakSet<BaseEven
  * 0)` ms, a body fails as a dropped connection. Without an option and an announced keep-alive
  * interval there is none.
  */
-function watchedFetch(fetch: typeof globalThis.fetch | undefined, option: number | undefined): typeof globalThis.fetch {
+function watchedFetch(fetch: typeof globalThis.fetch | undefined, option: number | undefined, onSilent: (error: TypeError) => void): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await (fetch ?? globalThis.fetch)(input, init);
     const ms = idleTimeoutFor(option, response.headers, 0);
     if (!(ms > 0) || !response.body) return response;
-    return new Response(withIdleTimeout(response.body, ms), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(withIdleTimeout(response.body, ms, onSilent), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
@@ -116,10 +116,12 @@ function watchedFetch(fetch: typeof globalThis.fetch | undefined, option: number
  */
 export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: AgUiTransportOptions): ChatTransport<MESSAGE> {
   let agent: AbstractAgent | undefined = 'agent' in options ? options.agent : undefined;
+  /** Why the current run's stream ended early: the watchdog heard silence (the stream then ends as a cut). */
+  let silence: TypeError | undefined;
   const agentFor = (chatId: string): AbstractAgent => {
     if (agent) return agent;
     if (!('url' in options)) throw new Error('unreachable');
-    agent = new HttpAgent({ url: options.url, threadId: options.threadId ?? chatId, ...(options.headers ? { headers: options.headers } : {}), fetch: watchedFetch(options.fetch, options.idleTimeoutMs) });
+    agent = new HttpAgent({ url: options.url, threadId: options.threadId ?? chatId, ...(options.headers ? { headers: options.headers } : {}), fetch: watchedFetch(options.fetch, options.idleTimeoutMs, (error) => (silence = error)) });
     return agent;
   };
 
@@ -153,6 +155,7 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
       }
       if (link) ag.setState(link.expose());
       const mapping = agUiToChunks({ refusedToolCalls: refused });
+      silence = undefined;
       let exposed = link ? link.expose() : {};
       let cancelRun = () => {};
       return new ReadableStream<UIMessageChunk>({
@@ -229,7 +232,9 @@ export function agUiTransport<MESSAGE extends UIMessage = UIMessage>(options: Ag
               async () => {
                 await stateWrites;
                 // The stream ended without saying how the run ended: the connection was cut.
-                if (!ended && !abortSignal?.aborted) push(interrupted('The connection to the AG-UI agent ended before the run finished.'));
+                if (!ended && !abortSignal?.aborted) {
+                  push(interrupted(silence ? `The connection to the AG-UI agent was lost (${silence.message}).` : 'The connection to the AG-UI agent ended before the run finished.'));
+                }
               },
               async (error: unknown) => {
                 await stateWrites;

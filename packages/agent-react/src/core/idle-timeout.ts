@@ -26,12 +26,15 @@ export function idleTimeoutFor(option: number | undefined, headers: Headers | un
   return announced === undefined ? fallback : 2 * announced;
 }
 
+/** A stream that went silent ({@link connectionLost}): a `TypeError`, as a dropped connection's. */
+class SilentConnectionError extends TypeError {}
+
 /**
  * The error of a stream that went silent for `ms`: a `TypeError` that names the network, so the chat
  * takes it as a disconnect (re-attach with resumable runs; otherwise an error that keeps the reply).
  */
 export function connectionLost(ms: number): TypeError {
-  return new TypeError(`Connection lost: the network was silent for ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}.`);
+  return new SilentConnectionError(`Connection lost: the network was silent for ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}.`);
 }
 
 /**
@@ -48,23 +51,30 @@ export function readWithin<T>(reader: ReadableStreamDefaultReader<T>, ms: number
 
 /**
  * `body` with a watchdog: when a read brings nothing (not a byte: a keep-alive comment counts) for
- * `ms`, the source is cancelled and the stream fails with {@link connectionLost}, as a dropped
- * connection would. `ms` 0 or less: `body` itself.
+ * `ms`, the source is cancelled, `onSilent` hears {@link connectionLost}, and the stream ends as a cut
+ * connection does — closed, not errored: a consumer that rethrows the error of cancelling an errored
+ * stream (`@ag-ui/client`'s reader does, for anything but an `AbortError`) would otherwise leave an
+ * unhandled rejection. `ms` 0 or less: `body` itself.
  */
-export function withIdleTimeout(body: ReadableStream<Uint8Array>, ms: number): ReadableStream<Uint8Array> {
+export function withIdleTimeout(body: ReadableStream<Uint8Array>, ms: number, onSilent: (error: TypeError) => void): ReadableStream<Uint8Array> {
   if (!(ms > 0)) return body;
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        let result: ReadableStreamReadResult<Uint8Array>;
         try {
-          const { done, value } = await readWithin(reader, ms);
-          if (done) controller.close();
-          else controller.enqueue(value);
+          result = await readWithin(reader, ms);
         } catch (error) {
           reader.cancel(error).catch(() => {});
-          controller.error(error);
+          if (error instanceof SilentConnectionError) {
+            onSilent(error);
+            controller.close();
+          } else controller.error(error);
+          return;
         }
+        if (result.done) controller.close();
+        else controller.enqueue(result.value);
       },
       cancel(reason) {
         return reader.cancel(reason);

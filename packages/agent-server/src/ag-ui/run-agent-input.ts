@@ -1,23 +1,11 @@
 import type { UIMessage } from 'ai';
 import type { Message, RunAgentInput } from '@ag-ui/core';
-import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { UPDATE_PAGE_STATE_TOOL, type AgentRequestBody, type WireUIMessage } from '@x/agent-protocol';
 import { sharedStateSchema } from '@x/agent-protocol/validation';
 import { HttpError } from '../http/error-response.js';
 import { answeredFields, interruptDecision } from '../tools/approval-decision.js';
-import { readJsonBody } from '../http/parse-request.js';
 import type { MessageRecord } from '../store/types.js';
 import { pageStateDelta } from './turn-to-ag-ui.js';
-
-/** Content type (415), size (413), JSON (400) and `@ag-ui/core`'s `RunAgentInput` schema (400 with issues). */
-export async function parseRunAgentInput(request: Request, maxBodyBytes: number): Promise<RunAgentInput> {
-  const result = RunAgentInputSchema.safeParse(await readJsonBody(request, maxBodyBytes));
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
-    throw new HttpError('invalid_body', 'The request body is not an AG-UI RunAgentInput.', issues.slice(0, 20));
-  }
-  return result.data as RunAgentInput;
-}
 
 /** The run's shared state: AG-UI's `state` when it is a non-empty object (checked like our `sharedState`). */
 export function sharedStateOf(input: RunAgentInput): Record<string, unknown> | undefined {

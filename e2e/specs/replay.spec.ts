@@ -41,12 +41,19 @@ test('the recorded session replays in the playground: transcript, tool cards, ap
   expect(model.remaining).toBe(0);
 });
 
-test('the recorded session replays at a recorded pace over a real HTTP server', async ({ page }) => {
+test('the recorded session replays at a recorded pace over a real HTTP server', async ({ page, baseURL }) => {
   // `routeHandler` fulfils whole responses (instant); for a pace the page must see a real stream:
   // the replay runs behind a loopback HTTP server and the page's API requests are sent to it.
   const SLOW = 0.1; // ten times slower than recorded, so the pace is visible
   const model = replayModel(fixture, { source: 'weather-delete-research.json', ignoreTools: ['update-page-state'], speed: SLOW });
-  const server = createAgentServer({ ...demoSessionConfig({ assistant: model, researcher: model }), tools: replayTools(fixture, demoSessionTools()), store: memoryStore() });
+  // The page's origin (the playground) is not this server's: a browser's POST from it is cross-site
+  // for the server's state-changing routes unless the origin is allowed, as a deployment would.
+  const server = createAgentServer({
+    ...demoSessionConfig({ assistant: model, researcher: model }),
+    tools: replayTools(fixture, demoSessionTools()),
+    store: memoryStore(),
+    allowedOrigins: [new URL(baseURL!).origin],
+  });
   const running = await startMockServer({ server });
   try {
     await page.route('**/api/agent/**', (route) => {

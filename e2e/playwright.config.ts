@@ -131,8 +131,10 @@ const STORYBOOK = ['**/storybook.spec.ts'];
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  // Two workers on a 2-core machine: the projects below keep what must not overlap on one server apart.
-  workers: 2,
+  // Two workers on a 2-core machine locally (the projects below keep what must not overlap on one
+  // server apart). CI runs one: under two workers' load the timing-sensitive specs (a killed server's
+  // re-attach, the keyboard drawer step) failed once in three clean-clone runs. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? (process.env.CI === 'true' ? 1 : 2)),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

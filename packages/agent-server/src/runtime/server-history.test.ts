@@ -8,6 +8,7 @@ import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { toolCallParts } from '../test-utils/model-parts.js';
 import { readChunks, textOf, userMessage } from '../test-utils/sse.js';
 import { storeServer, turnRequest } from '../test-utils/store-server.js';
+import { deleteFileTool } from '../test-utils/delete-file-tool.js';
 
 type ToolPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }>;
 
@@ -27,12 +28,7 @@ function toolServer(calls: Parameters<typeof mockModel>) {
   const model = mockModel(...calls);
   const { server } = storeServer(store, model, {
     tools: {
-      deleteFile: {
-        description: 'Delete a file',
-        inputSchema: z.object({ path: z.string() }),
-        execute: ({ path }: { path: string }) => (deleted.push(path), { deleted: path }),
-        confirm: true,
-      },
+      deleteFile: deleteFileTool(deleted, true),
       lookup: { description: 'Look up', inputSchema: z.object({ q: z.string() }), execute: () => ({ found: 1 }) },
     },
     agents: { assistant: { model, tools: ['deleteFile', 'lookup'] } },

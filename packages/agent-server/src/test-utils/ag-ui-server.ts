@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AgentServerConfig } from '../config/types.js';
 import { createAgentServer } from '../server.js';
 import { listenOnLoopback } from './loopback-server.js';
+import { deleteFileTool } from './delete-file-tool.js';
 
 /**
  * Our server behind a real node HTTP server on 127.0.0.1 (added to `servers`, which the test closes),
@@ -14,15 +15,7 @@ export async function serveAgUi(servers: Server[], model: LanguageModel, extra: 
   const deleted: string[] = [];
   const agentServer = createAgentServer({
     tools: {
-      deleteFile: {
-        description: 'Delete a file',
-        inputSchema: z.object({ path: z.string() }),
-        execute: ({ path }: { path: string }) => {
-          deleted.push(path);
-          return { deleted: path };
-        },
-        confirm: true,
-      },
+      deleteFile: deleteFileTool(deleted, true),
       weather: { description: 'Weather', inputSchema: z.object({ city: z.string() }), execute: ({ city }: { city: string }) => ({ city, tempC: 21 }) },
     },
     agents: { assistant: { model, tools: ['deleteFile', 'weather'] } },

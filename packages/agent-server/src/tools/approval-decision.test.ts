@@ -13,6 +13,7 @@ import { AgentRequestError } from '../config/request-error.js';
 import type { MessageRecord } from '../store/types.js';
 import { MALFORMED_APPROVAL_ANSWERS, REFUSING_APPROVAL_ANSWERS, withId } from '../test-utils/approval-answers.js';
 import { approvalDecision, approvalRuleDecision, interruptDecision, wireApprovalDecision } from './approval-decision.js';
+import { deleteFileTool } from '../test-utils/delete-file-tool.js';
 
 const refusedWith = (fn: () => unknown): AgentRequestError => {
   try {
@@ -129,12 +130,7 @@ describe('our wire without a store (the client holds the history): the same tabl
     const model = mockModel(toolCallParts({ toolName: 'deleteFile', input: { path: '/x' } }), textParts('Done.'));
     const server = createAgentServer({
       tools: {
-        deleteFile: {
-          description: 'Delete a file',
-          inputSchema: z.object({ path: z.string() }),
-          execute: ({ path }: { path: string }) => (deleted.push(path), { deleted: path }),
-          confirm: true,
-        },
+        deleteFile: deleteFileTool(deleted, true),
       },
       agents: { assistant: { model, tools: ['deleteFile'] } },
       logger: { warn: () => {}, error: () => {} },
@@ -177,12 +173,7 @@ describe("generate's tool-outputs through the route: the same table", () => {
     const model = mockModel(toolCallParts({ toolName: 'deleteFile', input: { path: '/x' } }), textParts('Done.'));
     const server = createAgentServer({
       tools: {
-        deleteFile: {
-          description: 'Delete a file',
-          inputSchema: z.object({ path: z.string() }),
-          execute: ({ path }: { path: string }) => (deleted.push(path), { deleted: path }),
-          confirm: true,
-        },
+        deleteFile: deleteFileTool(deleted, true),
       },
       agents: { assistant: { model, tools: ['deleteFile'] } },
       store,

@@ -7,6 +7,7 @@ import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, toolCallParts } from '../test-utils/model-parts.js';
 import { chatRequest, readChunks, textOf, userMessage } from '../test-utils/sse.js';
 import { messageFromChunks } from '../test-utils/ui-message.js';
+import { deleteFileTool } from '../test-utils/delete-file-tool.js';
 
 const silent = { warn: () => {}, error: () => {} };
 
@@ -16,15 +17,7 @@ function setup(agentTools: AgentServerConfig['agents'][string]['tools'], confirm
   // The agent's tools are a parameter (plain strings): typed as data, checked at startup.
   const config: AgentServerConfig = {
     tools: {
-      deleteFile: {
-        description: 'Delete a file',
-        inputSchema: z.object({ path: z.string() }),
-        execute: ({ path }: { path: string }) => {
-          deleted.push(path);
-          return { deleted: path };
-        },
-        ...(confirm !== undefined ? { confirm } : {}),
-      },
+      deleteFile: deleteFileTool(deleted, confirm),
     },
     agents: { assistant: { model, tools: agentTools } },
     logger: silent,

@@ -43,6 +43,7 @@ export const AGENT_OWN_KEYS = [
   'hooks',
   'providerOptions',
   'access',
+  'a2a',
 ] as const satisfies readonly (keyof AgentConfig)[];
 
 /** Every key an agent config may have. */

@@ -1,4 +1,5 @@
 import type { TracingConfig } from '../tracing/tracing-config.js';
+import type { A2aPublishConfig } from '../a2a/publish/publish-config.js';
 import type { TranscriptionConfig } from '../transcription/transcription-config.js';
 import type { FilesConfig } from '../files/files-config.js';
 import type { LanguageModel, ToolChoice } from 'ai';
@@ -118,6 +119,8 @@ export interface AgentConfig<TOOL extends string = string, HOOK extends string =
   compaction?: CompactionConfig;
   /** Who may use this agent; `false` answers 403. Runs after `authenticate`. */
   access?: (user: AgentUser | undefined) => boolean | Promise<boolean>;
+  /** Publishes the agent over A2A (agent card + JSON-RPC endpoint; opt-in, needs a store): `A2aPublishConfig`. */
+  a2a?: A2aPublishConfig;
 }
 
 /** Server-wide limits. */

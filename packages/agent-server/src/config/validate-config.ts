@@ -15,6 +15,7 @@ import { checkTracing } from '../tracing/tracing-config.js';
 import { checkTranscription } from '../transcription/validate-transcription.js';
 import { checkFiles } from '../files/validate-files.js';
 import { signingSecretIssues } from '../security/signer.js';
+import { checkA2aPublish } from '../a2a/publish/validate-publish.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files', 'allowedOrigins'];
@@ -49,6 +50,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
       if (!AGENT_ID.test(id) || isReservedKey(id)) list.add(`agents.${id}`, `"${id}" is not a valid agent id (letters, digits, "_" or "-", at most 64)`);
       else if (RESERVED_AGENT_IDS.includes(id)) list.add(`agents.${id}`, `"${id}" is a route segment (${RESERVED_AGENT_IDS.join(', ')}) and cannot be an agent id`);
       edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, connectionNames, hookNames }));
+      if (isObject(agent)) checkA2aPublish(list, id, agent.a2a, raw.store !== undefined);
     }
     checkPolicies(list, raw.policies, agentIds);
     for (const cycle of findSubAgentCycles(edges)) {

@@ -20,6 +20,8 @@ export interface TurnInput {
   /** An SSE comment after this much silence on the turn's stream (0 or absent: none). */
   keepAliveMs?: number | undefined;
   user: AgentUser | undefined;
+  /** The run's id (its record and, with a store, its row); a new `run-…` id when absent (the A2A route names it after its task). */
+  runId?: string | undefined;
   /** The request's signal: aborted when the client goes away. */
   signal: AbortSignal;
   config: AgentServerConfig;

@@ -77,7 +77,7 @@ export async function openTurn(input: TurnInput, options: { beforeBegin?: ((stor
   };
   // The run's id names its record (and, with a store, its row): known before the tools are built,
   // so sub-agent runs name it as their initiator.
-  const runId = `run-${crypto.randomUUID()}`;
+  const runId = input.runId ?? `run-${crypto.randomUUID()}`;
   const runs = liveRunsOf(input.config);
   const recorder = new RunRecorder({
     id: runId,

@@ -13,7 +13,7 @@ export type {
   UseAgentChatOptions,
   UseAgentChatResult,
 } from './core/types.js';
-export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches } from './core/chat-store.js';
+export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches, QueuePausedReason } from './core/chat-store.js';
 export {
   useAgentBusy,
   useAgentChatSelector,

@@ -95,6 +95,7 @@ describe('useAgentChat queue', () => {
     expect(result.current.queue.map(textOf)).toEqual(['next']);
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.queuePaused).toBe(true);
+    expect(result.current.queuePausedReason).toBe('failed');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(result.current.queue.map(textOf)).toEqual(['next']);
     expect(turnsOf(urls, requests)).toHaveLength(1);
@@ -103,6 +104,7 @@ describe('useAgentChat queue', () => {
     });
     await waitFor(() => expect(result.current.messages.map(textOf).at(-1)).toBe('reply to next'));
     expect(result.current.queuePaused).toBe(false);
+    expect(result.current.queuePausedReason).toBeUndefined();
     expect(turnsOf(urls, requests)).toHaveLength(2);
   });
 
@@ -117,11 +119,14 @@ describe('useAgentChat queue', () => {
     await waitFor(async () => expect((await store.loadQueue('anonymous', 'q1'))?.map((m) => textOf(m))).toEqual(['later']));
     await act(() => first.result.current.stop());
     expect(first.result.current.queuePaused).toBe(true);
+    expect(first.result.current.queuePausedReason).toBe('stopped');
     first.unmount();
 
     const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q1' }));
     await waitFor(() => expect(reloaded.result.current.queue.map(textOf)).toEqual(['later']));
     expect(reloaded.result.current.queuePaused).toBe(true);
+    // A reload does not know how the reply before it ended: it never claims a failure or a stop.
+    expect(reloaded.result.current.queuePausedReason).toBe('restored');
     expect(userTexts(reloaded.result.current.messages)).toEqual(['slow start']);
     await act(async () => {
       expect(await reloaded.result.current.sendNow(reloaded.result.current.queue[0]!.id)).toBe(true);

@@ -66,7 +66,7 @@ export function useAgentChat<TOOLS extends UITools = UITools>(options: UseAgentC
           (!tracked.status || c.seen.status === next.status) &&
           (!tracked.error || c.seen.error === next.error) &&
           (!tracked.history ||
-            (c.seen.historyStatus === next.historyStatus && c.seen.hasOlder === next.hasOlder && c.seen.queue === next.queue && c.seen.queuePaused === next.queuePaused))))
+            (c.seen.historyStatus === next.historyStatus && c.seen.hasOlder === next.hasOlder && c.seen.queue === next.queue && c.seen.queuePaused === next.queuePaused && c.seen.queuePausedReason === next.queuePausedReason))))
     ) {
       return c.shown;
     }

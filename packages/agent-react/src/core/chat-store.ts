@@ -44,7 +44,16 @@ export interface AgentChatSnapshot<MESSAGE extends UIMessage = UIMessage> {
    * stopped, or the queue was restored after a reload. Sending (or "Send now") resumes it.
    */
   readonly queuePaused: boolean;
+  /** Why the queue is paused (`undefined` while it is not): see {@link QueuePausedReason}. */
+  readonly queuePausedReason: QueuePausedReason | undefined;
 }
+
+/**
+ * Why a queue waits for the user: `failed` (the reply ended with an error), `stopped` (the user
+ * stopped it) or `restored` (the queue came back after a reload; the reply before it may have
+ * finished normally).
+ */
+export type QueuePausedReason = 'failed' | 'stopped' | 'restored';
 
 /** The versions of messages that have siblings, by message id (a new object on every change). */
 export type MessageBranches = Readonly<Record<string, MessageBranch>>;
@@ -69,6 +78,7 @@ export interface HistoryInfo {
   connection: ConnectionState;
   branches: MessageBranches;
   queuePaused: boolean;
+  queuePausedReason: QueuePausedReason | undefined;
 }
 
 /**
@@ -108,13 +118,13 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> extends SnapshotSt
   /** The chat's messages array the published one was made from (position by position). */
   private source: readonly MESSAGE[];
 
-  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false };
+  private history: HistoryInfo = { historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false, queuePausedReason: undefined };
 
   constructor(
     chat: AgentCoreChat<MESSAGE>,
     private throttle: ThrottleSetting = 'frame',
   ) {
-    super({ messages: chat.messages, status: chat.status, error: chat.error, queue: chat.experimental_queuedMessages, historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false });
+    super({ messages: chat.messages, status: chat.status, error: chat.error, queue: chat.experimental_queuedMessages, historyStatus: 'ready', hasOlder: false, connection: 'online', branches: NO_BRANCHES, queuePaused: false, queuePausedReason: undefined });
     this.chat = chat;
     this.source = chat.messages;
   }
@@ -242,13 +252,13 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> extends SnapshotSt
   private take(): boolean {
     const { messages: source, status, error, experimental_queuedMessages: queue } = this.chat;
     const current = this.current;
-    const { historyStatus, hasOlder, connection, branches, queuePaused } = this.history;
+    const { historyStatus, hasOlder, connection, branches, queuePaused, queuePausedReason } = this.history;
     const sameHistory = sameHistoryInfo(current, this.history) && current.queue === queue;
     if (this.source === source && current.status === status && current.error === error && sameHistory) return false;
     const messages = this.source === source ? current.messages : shareMessages(this.source, current.messages, source, status === 'submitted' || status === 'streaming');
     this.source = source;
     if (current.messages === messages && current.status === status && current.error === error && sameHistory) return false;
-    this.current = { messages, status, error, historyStatus, hasOlder, connection, branches, queue, queuePaused };
+    this.current = { messages, status, error, historyStatus, hasOlder, connection, branches, queue, queuePaused, queuePausedReason };
     this.publishes++;
     return true;
   }
@@ -256,6 +266,6 @@ export class ChatStore<MESSAGE extends UIMessage = UIMessage> extends SnapshotSt
 
 function sameHistoryInfo(a: HistoryInfo, b: HistoryInfo): boolean {
   return (
-    a.historyStatus === b.historyStatus && a.hasOlder === b.hasOlder && a.connection === b.connection && a.branches === b.branches && a.queuePaused === b.queuePaused
+    a.historyStatus === b.historyStatus && a.hasOlder === b.hasOlder && a.connection === b.connection && a.branches === b.branches && a.queuePaused === b.queuePaused && a.queuePausedReason === b.queuePausedReason
   );
 }

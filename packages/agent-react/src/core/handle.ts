@@ -101,6 +101,10 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracked.history = true;
       return store.getSnapshot().queuePaused;
     },
+    get queuePausedReason() {
+      tracked.history = true;
+      return store.getSnapshot().queuePausedReason;
+    },
     editQueued: async (id, text) => editQueued(chat, id, text),
     removeQueued: async (id) => removeQueued(chat, id),
     moveQueued: async (id, delta) => moveQueued(chat, id, delta),

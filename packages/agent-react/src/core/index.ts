@@ -3,7 +3,7 @@
  * the package README, "Without React".
  */
 export { createAgentChat, type AgentChatClient } from './create-agent-chat.js';
-export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches } from './chat-store.js';
+export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches, QueuePausedReason } from './chat-store.js';
 export type {
   AgentToolCall,
   BeforeSendContext,

@@ -1,8 +1,19 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import type { ChatSession } from './chat-session.js';
+import type { QueuePausedReason } from './chat-store.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
+
+/** The queue waits for the user, for `reason` (shown to them: a restored queue never claims a failure). */
+export function pauseQueue<TOOLS extends UITools>(session: ChatSession<TOOLS>, reason: QueuePausedReason): void {
+  session.store.setHistory({ queuePaused: true, queuePausedReason: reason });
+}
+
+/** The queue goes on by itself again. */
+export function unpauseQueue<TOOLS extends UITools>(session: ChatSession<TOOLS>): void {
+  session.store.setHistory({ queuePaused: false, queuePausedReason: undefined });
+}
 
 /** Sets the queue without saving it (it came from where it is kept, or is only held aside). */
 export function setQueueQuietly<TOOLS extends UITools>(session: ChatSession<TOOLS>, queue: Message<TOOLS>[]): void {
@@ -28,6 +39,6 @@ export async function stopHoldingQueue<TOOLS extends UITools>(session: ChatSessi
     await new Promise((resolve) => setTimeout(resolve, 0));
   } finally {
     setQueueQuietly(session, [...held, ...session.chat.experimental_queuedMessages]);
-    session.store.setHistory({ queuePaused: true });
+    pauseQueue(session, 'stopped');
   }
 }

@@ -3,7 +3,7 @@ import type { UITools } from 'ai';
 import { putQueue } from './conversation-requests.js';
 import type { ChatSession } from './chat-session.js';
 import { isBusy, requestOptions } from './session-reads.js';
-import { setQueueQuietly } from './queue-hold.js';
+import { pauseQueue, setQueueQuietly, unpauseQueue } from './queue-hold.js';
 import { stopReply } from './stop.js';
 import type { UseAgentChatOptions } from './types.js';
 
@@ -72,7 +72,7 @@ export function restoreQueue<TOOLS extends UITools>(session: ChatSession<TOOLS>,
   }
   if (!queue || queue.length === 0 || session.chat.experimental_queuedMessages.length > 0) return;
   setQueueQuietly(session, queue);
-  if (!isBusy(session.chat)) session.store.setHistory({ queuePaused: true });
+  if (!isBusy(session.chat)) pauseQueue(session, 'restored');
 }
 
 /**
@@ -89,7 +89,7 @@ export async function sendQueuedNow<TOOLS extends UITools>(options: UseAgentChat
   // then sends the head of the queue by itself.
   chat.setQueue([message, ...queue.filter((m) => m.id !== id)]);
   if (isBusy(chat) || session.reconnect) await stopReply(options, session, 'user');
-  session.store.setHistory({ queuePaused: false });
+  unpauseQueue(session);
   if (chat.experimental_queuedMessages.some((m) => m.id === id)) await chat.experimental_sendQueuedMessageNow(id);
   return true;
 }
@@ -99,14 +99,14 @@ export async function sendQueuedNow<TOOLS extends UITools>(options: UseAgentChat
  * when a reply fails with messages waiting, cleared when a request starts or the queue empties.
  */
 export function followQueue<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, change: string): void {
-  const { chat, store } = session;
+  const { chat } = session;
   const waiting = chat.experimental_queuedMessages.length > 0;
   if (change === 'queue') {
-    if (!waiting) store.setHistory({ queuePaused: false });
+    if (!waiting) unpauseQueue(session);
     if (!session.restoringQueue) void saveQueue(options, session);
   } else if (change === 'status') {
-    if (isBusy(chat)) store.setHistory({ queuePaused: false });
-    else if (chat.status === 'error' && waiting) store.setHistory({ queuePaused: true });
+    if (isBusy(chat)) unpauseQueue(session);
+    else if (chat.status === 'error' && waiting) pauseQueue(session, 'failed');
     // A reply streams (or ended): its turn began, so the conversation exists now — save what waited.
     if (session.queueUnsaved && (chat.status === 'streaming' || chat.status === 'ready')) {
       session.queueUnsaved = false;

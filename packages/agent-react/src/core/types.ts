@@ -10,7 +10,7 @@ import type {
   FileUIPart,
   UITools,
 } from 'ai';
-import type { AgentChatStore, ConnectionState, HistoryStatus } from './chat-store.js';
+import type { AgentChatStore, ConnectionState, HistoryStatus, QueuePausedReason } from './chat-store.js';
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
 import type { SharedStateLink } from './shared-state/create-shared-state-store.js';
@@ -254,6 +254,11 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * stopped, or the queue came back after a reload. `sendNow` (or the next send) resumes it.
    */
   readonly queuePaused: boolean;
+  /**
+   * Why the queue is paused, `undefined` while it is not: `failed`, `stopped`, or `restored` (it came
+   * back after a reload, whatever became of the reply before it).
+   */
+  readonly queuePausedReason: QueuePausedReason | undefined;
   /** Replaces the text of a queued message (its files stay); false when there is no such message or the text is empty. */
   editQueued(id: string, text: string): Promise<boolean>;
   /** Takes a message out of the queue (it is not sent); false when there is none. */

@@ -1,12 +1,13 @@
 'use client';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button, Input, theme as antdTheme } from 'antd';
 import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useAgentChatSelector, type UseAgentChatResult } from '@x/agent-react';
+import { useAgentChatSelector, type QueuePausedReason, type UseAgentChatResult } from '@x/agent-react';
 import { type AgentUIMessage } from '@x/agent-protocol';
 import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
+import type { QueueStrings } from './queue-strings.js';
 import { messageText } from '../message-content/message-text.js';
 
 const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 };
@@ -20,7 +21,14 @@ const rowStyle: CSSProperties = {
   background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.02))',
 };
 const textStyle: CSSProperties = { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
-const pausedStyle: CSSProperties = { color: 'var(--ant-color-warning-text, #ad6800)', margin: '0 0 4px' };
+
+/** The paused notice's text: the real reason, or none when it is not known. */
+function pausedText(t: QueueStrings, reason: QueuePausedReason | undefined): string {
+  if (reason === 'failed') return t.pausedFailed;
+  if (reason === 'stopped') return t.pausedStopped;
+  if (reason === 'restored') return t.pausedRestored;
+  return t.paused;
+}
 
 /**
  * The messages the user sent while a reply streamed, under it and above the composer, in the order
@@ -36,6 +44,10 @@ export const QueuedMessages = memo(function QueuedMessages() {
 function QueueView({ chat }: { chat: UseAgentChatResult }) {
   const queue = useAgentChatSelector(chat, (snapshot) => snapshot.queue);
   const paused = useAgentChatSelector(chat, (snapshot) => snapshot.queuePaused);
+  const pausedReason = useAgentChatSelector(chat, (snapshot) => snapshot.queuePausedReason);
+  // The token itself (raised to 4.5:1 by AccessibleTheme, light and dark), not antd's CSS variable:
+  // that one is the page theme's unchecked value.
+  const { token } = antdTheme.useToken();
   const t = useAgentUIConfig().strings.queue;
   const announce = useAnnounce();
   const count = useRef(queue.length);
@@ -56,8 +68,8 @@ function QueueView({ chat }: { chat: UseAgentChatResult }) {
   return (
     <section aria-label={t.list} data-xagent-queue="" style={{ padding: '0 8px' }}>
       {paused ? (
-        <p role="status" style={pausedStyle} data-xagent-queue-paused="">
-          {t.paused}
+        <p role="status" style={{ color: token.colorWarningText, margin: '0 0 4px' }} data-xagent-queue-paused="" data-reason={pausedReason}>
+          {pausedText(t, pausedReason)}
         </p>
       ) : null}
       <ol ref={listRef} style={listStyle}>

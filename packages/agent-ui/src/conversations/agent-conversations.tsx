@@ -1,10 +1,11 @@
 'use client';
-import { DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Conversations as ConversationsState } from '@x/agent-react/conversations';
 import { Button, ConfigProvider, Input, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FOCUS_RING_MENU_CLASS, FocusRingStyle } from '../a11y/focus-ring.js';
+import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useRovingFocus } from '../a11y/roving-focus.js';
 import { focusMenuOnKeyboardOpen, focusRowMenu, stopKeyboardClick } from './conversation-menu-keys.js';
 import { Conversations } from '../antdx.js';
@@ -241,9 +242,9 @@ function ConversationsBody(props: AgentConversationsProps) {
       ? undefined
       : (conversation: { key: string }) => {
           const entries: NonNullable<MenuProps['items']> = [];
-          if (menu?.rename !== false) entries.push({ key: 'rename', label: kitStrings.rename, icon: <EditOutlined /> });
+          if (menu?.rename !== false) entries.push({ key: 'rename', label: kitStrings.rename, icon: <EditOutlined aria-hidden /> });
           for (const action of menu?.actions ?? []) entries.push({ key: action.key, label: action.label, icon: action.icon, danger: action.danger });
-          if (menu?.delete !== false) entries.push({ key: 'delete', label: kitStrings.delete, icon: <DeleteOutlined />, danger: true });
+          if (menu?.delete !== false) entries.push({ key: 'delete', label: kitStrings.delete, icon: <DeleteOutlined aria-hidden />, danger: true });
           return {
             items: entries,
             // The menu opens in a portal on <body>, outside this root: it takes the ring by its class and
@@ -262,7 +263,7 @@ function ConversationsBody(props: AgentConversationsProps) {
                 <Button
                   type="text"
                   size="small"
-                  icon={<EllipsisOutlined />}
+                  icon={<EllipsisOutlined aria-hidden />}
                   aria-label={kitStrings.conversationMenu(labels.get(conversation.key) ?? conversation.key)}
                   tabIndex={-1}
                   data-xagent-conversation-menu={conversation.key}
@@ -285,7 +286,15 @@ function ConversationsBody(props: AgentConversationsProps) {
       {conversations && props.search !== false ? (
         <Input
           type="search"
-          allowClear
+          // The clear button is named from the strings, not by its icon ("close-circle").
+          allowClear={{
+            clearIcon: (
+              <>
+                <CloseCircleFilled aria-hidden />
+                <span style={visuallyHidden}>{strings.clearSearch}</span>
+              </>
+            ),
+          }}
           size="small"
           aria-label={strings.search}
           placeholder={strings.search}

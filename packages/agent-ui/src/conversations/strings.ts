@@ -6,6 +6,8 @@ export interface AgentConversationsStrings {
   older: string;
   untitled: string;
   search: string;
+  /** Name of the button that empties the search field. */
+  clearSearch: string;
   noConversations: string;
   noMatches: string;
   loadMore: string;
@@ -24,6 +26,7 @@ export const conversationsEnUS: AgentConversationsStrings = {
   older: 'Older',
   untitled: 'New conversation',
   search: 'Search conversations',
+  clearSearch: 'Clear search',
   noConversations: 'No conversations yet',
   noMatches: 'No conversation matches',
   loadMore: 'Load more',
@@ -42,6 +45,7 @@ export const conversationsZhCN: AgentConversationsStrings = {
   older: '更早',
   untitled: '新对话',
   search: '搜索对话',
+  clearSearch: '清除搜索',
   noConversations: '还没有对话',
   noMatches: '没有匹配的对话',
   loadMore: '加载更多',

@@ -266,8 +266,14 @@ const catalogue = {
     /** Announced when the queue changed. */
     queued: '{count, plural, =0 {Queue empty.} one {# message queued.} other {# messages queued.}}',
     moved: 'Moved to position {position} of {count}.',
-    /** Shown while the queue waits for the user (“Send now” is the button above). */
-    paused: 'The queue is paused: the reply failed or was stopped. Use Send now to go on.',
+    /** Shown while the queue waits for the user and the reason is not known (“Send now” is the button above). */
+    paused: 'The queue is paused. Use Send now to go on.',
+    /** Shown while the queue waits for the user after the reply failed. */
+    pausedFailed: 'The queue is paused: the reply failed. Use Send now to go on.',
+    /** Shown while the queue waits for the user after they stopped the reply. */
+    pausedStopped: 'The queue is paused: the reply was stopped. Use Send now to go on.',
+    /** Shown while the queue waits for the user after a page reload brought it back (the reply before it may have finished normally). */
+    pausedRestored: 'The queue is paused: these messages were kept from before the page reloaded. Use Send now to go on.',
     /** A long pasted text's chip. */
     pastedText: 'Pasted text',
     pastedSummary: '{lines, plural, one {# line} other {# lines}}, {chars, plural, one {# character} other {# characters}}',
@@ -289,6 +295,8 @@ const catalogue = {
     untitled: 'New conversation',
     /** Placeholder and name of the search field. */
     search: 'Search conversations',
+    /** Name of the button that empties the search field. */
+    clearSearch: 'Clear search',
     noConversations: 'No conversations yet',
     noMatches: 'No conversation matches',
     loadMore: 'Load more',

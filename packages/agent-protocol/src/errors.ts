@@ -33,6 +33,11 @@ export const AGENT_ERROR_STATUS = {
   mcp_app_unavailable: 502,
   store_unavailable: 503,
   run_log_unavailable: 503,
+  /**
+   * A resume of a run the store has running that the run log does not hold yet (within the grace
+   * after the run's start): answered with `Retry-After`; the client re-attaches again.
+   */
+  run_not_ready: 503,
 } as const;
 
 export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;

@@ -1,4 +1,5 @@
 import { CONVERSATIONS_SEGMENT } from './conversations.js';
+import type { AgentErrorCode } from './errors.js';
 
 /**
  * Resumable, stoppable runs (ARCHITECTURE §7). They exist when the server has a `store`. A run is one
@@ -14,7 +15,11 @@ import { CONVERSATIONS_SEGMENT } from './conversations.js';
  *   the run's id in {@link RUN_ID_HEADER}.
  *   204 when the conversation has no active run (the client then loads the saved messages);
  *   404 `conversation_not_found` for another user's or a missing conversation;
- *   503 `run_log_unavailable` when the run log cannot be read (Redis down).
+ *   503 `run_log_unavailable` when the run log cannot be read (Redis down);
+ *   503 `run_not_ready` with `Retry-After` when the store has the run running but the run log does
+ *   not hold it yet (within a few seconds of its start: a shared log's write still on its way, or a
+ *   restarted instance that has not yet given the run up as lost): not an answer, the client
+ *   re-attaches again ({@link RESUME_RETRY_CODES}).
  * - `POST {basePath}/conversations/{id}/stop` body {@link StopRunBody} (optional) → 202
  *   {@link StopRunAnswer} when the active run was asked to stop (it ends as stopped, its partial reply
  *   saved, on whichever instance runs it, within 500 ms); 204 when no run is active (or `runId`
@@ -35,6 +40,13 @@ export const RUN_ID_HEADER = 'x-run-id';
  * never). A client that hears nothing for two of these intervals takes the connection as dead.
  */
 export const KEEP_ALIVE_HEADER = 'x-keep-alive-ms';
+
+/**
+ * The error codes of a resume answer that mean "not yet, re-attach again" (the answer carries
+ * `Retry-After`): a client keeps re-attaching with its backoff, as after a dropped connection, until
+ * the run streams, has ended (204: load the saved messages) or is given up as lost.
+ */
+export const RESUME_RETRY_CODES: ReadonlySet<AgentErrorCode> = new Set<AgentErrorCode>(['run_not_ready']);
 
 /** Paths of the run routes, relative to `basePath` (no trailing slash). */
 export const runPaths = {

@@ -1,5 +1,5 @@
 import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
+import { RESUME_RETRY_CODES, RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import { isAgentErrorBody, type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, resolveHeaders, type AgentRequestOptions } from './endpoints.js';
 import { RunCursor } from './run-cursor.js';
@@ -57,7 +57,7 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
     try {
       stream = await super.reconnectToStream(options);
     } catch (error) {
-      throw unreachableThroughGateway(error) ?? error;
+      throw unreachableThroughGateway(error) ?? notReadyYet(error) ?? error;
     }
     if (stream === null) this.run.ended = true;
     return stream;
@@ -168,6 +168,18 @@ function mergeHeaders(...sources: (HeadersInit | undefined)[]): Record<string, s
     });
   }
   return out;
+}
+
+/**
+ * A re-attach the server answered with "not yet" ({@link RESUME_RETRY_CODES}: the run is running but
+ * its log does not hold it yet) is not the end of the run: like a dropped connection, the `TypeError`
+ * it becomes keeps the chat re-attaching with its backoff. Undefined for any other failure.
+ */
+function notReadyYet(error: unknown): TypeError | undefined {
+  const { responseBody } = (error ?? {}) as { responseBody?: unknown };
+  const body = typeof responseBody === 'string' ? parsedOrUndefined(responseBody) : undefined;
+  if (!isAgentErrorBody(body) || !RESUME_RETRY_CODES.has(body.error.code)) return undefined;
+  return new TypeError(`network error: the server cannot follow the run yet (${body.error.code})`);
 }
 
 function parsedOrUndefined(text: string): unknown {

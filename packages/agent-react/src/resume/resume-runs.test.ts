@@ -478,17 +478,20 @@ describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => 
     chat.detach('unmount');
   });
 
-  it('the server died and a new one took over (its run log lost the run): the reply shows as interrupted and keeps what the tab had', async () => {
+  /**
+   * A reply streams from one server that then dies; every re-attach reaches a restarted one on the
+   * same store (its run log does not hold the run). Answers once the connection is 'reconnecting'.
+   */
+  async function chatOnDyingServer(conversationId: string) {
     const store = memoryStore();
     const slower = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunkDelayMs: 100 } };
     const dying = testServer({ a: slower }, { lookup }, { store });
     const restarted = testServer({ a: slower }, { lookup }, { store });
-    // The reply streams from the first server; every re-attach reaches the restarted one.
     const fetch: typeof globalThis.fetch = (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       return (init?.method ?? 'GET') === 'GET' && url.endsWith('/stream') ? restarted.fetch(input, init) : dying.fetch(input, init);
     };
-    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(fetch, 8), conversationId: 'c-restarted', throttle: false, resume: resumeRuns, idleTimeoutMs: 300 });
+    const controller = new AgentChatController({ agentId: 'a', fetch: silentAfter(fetch, 8), conversationId, throttle: false, resume: resumeRuns, idleTimeoutMs: 300 });
     const session = controller.open();
     const detach = controller.attach(session);
     await expect.poll(() => session.store.getSnapshot().historyStatus, { timeout: 10_000 }).toBe('ready');
@@ -496,7 +499,14 @@ describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => 
     await expect.poll(() => session.store.getSnapshot().connection, { timeout: 5_000 }).toBe('reconnecting');
     const partial = textOf(session.chat.messages.at(-1));
     expect(partial.length).toBeGreaterThan(0);
-    // The restarted server finds the run lost only once it started longer ago than the grace a run gets.
+    return { session, detach, partial, restarted };
+  }
+
+  /**
+   * The restarted server finds the run lost once it started longer ago than the grace a run gets: the
+   * reply shows as interrupted, keeping what the tab had. Answers the reply's text.
+   */
+  async function expectInterruptedAfterGrace({ session, detach, partial }: Awaited<ReturnType<typeof chatOnDyingServer>>) {
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + 10_000 + performance.now());
     try {
@@ -506,9 +516,32 @@ describe('the watchdog: a stream that goes silent is noticed (issue 38)', () => 
     }
     expect(session.store.getSnapshot().connection).toBe('online');
     expect(session.chat.status).toBe('ready');
-    expect(textOf(session.chat.messages.at(-1))).toBe(partial);
+    expect(session.chat.error).toBeUndefined();
+    // What the tab had stays (the saved reply may hold more: the last checkpoint of the run).
+    const shown = textOf(session.chat.messages.at(-1));
+    expect(shown.startsWith(partial)).toBe(true);
     expect(session.chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     detach('unmount');
+    return shown;
+  }
+
+  it('the server died and a new one took over (its run log lost the run): the reply shows as interrupted and keeps what the tab had', async () => {
+    const chat = await chatOnDyingServer('c-restarted');
+    expect(await expectInterruptedAfterGrace(chat)).toBe(chat.partial);
+  });
+
+  it('a restarted server that answers run_not_ready (within the grace) keeps the chat re-attaching with backoff; the reply is not dropped and ends as interrupted once the run is lost', async () => {
+    const chat = await chatOnDyingServer('c-not-ready');
+    const reattaches = () => chat.restarted.urls.filter((u) => u.endsWith('/stream')).length;
+    // Two "not yet" answers (250 ms, then 500 ms of backoff): still re-attaching, the partial reply
+    // still shown — not a history reload that ends the reply without it.
+    await expect.poll(reattaches, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(chat.session.store.getSnapshot().connection).toBe('reconnecting');
+    expect(chat.session.chat.error).toBeUndefined();
+    expect(chat.session.chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(textOf(chat.session.chat.messages.at(-1))).toBe(chat.partial);
+    expect(chat.session.chat.messages.at(-1)?.metadata).not.toMatchObject({ stopReason: 'interrupted' });
+    await expectInterruptedAfterGrace(chat);
   });
 
   it('a re-attach a proxy answers 502 (the server is down behind it) keeps re-attaching instead of failing the reply', async () => {

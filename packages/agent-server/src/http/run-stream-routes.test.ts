@@ -3,6 +3,7 @@ import { AGENT_ERROR_STATUS } from '@x/agent-protocol';
 import { RUN_ID_HEADER, RUN_STATE_PART, runPaths } from '@x/agent-protocol/routes';
 import type { RunLog } from '../runs/run-log.js';
 import { memoryRunLog } from '../runs/memory-run-log.js';
+import { LOST_RUN_GRACE_MS } from '../runs/stale-run.js';
 import { RunLogUnavailableError } from '../runs/run-log.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { ConversationStore } from '../store/types.js';
@@ -136,20 +137,47 @@ describe('resume route: GET {basePath}/conversations/{id}/stream', () => {
     expect(boundaries).toBe(2 + 1 + DELTAS.length + 2);
   });
 
-  it('answers 204 without an active run, and when the run log does not hold the run (another instance without a shared log)', async () => {
+  it('answers 503 run_not_ready with Retry-After while the run log does not hold a run that started within the grace (another instance without a shared log), 204 once no run is active', async () => {
     const store = memoryStore();
     const { server, release, started } = heldServer({ store });
     expect((await server.fetch(resumeRequest('nope'))).status).toBe(404);
     const live = await startTurn(server, 'c1');
     await started;
     const other = storeServer(store, mockModel(textParts('x'))).server; // its own memoryRunLog
+    // Not "the run ended" (a 204 would make the client load a history without the reply and stop
+    // following it): "not yet", and the run is left running.
     const answer = await other.fetch(resumeRequest('c1'));
-    expect(answer.status).toBe(204);
-    expect(await answer.text()).toBe('');
+    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(AGENT_ERROR_STATUS.run_not_ready);
+    expect(answer.headers.get('retry-after')).toBe('1');
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('run_not_ready');
+    expect(await activeRunId(store, 'c1')).toBe(live.runId);
     release();
-    await live.events.rest();
+    expect(deltasOf(await live.events.rest())).toBe(TEXT);
     await vi.waitFor(async () => expect(await activeRunId(store, 'c1')).toBeNull());
     expect((await server.fetch(resumeRequest('c1'))).status).toBe(204);
+    const ended = await other.fetch(resumeRequest('c1'));
+    expect(ended.status).toBe(204);
+    expect(await ended.text()).toBe('');
+  });
+
+  it('answers 204 to a re-attach after the grace when the log does not hold a running run: it is saved as interrupted', async () => {
+    const store = memoryStore();
+    const { server, started } = heldServer({ store });
+    const live = await startTurn(server, 'c1');
+    await started;
+    await live.events.take(3);
+    const other = storeServer(store, mockModel(textParts('x'))).server; // a restarted instance: an empty run log
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + LOST_RUN_GRACE_MS + 1_000);
+      expect((await other.fetch(resumeRequest('c1'))).status).toBe(204);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await activeRunId(store, 'c1')).toBeNull();
+    expect((await store.getRun('alice', live.runId))?.status).toBe('failed');
+    await live.events.cancel();
   });
 
   it("answers 404 conversation_not_found for another user's conversation on both routes", async () => {
@@ -165,17 +193,18 @@ describe('resume route: GET {basePath}/conversations/{id}/stream', () => {
     expect(deltasOf(await live.events.rest())).toBe(TEXT);
   });
 
-  it('answers 204 once the log expired the run (a silent open run expires too)', async () => {
+  it('stops streaming a run once the log expired it (a silent open run expires too): run_not_ready within the grace, 204 once it ended', async () => {
     const { server, store, release, started } = heldServer({ runLog: memoryRunLog({ expireAfterMs: 50 }) });
     const live = await startTurn(server, 'c1');
     await started;
     await live.events.take(2);
     expect(await activeRunId(store, 'c1')).toBe(live.runId);
-    await vi.waitFor(async () => expect((await server.fetch(resumeRequest('c1'))).status).toBe(204), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await server.fetch(resumeRequest('c1'))).status).toBe(AGENT_ERROR_STATUS.run_not_ready), { timeout: 5_000 });
     // The run itself goes on and is saved; only its log is gone.
     release();
     expect(deltasOf(await live.events.rest())).toBe(TEXT);
     await vi.waitFor(async () => expect(await activeRunId(store, 'c1')).toBeNull());
+    expect((await server.fetch(resumeRequest('c1'))).status).toBe(204);
   });
 
   it('ends a resumed stream when its client goes away, and the run goes on', async () => {

@@ -24,6 +24,10 @@ const DONE = encoder.encode('data: [DONE]\n\n');
 const noContent = (): Response => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 const conversationNotFound = () => new HttpError('conversation_not_found', 'There is no such conversation.');
 const logUnavailable = () => new HttpError('run_log_unavailable', 'The run log is unavailable; try again shortly.');
+/** Seconds a client waits before re-attaching to a run the log does not hold yet (`Retry-After`). */
+const NOT_READY_RETRY_AFTER_S = 1;
+const runNotReady = () =>
+  new HttpError('run_not_ready', 'The run is not in the run log yet; re-attach shortly.', undefined, { 'retry-after': String(NOT_READY_RETRY_AFTER_S) });
 
 /** The seq after which a resume starts: `Last-Event-ID` (what a reconnecting EventSource sends), else `?cursor=`. */
 function readCursor(request: Request, url: URL): number {
@@ -44,9 +48,16 @@ async function activeRun(conversationId: string, ctx: RunRouteContext): Promise<
   return conversation.activeRunId;
 }
 
+/** The store has `runId` running on this conversation (it neither ended nor was given up). */
+async function stillRunning(ctx: RunRouteContext, conversationId: string, runId: string): Promise<boolean> {
+  const run = await ctx.store.getRun(ctx.userId, runId);
+  return run?.status === 'running' && run.conversationId === conversationId;
+}
+
 /**
  * `GET {basePath}/conversations/{id}/stream` (resume; agent-protocol `runs.ts`), scoped to the user
- * like every conversation route: the active run's chunks after `Last-Event-ID` / `?cursor=`, or 204.
+ * like every conversation route: the active run's chunks after `Last-Event-ID` / `?cursor=`, or 204;
+ * 503 `run_not_ready` (with `Retry-After`) for a running run the log does not hold yet.
  */
 export async function resumeRunRoute(request: Request, url: URL, conversationId: string, ctx: RunRouteContext): Promise<Response> {
   const afterSeq = readCursor(request, url);
@@ -67,8 +78,12 @@ export async function resumeRunRoute(request: Request, url: URL, conversationId:
   }
   // The log does not hold the run (expired, or its instance went away without a shared log): a run
   // the store still has running is lost, saved as interrupted so the client shows it (not a silent gap).
+  // Within the grace after its start it is not lost yet (a shared log's write on its way): the client
+  // is told to re-attach again, not that the run ended — a 204 would make it load a history that does
+  // not hold the reply yet and stop following it.
   if (!reader) {
-    await interruptStaleRun(ctx, conversationId, runId, Date.now(), { lostFromLog: true });
+    if (await interruptStaleRun(ctx, conversationId, runId, Date.now(), { lostFromLog: true })) return noContent();
+    if (await stillRunning(ctx, conversationId, runId)) throw runNotReady();
     return noContent();
   }
   if (reader.meta.conversationId !== conversationId) return noContent();

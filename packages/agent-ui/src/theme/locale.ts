@@ -116,6 +116,12 @@ export interface AgentUIStrings {
   replyStopped: string;
   /** Announced when a reply is interrupted. */
   replyInterrupted: string;
+  /** How a reply's table is read to a screen reader: its header row (`cells` already joined by `tableCellSeparator`). */
+  tableColumnsSpeech: (cells: string) => string;
+  /** How a reply's table is read: one body row (`row` counts from 1). */
+  tableRowSpeech: (row: number, cells: string) => string;
+  /** Between a table row's cells when read (", " in English). */
+  tableCellSeparator: string;
   /** Announced when the chat shows an error. */
   errorAnnouncement: (message: string) => string;
   /** The optional reason after "Not helpful": its field, quick picks, send and skip. */
@@ -221,6 +227,7 @@ export const enUS: AgentUIStrings = {
     store_required: 'This server does not keep conversations.',
     store_unavailable: 'Conversations are unavailable right now. Try again shortly.',
     run_log_unavailable: 'The reply cannot be followed right now. Try again shortly.',
+    run_not_ready: 'The reply is not ready to be followed yet. Try again shortly.',
     transcription_unavailable: 'Dictation is not available on this server.',
     transcription_failed: 'The recording could not be turned into text. Try again.',
   },
@@ -262,6 +269,9 @@ export const enUS: AgentUIStrings = {
   approvalAnnouncement: (tool) => `Waiting for your approval: allow ${tool} to run?`,
   replyStopped: 'Reply stopped',
   replyInterrupted: 'Reply interrupted',
+  tableColumnsSpeech: (cells) => `Columns: ${cells}.`,
+  tableRowSpeech: (row, cells) => `Row ${row}: ${cells}.`,
+  tableCellSeparator: ', ',
   errorAnnouncement: (message) => `Error: ${message}`,
   feedbackReasonLabel: 'What was not helpful? (optional)',
   feedbackReasons: ['Inaccurate', 'Not what I asked', 'Too long'],
@@ -361,6 +371,7 @@ export const zhCN: AgentUIStrings = {
     store_required: '此服务器不保存对话。',
     store_unavailable: '对话暂时不可用。请稍后重试。',
     run_log_unavailable: '暂时无法继续接收回复。请稍后重试。',
+    run_not_ready: '回复尚未准备好，请稍后重试。',
     transcription_unavailable: '此服务器不支持语音输入。',
     transcription_failed: '无法将录音转换为文字，请重试。',
   },
@@ -401,6 +412,9 @@ export const zhCN: AgentUIStrings = {
   approvalAnnouncement: (tool) => `等待你的批准：允许运行 ${tool} 吗？`,
   replyStopped: '回复已停止',
   replyInterrupted: '回复已中断',
+  tableColumnsSpeech: (cells) => `表头：${cells}。`,
+  tableRowSpeech: (row, cells) => `第 ${row} 行：${cells}。`,
+  tableCellSeparator: '，',
   errorAnnouncement: (message) => `出错：${message}`,
   feedbackReasonLabel: '哪里没有帮助？（可选）',
   feedbackReasons: ['不准确', '答非所问', '太长'],

@@ -21,7 +21,11 @@ describe('A2UI in AgentChat', () => {
     await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
     const book = within(form).getByRole('button', { name: 'Book table' });
     expect(book).toBeDisabled(); // the name is required
+    // Why, in words everyone gets (not only a mouse hovering a `title`): visible and its description.
+    expect(book).toHaveAccessibleDescription('Enter a name');
+    expect(within(form).getByText('Enter a name')).toBeVisible();
     await user.type(within(form).getByLabelText('Name'), 'Ada');
+    expect(book).not.toHaveAccessibleDescription();
     await user.click(within(form).getByRole('radio', { name: '21:00' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Window seat' }));
     await user.click(book);
@@ -29,7 +33,12 @@ describe('A2UI in AgentChat', () => {
     const log = screen.getByRole('log');
     expect(log.textContent).toContain('Confirmed: a table for 2 on 2026-12-24 at 21:00, by the window, under Ada.');
     // The user's turn shows what was sent; the form takes no more input.
-    expect(log.querySelector('[data-a2ui-action="book_table"]')?.textContent).toContain('name: Ada');
+    const summary = log.querySelector('[data-a2ui-action="book_table"]')?.textContent;
+    expect(summary).toContain('name: Ada');
+    // A choice reads as its value, not as the JSON array it is kept in.
+    expect(summary).toContain('time: 21:00');
+    expect(summary).toContain('guests: 2');
+    expect(summary).not.toContain('["');
     await waitFor(() => expect(within(form).getByLabelText('Name')).toBeDisabled(), TIMEOUT);
     view.unmount();
 

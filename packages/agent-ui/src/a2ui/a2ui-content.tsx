@@ -1,6 +1,6 @@
 'use client';
 import { Button, theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 // Inside the on-demand chunk (see lazy/a2ui-parts.tsx): the gate itself, not its lazy stand-in.
 import { ImageGate } from '../markdown/image-gate.js';
 import { ownEntry } from '../message-content/own-entry.js';
@@ -80,16 +80,29 @@ const A2UIButton: NodeRenderer = ({ node }) => {
   const scope = useScope(node.scope);
   const failing = failingCheck(node.component.checks, scope);
   const variant = node.component.variant;
+  const { token } = theme.useToken();
+  const hintId = useId();
+  // Why it is disabled, visible under it and its accessible description (a `title` reaches neither
+  // touch nor keyboard users). Not shown once the whole form is inert: nothing to fix then.
+  const hint = !disabled && failing ? failing : undefined;
+  // One structure whether or not a hint shows: the button is never re-mounted (it keeps its focus).
   return (
-    <Button
-      type={variant === 'primary' ? 'primary' : variant === 'borderless' ? 'text' : 'default'}
-      disabled={disabled || failing !== undefined}
-      title={failing}
-      onClick={() => act(node.component, node.scope)}
-      data-a2ui-id={node.component.id}
-    >
-      <Slot nodes={node.slots.child} />
-    </Button>
+    <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+      <Button
+        type={variant === 'primary' ? 'primary' : variant === 'borderless' ? 'text' : 'default'}
+        disabled={disabled || failing !== undefined}
+        aria-describedby={hint ? hintId : undefined}
+        onClick={() => act(node.component, node.scope)}
+        data-a2ui-id={node.component.id}
+      >
+        <Slot nodes={node.slots.child} />
+      </Button>
+      {hint ? (
+        <span id={hintId} data-a2ui-hint="" style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+          {hint}
+        </span>
+      ) : null}
+    </span>
   );
 };
 

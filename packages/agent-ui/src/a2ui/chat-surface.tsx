@@ -1,11 +1,11 @@
 'use client';
 import { A2UI_ACTION_PART, a2uiSurfacesOf, type A2UISurfaceData, type A2UIToolOutput, type A2UIUserAction } from '@x/agent-protocol/a2ui';
-import { theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { useCallback, useContext } from 'react';
 import { useAgentChatSelector } from '@x/agent-react';
 import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';
 import { A2UISurface } from './a2ui-surface.js';
-import { toText } from './bounded-text.js';
+import { actionValueText } from './action-summary.js';
 
 /** Props of {@link A2UIChatSurface}. */
 export interface A2UIChatSurfaceProps {
@@ -50,13 +50,14 @@ export function A2UIToolSurfaces({ output, messageId }: { output: A2UIToolOutput
 /** A user message's `data-a2ui-action` part: what the user sent from a surface, as one quiet line. */
 export function A2UIActionSummary({ data }: { data: unknown }) {
   const { token } = theme.useToken();
+  const locale = useContext(ConfigProvider.ConfigContext).locale?.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   const action = data as Partial<A2UIUserAction> | undefined;
   const name = typeof action?.name === 'string' ? action.name : '';
   const context = action?.context && typeof action.context === 'object' ? Object.entries(action.context).slice(0, 12) : [];
   return (
     <div data-a2ui-action={name} style={{ fontSize: token.fontSizeSM }}>
       <strong>{name}</strong>
-      {context.length > 0 ? ` · ${context.map(([key, value]) => `${key}: ${toText(value, 80)}`).join(' · ')}` : null}
+      {context.length > 0 ? ` · ${context.map(([key, value]) => `${key}: ${actionValueText(value, locale)}`).join(' · ')}` : null}
     </div>
   );
 }

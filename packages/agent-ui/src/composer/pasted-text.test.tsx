@@ -55,6 +55,16 @@ describe('long pasted text', () => {
     expect(screen.queryByText('Pasted text')).toBeNull();
   });
 
+  it('counts a one-line paste as "1 line" (plural rules, not a fixed "lines")', async () => {
+    const user = userEvent.setup();
+    render(<AgentComposer onSend={() => {}} />);
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    await user.paste('x'.repeat(2_000));
+    const chip = screen.getByText('Pasted text').closest('[data-xagent-pasted-text]') as HTMLElement;
+    expect(chip).toHaveTextContent('Pasted text · 1 line, 2,000 characters');
+    expect(chip.textContent).not.toContain('1 lines');
+  });
+
   it('shows in the transcript as a chip, not as the whole text', async () => {
     const server = createMockAgentServer({ agents: { echo: { chunkDelayMs: 0, steps: () => [{ type: 'text', text: 'Got it.' }] } }, logger: { warn: () => {}, error: () => {} } });
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUN_STOP_SEGMEN
 import { MCP_APPS_SEGMENT } from '@x/agent-protocol/mcp-apps';
 import { replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
 import type { AgentServerConfig, Logger } from '../../config/types.js';
+import { a2aPublisher, A2A_SEGMENT, AGENT_CARD_SUFFIX } from '../../a2a/publish/a2a-publisher.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from '../../ag-ui/ag-ui-route.js';
 import { handleDownload, handleUpload } from '../../files/file-routes.js';
 import type { FileService } from '../../files/file-service.js';
@@ -85,6 +86,7 @@ export function routeTable(deps: RouteDeps): AnyRoute[] {
   const fileCheck = chatFileCheck({ allowRemoteFileUrls: config.limits?.allowRemoteFileUrls === true, files });
   const C = `/${CONVERSATIONS_SEGMENT}`;
   const user = 'user' as const;
+  const a2a = a2aPublisher({ ...turn, store, runLog: deps.runLog, maxBodyBytes: deps.maxBodyBytes });
 
   return [
     // ---- conversations (server-owned history; 404 without a store) ----
@@ -181,6 +183,15 @@ export function routeTable(deps: RouteDeps): AnyRoute[] {
       body: { kind: 'json', schema: runAgentInputSchema, invalid: { code: 'invalid_body', message: 'The request body is not an AG-UI RunAgentInput.' } },
       changesState: true,
       handle: ({ request, body, user: who, agent }) => handleAgUiRoute(request, body, { ...turn, ...agent, user: who, store, runLog: deps.runLog, onDisconnect: deps.onDisconnect, keepAliveMs: deps.keepAliveMs }),
+    }),
+    // ---- A2A (an agent with `a2a.publish`; else 404): its card, and the JSON-RPC methods of A2A 1.0 ----
+    route({
+      name: 'agent.a2a.card', methods: ['GET'], path: `/:agentId${AGENT_CARD_SUFFIX}`, auth: user, agent: true, params: [], query: [], body: { kind: 'none' }, changesState: false,
+      handle: ({ url, agent }) => a2a.card(url, agent.agentId, agent.agent),
+    }),
+    route({
+      name: 'agent.a2a', methods: ['POST'], path: `/:agentId/${A2A_SEGMENT}`, auth: user, agent: true, params: [], query: [], body: { kind: 'stream' }, changesState: true,
+      handle: ({ request, user: who, userId, agent }) => a2a.rpc(request, agent.agentId, agent.agent, who, userId),
     }),
     route({
       name: 'agent.mcp-apps.resource', methods: ['POST'], path: `/:agentId/${MCP_APPS_SEGMENT}/resource`, auth: user, agent: true, params: [], query: [],

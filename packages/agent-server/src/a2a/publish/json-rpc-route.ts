@@ -1,0 +1,128 @@
+import type { AgentCard } from '@a2a-js/sdk';
+import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import { JsonRpcTransportHandler, ServerCallContext, validateVersion } from '@a2a-js/sdk/server';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from '../../http/json-guard.js';
+import { readBodyText } from '../../http/read-body.js';
+import type { A2aCaller } from './a2a-caller.js';
+
+type JsonRpcId = string | number | null;
+interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** JSON-RPC's own error codes (the A2A ones come from the SDK's errors). */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+/** The methods that start a turn (a message naming a `taskId` would continue one: not served). */
+const SEND_METHODS = new Set(['SendMessage', 'SendStreamingMessage']);
+
+const encoder = new TextEncoder();
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function errorAnswer(id: JsonRpcId, error: JsonRpcError): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { headers: jsonHeaders });
+}
+
+const sdkError = (error: unknown): JsonRpcError => JsonRpcTransportHandler.mapToJSONRPCError(error);
+
+function isId(value: unknown): value is JsonRpcId {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/**
+ * Parses a JSON-RPC request body ourselves, so that what the SDK's handler would echo or mislabel is
+ * answered by the JSON-RPC spec: bad JSON → -32700, not one request object (a batch, a missing
+ * `jsonrpc: "2.0"` or `method`, a bad `id`, nesting past 64, a `__proto__` key) → -32600.
+ */
+function parseRequest(text: string): { request: Record<string, unknown>; id: JsonRpcId } | { error: JsonRpcError; id: JsonRpcId } {
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return { id: null, error: { code: INVALID_REQUEST, message: `Invalid Request: nested deeper than ${MAX_JSON_DEPTH}.` } };
+  let parsed: { value: unknown; protoPath?: string };
+  try {
+    parsed = parseJsonRejectingProto(text);
+  } catch {
+    return { id: null, error: { code: PARSE_ERROR, message: 'Parse error: the body is not JSON.' } };
+  }
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { id: null, error: { code: INVALID_REQUEST, message: 'Invalid Request: send one JSON-RPC request object (batches are not served).' } };
+  }
+  const request = value as Record<string, unknown>;
+  const id = isId(request.id) ? request.id : null;
+  if (parsed.protoPath !== undefined) return { id, error: { code: INVALID_REQUEST, message: `Invalid Request: "${parsed.protoPath}" is not allowed.` } };
+  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string' || (request.id !== undefined && !isId(request.id))) {
+    return { id, error: { code: INVALID_REQUEST, message: 'Invalid Request: expected { jsonrpc: "2.0", id, method, params }.' } };
+  }
+  return { request, id };
+}
+
+/** Whether a send continues an existing task (`message.taskId`): our tasks are single turns. */
+function continuesTask(request: Record<string, unknown>): boolean {
+  if (!SEND_METHODS.has(request.method as string)) return false;
+  const params = request.params as { message?: { taskId?: unknown } } | undefined;
+  return typeof params?.message?.taskId === 'string' && params.message.taskId !== '';
+}
+
+export interface JsonRpcRouteInput {
+  rpc: JsonRpcTransportHandler;
+  /** The card the handler serves (its interfaces name the protocol versions accepted). */
+  card: AgentCard;
+  caller: A2aCaller;
+  maxBodyBytes: number;
+}
+
+/**
+ * `POST {basePath}/{agentId}/a2a`: one A2A JSON-RPC request, answered by the SDK's
+ * `JsonRpcTransportHandler` (a JSON-RPC response, or SSE for `SendStreamingMessage` /
+ * `SubscribeToTask`: one `data: <JSON-RPC response>` per event). Every refusal is a JSON-RPC error with
+ * HTTP 200 (the body's size limit stays our 413): -32700 / -32600 (parsed here), -32601 unknown
+ * method, -32602 bad params, -32009 no or another `A2A-Version` than 1.0, -32001 a task that is not
+ * the caller's, -32004 a message that continues a task.
+ */
+export async function jsonRpcRoute(request: Request, input: JsonRpcRouteInput): Promise<Response> {
+  const parsed = parseRequest(await readBodyText(request, input.maxBodyBytes));
+  if ('error' in parsed) return errorAnswer(parsed.id, parsed.error);
+  const { id } = parsed;
+  // A request without `A2A-Version` is a 0.3 request: refused (-32009) unless the card lists 0.3.
+  const requestedVersion = request.headers.get('a2a-version') ?? '0.3';
+  try {
+    validateVersion(requestedVersion, input.card, 'JSONRPC');
+  } catch (error) {
+    return errorAnswer(id, sdkError(error));
+  }
+  if (continuesTask(parsed.request)) {
+    return errorAnswer(id, sdkError(new UnsupportedOperationError('A task of this agent is one turn: send a new message with the same contextId to continue the conversation.')));
+  }
+  const context = new ServerCallContext({ user: input.caller, requestedVersion });
+  let out: Awaited<ReturnType<JsonRpcTransportHandler['handle']>>;
+  try {
+    out = await input.rpc.handle(parsed.request, context);
+  } catch (error) {
+    return errorAnswer(id, sdkError(error));
+  }
+  if (!(Symbol.asyncIterator in out)) return new Response(JSON.stringify(out), { headers: jsonHeaders });
+  const events = out;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: IteratorResult<unknown>;
+        try {
+          next = await events.next();
+        } catch (error) {
+          // A failure mid-stream is the stream's last event, as a JSON-RPC error.
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify({ jsonrpc: '2.0', id, error: sdkError(error) })}\n\n`));
+          controller.close();
+          return;
+        }
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+      },
+      async cancel() {
+        await events.return(undefined).catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}

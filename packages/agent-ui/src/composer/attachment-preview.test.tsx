@@ -22,4 +22,16 @@ describe('composer attachment preview', () => {
     await waitFor(() => expect(revoke).toHaveBeenCalledWith(url));
     expect(container.querySelector('[data-xagent-composer] img')).toBeNull();
   });
+
+  it('never upscales a small image to the card: at most its natural size, aspect kept', async () => {
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: () => 'blob:http://localhost/tiny', revokeObjectURL: () => {} }));
+    const user = userEvent.setup();
+    const { container } = render(<AgentComposer onSend={() => true} attachments={{ accept: 'image/*' }} />);
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'icon-16.png', { type: 'image/png' }));
+    const img = await screen.findByAltText('icon-16.png');
+    // FileCard's own rule is `width: 100%` (a 16 px icon drawn 268 px wide); the image's style wins.
+    expect(getComputedStyle(img).width).toBe('auto');
+    expect(img.style.maxWidth).toBe('100%');
+    expect(img.style.objectFit).toBe('contain');
+  });
 });

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { FileCard } from '../lazy/on-demand-antdx.js';
+import { attachmentImageProps } from './attachment-image.js';
 
 interface ObjectUrl {
   url: string;
@@ -48,6 +49,6 @@ export function AttachmentPreview({ file }: { file: File }) {
     retain(entry);
     return () => release(file, entry);
   }, [entry, file]);
-  if (entry) return <FileCard name={file.name} byte={file.size} type="image" src={entry.url} size="small" imageProps={{ alt: file.name }} />;
+  if (entry) return <FileCard name={file.name} byte={file.size} type="image" src={entry.url} size="small" imageProps={attachmentImageProps(file.name)} />;
   return <FileCard name={file.name} byte={file.size} type="file" size="small" />;
 }

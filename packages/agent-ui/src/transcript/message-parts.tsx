@@ -10,6 +10,7 @@ import { COMPACTION_PART } from '@x/agent-protocol';
 import { mcpAppOf } from '@x/agent-protocol/mcp-apps';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard } from './file-card.js';
+import { attachmentImageProps } from '../composer/attachment-image.js';
 import { Think } from './think.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';
@@ -152,7 +153,7 @@ function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }
   const name = part.filename || mediaType || 'file';
   const isImage = mediaType.startsWith('image/');
   const src = safeUrl(part.url, { allowDataImages: true, allowBlob: true });
-  if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={{ alt: name }} />;
+  if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={attachmentImageProps(name)} />;
   return <FileCard name={name} size="small" />;
 }
 

@@ -1,6 +1,6 @@
 'use client';
 import { visuallyHidden } from './visually-hidden.js';
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 
 /** Queues a polite screen-reader announcement. Stable for the lifetime of the provider. */
 export type Announce = (text: string) => void;
@@ -24,44 +24,116 @@ export function useAnnounce(): Announce {
 
 
 /**
+ * The reading of streamed replies, for what must be said after them: a reply that is being read
+ * `open`s (its returned function closes it once its last words are said); `sayAfter` holds a note
+ * ("Reply stopped") until no reply is open, then says it after those last words, in the same
+ * announcement, so it is heard after the last sentence and not before a fragment.
+ */
+export interface ReplySpeech {
+  open: () => () => void;
+  sayAfter: (text: string) => void;
+}
+
+const ReplySpeechContext = createContext<ReplySpeech>({ open: () => () => {}, sayAfter: () => {} });
+
+/** The nearest {@link AnnouncerProvider}'s {@link ReplySpeech} (outside one: nothing is said). */
+export function useReplySpeech(): ReplySpeech {
+  return useContext(ReplySpeechContext);
+}
+
+/** How long a note waits for a reply that never closes (a stream cut without its end). */
+const NOTE_WAIT_MS = 3000;
+/** How soon after a reply's last words a note is said together with them. */
+const JOIN_MS = 1000;
+
+/** The {@link ReplySpeech} of one announcer: `write` puts text in its region, `recent` is what was written in this task. */
+function createReplySpeech(write: (text: string) => void, recent: () => string): ReplySpeech {
+  let open = 0;
+  let note = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The last words of the reply that closed last, and when: a note that comes just after them
+  // (the chat learns a reply was stopped a moment after its text settles) is said with them.
+  let lastWords = '';
+  let closedAt = -Infinity;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const text = note;
+    note = '';
+    if (!text) return;
+    const before = recent() || (performance.now() - closedAt < JOIN_MS ? lastWords : '');
+    lastWords = '';
+    write(before ? `${before} ${text}` : text);
+  };
+  return {
+    open() {
+      open += 1;
+      let closed = false;
+      return () => {
+        if (closed) return;
+        closed = true;
+        open -= 1;
+        lastWords = recent();
+        closedAt = performance.now();
+        if (open === 0) flush();
+      };
+    },
+    sayAfter(text) {
+      const clean = text.trim();
+      if (!clean) return;
+      note = note ? `${note} ${clean}` : clean;
+      if (open === 0) flush();
+      else timer ??= setTimeout(flush, NOTE_WAIT_MS);
+    },
+  };
+}
+
+/** One live region's writer: its announce function, its reply speech, and the ref callback of its element. */
+function createAnnouncer(): { announce: Announce; replySpeech: ReplySpeech; attach: (element: HTMLDivElement | null) => void } {
+  let region: HTMLDivElement | null = null;
+  // Written before the region is attached (an announcement in a child's first effect): shown once it is.
+  let pending = '';
+  let flip = false;
+  // What was written in the current task (a note said right after it joins it instead of replacing it).
+  let recent = '';
+  const write = (clean: string) => {
+    // Alternate a zero-width suffix so the same sentence twice is still announced twice.
+    flip = !flip;
+    const text = clean + (flip ? '\u200b' : '');
+    if (region) region.textContent = text;
+    else pending = text;
+    if (!recent) queueMicrotask(() => (recent = ''));
+    recent = clean;
+  };
+  return {
+    announce: (next) => {
+      const clean = next.trim();
+      if (clean) write(clean);
+    },
+    replySpeech: createReplySpeech(write, () => recent),
+    attach: (element) => {
+      region = element;
+      if (element && pending) element.textContent = pending;
+      pending = '';
+    },
+  };
+}
+
+/**
  * A visually hidden polite live region. A reply is announced per finished sentence (or all at its
  * end, `mode="end"`), never per token: streaming content itself sits in an `aria-live="off"` log.
  * The region's text is written to the DOM directly, not through React state: an announcement costs
  * no React commit (a streamed reply stays at one commit per frame).
  */
 export function AnnouncerProvider({ children, mode = 'sentences' }: { children: ReactNode; mode?: ReplyAnnouncement }) {
-  const region = useRef<HTMLDivElement>(null);
-  const pending = useRef('');
-  const flip = useRef(false);
-  const announce = useCallback<Announce>((next) => {
-    const clean = next.trim();
-    if (!clean) return;
-    // Alternate a zero-width suffix so the same sentence twice is still announced twice.
-    flip.current = !flip.current;
-    const text = clean + (flip.current ? '\u200b' : '');
-    if (region.current) region.current.textContent = text;
-    else pending.current = text;
-  }, []);
-  useLayoutEffect(() => {
-    if (region.current && pending.current) region.current.textContent = pending.current;
-    pending.current = '';
-  }, []);
+  const [announcer] = useState(createAnnouncer);
+  const { announce, replySpeech, attach: attachRegion } = announcer;
   return (
     <AnnounceContext.Provider value={announce}>
-      <AnnounceModeContext.Provider value={mode}>{children}</AnnounceModeContext.Provider>
-      <div ref={region} role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="" />
+      <ReplySpeechContext.Provider value={replySpeech}>
+        <AnnounceModeContext.Provider value={mode}>{children}</AnnounceModeContext.Provider>
+      </ReplySpeechContext.Provider>
+      <div ref={attachRegion} role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden} data-xagent-announcer="" />
     </AnnounceContext.Provider>
   );
-}
-
-/** Rough plain text of a markdown block, for announcements. */
-export function markdownToSpeech(markdown: string): string {
-  return markdown
-    .replace(/```[^\n]*\n?/g, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>|~]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

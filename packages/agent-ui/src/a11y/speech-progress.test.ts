@@ -1,18 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
-import type * as Announcer from './announcer.js';
-import { lastSentenceEnd, nextSpeech, SPEECH_START } from './speech-progress.js';
+import { describe, expect, it } from 'vitest';
+import { markdownSpeech } from '../markdown/markdown-speech.js';
+import { enUS } from '../theme/locale.js';
+import { lastSentenceEnd, nextSpeech as nextSpeechWith, SPEECH_START, type SpeechProgress } from './speech-progress.js';
 
-const speechCalls = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./announcer.js', async (original) => {
-  const actual = await original<typeof Announcer>();
-  return {
-    ...actual,
-    markdownToSpeech: (markdown: string) => {
-      speechCalls.count += 1;
-      return actual.markdownToSpeech(markdown);
-    },
-  };
-});
+const speechCalls = { count: 0 };
+const toSpeech = (markdown: string, streaming: boolean) => {
+  speechCalls.count += 1;
+  return markdownSpeech(markdown, enUS, streaming);
+};
+const nextSpeech = (progress: SpeechProgress, done: readonly string[], tail: string, finished: boolean) => nextSpeechWith(progress, done, tail, finished, toSpeech);
 
 describe('nextSpeech', () => {
   it('announces a one-paragraph reply sentence by sentence as it streams, never twice', () => {

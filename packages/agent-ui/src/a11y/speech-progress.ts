@@ -1,4 +1,5 @@
-import { markdownToSpeech } from './announcer.js';
+/** The text a screen reader is given of one markdown block (`streaming`: the block is still being written). */
+export type ToSpeech = (markdown: string, streaming: boolean) => string;
 
 /**
  * How far a streamed reply has been announced: whole blocks, then characters of the next one's speech;
@@ -10,8 +11,8 @@ export interface SpeechProgress {
   scanned?: number;
 }
 
-/** A sentence can end only where the markdown has one of these. */
-const SENTENCE_PUNCTUATION = /[.!?…。！？]/;
+/** A sentence can end only where the markdown has one of these (a line break: a table row or list item ends, read as a sentence). */
+const SENTENCE_PUNCTUATION = /[.!?…。！？\n]/;
 /** How far back before the new text a sentence end may start (its punctuation, closing quotes or markup, then the space). */
 const LOOK_BACK = 16;
 
@@ -27,10 +28,11 @@ export function lastSentenceEnd(speech: string): number {
 
 /**
  * What to announce now of a reply streamed as markdown blocks (`done`, then `tail` still being
- * written), and the progress after it. While streaming, only complete sentences are announced,
- * each once; when `finished`, the rest. Nothing is ever read twice.
+ * written), and the progress after it, given as the page shows it (`toSpeech`: text, not markup).
+ * While streaming, only complete sentences are announced, each once; when `finished`, the rest.
+ * Nothing is ever read twice.
  */
-export function nextSpeech(progress: SpeechProgress, done: readonly string[], tail: string, finished: boolean): { text: string; progress: SpeechProgress } {
+export function nextSpeech(progress: SpeechProgress, done: readonly string[], tail: string, finished: boolean, toSpeech: ToSpeech): { text: string; progress: SpeechProgress } {
   // The same block grew by text that cannot end a sentence: nothing to say, and the tail is not
   // converted to speech (O(new text) per streamed frame instead of O(tail)). A sentence end the
   // look-back misses (a long markup run before the space) is said with the next one or at the end.
@@ -41,10 +43,10 @@ export function nextSpeech(progress: SpeechProgress, done: readonly string[], ta
   const parts: string[] = [];
   let { blocks, chars } = progress;
   for (; blocks < done.length; blocks++, chars = 0) {
-    const speech = markdownToSpeech(done[blocks]!);
+    const speech = toSpeech(done[blocks]!, false);
     if (speech.length > chars) parts.push(speech.slice(chars));
   }
-  const speech = markdownToSpeech(tail);
+  const speech = toSpeech(tail, !finished);
   const end = finished ? speech.length : lastSentenceEnd(speech);
   if (end > chars) {
     parts.push(speech.slice(chars, end));

@@ -1,6 +1,6 @@
 'use client';
 import { useContext, useEffect, useRef } from 'react';
-import { useAnnounce } from '../a11y/announcer.js';
+import { useAnnounce, useReplySpeech } from '../a11y/announcer.js';
 import { useAgentUIConfig } from '../config.js';
 import { replyEnd } from '../transcript/reply-end.js';
 import { ApprovalContext, useChatContext } from './chat-context.js';
@@ -19,6 +19,8 @@ export function ChatAnnouncements() {
   const { chat } = useChatContext('ChatAnnouncements');
   const { strings } = useAgentUIConfig();
   const say = useAnnounce();
+  // The reply's end is said after the reply's own last words (they are read when its text settles).
+  const { sayAfter } = useReplySpeech();
   const approvals = useContext(ApprovalContext);
 
   const seenApprovals = useRef<Set<string> | null>(null);
@@ -55,12 +57,12 @@ export function ChatAnnouncements() {
       const nextEnd = endOf();
       if (nextEnd !== end) {
         end = nextEnd;
-        if (nextEnd.endsWith(':stopped')) say(strings.replyStopped);
+        if (nextEnd.endsWith(':stopped')) sayAfter(strings.replyStopped);
         // A reply cut off by an error: the error's own announcement says more (and is not overwritten).
-        else if (nextEnd.endsWith(':interrupted') && !store.getSnapshot().error) say(strings.replyInterrupted);
+        else if (nextEnd.endsWith(':interrupted') && !store.getSnapshot().error) sayAfter(strings.replyInterrupted);
       }
       followError();
     });
-  }, [store, say, strings]);
+  }, [store, say, sayAfter, strings]);
   return null;
 }

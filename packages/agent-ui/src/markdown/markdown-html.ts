@@ -78,11 +78,22 @@ function kitPurify(): DOMPurify | null {
   return (purify = instance);
 }
 
+function kitParser(): Parser {
+  return (parser ??= new Parser({ openLinksInNewTab: true, components: MARKDOWN_COMPONENTS, escapeRawHtml: true }));
+}
+
+/** The tokens the kit's parser reads in `markdown` (what `renderMarkdown` renders): for the text a screen reader is given. */
+export function lexMarkdown(markdown: string): MarkdownToken[] {
+  return kitParser().markdownInstance.lexer(markdown);
+}
+
+/** One token of the kit's markdown parse (marked's). */
+export type MarkdownToken = ReturnType<Parser['markdownInstance']['lexer']>[number];
+
 /** Markdown (already closed, when streaming) to React elements; null for empty text. */
 export function renderMarkdown(markdown: string): ReactNode {
   if (!markdown) return null;
-  parser ??= new Parser({ openLinksInNewTab: true, components: MARKDOWN_COMPONENTS, escapeRawHtml: true });
-  const html = parser.parse(markdown, { injectTail: false });
+  const html = kitParser().parse(markdown, { injectTail: false });
   if (!html) return null;
   renderer ??= new KitRenderer({ components: MARKDOWN_COMPONENTS });
   return renderer.render(html);

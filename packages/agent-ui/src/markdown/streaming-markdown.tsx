@@ -1,12 +1,14 @@
 'use client';
 import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { DeferredMarkdown, NearViewportContext, PendingMarkdownStyle } from './deferred-markdown.js';
-import { useAnnounce, useAnnounceMode } from '../a11y/announcer.js';
-import { nextSpeech, type SpeechProgress } from '../a11y/speech-progress.js';
+import { useAnnounce, useAnnounceMode, useReplySpeech } from '../a11y/announcer.js';
+import { nextSpeech, type SpeechProgress, type ToSpeech } from '../a11y/speech-progress.js';
+import { useAgentUIConfig } from '../config.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { BlockStreamingProvider } from './markdown-components.js';
 import { renderMarkdown } from './markdown-html.js';
+import { markdownSpeech } from './markdown-speech.js';
 import { MarkdownStylesProvider } from './markdown-styles.js';
 
 /** Props of {@link StreamingMarkdown}. */
@@ -99,6 +101,13 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   });
   const say = useAnnounce();
   const mode = useAnnounceMode();
+  const replySpeech = useReplySpeech();
+  const { strings } = useAgentUIConfig();
+  // The text the page shows, not its markup (a table as its rows, inline code as written).
+  const toSpeech = useRef<ToSpeech>(() => '');
+  toSpeech.current = (markdown, open) => markdownSpeech(markdown, strings, open);
+  // Open while this reply is being read: a note said after it ("Reply stopped") waits for its last words.
+  const reading = useRef<(() => void) | null>(null);
   // How far the reply has been read out: sentence by sentence while it streams (or all at the end,
   // in the `end` mode), each sentence once. What was there before it streamed here is not read.
   const spoken = useRef<SpeechProgress | null>(null);
@@ -114,17 +123,25 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     speechTimer.current = undefined;
     const pending = pendingSpeech.current;
     pendingSpeech.current = null;
-    if (!pending || !spoken.current) return;
-    const next = nextSpeech(spoken.current, pending.done, pending.tail, pending.finished);
-    spoken.current = next.progress;
-    if (next.text) say(next.text);
+    if (pending && spoken.current) {
+      const next = nextSpeech(spoken.current, pending.done, pending.tail, pending.finished, toSpeech.current);
+      spoken.current = next.progress;
+      if (next.text) say(next.text);
+    }
+    if (pending?.finished) {
+      reading.current?.();
+      reading.current = null;
+    }
   };
   useEffect(
     () => () => {
       // Unmounted before the task: say it now rather than never.
-      if (speechTimer.current === undefined) return;
-      clearTimeout(speechTimer.current);
-      speak.current();
+      if (speechTimer.current !== undefined) {
+        clearTimeout(speechTimer.current);
+        speak.current();
+      }
+      reading.current?.();
+      reading.current = null;
     },
     [],
   );
@@ -132,6 +149,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     const finished = wasStreaming.current && !streaming;
     wasStreaming.current = streaming;
     if (finished ? announce === false : !shouldAnnounce) return;
+    if (streaming) reading.current ??= replySpeech.open();
     spoken.current ??= { blocks: doneCount, chars: 0 };
     if (!finished && mode === 'end') return;
     pendingSpeech.current = { done: blocks.done, tail: blocks.tail, finished: finished || (pendingSpeech.current?.finished ?? false) };
@@ -139,7 +157,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     // A frame that finished a few blocks (a paced stream) is said at once; a burst after the paint.
     if (doneCount - spoken.current.blocks <= LIVE_BLOCKS) speak.current();
     else speechTimer.current = setTimeout(() => speak.current(), 0);
-  }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say]);
+  }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say, replySpeech]);
   if (!blockwise) {
     return (
       <div className={className} dir="auto" data-xagent-markdown="">

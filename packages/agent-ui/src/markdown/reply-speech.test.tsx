@@ -1,0 +1,95 @@
+import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AnnouncerProvider, useReplySpeech, type ReplySpeech } from '../a11y/announcer.js';
+import { enUS } from '../theme/locale.js';
+import { markdownSpeech } from './markdown-speech.js';
+import { StreamingMarkdown } from './streaming-markdown.js';
+
+// What a screen reader hears of a reply is the text the page shows, never its markdown: a streamed
+// table is read as its header and rows, inline code keeps its characters and spacing, and a stopped
+// reply's "Reply stopped" comes after its last words, not before them.
+
+/** Every text the live region was given, in order (the zero-width suffix that repeats a sentence removed). */
+function recordAnnouncements(container: HTMLElement): string[] {
+  const region = container.querySelector('[data-xagent-announcer]')!;
+  const said: string[] = [];
+  new MutationObserver(() => {
+    const text = region.textContent?.replace(/\u200b/g, '') ?? '';
+    if (text) said.push(text);
+  }).observe(region, { childList: true, characterData: true, subtree: true });
+  return said;
+}
+
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** Streams `chunks` through a StreamingMarkdown inside an announcer, one render per chunk. */
+async function stream(chunks: readonly string[], end?: (speech: ReplySpeech) => void) {
+  let speech: ReplySpeech | undefined;
+  function Grab() {
+    const replySpeech = useReplySpeech();
+    useEffect(() => {
+      speech = replySpeech;
+    });
+    return null;
+  }
+  let text = '';
+  const ui = (streaming: boolean) => (
+    <AnnouncerProvider>
+      <Grab />
+      <StreamingMarkdown text={text} streaming={streaming} />
+    </AnnouncerProvider>
+  );
+  const view = render(ui(true));
+  const said = recordAnnouncements(view.container);
+  for (const chunk of chunks) {
+    text += chunk;
+    view.rerender(ui(true));
+    await flush();
+  }
+  // What the chat does when the reply ends (ChatAnnouncements): the store says so before the transcript renders.
+  if (end) end(speech!);
+  view.rerender(ui(false));
+  await flush();
+  return said;
+}
+
+const TABLE = 'Here are the numbers.\n\n| Metric | Before | After |\n| --- | ---: | ---: |\n| Latency | 120 ms | 80 ms |\n| Errors | 3 | 1 |\n\nBetter on both.';
+
+describe('what a screen reader hears of a reply', () => {
+  it('reads a streamed table as its header and rows, in order, never its markup', async () => {
+    // Streamed a few characters at a time, as a model writes it.
+    const chunks = TABLE.match(/[\s\S]{1,7}/g)!;
+    const said = await stream(chunks);
+    expect(said.join(' ')).toBe('Here are the numbers. Columns: Metric, Before, After. Row 1: Latency, 120 ms, 80 ms. Row 2: Errors, 3, 1. Better on both.');
+    expect(said.join(' ')).not.toMatch(/---|\|/);
+  });
+
+  it('keeps the characters and spacing of inline code, and reads emphasis and links as their text', () => {
+    expect(markdownSpeech('Run `a  &&  b` with `**kwargs` and `snake_case`, see **[the docs](https://example.com)**.', enUS)).toBe(
+      'Run a  &&  b with **kwargs and snake_case, see the docs.',
+    );
+    expect(markdownSpeech('Use `x |', enUS, true)).toBe('Use x |');
+    expect(markdownSpeech('AT&amp;T &lt;3 ![a chart](c.png)', enUS)).toBe('AT&T <3 a chart');
+  });
+
+  it('says "Reply stopped" after the last words of a stopped reply, in the same announcement', async () => {
+    const said = await stream(['The first sentence. ', 'The second', ' one is cut'], (speech) => speech.sayAfter(enUS.replyStopped));
+    expect(said).toEqual(['The first sentence.', 'The second one is cut Reply stopped']);
+  });
+
+  it('says a note at once when no reply is being read', () => {
+    let speech: ReplySpeech | undefined;
+    function Grab() {
+      speech = useReplySpeech();
+      return null;
+    }
+    const view = render(
+      <AnnouncerProvider>
+        <Grab />
+      </AnnouncerProvider>,
+    );
+    act(() => speech!.sayAfter('Reply stopped'));
+    expect(view.container.querySelector('[data-xagent-announcer]')?.textContent?.replace(/\u200b/g, '')).toBe('Reply stopped');
+  });
+});

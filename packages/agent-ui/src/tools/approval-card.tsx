@@ -199,7 +199,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
             autoSize={{ minRows: 2, maxRows: 6 }}
             autoFocus
           />
-          <Space style={{ marginTop: 8 }}>
+          <Space wrap style={{ marginTop: 8 }}>
             <Button htmlType="submit" danger disabled={disabled}>
               {strings.confirmReject}
             </Button>
@@ -207,7 +207,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           </Space>
         </form>
       ) : (
-        <Space style={{ marginTop: 8 }}>
+        <Space wrap style={{ marginTop: 8 }}>
           <Button type="primary" disabled={disabled || !approvalId} onClick={() => approvalId && onApprove(approvalId)}>
             {strings.approve}
           </Button>

@@ -1,4 +1,4 @@
-import { Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk';
+import { Role, type Message, type Part, type Task, type TaskState } from '@a2a-js/sdk';
 
 /** An A2A text part (ts-proto: every field written out). */
 export function textPart(value: string): Part {
@@ -49,11 +49,3 @@ export function taskOf(fields: { id: string; contextId: string; state: TaskState
     metadata: undefined,
   };
 }
-
-/** States after which a task never changes. */
-export const FINAL_STATES: ReadonlySet<TaskState> = new Set([
-  TaskState.TASK_STATE_COMPLETED,
-  TaskState.TASK_STATE_FAILED,
-  TaskState.TASK_STATE_CANCELED,
-  TaskState.TASK_STATE_REJECTED,
-]);

@@ -187,6 +187,6 @@ describe('the A2A routes refuse what they do not serve', () => {
     expect(await post(getTask({}), null)).toMatchObject({ id: 7, error: { code: -32009 } });
     expect(await post(getTask({}))).toMatchObject({ id: 7, error: { code: -32001 } });
     const continuation = { jsonrpc: '2.0', id: 8, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', taskId: 'some-task', parts: [{ text: 'hi' }] } } };
-    expect(await post(JSON.stringify(continuation))).toMatchObject({ id: 8, error: { code: -32004 } });
+    expect(await post(JSON.stringify(continuation))).toMatchObject({ id: 8, error: { code: -32001 } });
   });
 });

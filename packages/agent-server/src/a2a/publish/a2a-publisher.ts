@@ -7,6 +7,7 @@ import { A2aCaller } from './a2a-caller.js';
 import { A2A_SEGMENT, agentCard } from './agent-card.js';
 import { jsonRpcRoute } from './json-rpc-route.js';
 import { TurnExecutor, type TurnDeps } from './turn-executor.js';
+import { pendingApprovals } from './task-approvals.js';
 import { TurnTaskStore } from './turn-task-store.js';
 
 export { A2A_SEGMENT } from './agent-card.js';
@@ -16,6 +17,7 @@ export const AGENT_CARD_SUFFIX = `/${AGENT_CARD_PATH}`;
 interface Published {
   handler: DefaultRequestHandler;
   rpc: JsonRpcTransportHandler;
+  tasks: TurnTaskStore;
 }
 
 export interface A2aPublisherDeps extends Omit<TurnDeps, 'store'> {
@@ -40,19 +42,20 @@ export function a2aPublisher(deps: A2aPublisherDeps) {
     if (!entry) {
       // The handler's own card only names the protocol version (the card route builds the absolute URL).
       const card = agentCard(agentId, agent, `/${agentId}/${A2A_SEGMENT}`);
+      const tasks = new TurnTaskStore({ agentId, store, runLog: deps.runLog });
       const handler = new DefaultRequestHandler(
         card,
-        new TurnTaskStore({ agentId, store, runLog: deps.runLog }),
-        new TurnExecutor(agentId, agent, { ...deps, store }),
+        tasks,
+        new TurnExecutor(agentId, agent, { ...deps, store }, tasks),
         undefined,
         undefined,
         undefined,
         undefined,
         undefined,
-        // A task that waits for a tool answer has ended its turn: no bus is kept for it.
+        // A task waiting for an approval has ended its turn (the answer starts the next): no bus is kept for it.
         { keepBusAliveStates: [] as TaskState[] },
       );
-      entry = { handler, rpc: new JsonRpcTransportHandler(handler) };
+      entry = { handler, rpc: new JsonRpcTransportHandler(handler), tasks };
       published.set(agentId, entry);
     }
     return entry;
@@ -68,8 +71,24 @@ export function a2aPublisher(deps: A2aPublisherDeps) {
     },
     /** `POST {basePath}/{agentId}/a2a`: one JSON-RPC request (`json-rpc-route.ts`). */
     async rpc(request: Request, agentId: string, agent: AgentConfig, user: AgentUser | undefined, userId: string): Promise<Response> {
-      const { handler, rpc } = publishedAgent(agentId, agent);
-      return jsonRpcRoute(request, { rpc, card: await handler.getAgentCard(), caller: new A2aCaller(user, userId), maxBodyBytes: deps.maxBodyBytes });
+      const { handler, rpc, tasks } = publishedAgent(agentId, agent);
+      return jsonRpcRoute(request, {
+        rpc,
+        card: await handler.getAgentCard(),
+        caller: new A2aCaller(user, userId),
+        maxBodyBytes: deps.maxBodyBytes,
+        refuseContinuation: (taskId, caller) => refuseContinuation(tasks, taskId, caller.userId),
+      });
     },
   };
+}
+
+/** Why a message may not continue a task: only a task waiting for an approval takes one (an unknown task: the SDK's -32001). */
+async function refuseContinuation(tasks: TurnTaskStore, taskId: string, userId: string): Promise<string | undefined> {
+  const turn = await tasks.turnOf(userId, taskId);
+  if (!turn) return undefined;
+  if (turn.latest.status === 'completed' && turn.reply && pendingApprovals(turn.reply.parts).length > 0) return undefined;
+  return turn.latest.status === 'running'
+    ? `Task ${taskId} is still working: wait for it to end (or cancel it).`
+    : `Task ${taskId} has ended and waits for no answer: send a new message with its contextId to continue the conversation.`;
 }

@@ -57,11 +57,12 @@ function parseRequest(text: string): { request: Record<string, unknown>; id: Jso
   return { request, id };
 }
 
-/** Whether a send continues an existing task (`message.taskId`): our tasks are single turns. */
-function continuesTask(request: Record<string, unknown>): boolean {
-  if (!SEND_METHODS.has(request.method as string)) return false;
+/** The task a send continues (`message.taskId`), if it names one. */
+function continuedTask(request: Record<string, unknown>): string | undefined {
+  if (!SEND_METHODS.has(request.method as string)) return undefined;
   const params = request.params as { message?: { taskId?: unknown } } | undefined;
-  return typeof params?.message?.taskId === 'string' && params.message.taskId !== '';
+  const taskId = params?.message?.taskId;
+  return typeof taskId === 'string' && taskId !== '' ? taskId : undefined;
 }
 
 export interface JsonRpcRouteInput {
@@ -70,6 +71,8 @@ export interface JsonRpcRouteInput {
   card: AgentCard;
   caller: A2aCaller;
   maxBodyBytes: number;
+  /** Why a message may not continue this task (it waits for no answer), or undefined when it may. */
+  refuseContinuation: (taskId: string, caller: A2aCaller) => Promise<string | undefined>;
 }
 
 /**
@@ -78,7 +81,7 @@ export interface JsonRpcRouteInput {
  * `SubscribeToTask`: one `data: <JSON-RPC response>` per event). Every refusal is a JSON-RPC error with
  * HTTP 200 (the body's size limit stays our 413): -32700 / -32600 (parsed here), -32601 unknown
  * method, -32602 bad params, -32009 no or another `A2A-Version` than 1.0, -32001 a task that is not
- * the caller's, -32004 a message that continues a task.
+ * the caller's, -32004 a message on a task that waits for no answer (only an approval is answered).
  */
 export async function jsonRpcRoute(request: Request, input: JsonRpcRouteInput): Promise<Response> {
   const parsed = parseRequest(await readBodyText(request, input.maxBodyBytes));
@@ -91,9 +94,9 @@ export async function jsonRpcRoute(request: Request, input: JsonRpcRouteInput): 
   } catch (error) {
     return errorAnswer(id, sdkError(error));
   }
-  if (continuesTask(parsed.request)) {
-    return errorAnswer(id, sdkError(new UnsupportedOperationError('A task of this agent is one turn: send a new message with the same contextId to continue the conversation.')));
-  }
+  const continued = continuedTask(parsed.request);
+  const refused = continued === undefined ? undefined : await input.refuseContinuation(continued, input.caller);
+  if (refused !== undefined) return errorAnswer(id, sdkError(new UnsupportedOperationError(refused)));
   const context = new ServerCallContext({ user: input.caller, requestedVersion });
   let out: Awaited<ReturnType<JsonRpcTransportHandler['handle']>>;
   try {

@@ -5,7 +5,8 @@ import type { UIMessage } from 'ai';
 import type { RunLog } from '../../runs/run-log.js';
 import type { ConversationStore, MessageRecord, RunRecord } from '../../store/types.js';
 import { callerOf } from './a2a-caller.js';
-import { agentMessage, FINAL_STATES, taskOf, userMessage } from './a2a-parts.js';
+import { agentMessage, taskOf, userMessage } from './a2a-parts.js';
+import { approvalsPrompt, pendingApprovals } from './task-approvals.js';
 
 /** Metadata key of a stored user message: the A2A message id it came from. */
 export const A2A_MESSAGE_ID_KEY = 'a2aMessageId';
@@ -43,64 +44,83 @@ export class TurnTaskStore implements TaskStore {
     const { userId } = callerOf(context);
     const key = liveKey(userId, task.id);
     const state = task.status?.state;
-    if (state !== undefined && FINAL_STATES.has(state)) {
-      const wasLive = this.live.delete(key);
-      // A CancelTask for a task running elsewhere (no event bus here): the SDK saves CANCELED; the run
-      // log's stop signal stops the run where it runs, and the store then tells how it ended.
-      if (!wasLive && state === TaskState.TASK_STATE_CANCELED) await this.stopElsewhere(userId, task.id);
+    const wasLive = this.live.delete(key);
+    // Only a running turn lives here; a task whose turn ended (final, or waiting for an approval) is read from the store.
+    if (state === TaskState.TASK_STATE_SUBMITTED || state === TaskState.TASK_STATE_WORKING) {
+      this.live.set(key, structuredClone(task));
+      if (this.live.size > MAX_LIVE_TASKS) this.live.delete(this.live.keys().next().value!);
       return;
     }
-    this.live.delete(key);
-    this.live.set(key, structuredClone(task));
-    if (this.live.size > MAX_LIVE_TASKS) this.live.delete(this.live.keys().next().value!);
+    // A CancelTask for a task running elsewhere (no event bus here): the SDK saves CANCELED; the run
+    // log's stop signal stops the run where it runs, and the store then tells how it ended.
+    if (!wasLive && state === TaskState.TASK_STATE_CANCELED) await this.stopElsewhere(userId, task.id);
   }
 
   async list(_params: ListTasksRequest, _context: ServerCallContext): Promise<ListTasksResponse> {
-    throw new UnsupportedOperationError('ListTasks is not served: list the conversations on the server\'s conversation routes.');
+    throw new UnsupportedOperationError("ListTasks is not served: list the conversations on the server's conversation routes.");
   }
 
-  private async run(userId: string, taskId: string): Promise<RunRecord | null> {
-    const run = await this.options.store.getRun(userId, taskId);
+  /**
+   * The stored turn of a task: its runs (the first is named after the task, each approval answer's
+   * continuation `{taskId}:{n}`), the user message it asked and the reply. Undefined when the task is
+   * not this user's turn of this agent.
+   */
+  async turnOf(userId: string, taskId: string): Promise<StoredTask | undefined> {
+    const first = await this.options.store.getRun(userId, taskId);
     // Only this agent's own turns are its tasks (not a sub-agent's run, not another agent's turn).
-    return run && run.agentId === this.options.agentId && run.initiatorRunId === null ? run : null;
+    if (!first || first.agentId !== this.options.agentId || first.initiatorRunId !== null) return undefined;
+    const runs = ((await this.options.store.listRuns(userId, first.conversationId)) ?? [first]).filter(
+      (run) => run.id === taskId || run.id.startsWith(`${taskId}:`),
+    );
+    const latest = runs.at(-1) ?? first;
+    const replyId = latest.messageId ?? first.messageId;
+    const thread = (await this.options.store.loadThread(userId, first.conversationId, replyId ?? undefined)) ?? [];
+    const replyAt = replyId ? thread.findIndex((m) => m.id === replyId) : -1;
+    const reply = replyAt >= 0 ? thread[replyAt] : undefined;
+    const asked = (replyAt >= 0 ? thread.slice(0, replyAt) : thread).findLast((m) => m.role === 'user');
+    return { contextId: first.conversationId, latest, runs: Math.max(runs.length, 1), reply, asked };
   }
 
   private async stopElsewhere(userId: string, taskId: string): Promise<void> {
-    const run = await this.run(userId, taskId);
-    if (!run || run.status !== 'running' || !this.options.runLog) return;
-    await this.options.runLog.requestStop(taskId);
+    const turn = await this.turnOf(userId, taskId);
+    if (!turn || turn.latest.status !== 'running' || !this.options.runLog) return;
+    const runId = turn.latest.id;
+    await this.options.runLog.requestStop(runId);
     const until = Date.now() + REMOTE_CANCEL_WAIT_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      if ((await this.run(userId, taskId))?.status !== 'running') return;
+      if ((await this.options.store.getRun(userId, runId))?.status !== 'running') return;
     }
   }
 
   private async fromStore(userId: string, taskId: string): Promise<Task | undefined> {
-    const run = await this.run(userId, taskId);
-    if (!run) return undefined;
-    const contextId = run.conversationId;
-    const thread = (await this.options.store.loadThread(userId, contextId, run.messageId ?? undefined)) ?? [];
-    const replyAt = run.messageId ? thread.findIndex((m) => m.id === run.messageId) : -1;
-    const reply = replyAt >= 0 ? thread[replyAt] : undefined;
-    const asked = (replyAt >= 0 ? thread.slice(0, replyAt) : thread).findLast((m) => m.role === 'user');
+    const turn = await this.turnOf(userId, taskId);
+    if (!turn) return undefined;
+    const { contextId, reply, asked } = turn;
     const history: Message[] = asked ? [userMessage(textOfParts(asked.parts), a2aMessageId(asked), taskId, contextId)] : [];
     const replyText = reply ? textOfParts(reply.parts) : undefined;
-    const state = stateOf(run, reply);
-    const why = state === TaskState.TASK_STATE_FAILED ? (errorTextOf(reply) ?? run.stopReason ?? 'The turn failed.') : undefined;
-    return taskOf({
-      id: taskId,
-      contextId,
-      state,
-      history,
-      ...(replyText ? { reply: replyText } : {}),
-      ...(why ? { message: agentMessage(why, taskId, contextId) } : state === TaskState.TASK_STATE_INPUT_REQUIRED ? { message: agentMessage(WAITING_TEXT, taskId, contextId) } : {}),
-    });
+    const pending = reply ? pendingApprovals(reply.parts) : [];
+    const state = stateOf(turn.latest, pending.length > 0);
+    const message =
+      state === TaskState.TASK_STATE_FAILED
+        ? agentMessage(errorTextOf(reply) ?? turn.latest.stopReason ?? 'The turn failed.', taskId, contextId)
+        : state === TaskState.TASK_STATE_INPUT_REQUIRED
+          ? approvalsPrompt(pending, taskId, contextId)
+          : undefined;
+    return taskOf({ id: taskId, contextId, state, history, ...(replyText ? { reply: replyText } : {}), ...(message ? { message } : {}) });
   }
 }
 
-/** The status message of a turn that stopped for a tool approval (or a tool the browser runs). */
-export const WAITING_TEXT = 'The agent waits for a tool approval (or a tool result) it cannot get over A2A; answer it in the app, or send a new message.';
+/** A task's stored turn (`TurnTaskStore.turnOf`). */
+export interface StoredTask {
+  contextId: string;
+  /** The task's newest run (the first, or the last approval answer's continuation). */
+  latest: RunRecord;
+  /** How many runs the task has had. */
+  runs: number;
+  reply: MessageRecord | undefined;
+  asked: MessageRecord | undefined;
+}
 
 function liveKey(userId: string, taskId: string): string {
   return `${userId}\u0000${taskId}`;
@@ -120,13 +140,8 @@ function errorTextOf(reply: MessageRecord | undefined): string | undefined {
   return typeof text === 'string' && text.length > 0 ? text : undefined;
 }
 
-/** Whether a stored reply ends on a tool call that waits for an answer (an approval, a browser tool). */
-export function waitsForInput(parts: UIMessage['parts']): boolean {
-  return parts.some((part) => 'state' in part && (part.state === 'approval-requested' || part.state === 'input-available'));
-}
-
 /** The task state of a stored turn (ARCHITECTURE "A2A: our agents published"). */
-function stateOf(run: RunRecord, reply: MessageRecord | undefined): TaskState {
+function stateOf(run: RunRecord, waitsForApproval: boolean): TaskState {
   switch (run.status) {
     case 'running':
       return TaskState.TASK_STATE_WORKING;
@@ -135,6 +150,6 @@ function stateOf(run: RunRecord, reply: MessageRecord | undefined): TaskState {
     case 'failed':
       return TaskState.TASK_STATE_FAILED;
     case 'completed':
-      return reply && waitsForInput(reply.parts) ? TaskState.TASK_STATE_INPUT_REQUIRED : TaskState.TASK_STATE_COMPLETED;
+      return waitsForApproval ? TaskState.TASK_STATE_INPUT_REQUIRED : TaskState.TASK_STATE_COMPLETED;
   }
 }

@@ -79,7 +79,10 @@ describe('AgentTimeline', () => {
     // Screen readers get the bar's position as text.
     expect(lookup).toHaveTextContent('starts at +200 ms');
     expect(timeline.querySelector('[data-xagent-timeline-total-tokens]')).toHaveTextContent('2,530 tokens (2,305 in · 225 out)');
-    expect(timeline).toHaveTextContent('2 steps · 3 tool calls');
+    // "Tool calls" are the run's own, as the chat counts them (lookup, researcher); the sub-agent's
+    // search is counted on the sub-agent's row, not added to the run's count.
+    expect(timeline).toHaveTextContent('2 steps · 2 tool calls');
+    expect(within(timeline).getByRole('button', { name: /Sub-agent researcher/ })).toHaveTextContent('Sub-agent researcher, 1 step · 1 tool call');
     expect(timeline.querySelector('li[data-xagent-timeline-tool="search"]')).toHaveTextContent('search MCP');
   });
 

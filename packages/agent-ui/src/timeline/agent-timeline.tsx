@@ -117,7 +117,6 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
   const status = record.status === 'completed' && hasPending(record) ? 'waiting' : record.status;
   const statusColor = { running: token.colorPrimary, completed: token.colorSuccess, stopped: token.colorWarning, failed: token.colorError, waiting: token.colorWarning }[status];
   const duration = ctx.axis.end - ctx.axis.start;
-  const countCalls = (run: AgentRunRecord): number => run.toolCalls.length + run.subRuns.reduce((sum, sub) => sum + countCalls(sub), 0);
   return (
     <section aria-label={strings.label} aria-busy={record.status === 'running'} className={className} style={rootStyle} data-xagent-timeline="" data-run-status={record.status} data-run-waiting={status === 'waiting' || undefined}>
       <FocusRingStyle />
@@ -147,7 +146,7 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
           {strings.totalTokens(numbers.format(total.totalTokens ?? 0), numbers.format(total.inputTokens ?? 0), numbers.format(total.outputTokens ?? 0))}
         </span>
         <span>
-          {strings.steps(record.steps.length)} · {strings.toolCalls(countCalls(record))}
+          {strings.steps(record.steps.length)} · {strings.toolCalls(record.toolCalls.length)}
         </span>
       </p>
       <RunBlock record={record} ctx={ctx} depth={0} />

@@ -83,6 +83,8 @@ function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; s
     call.state === 'error' ? token.colorError : call.state === 'pending' ? token.colorTextTertiary : call.state === 'running' ? token.colorPrimary : token.colorSuccess;
   const [expanded, setExpanded] = useState(ctx.defaultExpanded);
   const subId = useId();
+  // A run's "tool calls" are its own, as the chat shows them: a sub-agent's are counted on its row.
+  const subRunLabel = subRun ? `${strings.subAgent(subRun.agentId ?? '', subRun.steps.length)} · ${strings.toolCalls(subRun.toolCalls.length)}` : '';
   return (
     <li data-xagent-timeline-tool={call.toolName} style={{ paddingInlineStart: token.paddingSM }}>
       <Row
@@ -114,7 +116,7 @@ function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; s
             type="button"
             aria-expanded={expanded}
             aria-controls={subId}
-            aria-label={`${expanded ? strings.hideSubRun : strings.showSubRun}: ${strings.subAgent(subRun.agentId ?? '', subRun.steps.length)}`}
+            aria-label={`${expanded ? strings.hideSubRun : strings.showSubRun}: ${subRunLabel}`}
             onClick={() => setExpanded((open) => !open)}
             data-xagent-timeline-subrun-toggle=""
             style={{
@@ -132,7 +134,7 @@ function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; s
             <span aria-hidden style={{ display: 'inline-block', transform: expanded ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s' }}>
               ▸
             </span>
-            {strings.subAgent(subRun.agentId ?? '', subRun.steps.length)}
+            {subRunLabel}
           </button>
           <div id={subId} hidden={!expanded}>
             {expanded ? <RunBlock record={subRun} ctx={ctx} depth={depth + 1} /> : null}

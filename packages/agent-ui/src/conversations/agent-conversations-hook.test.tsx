@@ -68,6 +68,8 @@ describe('AgentConversations driven by useConversations', () => {
     await user.click(await menuItem(/Delete/));
     expect(within(nav()).queryByRole('button', { name: /^Quarterly report/ })).not.toBeInTheDocument();
     expect(within(nav()).getByRole('status')).toHaveTextContent('Deleted “Quarterly report”');
+    // The Undo line sticks to the top of the scrolling sidebar: a row deleted far down keeps it in view.
+    expect(getComputedStyle(within(nav()).getByRole('status'))).toMatchObject({ position: 'sticky', top: '0px' });
     await waitFor(() => expect(within(nav()).getByRole('button', { name: /^Weekend in Lisbon/ })).toHaveFocus());
 
     await user.click(within(nav()).getByRole('button', { name: 'Undo' }));

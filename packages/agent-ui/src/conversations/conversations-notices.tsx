@@ -1,4 +1,4 @@
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Spin, theme } from 'antd';
 import type { Conversations } from '@x/agent-react/conversations';
 import type { AgentConversationsStrings } from './strings.js';
 
@@ -18,6 +18,7 @@ export function ConversationsNotices({
   onUndo: (id: string) => void;
 }) {
   const { error, pendingDeletes, status, items } = conversations;
+  const { token } = theme.useToken();
   const loadFailed = error?.action === 'load' || error?.action === 'load-more';
   return (
     <>
@@ -42,9 +43,22 @@ export function ConversationsNotices({
           }
         />
       ) : null}
-      <div role="status" data-xagent-conversations-undo="">
+      {/* Sticky: deleting a row far down a scrolled list keeps its Undo line in view (it sat above the list, scrolled away). */}
+      <div role="status" data-xagent-conversations-undo="" style={{ position: 'sticky', top: 0, zIndex: 1 }}>
         {pendingDeletes.map((pending) => (
-          <div key={pending.id} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+          <div
+            key={pending.id}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              marginBottom: 8,
+              padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+              borderRadius: token.borderRadius,
+              background: token.colorBgElevated,
+              boxShadow: token.boxShadowTertiary,
+            }}
+          >
             <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {strings.deleted(pending.conversation.title ?? strings.untitled)}
             </span>

@@ -6,7 +6,11 @@ import { XProvider } from './antdx.js';
 import { focusRingColor } from './a11y/focus-ring.js';
 import { usePrefersReducedMotion } from './theme/reduced-motion.js';
 import { contrast, ensureContrast, mix, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
-import { enUS, type AgentUIStrings } from './theme/locale.js';
+import { enUS, type AgentUIStrings, type AgentUIStringsOverride } from './theme/locale.js';
+import type { Catalogue } from './locales/catalogue.js';
+import { compiledCatalogue, useCatalogueStrings } from './locales/load-strings.js';
+import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
+import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
 /**
@@ -48,11 +52,24 @@ export interface AgentUIConfig {
   direction: 'ltr' | 'rtl';
 }
 
-const ConfigContext = createContext<AgentUIConfig>({ strings: enUS, tokens: {}, direction: 'ltr' });
+/** Outside any {@link AgentUIProvider}: English, or the locale of antd's `ConfigProvider` (see useAgentUIConfig). */
+const NO_PROVIDER: AgentUIConfig = { strings: enUS, tokens: {}, direction: 'ltr' };
+const ConfigContext = createContext<AgentUIConfig>(NO_PROVIDER);
 
-/** The kit's strings, tokens and direction from the nearest {@link AgentUIProvider}. */
+/** Strings chosen explicitly up the tree (`locale` / `catalogue`) and the overrides so far: they win over antd's locale below. */
+const StringsChoiceContext = createContext<{ explicit?: AgentUIStrings | undefined; overrides: readonly AgentUIStringsOverride[] }>({ overrides: [] });
+
+/**
+ * The kit's strings, tokens and direction from the nearest {@link AgentUIProvider}. Without one, the
+ * strings of antd's `ConfigProvider` locale (English until its catalogue has loaded) and antd's direction.
+ */
 export function useAgentUIConfig(): AgentUIConfig {
-  return useContext(ConfigContext);
+  const value = useContext(ConfigContext);
+  const antd = useContext(ConfigProvider.ConfigContext);
+  const standalone = value === NO_PROVIDER;
+  const auto = useCatalogueStrings(standalone ? catalogueCodeOfAntdLocale(antd.locale) : undefined);
+  const direction = antd.direction ?? 'ltr';
+  return useMemo(() => (standalone && (auto || direction !== 'ltr') ? { ...value, strings: auto ?? value.strings, direction } : value), [standalone, value, auto, direction]);
 }
 
 /** An empty theme: inherits everything from the parent ConfigProvider (see AgentUIProvider). */
@@ -69,9 +86,20 @@ export interface AgentUIProviderProps {
   appearance?: { dark?: boolean; compact?: boolean };
   /** The kit's own component tokens (see README "Theming"). */
   tokens?: Partial<AgentUITokens>;
-  /** The kit's strings: `enUS` (default), `zhCN`, or your own. */
-  locale?: AgentUIStrings;
-  /** antd / Ant Design X locale (date pickers, upload, …), e.g. `antd/locale/zh_CN`. */
+  /**
+   * The kit's strings, whatever antd's locale: `enUS`, `zhCN`, or your own whole object. Without it
+   * (and without `catalogue`) the kit follows antd's `ConfigProvider` locale (or `antdLocale`): its
+   * catalogue is loaded on demand, English is shown until it arrives.
+   */
+  locale?: AgentUIStrings | undefined;
+  /**
+   * A catalogue imported up front (`import de_DE from '@x/agent-ui/locales/de_DE'`): these strings
+   * from the first render, no fetch (server rendering: the same on the server and in hydration).
+   */
+  catalogue?: Catalogue | undefined;
+  /** Some strings of your own, merged over the locale in use (nested groups such as `queue` or `errorCodes` key by key). */
+  strings?: AgentUIStringsOverride | undefined;
+  /** antd / Ant Design X locale (date pickers, upload, …), e.g. `antd/locale/zh_CN`; the kit's strings follow it too. */
   antdLocale?: Locale;
   /** Text direction; `rtl` mirrors every component. */
   direction?: 'ltr' | 'rtl';
@@ -84,8 +112,15 @@ export interface AgentUIProviderProps {
  * Theme, locale and direction for the kit (and the antd / Ant Design X components inside it).
  * Optional: components render with English strings and the ambient antd theme without it.
  */
-export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale, direction, markdown, children }: AgentUIProviderProps) {
+export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, children }: AgentUIProviderProps) {
   const parent = useContext(ConfigContext);
+  const parentChoice = useContext(StringsChoiceContext);
+  const antd = useContext(ConfigProvider.ConfigContext);
+  // Strings: an explicit `locale` or `catalogue` here or up the tree, else antd's locale (loaded on demand).
+  const explicit = locale ?? (catalogue ? compiledCatalogue(catalogue) : undefined) ?? parentChoice.explicit;
+  const auto = useCatalogueStrings(explicit ? undefined : catalogueCodeOfAntdLocale(antdLocale ?? antd.locale));
+  const choice = useMemo(() => ({ explicit, overrides: strings ? [...parentChoice.overrides, strings] : parentChoice.overrides }), [explicit, strings, parentChoice]);
+  const chosenStrings = useMemo(() => choice.overrides.reduce(mergeStrings, explicit ?? auto ?? enUS), [choice, explicit, auto]);
   const parentMarkdown = useMarkdownOptions();
   const dark = appearance?.dark;
   const compact = appearance?.compact;
@@ -105,11 +140,12 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   }, [theme, dark, compact, reduceMotion]);
   const value = useMemo<AgentUIConfig>(
     () => ({
-      strings: locale ?? parent.strings,
+      strings: chosenStrings,
       tokens: tokens ? { ...parent.tokens, ...tokens } : parent.tokens,
-      direction: direction ?? parent.direction,
+      // antd's direction in scope (an outer AgentUIProvider's `direction` is in it too: its XProvider sets it).
+      direction: direction ?? antd.direction ?? parent.direction,
     }),
-    [locale, tokens, direction, parent],
+    [chosenStrings, tokens, direction, antd.direction, parent],
   );
   const xProps = {
     // Always a theme object: antd's ConfigProvider adds its token context only `if (theme)`, so a
@@ -123,7 +159,9 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, antdLocale,
   return (
     <XProvider {...xProps}>
       <ConfigContext.Provider value={value}>
-        <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>{children}</MarkdownOptionsProvider>
+        <StringsChoiceContext.Provider value={choice}>
+          <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>{children}</MarkdownOptionsProvider>
+        </StringsChoiceContext.Provider>
       </ConfigContext.Provider>
     </XProvider>
   );

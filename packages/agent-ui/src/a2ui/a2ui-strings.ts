@@ -1,3 +1,5 @@
+import { enUS } from '../theme/locale.js';
+
 /** Texts of `A2UISurface` (English by default; pass your own through its `strings` prop). */
 export interface A2UIStrings {
   /** Accessible name of a surface. */
@@ -20,15 +22,5 @@ export interface A2UIStrings {
   dialog: string;
 }
 
-export const a2uiStringsEnUS: A2UIStrings = {
-  surface: 'Interactive form from the agent',
-  unsupported: (type) => `Unsupported component: ${type}`,
-  missing: (id) => `Missing component: ${id}`,
-  cycle: (id) => `Component contains itself: ${id}`,
-  tooDeep: 'Nested too deeply to show',
-  tooMany: 'Too many components to show',
-  building: 'Preparing the form…',
-  failed: 'This form could not be shown.',
-  close: 'Close',
-  dialog: 'Details',
-};
+/** The English A2UI strings (what `A2UISurface` shows outside an `AgentUIProvider` with another locale). */
+export const a2uiStringsEnUS: A2UIStrings = enUS.a2ui;

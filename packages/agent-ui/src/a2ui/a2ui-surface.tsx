@@ -1,15 +1,16 @@
 'use client';
 import { a2uiSurfaceIdOf, type A2UIComponent, type A2UIUserAction } from '@x/agent-protocol/a2ui';
 import { theme } from 'antd';
-import { useMemo, useState } from 'react';
-import { AccessibleTheme } from '../config.js';
+import { useMemo, useRef, useState } from 'react';
+import { useKeepFocusWhenDisabled } from '../a11y/keep-focus.js';
+import { AccessibleTheme, useAgentUIConfig } from '../config.js';
 import { ErrorBoundary, errorText } from '../message-content/part-boundary.js';
 import { safeHttpUrl } from '../markdown/safe-url.js';
 import { contentRenderers } from './a2ui-content.js';
 import { inputRenderers } from './a2ui-inputs.js';
 import { layoutRenderers } from './a2ui-layout.js';
 import { A2UINode } from './a2ui-node.js';
-import { a2uiStringsEnUS, type A2UIStrings } from './a2ui-strings.js';
+import type { A2UIStrings } from './a2ui-strings.js';
 import { resolveText, resolveValue } from './dynamic-values.js';
 import { buildRenderTree, DEFAULT_LIMITS, type RenderLimits } from './render-tree.js';
 import { SurfaceContext, type SurfaceContextValue } from './surface-context.js';
@@ -102,8 +103,12 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
   const limitsKey = `${limits?.maxNodes ?? ''}:${limits?.maxDepth ?? ''}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- limits compared by value
   const tree = useMemo(() => buildRenderTree(state, { ...DEFAULT_LIMITS, ...limits }), [state, limitsKey]);
-  const allStrings = useMemo(() => ({ ...a2uiStringsEnUS, ...strings }), [strings]);
+  const kitStrings = useAgentUIConfig().strings.a2ui;
+  const allStrings = useMemo(() => ({ ...kitStrings, ...strings }), [kitStrings, strings]);
   const inert = disabled || (disableAfterAction && sent);
+  // A sent form disables its buttons: the surface keeps the focus (not the page).
+  const section = useRef<HTMLElement>(null);
+  void useKeepFocusWhenDisabled;
 
   const context = useMemo<SurfaceContextValue>(() => {
     const write = (pointer: string, value: unknown) =>
@@ -144,6 +149,8 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
   if (state.deleted) return null;
   return (
     <section
+      ref={section}
+      tabIndex={-1}
       aria-label={allStrings.surface}
       aria-busy={tree ? undefined : true}
       data-a2ui-surface={surfaceId}

@@ -9,12 +9,13 @@ import { visuallyHidden } from '../a11y/visually-hidden.js';
 import { useRovingFocus } from '../a11y/roving-focus.js';
 import { focusMenuOnKeyboardOpen, focusRowMenu, stopKeyboardClick } from './conversation-menu-keys.js';
 import { Conversations } from '../antdx.js';
-import { AccessibleTheme, useAgentUIConfig, useTokenStyle } from '../config.js';
+import { AccessibleTheme, useTokenStyle } from '../config.js';
 import { ConversationsNotices } from './conversations-notices.js';
 import { dateGroupLabel, dateGroupOf, formatConversationTime } from './date-groups.js';
 import { AwaitingBadge } from './awaiting-badge.js';
 import { RenameInput } from './rename-input.js';
-import { conversationsStringsFor, type AgentConversationsStrings } from './strings.js';
+import { useLocaleStrings } from '../locales/use-locale-strings.js';
+import type { AgentConversationsStrings } from './strings.js';
 
 /** One conversation in the list. */
 export interface ConversationItem {
@@ -38,6 +39,21 @@ export interface ConversationMenuAction {
   label: ReactNode;
   icon?: ReactNode;
   danger?: boolean;
+}
+
+/**
+ * After "New chat" the composer of the chat on the page takes the focus (in the same dialog as the
+ * button, when the list is in one), once the chat has switched to the new conversation. Where there
+ * is none to reach, the focus stays on "New chat".
+ */
+function focusComposerAfterNew(button: HTMLElement): void {
+  const view = button.ownerDocument.defaultView;
+  if (!view) return;
+  const dialog = button.closest('[role="dialog"]');
+  const find = () =>
+    [...button.ownerDocument.querySelectorAll<HTMLTextAreaElement>('[data-xagent-composer] textarea')].find((field) => !field.disabled && (!dialog || dialog.contains(field)));
+  // Two frames: the chat renders the new conversation (its composer may be a new element) first.
+  view.requestAnimationFrame(() => view.requestAnimationFrame(() => find()?.focus()));
 }
 
 /** Props of {@link AgentConversations}. */
@@ -65,7 +81,7 @@ export interface AgentConversationsProps {
   menu?: false | { rename?: boolean; delete?: boolean; actions?: readonly ConversationMenuAction[] };
   /** Format of timestamps (default: the time today, the weekday this week, else the date, in `locale`). */
   formatTimestamp?: (timestamp: Date) => string;
-  /** BCP 47 locale of dates and the built-in strings (default: antd's locale, else the browser's). */
+  /** BCP 47 locale of dates and the built-in strings (default: strings of the kit's locale in scope, i.e. antd's `ConfigProvider` locale, else English; dates in antd's locale, else the browser's). */
   locale?: string;
   /** Overrides of the built-in strings (group names, search, undo, …). */
   strings?: Partial<AgentConversationsStrings>;
@@ -102,10 +118,11 @@ export const AgentConversations = memo(function AgentConversations(props: AgentC
 
 function ConversationsBody(props: AgentConversationsProps) {
   const { conversations, loadingKey, menu, className, style } = props;
-  const { strings: kitStrings } = useAgentUIConfig();
+  // Strings: the `locale` prop's catalogue, else the kit's in scope (antd's locale by default).
+  const kitStrings = useLocaleStrings(props.locale);
   const antdLocale = useContext(ConfigProvider.ConfigContext).locale?.locale;
   const locale = props.locale ?? antdLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
-  const strings = useMemo(() => ({ ...conversationsStringsFor(locale), ...props.strings }), [locale, props.strings]);
+  const strings = useMemo(() => ({ ...kitStrings.conversationList, ...props.strings }), [kitStrings, props.strings]);
   const tokenStyle = useTokenStyle();
   const navRef = useRef<HTMLElement>(null);
   const [editingKey, setEditingKey] = useState<string>();
@@ -142,9 +159,10 @@ function ConversationsBody(props: AgentConversationsProps) {
     current.props.onSelect?.({ key, previousKey: current.activeKey });
   };
   const showNew = Boolean(conversations || props.onNew);
-  const onNew = () => {
+  const onNew = (event: { currentTarget: HTMLElement }) => {
     latest.current.props.conversations?.create();
     latest.current.props.onNew?.();
+    void focusComposerAfterNew; void event;
   };
   const rename = (key: string, title: string) => {
     const { conversations: hook, onRename } = latest.current.props;

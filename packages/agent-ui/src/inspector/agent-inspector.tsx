@@ -1,5 +1,7 @@
 'use client';
-import { useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import { useAgentUIConfig } from '../config.js';
+import type { AgentInspectorStrings } from './inspector-strings.js';
 import { runToFixture } from './run-fixture.js';
 import type { InspectedEvent, InspectedRun, Inspector } from './wire-recorder.js';
 
@@ -9,24 +11,26 @@ export interface AgentInspectorProps {
   defaultOpen?: boolean;
   /** Called with the fixture of a run when "Export fixture" is pressed (default: download it as JSON). */
   onExport?: (fixture: ReturnType<typeof runToFixture>, run: InspectedRun) => void;
+  /** Your own texts for some of the panel's strings (default: the kit's locale in scope). */
+  strings?: Partial<AgentInspectorStrings> | undefined;
 }
 
 const panel: CSSProperties = {
   position: 'fixed',
   top: 0,
-  right: 0,
+  insetInlineEnd: 0,
   bottom: 0,
   width: 'min(460px, 100vw)',
   overflow: 'auto',
   background: '#fff',
   color: '#1f1f1f',
-  borderLeft: '1px solid #d9d9d9',
+  borderInlineStart: '1px solid #d9d9d9',
   boxShadow: '-4px 0 12px rgba(0,0,0,0.08)',
   font: '12px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
   padding: 8,
   zIndex: 2147483000,
 };
-const toggle: CSSProperties = { position: 'fixed', right: 8, bottom: 8, zIndex: 2147483001 };
+const toggle: CSSProperties = { position: 'fixed', insetInlineEnd: 8, bottom: 8, zIndex: 2147483001 };
 
 /** One line about an event: what a developer looks for first. */
 export function eventSummary(event: InspectedEvent): string {
@@ -62,9 +66,19 @@ export function eventSummary(event: InspectedEvent): string {
  * decision per key, approvals and their answers, errors with codes, token usage and the trace id.
  * Filter by type, copy an event, export the run as a fixture. Import it from `@x/agent-ui/inspector`.
  */
-export function AgentInspector({ inspector, defaultOpen = true, onExport }: AgentInspectorProps) {
+export function AgentInspector({ inspector, defaultOpen = true, onExport, strings }: AgentInspectorProps) {
+  const kitStrings = useAgentUIConfig().strings.inspector;
+  const t = useMemo(() => ({ ...kitStrings, ...strings }), [kitStrings, strings]);
   const runs = useSyncExternalStore(inspector.subscribe, inspector.runs, inspector.runs);
   const [open, setOpen] = useState(defaultOpen);
+  // Escape in the panel closes it and gives the focus back to the button that opened it.
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    setOpen(false);
+    toggleButton.current?.focus();
+  };
   const [selected, setSelected] = useState<string | undefined>();
   const [type, setType] = useState('all');
   const [copied, setCopied] = useState<number | undefined>();
@@ -83,46 +97,47 @@ export function AgentInspector({ inspector, defaultOpen = true, onExport }: Agen
 
   return (
     <>
-      <button type="button" style={toggle} aria-expanded={open} aria-controls="x-agent-inspector" onClick={() => setOpen((o) => !o)}>
-        {open ? 'Close inspector' : 'Open inspector'}
+      <button ref={toggleButton} type="button" style={toggle} aria-expanded={open} aria-controls="x-agent-inspector" onClick={() => setOpen((o) => !o)}>
+        {open ? t.close : t.open}
       </button>
       {open ? (
-        <aside id="x-agent-inspector" aria-label="Agent inspector" style={panel} data-xagent-inspector="">
-          <h2 style={{ fontSize: 13, margin: '0 0 6px' }}>Agent inspector</h2>
-          <nav aria-label="Runs">
+        <aside id="x-agent-inspector" aria-label={t.title} style={panel} data-xagent-inspector="" data-x={String(!!closeOnEscape)}>
+          <h2 style={{ fontSize: 13, margin: '0 0 6px' }}>{t.title}</h2>
+          <nav aria-label={t.runs}>
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {runs.map((r) => (
                 <li key={r.key}>
-                  <button type="button" aria-pressed={r.key === run?.key} onClick={() => setSelected(r.key)} style={{ width: '100%', textAlign: 'left', font: 'inherit' }}>
-                    {r.key} {r.kind} {r.method} {r.url} {r.status ?? '…'} · {r.events.length} events{r.done ? '' : ' (live)'}
+                  <button type="button" aria-pressed={r.key === run?.key} onClick={() => setSelected(r.key)} style={{ width: '100%', textAlign: 'start', font: 'inherit' }}>
+                    {r.key} {r.kind} {r.method} {r.url} {r.status ?? '…'} · {t.eventCount(r.events.length)}
+                    {r.done ? '' : ` (${t.live})`}
                   </button>
                 </li>
               ))}
             </ul>
-            {runs.length === 0 ? <p>No runs yet.</p> : null}
+            {runs.length === 0 ? <p>{t.noRuns}</p> : null}
           </nav>
           {run ? (
-            <section aria-label={`Run ${run.key}`}>
+            <section aria-label={t.run(run.key)}>
               <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0 8px', margin: '8px 0' }}>
-                <dt>Run id</dt>
+                <dt>{t.runId}</dt>
                 <dd style={{ margin: 0 }}>{run.runId ?? '—'}</dd>
-                <dt>Status</dt>
-                <dd style={{ margin: 0 }}>{run.status ?? 'pending'}</dd>
+                <dt>{t.status}</dt>
+                <dd style={{ margin: 0 }}>{run.status ?? t.pending}</dd>
                 {run.cursor !== undefined ? (
                   <>
-                    <dt>Resumed after</dt>
-                    <dd style={{ margin: 0 }}>cursor {run.cursor}</dd>
+                    <dt>{t.resumedAfter}</dt>
+                    <dd style={{ margin: 0 }}>{t.cursor(String(run.cursor))}</dd>
                   </>
                 ) : null}
-                <dt>Trace id</dt>
+                <dt>{t.traceId}</dt>
                 <dd style={{ margin: 0 }}>{run.traceId ?? '—'}</dd>
-                <dt>Usage</dt>
+                <dt>{t.usage}</dt>
                 <dd style={{ margin: 0 }}>{run.usage ? JSON.stringify(run.usage) : '—'}</dd>
               </dl>
               <label>
-                Type{' '}
+                {t.type}{' '}
                 <select value={type} onChange={(e) => setType(e.target.value)}>
-                  <option value="all">all</option>
+                  <option value="all">{t.all}</option>
                   {types.map((t) => (
                     <option key={t} value={t}>
                       {t}
@@ -131,12 +146,12 @@ export function AgentInspector({ inspector, defaultOpen = true, onExport }: Agen
                 </select>
               </label>{' '}
               <button type="button" onClick={() => exportRun(run)}>
-                Export fixture
+                {t.exportFixture}
               </button>{' '}
               <button type="button" onClick={() => inspector.clear()}>
-                Clear
+                {t.clear}
               </button>
-              <ol aria-label="Events" style={{ paddingLeft: 0, listStyle: 'none' }}>
+              <ol aria-label={t.events} style={{ paddingLeft: 0, listStyle: 'none' }}>
                 {events.map((e) => (
                   <li key={e.seq} data-event-type={e.type} style={{ borderTop: '1px solid #f0f0f0', padding: '2px 0' }}>
                     <span>
@@ -144,13 +159,13 @@ export function AgentInspector({ inspector, defaultOpen = true, onExport }: Agen
                     </span>{' '}
                     <button
                       type="button"
-                      aria-label={`Copy event ${e.seq}`}
+                      aria-label={t.copyEvent(e.seq)}
                       onClick={() => void navigator.clipboard?.writeText(JSON.stringify(e, null, 2)).then(() => setCopied(e.seq))}
                     >
-                      {copied === e.seq ? 'Copied' : 'Copy'}
+                      {copied === e.seq ? t.copied : t.copy}
                     </button>
                     <details>
-                      <summary>data</summary>
+                      <summary>{t.data}</summary>
                       <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{JSON.stringify(e.data, null, 2)}</pre>
                     </details>
                   </li>

@@ -71,6 +71,11 @@ const catalogue = {
     /** Announced to screen readers when a reply is stopped / interrupted. */
     replyStopped: 'Reply stopped',
     replyInterrupted: 'Reply interrupted',
+    /** Read to screen readers for a table in a reply: its header row, then each body row; `{cells}` arrives joined by `tableCellSeparator`. */
+    tableColumnsSpeech: 'Columns: {cells}.',
+    tableRowSpeech: 'Row {row}: {cells}.',
+    /** Between a table row's cells when read aloud. */
+    tableCellSeparator: ', ',
     /** Button: try the failed reply again. */
     retry: 'Retry',
     /** Button: close a notice. */
@@ -226,9 +231,9 @@ const catalogue = {
       store_required: 'This server does not keep conversations.',
       store_unavailable: 'Conversations are unavailable right now. Try again shortly.',
       run_log_unavailable: 'The reply cannot be followed right now. Try again shortly.',
+      run_not_ready: 'The reply is not ready to be followed yet. Try again shortly.',
       transcription_unavailable: 'Dictation is not available on this server.',
       transcription_failed: 'The recording could not be turned into text. Try again.',
-      run_not_ready: 'The reply is still starting. Try again in a moment.',
     },
   },
   /** The composer's microphone (speech to text). */

@@ -149,9 +149,9 @@ describe('AgentTimeline', () => {
     expect(screen.queryByRole('link', { name: 'View trace' })).toBeNull();
   });
 
-  it('says when there is no run, and takes strings in another locale', () => {
+  it('says when there is no run, and takes strings in another locale (its catalogue loaded on demand)', async () => {
     render(<AgentTimeline record={null} locale="zh-CN" strings={{ label: 'Audit' }} />);
-    expect(screen.getByRole('region', { name: 'Audit' })).toHaveTextContent('还没有运行');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Audit' })).toHaveTextContent('还没有运行'));
   });
 
   it('reads a run from the real server and follows it until it completes (useRunRecord)', async () => {

@@ -2,11 +2,12 @@
 import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { totalRunUsage, type AgentRunRecord } from '@x/agent-protocol/routes';
 import { useRunRecord, type RunRecordOptions } from '@x/agent-react/runs';
-import { Alert, Button, ConfigProvider, Spin, theme as antdTheme } from 'antd';
-import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Alert, Button, Spin, theme as antdTheme } from 'antd';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { AccessibleTheme, useTokenStyle } from '../config.js';
 import { axisOf, formatDuration } from './format.js';
-import { timelineStringsFor, type AgentTimelineStrings } from './strings.js';
+import { useLocaleStrings } from '../locales/use-locale-strings.js';
+import type { AgentTimelineStrings } from './strings.js';
 import { RunBlock, type TimelineContext } from './timeline-rows.js';
 
 /** Props of {@link AgentTimeline}: a `record`, or where to read one (`api` + `runId` / `conversationId`). */
@@ -23,7 +24,7 @@ export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
   onRetry?: () => void;
   /** Sub-agent runs start expanded (default true). */
   defaultExpanded?: boolean;
-  /** BCP 47 locale of numbers and the built-in strings (default: antd's locale, else the browser's). */
+  /** BCP 47 locale of numbers and the built-in strings (default: the kit's locale in scope, i.e. antd's `ConfigProvider` locale, else English). */
   locale?: string;
   strings?: Partial<AgentTimelineStrings>;
   /**
@@ -64,10 +65,10 @@ function ConnectedTimeline(props: AgentTimelineProps) {
 function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | null }) {
   const { record, className, style } = props;
   const { token } = antdTheme.useToken();
-  const antdLocale = useContext(ConfigProvider.ConfigContext).locale?.locale;
-  const locale = props.locale ?? antdLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
-  const strings = useMemo(() => ({ ...timelineStringsFor(locale), ...props.strings }), [locale, props.strings]);
-  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  // Strings and numbers: the `locale` prop's, else the kit's in scope (antd's locale by default).
+  const kitStrings = useLocaleStrings(props.locale);
+  const locale = props.locale ?? kitStrings.locale;
+  const strings = useMemo(() => ({ ...kitStrings.timeline, ...props.strings }), [kitStrings, props.strings]);
   const running = record?.status === 'running';
   // The axis of a running run ends now: a clock ticks while it runs, so open bars grow between reads.
   const [now, setNow] = useState(() => Date.now());
@@ -82,8 +83,8 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
     };
   }, [running, record]);
   const ctx = useMemo<TimelineContext | undefined>(
-    () => (record ? { axis: axisOf(record, now), now, token, strings, numbers, defaultExpanded: props.defaultExpanded ?? true } : undefined),
-    [record, now, token, strings, numbers, props.defaultExpanded],
+    () => (record ? { axis: axisOf(record, now), now, token, strings, locale, defaultExpanded: props.defaultExpanded ?? true } : undefined),
+    [record, now, token, strings, locale, props.defaultExpanded],
   );
   const ring = useTokenStyle() as Record<string, unknown>;
   const rootStyle = { '--xagent-focus-ring': ring['--xagent-focus-ring'], color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, minWidth: 0, ...style } as CSSProperties;
@@ -141,9 +142,9 @@ function TimelineView(props: AgentTimelineProps & { record: AgentRunRecord | nul
         <TraceLink traceId={record.traceId} traceUrl={props.traceUrl} text={strings.viewTrace} />
       </header>
       <p style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginMD, rowGap: token.marginXXS, margin: `0 0 ${token.marginSM}px`, fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
-        <span data-xagent-timeline-total-duration="">{formatDuration(duration)}</span>
+        <span data-xagent-timeline-total-duration="">{formatDuration(duration, locale)}</span>
         <span data-xagent-timeline-total-tokens="">
-          {strings.totalTokens(numbers.format(total.totalTokens ?? 0), numbers.format(total.inputTokens ?? 0), numbers.format(total.outputTokens ?? 0))}
+          {strings.totalTokens(total.totalTokens ?? 0, total.inputTokens ?? 0, total.outputTokens ?? 0)}
         </span>
         <span>
           {strings.steps(record.steps.length)} · {strings.toolCalls(record.toolCalls.length)}

@@ -1,12 +1,13 @@
+import { formatNumber } from '../tools/format.js';
 import type { AgentRunRecord, RunUsage } from '@x/agent-protocol/routes';
 
-/** A duration as people read it: `350 ms`, `1.2 s`, `2 min 5 s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+/** A duration as people read it: `350 ms`, `1.2 s`, `2 min 5 s` (`1,2 s` in `de-DE`: numbers in the locale, units as symbols). */
+export function formatDuration(ms: number, locale?: string): string {
+  if (ms < 1000) return `${formatNumber(Math.max(0, Math.round(ms)), locale)} ms`;
+  if (ms < 60_000) return `${formatNumber(ms / 1000, locale, ms < 10_000 ? 1 : 0)} s`;
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);
-  return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+  return seconds ? `${formatNumber(minutes, locale)} min ${formatNumber(seconds, locale)} s` : `${formatNumber(minutes, locale)} min`;
 }
 
 export function stepTokens(usage: RunUsage | null): number | undefined {

@@ -11,7 +11,8 @@ export interface TimelineContext {
   now: number;
   token: GlobalToken;
   strings: AgentTimelineStrings;
-  numbers: Intl.NumberFormat;
+  /** BCP 47 tag of numbers and durations. */
+  locale: string | undefined;
   defaultExpanded: boolean;
 }
 
@@ -51,7 +52,7 @@ function Row(props: {
           {props.label}
         </span>
         <span style={{ flex: 'none', color: token.colorTextSecondary, fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>{props.meta}</span>
-        <span style={srOnly}>{ctx.strings.startsAt(formatDuration(bar.offsetMs))}</span>
+        <span style={srOnly}>{ctx.strings.startsAt(formatDuration(bar.offsetMs, ctx.locale))}</span>
       </div>
       <div aria-hidden style={{ position: 'relative', height: 6, marginTop: 2, borderRadius: 3, background: token.colorFillTertiary }}>
         <div
@@ -74,7 +75,7 @@ function Row(props: {
 }
 
 function durationText(ctx: TimelineContext, durationMs: number | null): string {
-  return durationMs === null ? ctx.strings.running : formatDuration(durationMs);
+  return durationMs === null ? ctx.strings.running : formatDuration(durationMs, ctx.locale);
 }
 
 function ToolCallItem({ call, subRun, ctx, depth }: { call: RunToolCallRecord; subRun: AgentRunRecord | undefined; ctx: TimelineContext; depth: number }) {
@@ -194,9 +195,9 @@ function CallDetails({ call, ctx }: { call: RunToolCallRecord; ctx: TimelineCont
 }
 
 function StepItem({ step, calls, run, ctx, depth }: { step: RunStepRecord; calls: RunToolCallRecord[]; run: AgentRunRecord; ctx: TimelineContext; depth: number }) {
-  const { token, strings, numbers } = ctx;
+  const { token, strings } = ctx;
   const tokens = stepTokens(step.usage);
-  const meta = [tokens === undefined ? undefined : strings.tokens(numbers.format(tokens)), durationText(ctx, step.durationMs)].filter(Boolean).join(' · ');
+  const meta = [tokens === undefined ? undefined : strings.tokens(tokens), durationText(ctx, step.durationMs)].filter(Boolean).join(' · ');
   return (
     <li data-xagent-timeline-step={step.stepNumber}>
       <Row

@@ -27,9 +27,10 @@ export function summarize(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** `1536` → `"1.5 KB"`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+/** `1536` → `"1.5 KB"` (`"1,5 KB"` in `de-DE`: the number in the locale, the unit a symbol). */
+export function formatBytes(bytes: number, locale?: string): string {
+  const number = (value: number) => formatNumber(value, locale);
+  if (bytes < 1024) return `${number(bytes)} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -37,5 +38,15 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+  return `${number(value >= 10 ? Math.round(value) : Math.round(value * 10) / 10)} ${units[unit]}`;
+}
+
+/** `value` in `locale` (`Intl.NumberFormat`; an unknown or missing locale: the default one), `digits` fraction digits when given. */
+export function formatNumber(value: number, locale: string | undefined, digits?: number): string {
+  const options: Intl.NumberFormatOptions = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  try {
+    return new Intl.NumberFormat(locale ?? 'en-US', options).format(value);
+  } catch {
+    return new Intl.NumberFormat('en-US', options).format(value);
+  }
 }

@@ -108,7 +108,7 @@ describe('consecutive tool calls', () => {
     expect(group).toHaveAttribute('aria-busy', 'true');
     expect(within(group).getByRole('button', { name: 'Running 3 tool calls…' })).toBeInTheDocument();
     rerender(<WithMessageContext><AgentMessage message={reply([call('lookupOrder', 'a', { ok: true }), call('refund', 'b', { ok: true }), call('email', 'c', { sent: true })])} /></WithMessageContext>);
-    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund and email' })).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund, and email' })).toBeInTheDocument();
     expect(group).not.toHaveAttribute('aria-busy');
   });
 
@@ -120,7 +120,7 @@ describe('consecutive tool calls', () => {
       </WithMessageContext>,
     );
     const group = document.querySelector<HTMLElement>('[data-xagent-tool-group]')!;
-    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund and 3 more tools (6 calls)' })).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: 'Used lookupOrder, refund, and 3 more tools (6 calls)' })).toBeInTheDocument();
   });
 
   it('a single call keeps its card; text between calls ends a run', () => {

@@ -1,0 +1,38 @@
+/**
+ * Writes `src/locales/catalogue-loaders.ts`: one `import()` per catalogue file in `src/locales/`
+ * (English excepted: it is built in). Run it after adding a catalogue:
+ * `node packages/agent-ui/scripts/locale-loaders.ts`; `catalogues.test.ts` fails while the map and
+ * the files differ.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = path.resolve(import.meta.dirname, '../src/locales');
+
+/** The catalogue files present (antd's locale names: `de_DE.ts`, `kmr_IQ.ts`, …). */
+export function catalogueFiles(): string[] {
+  return readdirSync(dir)
+    .filter((file) => /^[a-z]{2,3}_[A-Z]{2}\.ts$/u.test(file))
+    .map((file) => file.slice(0, -3))
+    .sort();
+}
+
+export function loadersSource(codes: readonly string[]): string {
+  const lines = codes.filter((code) => code !== 'en_US').map((code) => `  ${code}: () => import('./${code}.js'),`);
+  return `// Written by scripts/locale-loaders.ts from the catalogue files present: do not edit by hand.
+import type { Catalogue } from './catalogue.js';
+import type { CatalogueCode } from './locale-codes.js';
+
+/**
+ * One \`import()\` per catalogue (English is built in), written out so that bundlers (Vite, Next,
+ * webpack) make each catalogue its own chunk, fetched only when its locale is used.
+ */
+export const CATALOGUE_LOADERS: Partial<Record<CatalogueCode, () => Promise<{ default: Catalogue }>>> = {
+${lines.join('\n')}
+};
+`;
+}
+
+if (import.meta.main) {
+  writeFileSync(path.join(dir, 'catalogue-loaders.ts'), loadersSource(catalogueFiles()));
+}

@@ -11,6 +11,7 @@ export {
   type AnsweredApprovalFields,
   type ApprovalAnswerPayload,
 } from './approval-answer.js';
+export { remoteAgentAnswerSchema } from './remote-agent-schemas.js';
 export { ID_PATTERN, MAX_ID_LENGTH, idProblem, isValidId } from './ids.js';
 export { RESERVED_KEYS, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, isReservedKey, isReservedToolName, toolNameProblem } from './tool-names.js';
 export { refusedKeys, sharedStateKind, withoutReservedKeys, type SharedStateKind } from './page-state.js';

@@ -17,7 +17,8 @@ export function configWarnings(config: AgentServerConfig): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
   const subAgentIds = new Set(Object.values(config.agents).flatMap((a) => (a.agents ?? []).map((r) => resolveSubAgentRef(r).agentId)));
   for (const id of subAgentIds) {
-    const agent = config.agents[id]!;
+    const agent = config.agents[id];
+    if (!agent) continue; // a remote A2A agent (`remoteAgents`): its tools are its own
     const confirmTools = (agent.tools ?? [])
       .map(resolveToolRef)
       .filter((r) => r.confirm ?? config.tools?.[r.toolName]?.confirm)

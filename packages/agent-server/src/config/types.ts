@@ -2,6 +2,7 @@ import type { TracingConfig } from '../tracing/tracing-config.js';
 import type { A2aPublishConfig } from '../a2a/publish/publish-config.js';
 import type { TranscriptionConfig } from '../transcription/transcription-config.js';
 import type { FilesConfig } from '../files/files-config.js';
+import type { RemoteAgentConfig } from '../a2a/remote/remote-agent-types.js';
 import type { LanguageModel, ToolChoice } from 'ai';
 import type { AgentProviderOptions } from './provider-options.js';
 import type { ConnectionConfig } from '../providers/index.js';
@@ -218,6 +219,12 @@ export interface AgentServerConfig {
    * `cross_site_request` before `authenticate` runs (README "Cross-site requests"). Default: none.
    */
   allowedOrigins?: string[];
+  /**
+   * Agents on other servers that speak the Agent2Agent protocol (A2A 1.0), by name: an agent lists
+   * the name in its `agents` like a local sub-agent (README "Remote agents (A2A)"). A name may not
+   * also be a local agent's id.
+   */
+  remoteAgents?: Record<string, RemoteAgentConfig>;
 }
 
 /**

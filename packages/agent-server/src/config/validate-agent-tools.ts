@@ -8,6 +8,8 @@ import { isHttpUrl } from './is-http-url.js';
 export interface ToolRefContext {
   toolNames: ReadonlySet<string>;
   agentIds: ReadonlySet<string>;
+  /** Names of `remoteAgents` (remote A2A agents), usable in `agents` like local agents. */
+  remoteAgentNames?: ReadonlySet<string>;
 }
 
 /**
@@ -50,8 +52,10 @@ export function checkAgentTools(list: IssueList, at: string, agent: Record<strin
         const path = `${at}.agents[${i}]`;
         const id = typeof ref === 'string' ? ref : isObject(ref) ? ref.agent : undefined;
         if (typeof id !== 'string') return list.add(path, 'must be an agent id or { agent, name?, description?, inputSchema? }');
-        if (!ctx.agentIds.has(id) || isReservedKey(id)) return list.add(path, `unknown sub-agent "${id}"`);
-        subAgents.push(id);
+        const remote = ctx.remoteAgentNames?.has(id) === true && !ctx.agentIds.has(id);
+        if ((!ctx.agentIds.has(id) && !remote) || isReservedKey(id)) return list.add(path, `unknown sub-agent "${id}"`);
+        if (remote && isObject(ref) && ref.inputSchema !== undefined) list.add(`${path}.inputSchema`, 'a remote agent takes { task } (its card says what it can do)');
+        if (!remote) subAgents.push(id);
         if (isObject(ref)) {
           checkKnownKeys(list, path, ref, ['agent', 'name', 'description', 'inputSchema']);
           if (ref.name !== undefined && typeof ref.name !== 'string') return list.add(`${path}.name`, 'must be a string');

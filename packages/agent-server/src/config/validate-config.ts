@@ -16,9 +16,10 @@ import { checkTranscription } from '../transcription/validate-transcription.js';
 import { checkFiles } from '../files/validate-files.js';
 import { signingSecretIssues } from '../security/signer.js';
 import { checkA2aPublish } from '../a2a/publish/validate-publish.js';
+import { checkRemoteAgent } from '../a2a/remote/validate-remote-agent.js';
 
 const AGENT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files', 'allowedOrigins'];
+const TOP_KEYS = ['agents', 'connections', 'tools', 'policies', 'hooks', 'authenticate', 'approvalSecret', 'basePath', 'limits', 'logger', 'store', 'runLog', 'onDisconnect', 'tracing', 'keepAliveMs', 'transcription', 'files', 'allowedOrigins', 'remoteAgents'];
 
 /**
  * Checks the whole config once, at startup — like a build step — and throws one `ConfigError`
@@ -37,6 +38,7 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     for (const issue of connectionIssues(name, value)) list.add(issue.path, issue.message);
   });
   const toolNames = checkNamedRecord(list, 'tools', raw.tools, (name, value) => checkTool(list, name, value));
+  const remoteAgentNames = checkNamedRecord(list, 'remoteAgents', raw.remoteAgents, (name, value) => checkRemoteAgent(list, name, value));
   const hookNames = checkNamedRecord(list, 'hooks', raw.hooks, (name, value) => {
     if (typeof value !== 'function') list.add(`hooks.${name}`, 'must be a function (event, ctx) => …');
   });
@@ -46,10 +48,13 @@ export function validateConfig(config: AgentServerConfig, logger: Logger): void 
     list.add('agents', 'at least one agent is required');
   } else {
     const agentIds = new Set(Object.keys(raw.agents).filter((id) => !isReservedKey(id)));
+    for (const name of remoteAgentNames) {
+      if (agentIds.has(name)) list.add(`remoteAgents.${name}`, `"${name}" is also a local agent: a sub-agent name must say which one it is (rename one)`);
+    }
     for (const [id, agent] of Object.entries(raw.agents)) {
       if (!AGENT_ID.test(id) || isReservedKey(id)) list.add(`agents.${id}`, `"${id}" is not a valid agent id (letters, digits, "_" or "-", at most 64)`);
       else if (RESERVED_AGENT_IDS.includes(id)) list.add(`agents.${id}`, `"${id}" is a route segment (${RESERVED_AGENT_IDS.join(', ')}) and cannot be an agent id`);
-      edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, connectionNames, hookNames }));
+      edges.set(id, checkAgent(list, id, agent, { toolNames, agentIds, remoteAgentNames, connectionNames, hookNames }));
       if (isObject(agent)) checkA2aPublish(list, id, agent.a2a, raw.store !== undefined);
     }
     checkPolicies(list, raw.policies, agentIds);

@@ -3,9 +3,10 @@ import type { AgentConfig } from '../config/types.js';
 import type { AgentRunPlace, ToolScope } from './tool-scope.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { buildFunctionTools, referencesHttpTools } from './function-tools.js';
-import { buildSubAgentTools } from './sub-agent-tools.js';
+import { buildSubAgentTools, remoteAgentRefs } from './sub-agent-tools.js';
 import type { ToolEntry, ToolSource } from './tool-entry.js';
 import { limitTool } from './tool-limits.js';
+import { streamedTool } from './streamed-tool.js';
 import { guardTool, SUB_AGENT_APPROVAL_DENIED, type GuardedTool, type ToolCallStartHooks } from './policies/guard-tool.js';
 import { policiesFor } from './policies/policy-match.js';
 import { toolCallStartVerdict } from './tool-call-start-hooks.js';
@@ -35,6 +36,9 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
   const http = referencesHttpTools(refs, scope) ? (await import('./http/http-tools.js')).httpToolEntry : undefined;
   const entries: ToolEntry[] = buildFunctionTools(place.agentId, refs, scope, http);
   const subAgents = buildSubAgentTools(agent.agents ?? [], place, scope);
+  // Remote A2A agents named in `agents` (config `remoteAgents`): loaded only when the agent has one.
+  const remote = remoteAgentRefs(agent.agents ?? [], place, scope);
+  if (remote.length > 0) subAgents.push(...(await (await import('../a2a/remote/remote-agent-entries.js')).remoteAgentEntries(remote, place, scope)));
   const fileSystem = agent.fileSystem
     ? await (await import('./file-system/file-system-tools.js')).buildFileSystemTools(agent.fileSystem, { resultMaxChars: scope.toolResultMaxChars })
     : [];
@@ -62,7 +66,8 @@ export async function buildToolSet(agent: AgentConfig, place: AgentRunPlace, sco
       resultMaxChars: scope.toolResultMaxChars,
       doomLoop,
     });
-    tools[entry.name] = traceTool(entry.name, entry.source, limited, scope.config.tracing);
+    const traced = traceTool(entry.name, entry.source, limited, scope.config.tracing);
+    tools[entry.name] = entry.streamsOutput ? streamedTool(traced) : traced;
     if (guarded.approval !== undefined) toolApproval[entry.name] = guarded.approval;
     sources[entry.name] = entry.source;
   }

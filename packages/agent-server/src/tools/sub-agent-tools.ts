@@ -28,7 +28,7 @@ export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRun
     if (refs.length > 0) scope.logger.warn('sub-agents withheld: depth limit reached', { agentId: place.agentId, depth: place.depth });
     return [];
   }
-  return refs.map((ref): ToolEntry => {
+  return refs.filter((ref) => !isRemoteRef(ref, scope)).map((ref): ToolEntry => {
     const { name, agentId, description } = resolveSubAgentRef(ref);
     const custom = typeof ref !== 'string' ? ref.inputSchema : undefined;
     const subAgentTool = tool({
@@ -42,6 +42,17 @@ export function buildSubAgentTools(refs: readonly SubAgentRef[], place: AgentRun
     }) as Tool;
     return { name, tool: subAgentTool, confirm: false, source: 'sub-agent' };
   });
+}
+
+/** Whether `ref` names a remote A2A agent (`config.remoteAgents`) rather than a local agent. */
+function isRemoteRef(ref: SubAgentRef, scope: ToolScope): boolean {
+  const id = typeof ref === 'string' ? ref : ref.agent;
+  return scope.config.remoteAgents?.[id] !== undefined && scope.config.agents[id] === undefined;
+}
+
+/** The references of `refs` to remote A2A agents (built by `a2a/remote`), none past the depth limit. */
+export function remoteAgentRefs(refs: readonly SubAgentRef[], place: AgentRunPlace, scope: ToolScope): SubAgentRef[] {
+  return place.depth >= MAX_SUB_AGENT_DEPTH ? [] : refs.filter((ref) => isRemoteRef(ref, scope));
 }
 
 /** `{ task }` alone is sent as the plain task; any other input as its JSON (nothing is lost). */

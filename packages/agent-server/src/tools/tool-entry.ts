@@ -10,4 +10,6 @@ export interface ToolEntry {
   /** The user approves each call first. */
   confirm: boolean;
   source: ToolSource;
+  /** `execute` returns an async iterable (preliminary outputs, the last one final): kept streaming through the wrappers. */
+  streamsOutput?: boolean;
 }

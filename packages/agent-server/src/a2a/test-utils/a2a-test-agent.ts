@@ -212,8 +212,9 @@ export async function listenFetchHandler(handle: (request: Request) => Promise<R
 
 /** The billing agent on 127.0.0.1 (a free port): its base URL, what it saw, and `close`. */
 export async function startA2aTestAgent(options: A2aTestAgentOptions = {}): Promise<{ base: string; log: A2aTestAgentLog; close: () => Promise<void> }> {
-  let agent: ReturnType<typeof createA2aTestAgentHandler> | undefined;
-  const listening = await listenFetchHandler((request) => agent!.handle(request));
-  agent = createA2aTestAgentHandler(listening.base, options);
+  // The card names the agent's own URL, known once it listens.
+  const holder: { agent?: ReturnType<typeof createA2aTestAgentHandler> } = {};
+  const listening = await listenFetchHandler((request) => holder.agent!.handle(request));
+  const agent = (holder.agent = createA2aTestAgentHandler(listening.base, options));
   return { base: listening.base, log: agent.log, close: listening.close };
 }

@@ -1,7 +1,9 @@
 import type { OnDisconnect } from '@x/agent-protocol/routes';
 import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, RUNS_SEGMENT, TOOL_OUTPUTS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol/routes';
 import { MCP_APPS_SEGMENT } from '@x/agent-protocol/mcp-apps';
-import { replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
+import { remoteAgentAnswerSchema, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
+import { REMOTE_AGENT_ANSWER_SEGMENT } from '@x/agent-protocol';
+import { remoteAnswerRoute } from '../../a2a/remote/remote-answer-route.js';
 import type { AgentServerConfig, Logger } from '../../config/types.js';
 import { a2aPublisher, A2A_SEGMENT, AGENT_CARD_SUFFIX } from '../../a2a/publish/a2a-publisher.js';
 import { AG_UI_SEGMENT, handleAgUiRoute } from '../../ag-ui/ag-ui-route.js';
@@ -205,6 +207,12 @@ export function routeTable(deps: RouteDeps): AnyRoute[] {
       body: { kind: 'json', schema: mcpAppCallSchema, invalid: { code: 'invalid_body', message: 'The request body does not match the MCP Apps route schema.' } },
       changesState: true,
       handle: ({ request, body, user: who, userId, agent }) => mcpAppCallRoute(request, body, { ...turn, ...agent, user: who, userId, store, maxBodyBytes: deps.maxBodyBytes }),
+    }),
+    route({
+      name: 'agent.remote-agent-answer', methods: ['POST'], path: `/:agentId/${REMOTE_AGENT_ANSWER_SEGMENT}`, auth: user, agent: true, params: [], query: [],
+      body: { kind: 'json', schema: remoteAgentAnswerSchema, maxBytes: MAX_QUEUE_BODY, invalid: { code: 'invalid_body', message: 'The body must be { toolCallId, answer } (a non-empty answer of at most 10,000 characters).' } },
+      changesState: true,
+      handle: ({ body, userId, agent }) => remoteAnswerRoute(config, body, { userId, agentId: agent.agentId }),
     }),
     route({
       name: 'agent.files.upload', methods: ['POST'], path: `/:agentId/${FILES_SEGMENT}`, auth: user, agent: true, params: [], query: [], body: { kind: 'stream' }, changesState: true,

@@ -112,7 +112,8 @@ export async function httpCall(call: HttpCall): Promise<HttpCallResult> {
   }
 }
 
-async function send(target: CheckedTarget, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+/** One request to the guard-checked `target` (its address pinned), answered with the raw response (remote A2A agents stream it). */
+export async function send(target: CheckedTarget, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
   const https = target.url.protocol === 'https:';
   const { request } = https ? await import('node:https') : await import('node:http');
   // TLS keeps the URL's host name for SNI and the certificate check; only the address is pinned.

@@ -33,6 +33,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'agent.generate': { messages: [userMessage] },
   'agent.generate.tool-outputs': { outputs: [{ toolCallId: 'call-1', output: 1 }] },
   'agent.ag-ui': { threadId: 'thread-1', runId: 'run-1', messages: [{ id: 'm1', role: 'user', content: 'hi' }], tools: [], context: [] },
+  'agent.a2a.card': undefined,
+  'agent.a2a': undefined,
   'agent.mcp-apps.resource': { server: 'apps', uri: 'ui://apps/app.html' },
   'agent.mcp-apps.call': { server: 'apps', name: 'tool' },
   'agent.files.upload': undefined,

@@ -108,7 +108,7 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
   const inert = disabled || (disableAfterAction && sent);
   // A sent form disables its buttons: the surface keeps the focus (not the page).
   const section = useRef<HTMLElement>(null);
-  void useKeepFocusWhenDisabled;
+  useKeepFocusWhenDisabled(section, inert);
 
   const context = useMemo<SurfaceContextValue>(() => {
     const write = (pointer: string, value: unknown) =>

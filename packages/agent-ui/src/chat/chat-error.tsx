@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
-import { useChatContext } from './chat-context.js';
+import { focusChat, useChatContext } from './chat-context.js';
 import type { ErrorAlertProps } from './error-alert.js';
 import { errorText } from './error-text.js';
 
@@ -48,7 +48,8 @@ function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps)
  * error. The alert's code is fetched when the first request starts.
  */
 export function ChatError() {
-  const { chat, regenerate } = useChatContext('ChatError');
+  const context = useChatContext('ChatError');
+  const { chat, regenerate } = context;
   const { strings } = useAgentUIConfig();
   const status = useAgentStatus(chat);
   const error = useAgentError(chat);
@@ -58,5 +59,14 @@ export function ChatError() {
     if (requested) void ErrorAlert.preload().catch(() => {});
   }, [requested]);
   if (!error) return null;
-  return <ErrorAlert message={errorText(error, strings)} onRetry={() => void regenerate()} onDismiss={() => chat.clearError()} />;
+  // The alert goes with the error: its Retry (as Regenerate does) and Dismiss hand the focus to the composer.
+  const retry = () => {
+    focusChat(context);
+    void regenerate();
+  };
+  const dismiss = () => {
+    focusChat(context);
+    chat.clearError();
+  };
+  return <ErrorAlert message={errorText(error, strings)} onRetry={retry} onDismiss={dismiss} />;
 }

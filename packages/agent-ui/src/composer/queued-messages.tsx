@@ -5,7 +5,7 @@ import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type
 import { useAgentChatSelector, type QueuePausedReason, type UseAgentChatResult } from '@x/agent-react';
 import { type AgentUIMessage } from '@x/agent-protocol';
 import { useAnnounce } from '../a11y/announcer.js';
-import { ChatContext } from '../chat/chat-context.js';
+import { ChatContext, focusChat } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import type { QueueStrings } from './queue-strings.js';
 import { messageText } from '../message-content/message-text.js';
@@ -38,10 +38,10 @@ function pausedText(t: QueueStrings, reason: QueuePausedReason | undefined): str
  */
 export const QueuedMessages = memo(function QueuedMessages() {
   const context = useContext(ChatContext);
-  return context ? <QueueView chat={context.chat} /> : null;
+  return context ? <QueueView chat={context.chat} focusComposer={() => focusChat(context)} /> : null;
 });
 
-function QueueView({ chat }: { chat: UseAgentChatResult }) {
+function QueueView({ chat, focusComposer }: { chat: UseAgentChatResult; focusComposer: () => void }) {
   const queue = useAgentChatSelector(chat, (snapshot) => snapshot.queue);
   const paused = useAgentChatSelector(chat, (snapshot) => snapshot.queuePaused);
   const pausedReason = useAgentChatSelector(chat, (snapshot) => snapshot.queuePausedReason);
@@ -64,6 +64,16 @@ function QueueView({ chat }: { chat: UseAgentChatResult }) {
     announce(t.moved(next.findIndex((m) => m.id === id) + 1, next.length));
     focusRow(id);
   };
+  // A removed row takes its buttons with it: the focus goes to the next row (else the previous), or
+  // to the composer when the queue is empty, never to the page.
+  const remove = async (id: string) => {
+    const ids = chat.queue.map((m) => m.id);
+    const index = ids.indexOf(id);
+    const next = ids[index + 1] ?? ids[index - 1];
+    if (!(await chat.removeQueued(id))) return;
+    if (next) focusRow(next);
+    else focusComposer();
+  };
   if (queue.length === 0) return null;
   return (
     <section aria-label={t.list} data-xagent-queue="" style={{ padding: '0 8px' }}>
@@ -74,7 +84,7 @@ function QueueView({ chat }: { chat: UseAgentChatResult }) {
       ) : null}
       <ol ref={listRef} style={listStyle}>
         {queue.map((message, index) => (
-          <QueuedRow key={message.id} chat={chat} message={message} position={index + 1} count={queue.length} onMove={move} />
+          <QueuedRow key={message.id} chat={chat} message={message} position={index + 1} count={queue.length} onMove={move} onRemove={remove} />
         ))}
       </ol>
     </section>
@@ -87,11 +97,24 @@ interface RowProps {
   position: number;
   count: number;
   onMove: (id: string, delta: number) => Promise<void>;
+  onRemove: (id: string) => Promise<void>;
 }
 
-function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
+function QueuedRow({ chat, message, position, count, onMove, onRemove }: RowProps) {
   const t = useAgentUIConfig().strings.queue;
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  // The editor closed (saved, cancelled, Escape): the focus goes back to the row's Edit button.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (draft !== undefined || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [draft]);
+  const closeEditor = () => {
+    refocus.current = true;
+    setDraft(undefined);
+  };
   const text = messageText(message);
   const files = message.parts.filter((part) => part.type === 'file').length;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -100,7 +123,7 @@ function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
     void onMove(message.id, event.key === 'ArrowUp' ? -1 : 1);
   };
   const save = async () => {
-    if (draft !== undefined && (await chat.editQueued(message.id, draft))) setDraft(undefined);
+    if (draft !== undefined && (await chat.editQueued(message.id, draft))) closeEditor();
   };
   return (
     <li style={rowStyle} tabIndex={-1} data-queue-id={message.id} aria-label={t.item(position, count)} onKeyDown={onKeyDown} data-xagent-queued="">
@@ -110,13 +133,13 @@ function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
             {text}
             {files ? ` (+${files} 📎)` : ''}
           </span>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t.edit} title={t.edit} onClick={() => setDraft(text)} />
+          <Button ref={editButton} size="small" type="text" icon={<EditOutlined />} aria-label={t.edit} title={t.edit} onClick={() => setDraft(text)} />
           <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t.moveUp} title={t.moveUp} disabled={position === 1} onClick={() => void onMove(message.id, -1)} />
           <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t.moveDown} title={t.moveDown} disabled={position === count} onClick={() => void onMove(message.id, 1)} />
           <Button size="small" type="text" icon={<SendOutlined />} aria-label={t.sendNow} title={t.sendNow} onClick={() => void chat.sendNow(message.id)}>
             {t.sendNow}
           </Button>
-          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t.remove} title={t.remove} onClick={() => void chat.removeQueued(message.id)} />
+          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t.remove} title={t.remove} onClick={() => void onRemove(message.id)} />
         </>
       ) : (
         <>
@@ -129,7 +152,7 @@ function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
                 event.stopPropagation();
-                setDraft(undefined);
+                closeEditor();
               } else if (event.key === 'Enter' && !event.shiftKey) {
                 event.preventDefault();
                 void save();
@@ -140,7 +163,7 @@ function QueuedRow({ chat, message, position, count, onMove }: RowProps) {
           <Button size="small" type="primary" onClick={() => void save()} disabled={!draft.trim()}>
             {t.save}
           </Button>
-          <Button size="small" onClick={() => setDraft(undefined)}>
+          <Button size="small" onClick={closeEditor}>
             {t.cancel}
           </Button>
         </>

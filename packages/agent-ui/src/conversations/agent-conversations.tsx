@@ -162,7 +162,7 @@ function ConversationsBody(props: AgentConversationsProps) {
   const onNew = (event: { currentTarget: HTMLElement }) => {
     latest.current.props.conversations?.create();
     latest.current.props.onNew?.();
-    void focusComposerAfterNew; void event;
+    focusComposerAfterNew(event.currentTarget);
   };
   const rename = (key: string, title: string) => {
     const { conversations: hook, onRename } = latest.current.props;

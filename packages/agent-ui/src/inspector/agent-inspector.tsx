@@ -101,7 +101,7 @@ export function AgentInspector({ inspector, defaultOpen = true, onExport, string
         {open ? t.close : t.open}
       </button>
       {open ? (
-        <aside id="x-agent-inspector" aria-label={t.title} style={panel} data-xagent-inspector="" data-x={String(!!closeOnEscape)}>
+        <aside id="x-agent-inspector" aria-label={t.title} style={panel} data-xagent-inspector="" onKeyDown={closeOnEscape}>
           <h2 style={{ fontSize: 13, margin: '0 0 6px' }}>{t.title}</h2>
           <nav aria-label={t.runs}>
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -101,7 +101,7 @@ export async function startFuzzEnv(kind: StoreKind, mcp: TestMcpHttpServer): Pro
   const errors: string[] = [];
   const server = createAgentServer({
     agents: {
-      [AGENT]: { model: scriptedModel(false), tools: ['weather', 'deleteRecord'] },
+      [AGENT]: { model: scriptedModel(false), tools: ['weather', 'deleteRecord'], a2a: { publish: true } },
       [APPROVER]: { model: scriptedModel(true), tools: ['deleteRecord'] },
       [APPS]: { model: scriptedModel(false), mcp: [{ name: MCP_SERVER, url: mcp.url }] },
       [PRIVATE]: { model: scriptedModel(false), access: () => false },

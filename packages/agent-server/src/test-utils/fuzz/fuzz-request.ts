@@ -30,6 +30,8 @@ export function pathOf(request: FuzzRequest): string {
 
 /** Plain id characters stay readable; anything else is escaped (so `..` and `/` inside an id stay inside it). */
 function encodeSegment(segment: string): string {
+  // `.well-known` is a literal segment of a route (the A2A agent card), never a generated id.
+  if (segment === '.well-known') return segment;
   return /^[A-Za-z0-9_:-][A-Za-z0-9._:-]*$/.test(segment) ? segment : pct(segment);
 }
 

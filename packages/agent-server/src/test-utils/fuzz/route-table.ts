@@ -41,13 +41,44 @@ export interface RouteSpec {
   maxBytes?: number;
   /** It writes (a cross-site request must be refused). */
   stateChanging: boolean;
+  /** Headers a valid request sends besides the user (A2A's `A2A-Version`). */
+  headers?: [string, string][];
 }
 
 const json = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzBody> => arb.map((value) => ({ kind: 'json', value }));
 const agentId = (...extra: string[]) => fc.constantFrom(AGENT, ...extra);
 const oneOf = (values: readonly string[]) => fc.oneof(fc.constantFrom(...values), validId);
 
+/** A2A JSON-RPC requests (A2A 1.0 methods, ProtoJSON params): reads, a cancel, a message that starts a turn, a method that does not exist. */
+const a2aRequest: fc.Arbitrary<FuzzBody> = fc
+  .tuple(fc.oneof(fc.constantFrom('GetTask', 'CancelTask', 'SendMessage', 'ListTasks', 'tasks/get'), hostileString(20)), validId, hostileString(60), fc.oneof(fc.integer(), validId))
+  .map(([method, id, text, rpcId]) => ({
+    kind: 'json',
+    value: {
+      jsonrpc: '2.0',
+      id: rpcId,
+      method,
+      params: method === 'SendMessage' ? { message: { messageId: id, role: 'ROLE_USER', parts: [{ text }] } } : { id },
+    },
+  }));
+
 export const ROUTES: RouteSpec[] = [
+  {
+    name: 'a2a-card',
+    method: 'GET',
+    path: ['{agentId}', '.well-known', 'agent-card.json'],
+    ids: () => ({ agentId: agentId(APPROVER) }),
+    stateChanging: false,
+  },
+  {
+    name: 'a2a',
+    method: 'POST',
+    path: ['{agentId}', 'a2a'],
+    ids: () => ({ agentId: agentId(APPROVER) }),
+    body: () => a2aRequest,
+    headers: [['a2a-version', '1.0']],
+    stateChanging: true,
+  },
   { name: 'chat', method: 'POST', path: ['{agentId}'], ids: () => ({ agentId: agentId(APPROVER) }), body: () => json(chatBody), bodyIds: CHAT_BODY_IDS, stateChanging: true },
   {
     name: 'ag-ui',
@@ -214,7 +245,7 @@ export function validRequest(route: RouteSpec, fx: Fixtures): fc.Arbitrary<FuzzR
       body: route.body ? route.body(fx).map((b): FuzzBody | undefined => b) : fc.constant(undefined),
     })
     .map(({ ids: values, query, body }) => {
-      const headers: [string, string][] = [['x-user', USER]];
+      const headers: [string, string][] = [['x-user', USER], ...(route.headers ?? [])];
       if (body) headers.push(['content-type', route.contentType ?? 'application/json']);
       return {
         route: route.name,

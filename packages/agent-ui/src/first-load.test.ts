@@ -78,6 +78,13 @@ describe('the first load of a page with AgentChat', () => {
     expect(unused).toEqual([]);
   });
 
+  it('has English and the message formatter; every other locale catalogue only on demand', () => {
+    const catalogue = /^agent-ui\/locales\/[a-z]+_[A-Z]+\.js$/u;
+    expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-ui/locales/en_US.js', 'agent-ui/locales/format-message.js']));
+    expect(bundle.firstLoad.filter((module) => catalogue.test(module))).toEqual(['agent-ui/locales/en_US.js']);
+    expect(bundle.onDemand).toEqual(expect.arrayContaining(['agent-ui/locales/de_DE.js', 'agent-ui/locales/zh_CN.js', 'agent-ui/locales/ru_RU.js']));
+  });
+
   it('has nothing of the inspector, first or on demand (it is the separate @x/agent-ui/inspector entry)', () => {
     expect([...bundle.firstLoad, ...bundle.onDemand].filter((module) => module.startsWith('agent-ui/inspector/'))).toEqual([]);
   });

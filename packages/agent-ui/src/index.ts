@@ -55,6 +55,11 @@ export type {
   DataPartRendererProps,
 } from './chat/message-context.js';
 export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
-export { enUS, zhCN, type AgentUIStrings } from './theme/locale.js';
+export { enUS, zhCN, type AgentUIStrings, type AgentUIStringsOverride } from './theme/locale.js';
+export type { Catalogue } from './locales/catalogue.js';
+export { compileStrings } from './locales/compile.js';
+export { formatMessage, type MessageArgs, type MessageValue } from './locales/format-message.js';
+export { loadStrings, provideCatalogue } from './locales/load-strings.js';
+export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locales/locale-codes.js';
 export { safeUrl } from './markdown/safe-url.js';
 export type { MarkdownOptions } from './markdown/markdown-options.js';

@@ -1,5 +1,6 @@
 // The agent server inside an Express 5 app: `app.use('/api/agent', toNodeHandler(server))`.
 // Run with Node >= 22.12: `node server.ts` (PORT defaults to 3030).
+import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { agentErrorHandler, toNodeHandler } from '@x/agent-server/node';
 import { createMockAgentServer } from '@x/mock-server';
@@ -9,6 +10,10 @@ const app = express();
 
 app.get('/health', (_req, res) => {
   res.json({ ok: true });
+});
+// A browser opening the server asks for /favicon.ico: answered, not a 404.
+app.get('/favicon.ico', (_req, res) => {
+  res.sendFile(fileURLToPath(new URL('./favicon.ico', import.meta.url)), { maxAge: '1d' });
 });
 // Works with or without a body parser in front of it.
 app.use(express.json({ limit: '1mb' }));

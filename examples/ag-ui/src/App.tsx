@@ -10,14 +10,15 @@ export function App() {
   const ticket = useSharedState({ status: 'open', owner: 'ada' }, { writable: ['status'] });
   const [transport] = useState(() => agUiTransport({ url: '/api/ag-ui', sharedState: ticket.store }));
   return (
-    <main style={{ display: 'flex', gap: 24, padding: 24, height: '100vh', boxSizing: 'border-box' }}>
-      <section aria-label="Ticket" style={{ width: 240 }}>
-        <Descriptions title="Ticket" column={1} items={[
+    // app.css: the ticket beside the chat, stacked above it below 600 px.
+    <main className="ag-ui-layout">
+      <section aria-label="Ticket" className="ag-ui-ticket">
+        <Descriptions title="Ticket" size="small" column={{ xs: 2, sm: 1 }} items={[
           { key: 'status', label: 'Status', children: <span data-testid="ticket-status">{String(ticket.value.status)}</span> },
           { key: 'owner', label: 'Owner', children: <span data-testid="ticket-owner">{String(ticket.value.owner)}</span> },
         ]} />
       </section>
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div className="ag-ui-chat">
         <AgentChat
           agentId="desk"
           height="100%"

@@ -1,5 +1,4 @@
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
-import { useSharedState } from '@x/agent-react';
 import { useConversations } from '@x/agent-react/conversations';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
@@ -7,11 +6,14 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { ActivityDrawer } from './ActivityDrawer.tsx';
 import { useDevTools } from './DevTools.tsx';
 import { PanelDrawer } from './PanelDrawer.tsx';
+import { MissingConversationNotice } from './MissingConversation.tsx';
 import { emptyProfile, ProfileForm, type Profile } from './ProfileForm.tsx';
 import { SkipLink } from './SkipLink.tsx';
+import { useConversationSharedState } from './use-conversation-shared-state.ts';
 import { themePresets, type ThemeName } from './theme-presets.ts';
 import { conversationFromUrl, useConversationUrl } from './use-conversation-url.ts';
 import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query.ts';
+import { useLocaleFromUrl } from './use-locale-from-url.ts';
 
 interface PromptInfo {
   key: string;
@@ -38,7 +40,8 @@ export function App() {
   // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
   const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
   useConversationUrl(conversations);
-  const shared = useSharedState<Profile>(emptyProfile);
+  // The shared form and its write log belong to the open conversation (another one starts empty).
+  const shared = useConversationSharedState<Profile>(conversations.selectedId, emptyProfile);
   const dev = useDevTools(conversations.selectedId);
 
   useEffect(() => {
@@ -51,6 +54,7 @@ export function App() {
 
   const preset = themePresets[themeName];
   const reduceMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const urlLocale = useLocaleFromUrl();
   const algorithm = [
     ...(preset.appearance?.dark ? [antdTheme.darkAlgorithm] : []),
     ...(preset.appearance?.compact ? [antdTheme.compactAlgorithm] : []),
@@ -64,6 +68,8 @@ export function App() {
       display={display}
       drawer={{ title: 'Assistant', width: phone ? '100%' : 480 }}
       height="100%"
+      // In the chat column (a flex column): what sits above it (a notice) takes its height from the chat's.
+      style={{ flex: 1, minHeight: 0 }}
       maxWidth={860}
       welcome={{
         title: 'The @x agent kit playground',
@@ -111,7 +117,8 @@ export function App() {
 
   return (
     // The app's own antd parts (drawers, forms) honour the system's "reduce motion" as the kit does.
-    <ConfigProvider theme={{ algorithm, ...(preset.theme ?? {}), token: { ...preset.theme?.token, ...(reduceMotion ? { motion: false } : {}) } }}>
+    // `?locale=de_DE`: antd's locale (and the kit's strings with it, chosen from antd's) and its direction.
+    <ConfigProvider {...urlLocale} theme={{ algorithm, ...(preset.theme ?? {}), token: { ...preset.theme?.token, ...(reduceMotion ? { motion: false } : {}) } }}>
       <Layout style={{ height: '100dvh', '--playground-focus': preset.appearance?.dark ? '#69b1ff' : '#0958d9' } as CSSProperties}>
         <SkipLink target="chat" />
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 16, paddingInline: phone ? 8 : 16, background: 'transparent' }}>
@@ -129,6 +136,7 @@ export function App() {
               <Flex vertical gap={12}>
                 {switches}
                 {form}
+                {dev.controls}
               </Flex>
             </PanelDrawer>
           ) : (
@@ -145,8 +153,9 @@ export function App() {
             </Layout.Sider>
           )}
           <Layout.Content style={{ display: 'flex', gap: 16, padding: phone ? 8 : 16, minHeight: 0, minWidth: 0 }}>
-            <section id="chat" tabIndex={-1} aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0, outline: 'none' }}>
+            <section id="chat" tabIndex={-1} aria-label="Chat" style={{ flex: 1, minWidth: 0, minHeight: 0, outline: 'none', display: 'flex', flexDirection: 'column' }}>
               {/* The chat keeps its place in the tree in both modes (a new parent would remount it). */}
+              <MissingConversationNotice conversations={conversations} />
               {display === 'drawer' ? (
                 <Typography.Paragraph>The chat is in the drawer: open it with the button at the bottom right.</Typography.Paragraph>
               ) : null}
@@ -154,13 +163,16 @@ export function App() {
             </section>
             {phone ? null : (
               <aside aria-label="Page state" style={{ width: 320, flexShrink: 0, overflow: 'auto' }}>
-                {form}
+                <Flex vertical gap={12}>
+                  {form}
+                  {dev.controls}
+                </Flex>
               </aside>
             )}
           </Layout.Content>
         </Layout>
       </Layout>
-      {dev.tools}
+      {dev.panel}
     </ConfigProvider>
   );
 }

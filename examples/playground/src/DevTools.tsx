@@ -1,4 +1,5 @@
 import type { Inspector, runToFixture as RunToFixture } from '@x/agent-ui/inspector';
+import { Button, Flex, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** `?inspector` in the URL (or the Vite dev server) turns the developer tools on. */
@@ -13,8 +14,13 @@ const AgentInspector = lazy(() => import('@x/agent-ui/inspector').then((m) => ({
  * chat's `fetch` goes through the inspector, whose panel shows what each run did, and "Save this
  * conversation as a fixture" writes the conversation's runs as a fixture file on the playground's
  * server (`.data/fixtures/`).
+ *
+ * `controls` are the two buttons ("Open inspector", "Save this conversation as a fixture") and the
+ * save's status, for the page's settings (the side column, or the settings drawer on a phone): they
+ * never float over the chat. `panel` is the inspector itself, mounted only while it is open (so its
+ * own floating toggle never sits on the composer either).
  */
-export function useDevTools(conversationId: string): { fetch: typeof globalThis.fetch | undefined; tools: ReactNode } {
+export function useDevTools(conversationId: string): { fetch: typeof globalThis.fetch | undefined; controls: ReactNode; panel: ReactNode } {
   const enabled = useState(devToolsWanted)[0];
   const [inspector, setInspector] = useState<Inspector>();
   const toFixture = useRef<typeof RunToFixture>(undefined);
@@ -28,6 +34,9 @@ export function useDevTools(conversationId: string): { fetch: typeof globalThis.
   // Read at send time: requests made before the inspector loaded go straight to the network.
   const inspected = useCallback<typeof globalThis.fetch>((input, init) => (inspector ? inspector.fetch(input, init) : fetch(input, init)), [inspector]);
   const [saved, setSaved] = useState<string>();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const panelRoot = useRef<HTMLDivElement>(null);
 
   const save = async () => {
     const runToFixture = toFixture.current;
@@ -43,21 +52,43 @@ export function useDevTools(conversationId: string): { fetch: typeof globalThis.
     setSaved(answer.path ? `Saved ${calls.length} run(s) to ${answer.path}` : `Not saved: ${answer.error?.message ?? response.status}`);
   };
 
-  const tools =
+  // The panel closed itself (its own toggle, or Escape): unmount it and give the focus back here.
+  useEffect(() => {
+    const root = panelRoot.current;
+    if (!open || !root) return;
+    const observer = new MutationObserver(() => {
+      if (root.querySelector('[aria-controls="x-agent-inspector"]')?.getAttribute('aria-expanded') !== 'false') return;
+      setOpen(false);
+      opener.current?.focus();
+    });
+    observer.observe(root, { attributes: true, subtree: true, attributeFilter: ['aria-expanded'] });
+    return () => observer.disconnect();
+  }, [open]);
+
+  const controls =
     enabled && inspector ? (
-      <>
-        <Suspense fallback={null}>
-          <AgentInspector inspector={inspector} defaultOpen={false} />
-        </Suspense>
-        <button type="button" onClick={() => void save()} style={{ position: 'fixed', right: 140, bottom: 8, zIndex: 2147483001 }}>
-          Save this conversation as a fixture
-        </button>
-        {saved ? (
-          <output role="status" style={{ position: 'fixed', right: 8, bottom: 40, zIndex: 2147483001, background: '#fff', padding: 4 }}>
-            {saved}
-          </output>
-        ) : null}
-      </>
+      <section aria-label="Developer tools">
+        <Typography.Text strong>Developer tools</Typography.Text>
+        <Flex gap={8} wrap style={{ marginTop: 8 }}>
+          <Button ref={opener} size="small" aria-expanded={open} aria-controls={open ? 'x-agent-inspector' : undefined} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Close inspector' : 'Open inspector'}
+          </Button>
+          <Button size="small" onClick={() => void save()}>
+            Save this conversation as a fixture
+          </Button>
+        </Flex>
+        <output role="status" style={{ display: 'block', marginTop: 4, overflowWrap: 'anywhere' }}>
+          {saved}
+        </output>
+      </section>
     ) : null;
-  return { fetch: enabled ? inspected : undefined, tools };
+  const panel =
+    enabled && inspector && open ? (
+      <div ref={panelRoot}>
+        <Suspense fallback={null}>
+          <AgentInspector inspector={inspector} defaultOpen />
+        </Suspense>
+      </div>
+    ) : null;
+  return { fetch: enabled ? inspected : undefined, controls, panel };
 }

@@ -1,5 +1,6 @@
 import type { SharedState } from '@x/agent-react';
-import { Button, Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag, Typography, theme } from 'antd';
+import type { CSSProperties } from 'react';
 
 export interface Profile extends Record<string, unknown> {
   name: string;
@@ -10,6 +11,8 @@ export interface Profile extends Record<string, unknown> {
 
 export const emptyProfile: Profile = { name: '', email: '', company: '', plan: 'free' };
 
+const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
+
 const show = (v: unknown) => (v === '' || v === undefined ? '∅' : JSON.stringify(v));
 
 /**
@@ -18,6 +21,7 @@ const show = (v: unknown) => (v === '' || v === undefined ? '∅' : JSON.stringi
  */
 export function ProfileForm({ shared }: { shared: SharedState<Profile> }) {
   const { value, log } = shared;
+  const { token } = theme.useToken();
   const writes = [...log].reverse();
   const lastTurn = writes.find((w) => w.source === 'agent' && w.turnId && !w.undoneBy)?.turnId;
   return (
@@ -44,26 +48,25 @@ export function ProfileForm({ shared }: { shared: SharedState<Profile> }) {
           Undo last agent turn
         </Button>
       </Space>
-      <List
-        size="small"
-        aria-label="Write log"
-        locale={{ emptyText: <Typography.Text>No writes yet</Typography.Text> }}
-        dataSource={writes.slice(0, 12)}
-        renderItem={(w) => (
-          <List.Item
-            actions={[
-              <Button key="undo" size="small" type="link" disabled={Boolean(w.undoneBy) || Boolean(w.undoOf)} onClick={() => shared.undo(w.id)} aria-label={`Undo ${w.key}`}>
-                Undo
-              </Button>,
-            ]}
-          >
-            <Typography.Text style={{ fontSize: 12 }} delete={Boolean(w.undoneBy)}>
+      {/* A plain list (antd's List is deprecated in antd 6 and warned on every load). */}
+      <ul aria-label="Write log" style={listStyle}>
+        {writes.length === 0 ? (
+          <li style={{ padding: '8px 0' }}>
+            <Typography.Text>No writes yet</Typography.Text>
+          </li>
+        ) : null}
+        {writes.slice(0, 12).map((w) => (
+          <li key={w.id} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 0', borderBlockEnd: `1px solid ${token.colorSplit}` }}>
+            <Typography.Text style={{ fontSize: 12, flex: 1, minWidth: 0 }} delete={Boolean(w.undoneBy)}>
               <Tag color={w.source === 'agent' ? 'purple' : 'default'}>{w.source}</Tag>
               {w.key}: {show(w.previous)} → {show(w.next)}
             </Typography.Text>
-          </List.Item>
-        )}
-      />
+            <Button size="small" type="link" disabled={Boolean(w.undoneBy) || Boolean(w.undoOf)} onClick={() => shared.undo(w.id)} aria-label={`Undo ${w.key}`}>
+              Undo
+            </Button>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

@@ -265,15 +265,22 @@ test('the whole playground flow with the keyboard only: focus always visible, ne
   await press(page, 'ArrowRight', 'Drawer display');
   const open = page.getByRole('button', { name: 'Open chat' });
   await expect(open).toBeVisible();
+  // The drawer's code arrives on demand once the display is "drawer" (a look-alike button stands in
+  // meanwhile): on a loaded machine that can take a while, so wait for antd's floating button — the
+  // drawer is in the page then — before tabbing to it.
+  await expect(page.locator('.ant-float-btn[aria-label="Open chat"]')).toBeVisible();
   await tabTo(page, named('Open chat'), 'Open chat', false, 80);
-  // The floating button leaves as the drawer opens and the drawer focuses itself once its panel is
-  // shown (its focus lock brings the focus back if it missed): on a loaded machine that can be a few
-  // frames after the key press, so this step waits for the focus to settle in the open drawer.
+  // The floating button leaves as the drawer opens, and the drawer focuses its panel once it is open
+  // (its focus lock brings the focus back if it missed): wait for that state — the open drawer
+  // holding the focus — however many frames it takes, then check the ring.
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(async () => expectVisibleFocus(page, 'open the chat drawer')).toPass({ timeout: 5_000 });
-  expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-drawer'))).toBe(true);
+  const drawer = page.locator('.ant-drawer-open');
+  await expect(drawer.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-drawer-open')), { message: 'the focus moves into the open drawer' }).toBe(true);
+  await expectVisibleFocus(page, 'open the chat drawer');
   await page.keyboard.press('Escape');
+  // Closed (the drawer leaves its open state), then the focus is back on the floating button.
+  await expect(drawer).toHaveCount(0);
   await expect(open).toBeFocused();
   await expectVisibleFocus(page, 'close the chat drawer');
 });

@@ -69,6 +69,16 @@ describe('a tool approval over A2A: input-required, answered on the task', () =>
     expect(deleted).toEqual([]);
   });
 
+  it('cancels a task waiting for an approval: CANCELED from then on (also after a reload), its answer refused, nothing run', async () => {
+    const { deleted, client } = await setup();
+    const asked = (await client.sendMessage(send('Delete a.txt'))) as Task;
+    const cancelled = await client.cancelTask({ tenant: '', id: asked.id, metadata: undefined });
+    expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    expect((await client.getTask({ tenant: '', id: asked.id, historyLength: 10 })).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    await expect(client.sendMessage(answer(asked, { approved: true }))).rejects.toBeInstanceOf(UnsupportedOperationError);
+    expect(deleted).toEqual([]);
+  });
+
   it('refuses a message on a task that waits for nothing (-32004), and another user’s answer (not found)', async () => {
     const { deleted, client, other } = await setup();
     const asked = (await client.sendMessage(send('Delete a.txt'))) as Task;

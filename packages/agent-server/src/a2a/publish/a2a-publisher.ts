@@ -8,7 +8,7 @@ import { A2A_SEGMENT, agentCard } from './agent-card.js';
 import { jsonRpcRoute } from './json-rpc-route.js';
 import { TurnExecutor, type TurnDeps } from './turn-executor.js';
 import { pendingApprovals } from './task-approvals.js';
-import { TurnTaskStore } from './turn-task-store.js';
+import { A2A_CANCELED_KEY, TurnTaskStore } from './turn-task-store.js';
 
 export { A2A_SEGMENT } from './agent-card.js';
 /** The path of an agent's card under its own path: `{basePath}/{agentId}/.well-known/agent-card.json`. */
@@ -87,7 +87,7 @@ export function a2aPublisher(deps: A2aPublisherDeps) {
 async function refuseContinuation(tasks: TurnTaskStore, taskId: string, userId: string): Promise<string | undefined> {
   const turn = await tasks.turnOf(userId, taskId);
   if (!turn) return undefined;
-  if (turn.latest.status === 'completed' && turn.reply && pendingApprovals(turn.reply.parts).length > 0) return undefined;
+  if (turn.latest.status === 'completed' && turn.reply && pendingApprovals(turn.reply.parts).length > 0 && turn.reply.metadata[A2A_CANCELED_KEY] !== taskId) return undefined;
   return turn.latest.status === 'running'
     ? `Task ${taskId} is still working: wait for it to end (or cancel it).`
     : `Task ${taskId} has ended and waits for no answer: send a new message with its contextId to continue the conversation.`;

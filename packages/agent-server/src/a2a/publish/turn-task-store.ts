@@ -3,6 +3,7 @@ import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import type { UIMessage } from 'ai';
 import type { RunLog } from '../../runs/run-log.js';
+import { interruptStaleRun } from '../../runs/stale-run.js';
 import type { ConversationStore, MessageRecord, RunRecord } from '../../store/types.js';
 import { callerOf } from './a2a-caller.js';
 import { agentMessage, taskOf, userMessage } from './a2a-parts.js';
@@ -10,6 +11,8 @@ import { approvalsPrompt, pendingApprovals } from './task-approvals.js';
 
 /** Metadata key of a stored user message: the A2A message id it came from. */
 export const A2A_MESSAGE_ID_KEY = 'a2aMessageId';
+/** Metadata key of a stored reply waiting for an approval: the task that was cancelled while it waited. */
+export const A2A_CANCELED_KEY = 'a2aCanceledTask';
 /** Most tasks one instance keeps in memory while they run (the oldest go first: the store still has them). */
 const MAX_LIVE_TASKS = 10_000;
 /** How long a cancel from another instance waits for the run to end (the run log's stop signal reaches it). */
@@ -53,7 +56,7 @@ export class TurnTaskStore implements TaskStore {
     }
     // A CancelTask for a task running elsewhere (no event bus here): the SDK saves CANCELED; the run
     // log's stop signal stops the run where it runs, and the store then tells how it ended.
-    if (!wasLive && state === TaskState.TASK_STATE_CANCELED) await this.stopElsewhere(userId, task.id);
+    if (!wasLive && state === TaskState.TASK_STATE_CANCELED) await this.cancelElsewhere(userId, task.id);
   }
 
   async list(_params: ListTasksRequest, _context: ServerCallContext): Promise<ListTasksResponse> {
@@ -72,7 +75,11 @@ export class TurnTaskStore implements TaskStore {
     const runs = ((await this.options.store.listRuns(userId, first.conversationId)) ?? [first]).filter(
       (run) => run.id === taskId || run.id.startsWith(`${taskId}:`),
     );
-    const latest = runs.at(-1) ?? first;
+    let latest = runs.at(-1) ?? first;
+    // A run whose server died (no heartbeat for STALE_RUN_MS) is saved interrupted first: its task failed.
+    if (latest.status === 'running' && (await interruptStaleRun({ ...this.options, userId }, first.conversationId, latest.id))) {
+      latest = (await this.options.store.getRun(userId, latest.id)) ?? latest;
+    }
     const replyId = latest.messageId ?? first.messageId;
     const thread = (await this.options.store.loadThread(userId, first.conversationId, replyId ?? undefined)) ?? [];
     const replyAt = replyId ? thread.findIndex((m) => m.id === replyId) : -1;
@@ -81,8 +88,17 @@ export class TurnTaskStore implements TaskStore {
     return { contextId: first.conversationId, latest, runs: Math.max(runs.length, 1), reply, asked };
   }
 
-  private async stopElsewhere(userId: string, taskId: string): Promise<void> {
+  /**
+   * Cancels a task no event bus of this instance holds: a running turn is stopped through the run log
+   * (wherever it runs); a turn waiting for an approval is marked cancelled on its reply (the approval
+   * stays answerable in the app, but no longer over A2A).
+   */
+  private async cancelElsewhere(userId: string, taskId: string): Promise<void> {
     const turn = await this.turnOf(userId, taskId);
+    if (turn?.reply && turn.latest.status === 'completed' && pendingApprovals(turn.reply.parts).length > 0) {
+      await this.options.store.updateMessageMetadata(userId, turn.contextId, turn.reply.id, { [A2A_CANCELED_KEY]: taskId });
+      return;
+    }
     if (!turn || turn.latest.status !== 'running' || !this.options.runLog) return;
     const runId = turn.latest.id;
     await this.options.runLog.requestStop(runId);
@@ -100,7 +116,7 @@ export class TurnTaskStore implements TaskStore {
     const history: Message[] = asked ? [userMessage(textOfParts(asked.parts), a2aMessageId(asked), taskId, contextId)] : [];
     const replyText = reply ? textOfParts(reply.parts) : undefined;
     const pending = reply ? pendingApprovals(reply.parts) : [];
-    const state = stateOf(turn.latest, pending.length > 0);
+    const state = pending.length > 0 && reply?.metadata[A2A_CANCELED_KEY] === taskId ? TaskState.TASK_STATE_CANCELED : stateOf(turn.latest, pending.length > 0);
     const message =
       state === TaskState.TASK_STATE_FAILED
         ? agentMessage(errorTextOf(reply) ?? turn.latest.stopReason ?? 'The turn failed.', taskId, contextId)

@@ -39,6 +39,7 @@ export type { PastedTextOptions } from './message-content/pasted-text.js';
 export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
 export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';
 export { ApprovalCard, type ApprovalCardProps } from './tools/approval-card.js';
+export { RemoteAgentQuestion, type RemoteAgentQuestionProps } from './tools/remote-agent-run.js';
 export type { ToolCallView, ToolCallState } from './tools/tool-parts.js';
 export { PromptList, type PromptListProps, type PromptItem } from './chat/prompt-list.js';
 export { StreamingMarkdown, type StreamingMarkdownProps } from './markdown/streaming-markdown.js';

@@ -8,7 +8,8 @@ import { sendQueuedNow } from './queue.js';
 import { loadOlder, removeStoredMessage, saveFeedback } from './server-history.js';
 import type { ChatSession } from './chat-session.js';
 import { stopWith } from './session.js';
-import { isBusy } from './session-reads.js';
+import { isBusy, requestOptions } from './session-reads.js';
+import { postRemoteAgentAnswer } from './remote-agent-answer.js';
 import { send as sendTurn, type SendGate } from './send.js';
 import type { OutgoingMessage, SendResult, UseAgentChatResult } from './types.js';
 import type { EventHub } from './events.js';
@@ -137,6 +138,11 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       session.answeredByClient.add(args.toolCallId);
       await chat.addToolOutput(args);
     }) as UseAgentChatResult<TOOLS>['addToolOutput'],
+    answerRemoteAgent: async (toolCallId, answer) => {
+      const sent = await postRemoteAgentAnswer(requestOptions(host.options, session), { toolCallId, answer });
+      if (!sent.ok) chat.fail(sent.error);
+      return sent.ok;
+    },
     addToolApprovalResponse: async ({ input, ...response }) => {
       if (response.approved && input !== undefined) chat.messages = withEditedApprovalInput(chat.messages, response.id, input);
       await chat.addToolApprovalResponse(response);

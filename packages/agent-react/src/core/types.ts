@@ -281,6 +281,13 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
    * problem); the part keeps the proposed input in `approval.originalInput`.
    */
   addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string; input?: unknown }): Promise<void>;
+  /**
+   * Answers a remote A2A agent's question: a tool call whose (preliminary) output is a
+   * `RemoteAgentProgress` in `state: 'input-required'` (`POST {api}/{agentId}/remote-agent-answer`).
+   * The remote task goes on with the answer in the reply that is streaming. Resolves false (and sets
+   * `error`) when the server refused it (the question is gone: answered, stopped, timed out).
+   */
+  answerRemoteAgent(toolCallId: string, answer: string): Promise<boolean>;
   /** The subscribable store behind this chat: use with `useAgentMessage`, `useAgentStatus`, … */
   readonly store: AgentChatStore<AgentUIMessage<TOOLS>>;
   /** Where `useAgentEvents` registers. */

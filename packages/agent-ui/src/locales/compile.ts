@@ -117,7 +117,7 @@ function inspectorStrings(c: Catalogue['inspector'], f: Format): AgentInspectorS
 export function compileStrings(catalogue: Catalogue): AgentUIStrings {
   const tag = catalogue.locale;
   const f: Format = (message, args) => formatMessage(message, args, tag);
-  const { chat, composer, message, branches, tools, approval, errors, dictation, queue, mcpApp } = catalogue;
+  const { chat, composer, message, branches, tools, approval, errors, dictation, queue, mcpApp, remoteAgent } = catalogue;
   return {
     locale: tag,
     conversation: chat.conversation,
@@ -194,6 +194,14 @@ export function compileStrings(catalogue: Catalogue): AgentUIStrings {
     waitingForApproval: approval.waiting,
     approvalInstructions: approval.instructions,
     approvalAnnouncement: (tool) => f(approval.announcement, { tool }),
+    remoteAgentQuestion: (agent) => f(remoteAgent.question, { agent }),
+    remoteAgentWaiting: remoteAgent.waiting,
+    remoteAgentInstructions: (agent) => f(remoteAgent.instructions, { agent }),
+    remoteAgentAnswerLabel: (agent) => f(remoteAgent.answerLabel, { agent }),
+    remoteAgentSend: remoteAgent.send,
+    remoteAgentSent: remoteAgent.sent,
+    remoteAgentWorking: (agent) => f(remoteAgent.working, { agent }),
+    remoteAgentAnnouncement: (agent, question) => f(remoteAgent.announcement, { agent, question }),
     replyStopped: chat.replyStopped,
     replyInterrupted: chat.replyInterrupted,
     tableColumnsSpeech: (cells) => f(chat.tableColumnsSpeech, { cells }),

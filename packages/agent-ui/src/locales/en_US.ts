@@ -193,6 +193,24 @@ const catalogue = {
     editedInput: 'Edited input',
     proposedInput: 'Proposed input',
   },
+  remoteAgent: {
+    /** Title of the card where an agent on another server (`{agent}`, its name) asks the user a question while it works. */
+    question: '{agent} asks',
+    /** Status on the question card. */
+    waiting: 'Waiting for your answer',
+    /** What to do, shown on the question card. */
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    /** Accessible name of the answer field. */
+    answerLabel: 'Your answer to {agent}',
+    /** Button: send the answer. */
+    send: 'Send answer',
+    /** Shown once the answer was sent, until the agent goes on. */
+    sent: 'Answer sent',
+    /** The nested run of an agent on another server, before it says what it is doing. */
+    working: '{agent} is working…',
+    /** Announced to screen readers when the question appears. */
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     /** Title of the error alert. */
     title: 'Something went wrong',

@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: '수정된 입력',
     proposedInput: '제안된 입력',
   },
+  remoteAgent: {
+    question: '{agent} asks',
+    waiting: 'Waiting for your answer',
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    answerLabel: 'Your answer to {agent}',
+    send: 'Send answer',
+    sent: 'Answer sent',
+    working: '{agent} is working…',
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     title: '문제가 발생했습니다',
     announcement: '오류: {message}',

@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'Зассан оролт',
     proposedInput: 'Санал болгосон оролт',
   },
+  remoteAgent: {
+    question: '{agent} asks',
+    waiting: 'Waiting for your answer',
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    answerLabel: 'Your answer to {agent}',
+    send: 'Send answer',
+    sent: 'Answer sent',
+    working: '{agent} is working…',
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     title: 'Алдаа гарлаа',
     announcement: 'Алдаа: {message}',

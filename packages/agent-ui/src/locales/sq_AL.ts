@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'Hyrja e ndryshuar',
     proposedInput: 'Hyrja e propozuar',
   },
+  remoteAgent: {
+    question: '{agent} asks',
+    waiting: 'Waiting for your answer',
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    answerLabel: 'Your answer to {agent}',
+    send: 'Send answer',
+    sent: 'Answer sent',
+    working: '{agent} is working…',
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     title: 'Diçka shkoi keq',
     announcement: 'Gabim: {message}',

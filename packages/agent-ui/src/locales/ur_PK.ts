@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'ترمیم شدہ ان پٹ',
     proposedInput: 'تجویز کردہ ان پٹ',
   },
+  remoteAgent: {
+    question: '{agent} asks',
+    waiting: 'Waiting for your answer',
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    answerLabel: 'Your answer to {agent}',
+    send: 'Send answer',
+    sent: 'Answer sent',
+    working: '{agent} is working…',
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     title: 'کچھ غلط ہو گیا',
     announcement: 'خرابی: {message}',

@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: '修改后的参数',
     proposedInput: '原始参数',
   },
+  remoteAgent: {
+    question: '{agent} 提问',
+    waiting: '等待你的回答',
+    instructions: '输入回答后按 Enter 发送（Shift+Enter 换行），{agent} 会据此继续。',
+    answerLabel: '你给 {agent} 的回答',
+    send: '发送回答',
+    sent: '回答已发送',
+    working: '{agent} 正在处理…',
+    announcement: '{agent} 提问：{question}',
+  },
   errors: {
     title: '出错了',
     announcement: '出错：{message}',

@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: '修改後的參數',
     proposedInput: '原始參數',
   },
+  remoteAgent: {
+    question: '{agent} asks',
+    waiting: 'Waiting for your answer',
+    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
+    answerLabel: 'Your answer to {agent}',
+    send: 'Send answer',
+    sent: 'Answer sent',
+    working: '{agent} is working…',
+    announcement: '{agent} asks: {question}',
+  },
   errors: {
     title: '發生錯誤',
     announcement: '錯誤：{message}',

@@ -126,6 +126,22 @@ export interface AgentUIStrings {
   approvalInstructions: string;
   /** Announced when an approval appears. */
   approvalAnnouncement: (tool: string) => string;
+  /** Title of the card where a remote A2A agent asks the user a question (`agent`: its name). */
+  remoteAgentQuestion: (agent: string) => string;
+  /** Status on a remote agent's question card. */
+  remoteAgentWaiting: string;
+  /** What to do on a remote agent's question card. */
+  remoteAgentInstructions: (agent: string) => string;
+  /** Accessible name of the answer field. */
+  remoteAgentAnswerLabel: (agent: string) => string;
+  /** The button that sends the answer. */
+  remoteAgentSend: string;
+  /** Shown once the answer was sent, until the agent goes on. */
+  remoteAgentSent: string;
+  /** A remote agent's nested run before it says what it is doing. */
+  remoteAgentWorking: (agent: string) => string;
+  /** Announced when a remote agent's question appears. */
+  remoteAgentAnnouncement: (agent: string, question: string) => string;
   /** Announced when a reply is stopped. */
   replyStopped: string;
   /** Announced when a reply is interrupted. */

@@ -1,0 +1,21 @@
+import { remoteAgentAnswerPath, type RemoteAgentAnswer } from '@x/agent-protocol';
+import { apiBase, type ConnectionOptions } from './endpoints.js';
+import { AgentRequestError, requestRoute, toError } from './errors.js';
+
+/**
+ * `POST {api}/{agentId}/remote-agent-answer`: the person's answer to a remote A2A agent's question
+ * (a tool call whose output is `state: 'input-required'`); the server sends it to the same remote
+ * task and the tool call goes on in the reply's stream. Resolves true when the server took it (202).
+ */
+export async function postRemoteAgentAnswer(options: ConnectionOptions & { agentId: string }, body: RemoteAgentAnswer): Promise<{ ok: true } | { ok: false; error: Error }> {
+  try {
+    await requestRoute(options, remoteAgentAnswerPath(apiBase(options.api), options.agentId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof AgentRequestError ? error : toError(error) };
+  }
+}

@@ -61,6 +61,6 @@ export type { Catalogue } from './locales/catalogue.js';
 export { compileStrings } from './locales/compile.js';
 export { formatMessage, type MessageArgs, type MessageValue } from './locales/format-message.js';
 export { loadStrings, provideCatalogue } from './locales/load-strings.js';
-export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locales/locale-codes.js';
+export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, catalogueTag, isCatalogueCode, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locales/locale-codes.js';
 export { safeUrl } from './markdown/safe-url.js';
 export type { MarkdownOptions } from './markdown/markdown-options.js';

@@ -1,10 +1,13 @@
 import type { A2UIStrings } from '../a2ui/a2ui-strings.js';
 import type { AgentConversationsStrings } from '../conversations/strings.js';
 import type { AgentInspectorStrings } from '../inspector/inspector-strings.js';
+import type { DictationStrings } from '../composer/dictation-strings.js';
+import type { QueueStrings } from '../composer/queue-strings.js';
+import type { McpAppStrings } from '../mcp-app/mcp-app-strings.js';
 import type { AgentUIStrings } from '../theme/locale.js';
 import type { AgentTimelineStrings } from '../timeline/strings.js';
 import type { Catalogue } from './catalogue.js';
-import { formatMessage, type MessageArgs } from './format-message.js';
+import { formatMessage, type MessageArgs, type MessageValue } from './format-message.js';
 
 /** Formats one catalogue message for the catalogue's locale. */
 type Format = (message: string, args: MessageArgs) => string;
@@ -16,98 +19,59 @@ function toolsUsed(c: Catalogue['tools'], f: Format, tools: readonly string[], c
   return count > tools.length ? f(c.usedCalls, { tools: named, count }) : f(c.used, { tools: named });
 }
 
-function conversationStrings(c: Catalogue['conversations'], f: Format): AgentConversationsStrings {
-  return {
-    today: c.today,
-    yesterday: c.yesterday,
-    previous7Days: f(c.previousDays, { count: 7 }),
-    older: c.older,
-    untitled: c.untitled,
-    search: c.search,
-    clearSearch: c.clearSearch,
-    noConversations: c.noConversations,
-    noMatches: c.noMatches,
-    loadMore: c.loadMore,
-    loadFailed: c.loadFailed,
-    retry: c.retry,
-    dismiss: c.dismiss,
-    renameLabel: (title) => f(c.renameLabel, { title }),
-    deleted: (title) => f(c.deleted, { title }),
-    undo: c.undo,
-  };
+/** The keys of `T` whose values are functions (messages with arguments). */
+type FunctionKeys<T> = { [K in keyof T]-?: T[K] extends (...args: never[]) => string ? K : never }[keyof T];
+/** For each function of a group, the names of its arguments in order: `run: ['agentId']`. */
+type ArgNames<T> = { readonly [K in FunctionKeys<T>]: readonly string[] };
+
+/**
+ * A catalogue group as a group of strings: a message listed in `args` becomes a function of those
+ * arguments, any other is used as it is (a nested group such as the timeline's `status` is copied).
+ */
+function group<T>(messages: object, args: ArgNames<T>, f: Format): T {
+  const names = args as Readonly<Record<string, readonly string[]>>;
+  const out: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(messages)) {
+    const argNames = names[key];
+    out[key] = argNames
+      ? (...values: MessageValue[]) => f(message as string, Object.fromEntries(argNames.map((name, index) => [name, values[index]!])))
+      : typeof message === 'object' && !Array.isArray(message)
+        ? { ...(message as object) }
+        : message;
+  }
+  return out as T;
 }
 
-function timelineStrings(c: Catalogue['timeline'], f: Format): AgentTimelineStrings {
-  return {
-    label: c.label,
-    run: (agentId) => f(c.run, { agentId }),
-    step: (number) => f(c.step, { number }),
-    steps: (count) => f(c.steps, { count }),
-    toolCalls: (count) => f(c.toolCalls, { count }),
-    tokens: (count) => f(c.tokens, { count }),
-    totalTokens: (total, input, output) => f(c.totalTokens, { total, input, output }),
-    status: { ...c.status },
-    toolState: { ...c.toolState },
-    source: { ...c.source },
-    startsAt: (offset) => f(c.startsAt, { offset }),
-    subAgent: (agentId, steps) => f(c.subAgent, { agentId, steps }),
-    showSubRun: c.showSubRun,
-    hideSubRun: c.hideSubRun,
-    detailsShort: c.detailsShort,
-    details: (toolName) => f(c.details, { toolName }),
-    running: c.running,
-    waiting: c.waiting,
-    loading: c.loading,
-    empty: c.empty,
-    loadFailed: c.loadFailed,
-    retry: c.retry,
-    viewTrace: c.viewTrace,
-  };
-}
+/** The strings of a group the catalogue has no message for (`never` when it has them all). */
+type Uncovered<Messages, Strings> = Exclude<keyof Strings, keyof Messages | 'previous7Days'>;
+type NoneUncovered<T extends never> = T;
+/** A compile-time check: every string of each group has its message in the catalogue (a type error names the missing ones). */
+export type CatalogueCoversGroups = NoneUncovered<
+  | Uncovered<Catalogue['conversations'], AgentConversationsStrings>
+  | Uncovered<Catalogue['timeline'], AgentTimelineStrings>
+  | Uncovered<Catalogue['a2ui'], A2UIStrings>
+  | Uncovered<Catalogue['inspector'], AgentInspectorStrings>
+  | Uncovered<Catalogue['mcpApp'], McpAppStrings>
+  | Uncovered<Catalogue['queue'], QueueStrings>
+  | Uncovered<Catalogue['dictation'], DictationStrings>
+>;
 
-function a2uiStrings(c: Catalogue['a2ui'], f: Format): A2UIStrings {
-  return {
-    surface: c.surface,
-    unsupported: (type) => f(c.unsupported, { type }),
-    missing: (id) => f(c.missing, { id }),
-    cycle: (id) => f(c.cycle, { id }),
-    tooDeep: c.tooDeep,
-    tooMany: c.tooMany,
-    building: c.building,
-    failed: c.failed,
-    close: c.close,
-    dialog: c.dialog,
-  };
-}
-
-function inspectorStrings(c: Catalogue['inspector'], f: Format): AgentInspectorStrings {
-  return {
-    open: c.open,
-    close: c.close,
-    title: c.title,
-    runs: c.runs,
-    noRuns: c.noRuns,
-    run: (key) => f(c.run, { key }),
-    eventCount: (count) => f(c.eventCount, { count }),
-    live: c.live,
-    runId: c.runId,
-    status: c.status,
-    pending: c.pending,
-    resumedAfter: c.resumedAfter,
-    cursor: (cursor) => f(c.cursor, { cursor }),
-    traceId: c.traceId,
-    usage: c.usage,
-    type: c.type,
-    all: c.all,
-    exportFixture: c.exportFixture,
-    clear: c.clear,
-    events: c.events,
-    copyEvent: (number) => f(c.copyEvent, { number }),
-    copy: c.copy,
-    copied: c.copied,
-    data: c.data,
-  };
-}
+const CONVERSATION_ARGS: ArgNames<AgentConversationsStrings> = { renameLabel: ['title'], deleted: ['title'] };
+const TIMELINE_ARGS: ArgNames<AgentTimelineStrings> = {
+  run: ['agentId'],
+  step: ['number'],
+  steps: ['count'],
+  toolCalls: ['count'],
+  tokens: ['count'],
+  totalTokens: ['total', 'input', 'output'],
+  startsAt: ['offset'],
+  subAgent: ['agentId', 'steps'],
+  details: ['toolName'],
+};
+const A2UI_ARGS: ArgNames<A2UIStrings> = { unsupported: ['type'], missing: ['id'], cycle: ['id'] };
+const INSPECTOR_ARGS: ArgNames<AgentInspectorStrings> = { run: ['key'], eventCount: ['count'], cursor: ['cursor'], copyEvent: ['number'] };
+const MCP_APP_ARGS: ArgNames<McpAppStrings> = { title: ['tool'], callToolTitle: ['tool'] };
+const QUEUE_ARGS: ArgNames<QueueStrings> = { item: ['position', 'count'], queued: ['count'], moved: ['position', 'count'], pastedSummary: ['lines', 'chars'] };
 
 /**
  * A catalogue as the kit's strings ({@link AgentUIStrings}): each message with arguments becomes a
@@ -117,6 +81,7 @@ function inspectorStrings(c: Catalogue['inspector'], f: Format): AgentInspectorS
 export function compileStrings(catalogue: Catalogue): AgentUIStrings {
   const tag = catalogue.locale;
   const f: Format = (message, args) => formatMessage(message, args, tag);
+  const { previousDays, ...conversationMessages } = catalogue.conversations;
   const { chat, composer, message, branches, tools, approval, errors, dictation, queue, mcpApp, remoteAgent } = catalogue;
   return {
     locale: tag,
@@ -227,21 +192,12 @@ export function compileStrings(catalogue: Catalogue): AgentUIStrings {
     you: chat.you,
     assistant: chat.assistant,
     dictation: { ...dictation },
-    mcpApp: {
-      ...mcpApp,
-      title: (tool) => f(mcpApp.title, { tool }),
-      callToolTitle: (tool) => f(mcpApp.callToolTitle, { tool }),
-    },
-    queue: {
-      ...queue,
-      item: (position, count) => f(queue.item, { position, count }),
-      queued: (count) => f(queue.queued, { count }),
-      moved: (position, count) => f(queue.moved, { position, count }),
-      pastedSummary: (lines, chars) => f(queue.pastedSummary, { lines, chars }),
-    },
-    conversationList: conversationStrings(catalogue.conversations, f),
-    timeline: timelineStrings(catalogue.timeline, f),
-    a2ui: a2uiStrings(catalogue.a2ui, f),
-    inspector: inspectorStrings(catalogue.inspector, f),
+    mcpApp: group(mcpApp, MCP_APP_ARGS, f),
+    queue: group(queue, QUEUE_ARGS, f),
+    // “Previous 7 days”: the group of the conversation list (conversations/date-groups.ts) spans a week.
+    conversationList: { ...group<AgentConversationsStrings>(conversationMessages, CONVERSATION_ARGS, f), previous7Days: f(previousDays, { count: 7 }) },
+    timeline: group(catalogue.timeline, TIMELINE_ARGS, f),
+    a2ui: group(catalogue.a2ui, A2UI_ARGS, f),
+    inspector: group(catalogue.inspector, INSPECTOR_ARGS, f),
   };
 }

@@ -23,27 +23,18 @@ export function isCatalogueCode(value: string): value is CatalogueCode {
   return CODES.has(value);
 }
 
-/**
- * antd's locale objects carry a `locale` field (`'de'`, `'en-gb'`, `'zh-tw'`, …): the catalogue of each.
- * Three antd locales share `'fr'` (fr_FR, fr_BE, fr_CA): their `DatePicker.lang.locale` tells them apart.
- */
-const BY_ANTD_FIELD: Readonly<Record<string, CatalogueCode>> = {
-  ar: 'ar_EG', az: 'az_AZ', bg: 'bg_BG', 'bn-bd': 'bn_BD', by: 'by_BY', ca: 'ca_ES', cs: 'cs_CZ', da: 'da_DK', de: 'de_DE', el: 'el_GR',
-  'en-gb': 'en_GB', en: 'en_US', es: 'es_ES', 'es-us': 'es_US', et: 'et_EE', eu: 'eu_ES', fa: 'fa_IR', fi: 'fi_FI', fr: 'fr_FR', ga: 'ga_IE',
-  gl: 'gl_ES', he: 'he_IL', hi: 'hi_IN', hr: 'hr_HR', hu: 'hu_HU', 'hy-am': 'hy_AM', id: 'id_ID', is: 'is_IS', it: 'it_IT', ja: 'ja_JP',
-  ka: 'ka_GE', kk: 'kk_KZ', km: 'km_KH', ku: 'kmr_IQ', kn: 'kn_IN', ko: 'ko_KR', 'ku-iq': 'ku_IQ', lt: 'lt_LT', lv: 'lv_LV', mk: 'mk_MK',
-  ml: 'ml_IN', 'mn-mn': 'mn_MN', mr: 'mr_IN', 'ms-my': 'ms_MY', my: 'my_MM', nb: 'nb_NO', 'ne-np': 'ne_NP', 'nl-be': 'nl_BE', nl: 'nl_NL',
-  pl: 'pl_PL', 'pt-br': 'pt_BR', pt: 'pt_PT', ro: 'ro_RO', ru: 'ru_RU', si: 'si_LK', sk: 'sk_SK', sl: 'sl_SI', sq: 'sq_AL', sr: 'sr_RS',
-  sv: 'sv_SE', ta: 'ta_IN', th: 'th_TH', tk: 'tk_TK', tr: 'tr_TR', uk: 'uk_UA', ur: 'ur_PK', 'uz-latn': 'uz_UZ', vi: 'vi_VN',
-  'zh-cn': 'zh_CN', 'zh-hk': 'zh_HK', 'zh-tw': 'zh_TW',
+/** The catalogue of a language with several (`en` → en_US), and tags that name a language otherwise. */
+const BY_LANGUAGE: Readonly<Record<string, CatalogueCode>> = {
+  en: 'en_US', es: 'es_ES', fr: 'fr_FR', nl: 'nl_NL', pt: 'pt_PT', zh: 'zh_CN',
+  // antd's `ku` is Kurmanji (kmr_IQ); Belarusian is `be` in BCP 47 (antd: `by`); Norwegian; old codes of Hebrew and Indonesian.
+  ku: 'kmr_IQ', be: 'by_BY', no: 'nb_NO', nn: 'nb_NO', iw: 'he_IL', in: 'id_ID',
 };
 
-/** A language's catalogue when a tag names no region we have (`de-AT` → de_DE, `zh-Hant` → zh_TW, `nn` → nb_NO). */
-const BY_LANGUAGE: Readonly<Record<string, CatalogueCode>> = {
-  ...Object.fromEntries(Object.entries(BY_ANTD_FIELD).filter(([field]) => !field.includes('-'))),
-  bn: 'bn_BD', be: 'by_BY', hy: 'hy_AM', kmr: 'kmr_IQ', mn: 'mn_MN', ms: 'ms_MY', ne: 'ne_NP', no: 'nb_NO', nn: 'nb_NO',
-  uz: 'uz_UZ', zh: 'zh_CN', iw: 'he_IL', in: 'id_ID',
-};
+/** The only catalogue of `language` (`de` → de_DE), if it has one. */
+function onlyCatalogueOf(language: string): CatalogueCode | undefined {
+  const matches = CATALOGUE_CODES.filter((code) => code.startsWith(`${language}_`));
+  return matches.length === 1 ? matches[0] : undefined;
+}
 
 /**
  * The catalogue for a BCP 47 tag or a catalogue name (`de-DE`, `de_DE`, `de-AT`, `pt-BR`, `zh-Hant-HK`,
@@ -65,12 +56,10 @@ export function catalogueCodeForTag(tag: string | undefined): CatalogueCode | un
   if (region) {
     const exact = `${language}_${region.toUpperCase()}`;
     if (isCatalogueCode(exact)) return exact;
-    // A region we have no catalogue for: the antd field may still name one (`es-US` above, `en-AU` below).
-    const field = BY_ANTD_FIELD[`${language}-${region}`];
-    if (field) return field;
+    // English outside the US: British English.
     if (language === 'en' && region !== 'us') return 'en_GB';
   }
-  return BY_LANGUAGE[language];
+  return BY_LANGUAGE[language] ?? onlyCatalogueOf(language);
 }
 
 /** What the kit reads of an antd locale object (`antd/locale/de_DE`). */
@@ -86,7 +75,8 @@ export function catalogueCodeOfAntdLocale(locale: AntdLocaleLike | undefined): C
   const datePicker = locale?.DatePicker?.lang?.locale;
   // fr_FR, fr_BE and fr_CA are all `fr`.
   if (field === 'fr' && datePicker && isCatalogueCode(datePicker) && datePicker.startsWith('fr_')) return datePicker;
-  return BY_ANTD_FIELD[field] ?? catalogueCodeForTag(field);
+  // Otherwise a tag (`de`, `en-gb`, `zh-tw`, `hy-am`, `uz-latn`; `ku` is Kurmanji).
+  return catalogueCodeForTag(field);
 }
 
 /** The BCP 47 tag of a catalogue (`de_DE` → `de-DE`; `kmr_IQ` → `kmr-IQ`). */

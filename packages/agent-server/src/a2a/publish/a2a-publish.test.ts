@@ -89,6 +89,28 @@ describe('an agent published over A2A, driven by @a2a-js/sdk’s client', () => 
     expect(kinds.at(-1)).toBe('status:TASK_STATE_COMPLETED');
   });
 
+  it('keeps a silent stream alive with SSE comments (keepAliveMs), which the SDK client skips', async () => {
+    const gated = gatedModel(deltaParts(['Slow ', 'answer.']), 2);
+    const base = await serve(publishedConfig(gated.model, { store: memoryStore(), keepAliveMs: 30 }), servers);
+    const request = { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'Slow one' }] } } };
+    const response = await fetch(`${base}/billing/a2a`, {
+      method: 'POST',
+      headers: { 'x-user': 'ada', 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify(request),
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': keep-alive')) text += (await reader.read()).value ?? '';
+    gated.release();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += next.value;
+    }
+    expect(text).toContain('TASK_STATE_COMPLETED');
+  });
+
   it('returns the task from the store after a reload (a new client), and never another user’s task', async () => {
     const store = memoryStore();
     const base = await serve(publishedConfig(mockModel(textParts('Done.')), { store }), servers);

@@ -3,6 +3,7 @@ import { DefaultRequestHandler, JsonRpcTransportHandler } from '@a2a-js/sdk/serv
 import type { AgentUser } from '../../config/tool-types.js';
 import type { AgentConfig } from '../../config/types.js';
 import { HttpError } from '../../http/error-response.js';
+import { DEFAULT_KEEP_ALIVE_MS } from '../../runtime/sse-keep-alive.js';
 import { A2aCaller } from './a2a-caller.js';
 import { A2A_SEGMENT, agentCard } from './agent-card.js';
 import { jsonRpcRoute } from './json-rpc-route.js';
@@ -77,6 +78,7 @@ export function a2aPublisher(deps: A2aPublisherDeps) {
         card: await handler.getAgentCard(),
         caller: new A2aCaller(user, userId),
         maxBodyBytes: deps.maxBodyBytes,
+        keepAliveMs: deps.config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
         refuseContinuation: (taskId, caller) => refuseContinuation(tasks, taskId, caller.userId),
       });
     },

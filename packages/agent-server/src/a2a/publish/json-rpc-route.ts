@@ -3,6 +3,7 @@ import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import { JsonRpcTransportHandler, ServerCallContext, validateVersion } from '@a2a-js/sdk/server';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, parseJsonRejectingProto } from '../../http/json-guard.js';
 import { readBodyText } from '../../http/read-body.js';
+import { keepAlive, keepAliveHeader, type KeepAlive } from '../../runtime/sse-keep-alive.js';
 import type { A2aCaller } from './a2a-caller.js';
 
 type JsonRpcId = string | number | null;
@@ -71,6 +72,8 @@ export interface JsonRpcRouteInput {
   card: AgentCard;
   caller: A2aCaller;
   maxBodyBytes: number;
+  /** An SSE comment after this much silence on a stream (0: none), as on our chat route. */
+  keepAliveMs: number;
   /** Why a message may not continue this task (it waits for no answer), or undefined when it may. */
   refuseContinuation: (taskId: string, caller: A2aCaller) => Promise<string | undefined>;
 }
@@ -106,26 +109,37 @@ export async function jsonRpcRoute(request: Request, input: JsonRpcRouteInput): 
   }
   if (!(Symbol.asyncIterator in out)) return new Response(JSON.stringify(out), { headers: jsonHeaders });
   const events = out;
+  let alive: KeepAlive | undefined;
   const body = new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        // `: keep-alive` comments while the model is silent (the SDK's SSE parser skips them).
+        alive = keepAlive(controller, input.keepAliveMs);
+      },
       async pull(controller) {
         let next: IteratorResult<unknown>;
         try {
           next = await events.next();
         } catch (error) {
           // A failure mid-stream is the stream's last event, as a JSON-RPC error.
+          alive?.stop();
           controller.enqueue(encoder.encode(`data: ${JSON.stringify({ jsonrpc: '2.0', id, error: sdkError(error) })}\n\n`));
           controller.close();
           return;
         }
-        if (next.done) return controller.close();
+        if (next.done) {
+          alive?.stop();
+          return controller.close();
+        }
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+        alive?.sent();
       },
       async cancel() {
+        alive?.stop();
         await events.return(undefined).catch(() => {});
       },
     },
     { highWaterMark: 0 },
   );
-  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...keepAliveHeader(input.keepAliveMs) } });
 }

@@ -179,6 +179,18 @@ describe('the A2A routes refuse what they do not serve', () => {
     const rpc = await fetch(`${base}/internal/a2a`, { method: 'POST', headers: { 'x-user': 'ada', 'content-type': 'application/json', 'a2a-version': '1.0' }, body: '{}' });
     expect(rpc.status).toBe(404);
     expect((await fetch(`${base}/billing/.well-known/agent-card.json`)).status).toBe(401);
+    const anonymous = await fetch(`${base}/billing/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: '{}' });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.code).toBe('unauthorized');
+  });
+
+  it('applies the agent’s access rule to the card and the calls (403)', async () => {
+    const config = publishedConfig(mockModel(textParts('x')), { store: memoryStore() });
+    config.agents.billing = { ...config.agents.billing!, access: (user) => user?.id === 'ada' };
+    const base = await serve(config, servers);
+    expect((await fetch(`${base}/billing/.well-known/agent-card.json`, { headers: { 'x-user': 'bob' } })).status).toBe(403);
+    await expect(clientOf(`${base}/billing`, 'bob')).rejects.toThrow(/403/);
+    expect((await clientOf(`${base}/billing`, 'ada')).protocolVersion).toBe('1.0');
   });
 
   it('refuses to publish without a store (a ConfigError naming the path)', () => {
@@ -210,5 +222,13 @@ describe('the A2A routes refuse what they do not serve', () => {
     expect(await post(getTask({}))).toMatchObject({ id: 7, error: { code: -32001 } });
     const continuation = { jsonrpc: '2.0', id: 8, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', taskId: 'some-task', parts: [{ text: 'hi' }] } } };
     expect(await post(JSON.stringify(continuation))).toMatchObject({ id: 8, error: { code: -32001 } });
+    // A streaming method on an unknown task: the error in the stream, never a 500.
+    const subscribe = await fetch(`${base}/billing/a2a`, {
+      method: 'POST',
+      headers: { 'x-user': 'ada', 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'SubscribeToTask', params: { id: 'nope' } }),
+    });
+    expect(subscribe.status).toBe(200);
+    expect(await subscribe.text()).toMatch(/"code":-32001/);
   });
 });

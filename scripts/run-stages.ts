@@ -1,6 +1,8 @@
 /**
  * `pnpm test`: the stages of the whole test command, in order, each timed. Stops at the first
- * failure and prints a table of every stage's time (so the next slow-down shows which stage grew).
+ * failure and prints a table of every stage's time (so the next slow-down shows which stage grew) —
+ * also when a stage fails, throws, or the run is interrupted (SIGINT/SIGTERM): the stages that ran
+ * with their times, the failed or interrupted one with its time so far, the rest as `not run`.
  *
  *   pnpm test                      every stage
  *   pnpm test --only=unit,e2e      some stages (names below), in the same order
@@ -36,7 +38,7 @@ export interface Stage {
 export interface StageRow {
   name: string;
   ms: number;
-  result: 'ok' | 'FAILED';
+  result: 'ok' | 'FAILED' | 'not run';
   /** Ran beside other stages (their times overlap). */
   sideBySide?: boolean;
 }
@@ -145,31 +147,49 @@ export function pickStages(argv: string[], stages = STAGES): Stage[] {
   return stages;
 }
 
+/** The stages running now, with their start (`performance.now()`): what an interrupted run was doing. */
+const running = new Map<string, number>();
+
 /** One stage, timed: its output to the terminal, or held and printed whole when it ends (`held`). */
 async function runStage(stage: Stage, cwd: string, held: boolean): Promise<StageRow & { error?: string }> {
   const output: string[] = [];
   if (!held) console.log(`\n[stage] ${stage.name}: ${stage.what}`);
   const start = performance.now();
-  const error = typeof stage.run === 'string' ? await runCommand(stage.run, cwd, held ? output : undefined) : await stage.run();
+  running.set(stage.name, start);
+  let error: string | undefined;
+  try {
+    error = typeof stage.run === 'string' ? await runCommand(stage.run, cwd, held ? output : undefined) : await stage.run();
+  } catch (thrown) {
+    // A check that throws fails its stage (timed) instead of ending the run without a table.
+    error = `the stage threw: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`;
+  }
   const ms = performance.now() - start;
+  running.delete(stage.name);
   if (held) console.log(`\n[stage] ${stage.name}: ${stage.what} (beside others)\n${output.join('').trimEnd()}`);
   console.log(`[stage] ${stage.name}: ${error ? 'FAILED' : 'ok'} in ${seconds(ms)}`);
   if (error) console.error(error);
   return { name: stage.name, ms, result: error ? 'FAILED' : 'ok', ...(held ? { sideBySide: true } : {}), ...(error ? { error } : {}) };
 }
 
+/** Rows of the stages a failure left out: in the table as `not run`. */
+const notRun = (stages: Stage[]): StageRow[] => stages.map((stage) => ({ name: stage.name, ms: 0, result: 'not run' }));
+
 /**
  * Runs `stages` in order (shell commands from `cwd`), `sideBySide` neighbours `lanes` at a time;
- * stops at the first failure (side-by-side stages already running finish; none starts after it).
+ * stops at the first failure (side-by-side stages already running finish; none starts after it, and
+ * every stage left out is a `not run` row). Each row is pushed to `rows` as its stage ends (the
+ * caller's array: what a run interrupted meanwhile has to print).
  */
-export async function runStages(stages: Stage[], cwd = root, lanes = LANES): Promise<{ rows: StageRow[]; failed?: string }> {
-  const rows: StageRow[] = [];
+export async function runStages(stages: Stage[], cwd = root, lanes = LANES, rows: StageRow[] = []): Promise<{ rows: StageRow[]; failed?: string }> {
   for (let i = 0; i < stages.length; ) {
     const stage = stages[i]!;
     if (!stage.sideBySide) {
       const { error, ...row } = await runStage(stage, cwd, false);
       rows.push(row);
-      if (error) return { rows, failed: stage.name };
+      if (error) {
+        rows.push(...notRun(stages.slice(i + 1)));
+        return { rows, failed: stage.name };
+      }
       i += 1;
       continue;
     }
@@ -190,7 +210,10 @@ export async function runStages(stages: Stage[], cwd = root, lanes = LANES): Pro
     await Promise.all(Array.from({ length: Math.min(lanes, batch.length) }, lane));
     for (const { error: _error, ...row } of results.filter(Boolean)) rows.push(row);
     const failedStage = results.find((result) => result?.error);
-    if (failedStage) return { rows, failed: failedStage.name };
+    if (failedStage) {
+      rows.push(...notRun([...batch.filter((_, index) => !results[index]), ...stages.slice(end)]));
+      return { rows, failed: failedStage.name };
+    }
     i = end;
   }
   return { rows };
@@ -201,7 +224,7 @@ export function stageTable(rows: StageRow[], failed: string | undefined, wallMs 
   const width = Math.max(...rows.map((row) => row.name.length), 5);
   return [
     `[stages] ${failed ? `FAILED at ${failed}` : 'all green'}`,
-    ...rows.map((row) => `  ${row.name.padEnd(width)}  ${clock(row.ms).padStart(6)}  ${row.result}${row.sideBySide ? '  (side by side)' : ''}`),
+    ...rows.map((row) => `  ${row.name.padEnd(width)}  ${(row.result === 'not run' ? '-' : clock(row.ms)).padStart(6)}  ${row.result}${row.sideBySide ? '  (side by side)' : ''}`),
     `  ${'total'.padEnd(width)}  ${clock(wallMs).padStart(6)}`,
   ].join('\n');
 }
@@ -212,9 +235,28 @@ async function main() {
   picked = argv.includes('--quick') ? quickStages(argv) : pickStages(argv);
   const earlier = earlierStages().map((row): StageRow => ({ ...row, result: 'ok' }));
   const start = performance.now();
-  const { rows, failed } = await runStages(picked);
-  const wall = earlier.reduce((sum, row) => sum + row.ms, 0) + performance.now() - start;
-  console.log(`\n${stageTable([...earlier, ...rows], failed, wall)}`);
+  const wall = () => earlier.reduce((sum, row) => sum + row.ms, 0) + performance.now() - start;
+  const rows: StageRow[] = [];
+  // Interrupted (Ctrl-C, a CI time limit): the table of what ran, the running stage with its time so far.
+  const interrupted = (signal: NodeJS.Signals) => {
+    const now = performance.now();
+    const cut: StageRow[] = [...running].map(([name, since]) => ({ name, ms: now - since, result: 'FAILED' }));
+    const done = new Set([...rows, ...cut].map((row) => row.name));
+    const table = stageTable([...earlier, ...rows, ...cut, ...notRun(picked.filter((stage) => !done.has(stage.name)))], `${cut.map((row) => row.name).join(', ') || 'the end'} (${signal})`, wall());
+    console.log(`\n${table}`);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  let failed: string | undefined;
+  try {
+    ({ failed } = await runStages(picked, root, LANES, rows));
+  } catch (error) {
+    failed = 'the stage runner';
+    console.error(error);
+  } finally {
+    console.log(`\n${stageTable([...earlier, ...rows], failed, wall())}`);
+  }
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -23,9 +23,25 @@ describe('the stage runner of pnpm test', () => {
     expect(rows.map((row) => [row.name, row.result])).toEqual([
       ['first', 'ok'],
       ['second', 'FAILED'],
+      ['third', 'not run'],
     ]);
     const table = stageTable([{ name: 'install', ms: 61_000, result: 'ok' }, ...rows], failed);
-    expect(table).toMatch(/^\[stages\] FAILED at second\n {2}install +1:01 +ok\n {2}first +0:00 +ok\n {2}second +0:00 +FAILED\n {2}total +1:01$/);
+    expect(table).toMatch(/^\[stages\] FAILED at second\n {2}install +1:01 +ok\n {2}first +0:00 +ok\n {2}second +0:00 +FAILED\n {2}third +- +not run\n {2}total +1:01$/);
+  });
+
+  it('times a stage whose check throws as FAILED, and the run goes on to print its table', async () => {
+    const { rows, failed } = await runStages([
+      stage('throws', () => {
+        throw new Error('boom');
+      }),
+      stage('after', () => undefined),
+    ], scratch);
+    expect(failed).toBe('throws');
+    expect(rows.map((row) => [row.name, row.result])).toEqual([
+      ['throws', 'FAILED'],
+      ['after', 'not run'],
+    ]);
+    expect(rows[0]!.ms).toBeGreaterThanOrEqual(0);
   });
 
   it('runs side-by-side stages at the same time, and stops after them when one fails', async () => {
@@ -46,6 +62,7 @@ describe('the stage runner of pnpm test', () => {
       ['left', 'ok', true],
       ['right', 'ok', true],
       ['broken', 'FAILED', true],
+      ['after', 'not run', undefined],
     ]);
     expect(failed).toBe('broken');
     expect(ran).toEqual([]);

@@ -21,16 +21,6 @@ const catalogue: Catalogue = {
     expired: 'Venció: no se respondió antes de que la conversación avanzara',
     instructions: '“Aprobar” lo ejecuta tal como se muestra, “Editar entrada” cambia los datos con los que se ejecuta y “Rechazar” lo detiene (puedes indicar el motivo).',
   },
-  remoteAgent: {
-    question: '{agent} asks',
-    waiting: 'Waiting for your answer',
-    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
-    answerLabel: 'Your answer to {agent}',
-    send: 'Send answer',
-    sent: 'Answer sent',
-    working: '{agent} is working…',
-    announcement: '{agent} asks: {question}',
-  },
   errors: {
     ...es_ES.errors,
     title: 'Algo salió mal',

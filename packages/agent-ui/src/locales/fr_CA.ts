@@ -1,7 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import fr_FR from './fr_FR.js';
 
-/** French (Canada): the French catalogue with Canadian usage (“téléverser”, no space before ? in questions). */
+/** French (Canada): the French catalogue with Canadian usage (“téléverser”, no space before ? in questions). */
 const catalogue: Catalogue = {
   ...fr_FR,
   locale: 'fr-CA',

@@ -157,9 +157,9 @@ const catalogue: Catalogue = {
       store_required: 'Ev server axaftinan nahêle.',
       store_unavailable: 'Axaftin niha ne berdest in. Piştî demekê dîsa biceribîne.',
       run_log_unavailable: 'Bersiv niha nayê şopandin. Piştî demekê dîsa biceribîne.',
+      run_not_ready: 'Bersiv hîn dest pê dike. Piştî kêliyekê dîsa biceribîne.',
       transcription_unavailable: 'Dîktekirin li ser vê serverê ne berdest e.',
       transcription_failed: 'Tomarkirin nehat veguherandin nivîsê. Dîsa biceribîne.',
-      run_not_ready: 'Bersiv hîn dest pê dike. Piştî kêliyekê dîsa biceribîne.',
     },
   },
   dictation: {

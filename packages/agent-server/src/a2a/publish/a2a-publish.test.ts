@@ -70,6 +70,21 @@ describe('an agent published over A2A, driven by @a2a-js/sdk’s client', () => 
     expect(JSON.stringify(model.doStreamCalls[1]?.prompt)).toContain('First.');
   });
 
+  it('fails a second task in a conversation whose turn still runs, saying why (the running one goes on)', async () => {
+    const gated = gatedModel(deltaParts(['Working ', 'on ', 'it.']), 3);
+    const base = await serve(publishedConfig(gated.model, { store: memoryStore() }), servers);
+    const client = await clientOf(`${base}/billing`, 'ada');
+    // The client names a new conversation's id itself.
+    const contextId = `conv-${crypto.randomUUID()}`;
+    const first = client.sendMessage(send('one', contextId));
+    await gated.started;
+    const second = (await client.sendMessage(send('two', contextId))) as Task;
+    expect(second.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+    expect(replyText({ artifacts: [second.status!.message!] })).toMatch(/another turn/i);
+    gated.release();
+    expect(((await first) as Task).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
+
   it('streams SendStreamingMessage: the task, working, the reply as artifact appends, completed', async () => {
     const base = await serve(publishedConfig(mockModel(deltaParts(['Paid ', 'on ', 'time.'])), { store: memoryStore() }), servers);
     const client = await clientOf(`${base}/billing`, 'ada');

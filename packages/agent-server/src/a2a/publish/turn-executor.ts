@@ -7,7 +7,7 @@ import { AgentRequestError } from '../../config/request-error.js';
 import type { AgentConfig } from '../../config/types.js';
 import type { RunLog } from '../../runs/run-log.js';
 import { runTurn, type TurnInput } from '../../runtime/run-turn.js';
-import type { ConversationStore } from '../../store/types.js';
+import { StoreConflictError, StoreUnavailableError, type ConversationStore } from '../../store/types.js';
 import { callerOf } from './a2a-caller.js';
 import { agentMessage, REPLY_ARTIFACT_ID, taskOf, textOf, textPart } from './a2a-parts.js';
 import { answeredReply, answerOf, approvalsPrompt, pendingApprovals } from './task-approvals.js';
@@ -91,6 +91,8 @@ export class TurnExecutor implements AgentExecutor {
         });
       } catch (error) {
         if (error instanceof AgentRequestError) return publish.fail(error.message);
+        if (error instanceof StoreConflictError) return publish.fail('The conversation is busy with another turn (or changed meanwhile): send the message again once it ended.');
+        if (error instanceof StoreUnavailableError) return publish.fail('The conversation store is unavailable; try again shortly.');
         this.deps.logger.error('A2A turn failed to start', { agentId: this.agentId, error: error instanceof Error ? error.message : String(error) });
         return publish.fail('The turn could not start.');
       }

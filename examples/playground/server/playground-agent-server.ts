@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createAgentServer, type AgentServer, type AgentServerConfig, type FilesConfig } from '@x/agent-server';
 import { type ConversationStore } from '@x/agent-server/store';
-import { createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
+import { startA2aTestAgent } from '@x/agent-server/a2a-test-agent';
+import { a2aBilling, createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
 /** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
@@ -74,7 +75,10 @@ export async function createPlaygroundAgentServer(store: ConversationStore, file
   const provider = await providerModel();
   const apps = mcpAppSources();
   // MCP Apps before the echo scenario: "MCP Apps" must not match the echo one's /\bmcp\b/.
-  const all = [...Object.values(scenarios), mcpApps(...apps), mcpEcho(mcp)];
+  // A billing agent on another server, speaking A2A (issue 36): @a2a-js/sdk's own server on loopback,
+  // reached through the real client and the SSRF guard, which lets 127.0.0.1 through for it alone.
+  const billing = await startA2aTestAgent({ tickMs: 150 });
+  const all = [...Object.values(scenarios), mcpApps(...apps), mcpEcho(mcp), a2aBilling({ card: billing.base, allowHosts: ['127.0.0.1'] })];
   const prompts = all.map((s) => ({ key: s.id, label: s.title, description: s.description, prompt: s.prompt }));
   // Dictation's recorded path (`POST /api/agent/{agentId}/transcribe`): OpenAI's model with a key, else the mock.
   const transcription = { model: process.env.OPENAI_API_KEY ? (await import('@ai-sdk/openai')).openai.transcription('gpt-4o-mini-transcribe') : mockTranscriptionModel() };

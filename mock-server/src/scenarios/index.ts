@@ -12,6 +12,7 @@ export { suggestionsHook, titleModel, titleModelFor, type SuggestionsFor } from 
 export { keywordTitle } from './keyword-title.js';
 export { mcpEcho } from './mcp.js';
 export { mcpApps } from './mcp-apps.js';
+export { a2aBilling } from './a2a-billing.js';
 export { seenToolOutput, type SeenToolOutput } from './tool-output.js';
 export { BOOK_TABLE_ACTION, BOOK_TABLE_SURFACE, bookingForm } from './a2ui-scenario.js';
 

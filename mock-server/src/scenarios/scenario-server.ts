@@ -30,8 +30,10 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
   const tools: NonNullable<AgentServerConfig['tools']> = {};
   const hooks: NonNullable<AgentServerConfig['hooks']> = { ...options.config?.hooks };
   const agents: AgentServerConfig['agents'] = {};
+  const remoteAgents: NonNullable<AgentServerConfig['remoteAgents']> = {};
   for (const scenario of scenarios) {
     Object.assign(tools, scenario.tools);
+    Object.assign(remoteAgents, scenario.remoteAgents);
     Object.assign(hooks, scenario.hooks);
     for (const [id, sub] of Object.entries(scenario.subAgents ?? {})) {
       agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id, pace: paceOf(scenario) }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
@@ -46,7 +48,14 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
     hooks.__suggestScenarios = suggestionsHook((reply, question) => scenarioFor(scenarios, question)?.suggestions ?? pickSuggestions(scenarios, reply, question));
     agents[smartId] = withDefaults(smartAgent(scenarios, paceOf), options.agentDefaults);
   }
-  return createAgentServer({ ...options.config, tools: { ...tools, ...options.config?.tools }, hooks, agents: { ...agents, ...options.config?.agents } });
+  const remote = { ...remoteAgents, ...options.config?.remoteAgents };
+  return createAgentServer({
+    ...options.config,
+    tools: { ...tools, ...options.config?.tools },
+    hooks,
+    agents: { ...agents, ...options.config?.agents },
+    ...(Object.keys(remote).length > 0 ? { remoteAgents: remote } : {}),
+  });
 }
 
 function smartAgent(scenarios: Scenario[], paceOf: (scenario: Scenario | undefined) => number): AgentConfig {

@@ -1,4 +1,4 @@
-import type { AgentConfig, AgentServerConfig } from '@x/agent-server';
+import type { AgentConfig, AgentServerConfig, RemoteAgentConfig } from '@x/agent-server';
 import type { Script } from '../script.js';
 
 export type ToolDefinition = NonNullable<AgentServerConfig['tools']>[string];
@@ -28,6 +28,8 @@ export interface Scenario {
   agent?: Omit<AgentConfig, 'model'>;
   /** Sub-agents it delegates to, by id. */
   subAgents?: Record<string, { script: Script; instructions?: string; agent?: Omit<AgentConfig, 'model' | 'instructions'> }>;
+  /** Remote A2A agents its agent names in `agent.agents` (merged into `config.remoteAgents`). */
+  remoteAgents?: Record<string, RemoteAgentConfig>;
   /** Named hooks its agent references. */
   hooks?: Record<string, HookDefinition>;
   /**

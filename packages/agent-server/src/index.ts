@@ -36,6 +36,8 @@ export {
 export type { ToolSource } from './tools/tool-entry.js';
 export type { TracingConfig } from './tracing/tracing-config.js';
 export type { A2aPublishConfig, A2aSkillConfig } from './a2a/publish/publish-config.js';
+export type { RemoteAgentCardInput, RemoteAgentConfig, RemoteAgentHeadersContext } from './a2a/remote/remote-agent-types.js';
+export { RemoteAgentError, type RemoteAgentErrorKind } from './a2a/remote/remote-agent-error.js';
 export type { TranscriptionConfig } from './transcription/transcription-config.js';
 export type { CallerContextConfig, HttpToolConfig, HttpToolMethod, HttpToolRequest } from './config/http-tool-types.js';
 export { verifyCallerContext, type CallerContext, type CallerContextVerification } from './tools/http/caller-context.js';

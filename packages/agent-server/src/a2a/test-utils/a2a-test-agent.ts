@@ -20,7 +20,7 @@ import { toNodeHandler } from '../../adapters/node.js';
  *
  * - `invoice 42` (default): WORKING "Looking up the invoice…", an artifact `Invoice 42 is paid.`, COMPLETED;
  * - `ask`: WORKING, then INPUT_REQUIRED "Which invoice number?"; the answer (same task) → `Invoice {answer} is paid.`;
- * - `slow`: WORKING every `tickMs` until cancelled (CANCELED) or `slowTicks` ticks;
+ * - `slow` or `long`: WORKING every `tickMs` until cancelled (CANCELED) or `slowTicks` ticks;
  * - `file`: an artifact with a CSV file part (raw bytes, `text/csv`, `invoices.csv`);
  * - `fail` / `reject`: FAILED "The ledger is offline." / REJECTED "Not a billing question.".
  */
@@ -132,7 +132,7 @@ export function createA2aTestAgentHandler(base: string, options: A2aTestAgentOpt
       if (/\bask\b/i.test(text)) return status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which invoice number?');
       if (/\bfail\b/i.test(text)) return status(TaskState.TASK_STATE_FAILED, 'The ledger is offline.');
       if (/\breject\b/i.test(text)) return status(TaskState.TASK_STATE_REJECTED, 'Not a billing question.');
-      if (/\bslow\b/i.test(text)) {
+      if (/\b(slow|long)\b/i.test(text)) {
         for (let i = 0; i < (options.slowTicks ?? 2000); i++) {
           if (cancelled.has(taskId)) return status(TaskState.TASK_STATE_CANCELED);
           if (i % 10 === 0) status(TaskState.TASK_STATE_WORKING, `Still searching (${i / 10 + 1})…`);

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Bu server söhbətləri saxlamır.',
       store_unavailable: 'Söhbətlər hazırda əlçatan deyil. Bir azdan yenidən cəhd edin.',
       run_log_unavailable: 'Cavabı hazırda izləmək mümkün deyil. Bir azdan yenidən cəhd edin.',
-      run_not_ready: 'Cavab hələ başlayır. Bir azdan yenidən cəhd edin.',
+      run_not_ready: 'Cavabı hələ izləmək mümkün deyil. Bir azdan yenidən cəhd edin.',
       transcription_unavailable: 'Bu serverdə diktə əlçatan deyil.',
       transcription_failed: 'Yazını mətnə çevirmək mümkün olmadı. Yenidən cəhd edin.',
     },

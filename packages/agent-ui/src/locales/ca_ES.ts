@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Aquest servidor no desa converses.',
       store_unavailable: 'Ara mateix les converses no estan disponibles. Torna-ho a provar d’aquí a una estona.',
       run_log_unavailable: 'Ara mateix no es pot seguir la resposta. Torna-ho a provar d’aquí a una estona.',
-      run_not_ready: 'La resposta encara s’està iniciant. Torna-ho a provar d’aquí a un moment.',
+      run_not_ready: 'Encara no es pot seguir la resposta. Torna-ho a provar d’aquí a una estona.',
       transcription_unavailable: 'El dictat no està disponible en aquest servidor.',
       transcription_failed: 'No s’ha pogut convertir l’enregistrament en text. Torna-ho a provar.',
     },

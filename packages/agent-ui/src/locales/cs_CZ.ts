@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Tento server neukládá konverzace.',
       store_unavailable: 'Konverzace teď nejsou dostupné. Zkuste to za chvíli znovu.',
       run_log_unavailable: 'Odpověď teď nelze sledovat. Zkuste to za chvíli znovu.',
-      run_not_ready: 'Odpověď se teprve spouští. Zkuste to za okamžik znovu.',
+      run_not_ready: 'Odpověď zatím nelze sledovat. Zkuste to za chvíli znovu.',
       transcription_unavailable: 'Diktování není na tomto serveru dostupné.',
       transcription_failed: 'Nahrávku se nepodařilo převést na text. Zkuste to znovu.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Denne server gemmer ikke samtaler.',
       store_unavailable: 'Samtaler er ikke tilgængelige lige nu. Prøv igen om lidt.',
       run_log_unavailable: 'Svaret kan ikke følges lige nu. Prøv igen om lidt.',
-      run_not_ready: 'Svaret er stadig ved at starte. Prøv igen om et øjeblik.',
+      run_not_ready: 'Svaret kan ikke følges endnu. Prøv igen om lidt.',
       transcription_unavailable: 'Diktering er ikke tilgængelig på denne server.',
       transcription_failed: 'Optagelsen kunne ikke omdannes til tekst. Prøv igen.',
     },

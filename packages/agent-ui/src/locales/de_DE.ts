@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Dieser Server speichert keine Unterhaltungen.',
       store_unavailable: 'Unterhaltungen sind gerade nicht verfügbar. Versuche es gleich noch einmal.',
       run_log_unavailable: 'Die Antwort kann gerade nicht verfolgt werden. Versuche es gleich noch einmal.',
-      run_not_ready: 'Die Antwort startet noch. Versuche es gleich noch einmal.',
+      run_not_ready: 'Die Antwort kann noch nicht verfolgt werden. Versuche es gleich noch einmal.',
       transcription_unavailable: 'Diktieren ist auf diesem Server nicht verfügbar.',
       transcription_failed: 'Die Aufnahme konnte nicht in Text umgewandelt werden. Versuche es erneut.',
     },

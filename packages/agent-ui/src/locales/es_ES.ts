@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Este servidor no guarda conversaciones.',
       store_unavailable: 'Las conversaciones no están disponibles en este momento. Vuelve a intentarlo en breve.',
       run_log_unavailable: 'No se puede seguir la respuesta en este momento. Vuelve a intentarlo en breve.',
-      run_not_ready: 'La respuesta aún se está iniciando. Vuelve a intentarlo en un momento.',
+      run_not_ready: 'Todavía no se puede seguir la respuesta. Vuelve a intentarlo en breve.',
       transcription_unavailable: 'El dictado no está disponible en este servidor.',
       transcription_failed: 'No se ha podido convertir la grabación en texto. Vuelve a intentarlo.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'See server ei salvesta vestlusi.',
       store_unavailable: 'Vestlused pole praegu saadaval. Proovi varsti uuesti.',
       run_log_unavailable: 'Vastust ei saa praegu jälgida. Proovi varsti uuesti.',
-      run_not_ready: 'Vastus alles käivitub. Proovi hetke pärast uuesti.',
+      run_not_ready: 'Vastust ei saa veel jälgida. Proovi varsti uuesti.',
       transcription_unavailable: 'Dikteerimine pole selles serveris saadaval.',
       transcription_failed: 'Salvestist ei saanud tekstiks teisendada. Proovi uuesti.',
     },

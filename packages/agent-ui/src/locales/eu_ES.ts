@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Zerbitzari honek ez ditu elkarrizketak gordetzen.',
       store_unavailable: 'Elkarrizketak ez daude erabilgarri une honetan. Saiatu berriro laster.',
       run_log_unavailable: 'Une honetan ezin da erantzuna jarraitu. Saiatu berriro laster.',
-      run_not_ready: 'Erantzuna abiarazten ari da oraindik. Saiatu berriro une batean.',
+      run_not_ready: 'Oraindik ezin da erantzuna jarraitu. Saiatu berriro laster.',
       transcription_unavailable: 'Diktaketa ez dago erabilgarri zerbitzari honetan.',
       transcription_failed: 'Ezin izan da grabazioa testu bihurtu. Saiatu berriro.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Tämä palvelin ei tallenna keskusteluja.',
       store_unavailable: 'Keskustelut eivät ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
       run_log_unavailable: 'Vastausta ei voi seurata juuri nyt. Yritä hetken kuluttua uudelleen.',
-      run_not_ready: 'Vastaus on vielä käynnistymässä. Yritä hetken kuluttua uudelleen.',
+      run_not_ready: 'Vastausta ei voi vielä seurata. Yritä hetken kuluttua uudelleen.',
       transcription_unavailable: 'Sanelu ei ole käytettävissä tällä palvelimella.',
       transcription_failed: 'Tallennetta ei voitu muuttaa tekstiksi. Yritä uudelleen.',
     },

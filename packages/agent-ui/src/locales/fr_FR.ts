@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ce serveur ne conserve pas les conversations.',
       store_unavailable: 'Les conversations sont indisponibles pour le moment. Réessayez dans un instant.',
       run_log_unavailable: 'La réponse ne peut pas être suivie pour le moment. Réessayez dans un instant.',
-      run_not_ready: 'La réponse est encore en cours de démarrage. Réessayez dans un instant.',
+      run_not_ready: 'La réponse ne peut pas encore être suivie. Réessayez dans un instant.',
       transcription_unavailable: 'La dictée n’est pas disponible sur ce serveur.',
       transcription_failed: 'L’enregistrement n’a pas pu être converti en texte. Réessayez.',
     },

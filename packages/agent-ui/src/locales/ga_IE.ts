@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ní choinníonn an freastalaí seo comhráite.',
       store_unavailable: 'Níl comhráite ar fáil faoi láthair. Bain triail eile as ar ball.',
       run_log_unavailable: 'Ní féidir an freagra a leanúint faoi láthair. Bain triail eile as ar ball.',
-      run_not_ready: 'Tá an freagra fós ag tosú. Bain triail eile as i gceann nóiméid.',
+      run_not_ready: 'Níl an freagra réidh le leanúint fós. Bain triail eile as ar ball.',
       transcription_unavailable: 'Níl deachtú ar fáil ar an bhfreastalaí seo.',
       transcription_failed: 'Níorbh fhéidir an taifeadadh a iompú ina théacs. Bain triail eile as.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Este servidor non garda conversas.',
       store_unavailable: 'As conversas non están dispoñibles neste momento. Téntao de novo en breve.',
       run_log_unavailable: 'Neste momento non se pode seguir a resposta. Téntao de novo en breve.',
-      run_not_ready: 'A resposta aínda está a comezar. Téntao de novo nun momento.',
+      run_not_ready: 'Aínda non se pode seguir a resposta. Téntao de novo en breve.',
       transcription_unavailable: 'O ditado non está dispoñible neste servidor.',
       transcription_failed: 'Non se puido converter a gravación en texto. Téntao de novo.',
     },

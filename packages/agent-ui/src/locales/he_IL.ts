@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'השרת הזה לא שומר שיחות.',
       store_unavailable: 'השיחות אינן זמינות כרגע. יש לנסות שוב בעוד רגע.',
       run_log_unavailable: 'לא ניתן לעקוב אחרי התשובה כרגע. יש לנסות שוב בעוד רגע.',
-      run_not_ready: 'התשובה עדיין מתחילה. יש לנסות שוב בעוד רגע.',
+      run_not_ready: 'עדיין לא ניתן לעקוב אחרי התשובה. יש לנסות שוב בעוד רגע.',
       transcription_unavailable: 'הכתבה קולית אינה זמינה בשרת הזה.',
       transcription_failed: 'לא ניתן להמיר את ההקלטה לטקסט. יש לנסות שוב.',
     },

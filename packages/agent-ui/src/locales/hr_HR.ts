@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ovaj poslužitelj ne sprema razgovore.',
       store_unavailable: 'Razgovori trenutačno nisu dostupni. Pokušajte ponovno uskoro.',
       run_log_unavailable: 'Odgovor trenutačno nije moguće pratiti. Pokušajte ponovno uskoro.',
-      run_not_ready: 'Odgovor se još pokreće. Pokušajte ponovno za trenutak.',
+      run_not_ready: 'Odgovor se još ne može pratiti. Pokušajte ponovno uskoro.',
       transcription_unavailable: 'Diktiranje nije dostupno na ovom poslužitelju.',
       transcription_failed: 'Snimku nije moguće pretvoriti u tekst. Pokušajte ponovno.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ez a szerver nem tárolja a beszélgetéseket.',
       store_unavailable: 'A beszélgetések most nem érhetők el. Próbáld újra hamarosan.',
       run_log_unavailable: 'A válasz most nem követhető. Próbáld újra hamarosan.',
-      run_not_ready: 'A válasz még indul. Próbáld újra egy pillanat múlva.',
+      run_not_ready: 'A válasz még nem követhető. Próbáld újra hamarosan.',
       transcription_unavailable: 'A diktálás nem érhető el ezen a szerveren.',
       transcription_failed: 'A felvételt nem sikerült szöveggé alakítani. Próbáld újra.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Server ini tidak menyimpan percakapan.',
       store_unavailable: 'Percakapan tidak tersedia saat ini. Coba lagi sebentar lagi.',
       run_log_unavailable: 'Balasan tidak dapat diikuti saat ini. Coba lagi sebentar lagi.',
-      run_not_ready: 'Balasan masih dimulai. Coba lagi sebentar lagi.',
+      run_not_ready: 'Balasan belum dapat diikuti. Coba lagi sebentar lagi.',
       transcription_unavailable: 'Dikte tidak tersedia di server ini.',
       transcription_failed: 'Rekaman tidak dapat diubah menjadi teks. Coba lagi.',
     },

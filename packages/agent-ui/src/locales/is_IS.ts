@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Þessi þjónn vistar ekki samtöl.',
       store_unavailable: 'Samtöl eru ekki tiltæk í augnablikinu. Reyndu aftur eftir smástund.',
       run_log_unavailable: 'Ekki er hægt að fylgjast með svarinu núna. Reyndu aftur eftir smástund.',
-      run_not_ready: 'Svarið er enn að fara af stað. Reyndu aftur eftir augnablik.',
+      run_not_ready: 'Ekki er enn hægt að fylgjast með svarinu. Reyndu aftur eftir smástund.',
       transcription_unavailable: 'Tal í texta er ekki í boði á þessum þjóni.',
       transcription_failed: 'Ekki tókst að breyta upptökunni í texta. Reyndu aftur.',
     },

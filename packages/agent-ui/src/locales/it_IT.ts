@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Questo server non conserva le conversazioni.',
       store_unavailable: 'Le conversazioni non sono disponibili al momento. Riprova tra poco.',
       run_log_unavailable: 'Al momento non è possibile seguire la risposta. Riprova tra poco.',
-      run_not_ready: 'La risposta si sta ancora avviando. Riprova tra un momento.',
+      run_not_ready: 'Non è ancora possibile seguire la risposta. Riprova tra poco.',
       transcription_unavailable: 'La dettatura non è disponibile su questo server.',
       transcription_failed: 'Impossibile convertire la registrazione in testo. Riprova.',
     },

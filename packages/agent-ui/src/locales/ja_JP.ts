@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'このサーバーは会話を保存しません。',
       store_unavailable: '現在、会話を利用できません。しばらくしてからもう一度お試しください。',
       run_log_unavailable: '現在、応答を追跡できません。しばらくしてからもう一度お試しください。',
-      run_not_ready: '応答はまだ開始中です。少し待ってからもう一度お試しください。',
+      run_not_ready: '応答はまだ追跡できません。しばらくしてからもう一度お試しください。',
       transcription_unavailable: 'このサーバーでは音声入力を利用できません。',
       transcription_failed: '録音をテキストに変換できませんでした。もう一度お試しください。',
     },

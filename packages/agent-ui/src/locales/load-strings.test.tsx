@@ -73,3 +73,35 @@ describe('loading a catalogue on demand', () => {
     expect(await screen.findByText('Envoyer')).toBeInTheDocument();
   });
 });
+
+describe('server rendering and hydration', () => {
+  it('render only catalogues provided up front, whatever the client has fetched, then switch after hydration', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { provideCatalogue } = await import('./load-strings.js');
+    loaders.de_DE.mockResolvedValue({ default: german });
+    await loadStrings('de_DE');
+    const tree = (
+      <ConfigProvider locale={deDE}>
+        <AgentUIProvider>
+          <Send />
+        </AgentUIProvider>
+      </ConfigProvider>
+    );
+    // Fetched on the client but not provided: the server snapshot is English, as the server rendered.
+    const html = renderToString(tree);
+    expect(html).toContain('>Send<');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.textContent).toBe('Senden');
+    // Provided up front: the server renders it at once.
+    const provided = provideCatalogue('fr_FR', french);
+    expect(provided.send).toBe('Envoyer');
+    expect(renderToString(<ConfigProvider locale={frFR}><Send /></ConfigProvider>)).toContain('>Envoyer<');
+  });
+});

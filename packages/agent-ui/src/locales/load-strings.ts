@@ -13,6 +13,8 @@ import type { CatalogueCode } from './locale-codes.js';
 
 const compiled = new Map<CatalogueCode, AgentUIStrings>([['en_US', enUS]]);
 const pending = new Map<CatalogueCode, Promise<AgentUIStrings>>();
+/** Catalogues the app provided up front (`provideCatalogue`): the only ones server rendering and hydration use. */
+const provided = new Set<CatalogueCode>(['en_US']);
 const listeners = new Set<() => void>();
 
 function publish(code: CatalogueCode, strings: AgentUIStrings) {
@@ -69,6 +71,7 @@ export function loadStrings(code: CatalogueCode): Promise<AgentUIStrings> {
  */
 export function provideCatalogue(code: CatalogueCode, catalogue: Catalogue): AgentUIStrings {
   const strings = compiledCatalogue(catalogue);
+  provided.add(code);
   if (compiled.get(code) !== strings) publish(code, strings);
   return strings;
 }
@@ -91,12 +94,14 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The strings of `code` once loaded (`undefined` before, and for no code); starts the load. The same
- * on the server and in hydration: a catalogue not provided up front arrives after hydration.
+ * The strings of `code` once loaded (`undefined` before, and for no code); starts the load. Server
+ * rendering and hydration see only catalogues provided up front (so both render the same HTML even
+ * when the client has fetched a catalogue already); the client switches right after hydration.
  */
 export function useCatalogueStrings(code: CatalogueCode | undefined): AgentUIStrings | undefined {
   const read = () => (code ? peekStrings(code) : undefined);
-  const strings = useSyncExternalStore(subscribe, read, read);
+  const readProvided = () => (code && provided.has(availableCatalogue(code)) ? peekStrings(code) : undefined);
+  const strings = useSyncExternalStore(subscribe, read, readProvided);
   useEffect(() => {
     if (code && !peekStrings(code)) {
       loadStrings(code).catch((error: unknown) => {

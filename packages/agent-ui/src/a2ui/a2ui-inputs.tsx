@@ -48,7 +48,8 @@ const TextField: NodeRenderer = ({ node }) => {
   // The field's own data, shown whole (a string is not an expansion); other values as bounded text.
   const text = typeof value === 'string' ? value : toText(value);
   const variant = node.component.variant;
-  const common = { id, value: text, disabled, onChange: (e: { target: { value: string } }) => setValue(e.target.value) };
+  // dir="auto": what the user types reads in its own direction.
+  const common = { id, dir: 'auto', value: text, disabled, onChange: (e: { target: { value: string } }) => setValue(e.target.value) };
   const field =
     variant === 'longText' ? (
       <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 8 }} />

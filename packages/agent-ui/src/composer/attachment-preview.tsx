@@ -1,6 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { FileCard } from '../lazy/on-demand-antdx.js';
+import { USER_FILE_NAME_STYLES } from '../message-content/user-file-name.js';
 import { attachmentImageProps } from './attachment-image.js';
 
 interface ObjectUrl {
@@ -49,6 +50,6 @@ export function AttachmentPreview({ file }: { file: File }) {
     retain(entry);
     return () => release(file, entry);
   }, [entry, file]);
-  if (entry) return <FileCard name={file.name} byte={file.size} type="image" src={entry.url} size="small" imageProps={attachmentImageProps(file.name)} />;
-  return <FileCard name={file.name} byte={file.size} type="file" size="small" />;
+  if (entry) return <FileCard name={file.name} byte={file.size} type="image" src={entry.url} size="small" imageProps={attachmentImageProps(file.name)} styles={USER_FILE_NAME_STYLES} />;
+  return <FileCard name={file.name} byte={file.size} type="file" size="small" styles={USER_FILE_NAME_STYLES} />;
 }

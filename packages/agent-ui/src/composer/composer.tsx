@@ -152,6 +152,12 @@ const ComposerView = memo(function ComposerView({
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const focusText = useCallback(() => rootRef.current?.querySelector('textarea')?.focus(), []);
+  // The text area reads in the direction of what is typed in it (Arabic in an English chat, and the
+  // reverse): dir="auto" on it alone (Sender would put a `dir` prop on its whole box too).
+  useLayoutEffect(() => {
+    const field = rootRef.current?.querySelector('textarea');
+    if (field && field.getAttribute('dir') !== 'auto') field.setAttribute('dir', 'auto');
+  });
   // The provider moves the focus here when the control that had it goes away.
   useLayoutEffect(() => {
     if (!handleRef) return;

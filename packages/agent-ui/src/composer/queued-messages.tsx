@@ -9,6 +9,7 @@ import { ChatContext, focusChat } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import type { QueueStrings } from './queue-strings.js';
 import { messageText } from '../message-content/message-text.js';
+import { useMirrorInRtl } from '../theme/direction.js';
 
 const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 };
 const rowStyle: CSSProperties = {
@@ -103,6 +104,7 @@ interface RowProps {
 function QueuedRow({ chat, message, position, count, onMove, onRemove }: RowProps) {
   const t = useAgentUIConfig().strings.queue;
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  const mirror = useMirrorInRtl();
   // The editor closed (saved, cancelled, Escape): the focus goes back to the row's Edit button.
   const editButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -129,14 +131,14 @@ function QueuedRow({ chat, message, position, count, onMove, onRemove }: RowProp
     <li style={rowStyle} tabIndex={-1} data-queue-id={message.id} aria-label={t.item(position, count)} onKeyDown={onKeyDown} data-xagent-queued="">
       {draft === undefined ? (
         <>
-          <span style={textStyle} title={text}>
+          <span style={textStyle} title={text} dir="auto">
             {text}
             {files ? ` (+${files} 📎)` : ''}
           </span>
           <Button ref={editButton} size="small" type="text" icon={<EditOutlined />} aria-label={t.edit} title={t.edit} onClick={() => setDraft(text)} />
           <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t.moveUp} title={t.moveUp} disabled={position === 1} onClick={() => void onMove(message.id, -1)} />
           <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t.moveDown} title={t.moveDown} disabled={position === count} onClick={() => void onMove(message.id, 1)} />
-          <Button size="small" type="text" icon={<SendOutlined />} aria-label={t.sendNow} title={t.sendNow} onClick={() => void chat.sendNow(message.id)}>
+          <Button size="small" type="text" icon={<SendOutlined style={mirror} />} aria-label={t.sendNow} title={t.sendNow} onClick={() => void chat.sendNow(message.id)}>
             {t.sendNow}
           </Button>
           <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t.remove} title={t.remove} onClick={() => void onRemove(message.id)} />
@@ -147,6 +149,7 @@ function QueuedRow({ chat, message, position, count, onMove, onRemove }: RowProp
             autoFocus
             autoSize={{ minRows: 1, maxRows: 6 }}
             aria-label={t.editLabel}
+            dir="auto"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {

@@ -227,7 +227,10 @@ function ConversationsBody(props: AgentConversationsProps) {
               data-xagent-conversation={item.key}
               onKeyDown={menu === false ? undefined : focusRowMenu}
             >
-              <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+              {/* dir="auto": a title in another script reads in its own direction, and its ellipsis cuts its end, not its start. */}
+              <span dir="auto" style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'start' }}>
+                {item.label}
+              </span>
               {item.awaitingApproval ? <AwaitingBadge label={kitStrings.waitingForApproval} /> : null}
               {time ? (
                 <time style={{ opacity: 0.65, fontSize: '0.85em' }} dateTime={new Date(item.timestamp!).toISOString()}>

@@ -31,6 +31,7 @@ export function RenameInput({ initial, label, onSubmit, onCancel }: RenameInputP
       size="small"
       defaultValue={initial}
       aria-label={label}
+      dir="auto"
       maxLength={200}
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => {

@@ -151,7 +151,7 @@ export function AgentInspector({ inspector, defaultOpen = true, onExport, string
               <button type="button" onClick={() => inspector.clear()}>
                 {t.clear}
               </button>
-              <ol aria-label={t.events} style={{ paddingLeft: 0, listStyle: 'none' }}>
+              <ol aria-label={t.events} style={{ paddingInlineStart: 0, listStyle: 'none' }}>
                 {events.map((e) => (
                   <li key={e.seq} data-event-type={e.type} style={{ borderTop: '1px solid #f0f0f0', padding: '2px 0' }}>
                     <span>

@@ -1,6 +1,6 @@
 'use client';
 import type { ComponentProps, XMarkdownProps } from '@ant-design/x-markdown';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { safeUrl } from './safe-url.js';
 import { CodeBlock } from './code-block.js';
 import { ImageGate } from '../lazy/on-demand.js';
@@ -28,14 +28,19 @@ function Table({ children }: Props) {
   );
 }
 
+/** A markdown column's alignment as a logical one: `:--` is the start of the line, `--:` its end (mirrored in a right-to-left reply). */
+function cellAlign(align: string): CSSProperties['textAlign'] {
+  return align === 'left' ? 'start' : align === 'right' ? 'end' : (align as CSSProperties['textAlign']);
+}
+
 function Th({ children, align }: Props & { align?: string }) {
   const styles = useMarkdownStyles();
-  return <th style={align ? { ...styles.th, textAlign: align as 'left' } : styles.th} data-xagent-kit="">{children}</th>;
+  return <th style={align ? { ...styles.th, textAlign: cellAlign(align) } : styles.th} data-xagent-kit="">{children}</th>;
 }
 
 function Td({ children, align }: Props & { align?: string }) {
   const styles = useMarkdownStyles();
-  return <td style={align ? { ...styles.td, textAlign: align as 'left' } : styles.td} data-xagent-kit="">{children}</td>;
+  return <td style={align ? { ...styles.td, textAlign: cellAlign(align) } : styles.td} data-xagent-kit="">{children}</td>;
 }
 
 function Blockquote({ children }: Props) {

@@ -28,7 +28,8 @@ describe('markdown styling', () => {
     expect(header.style.border).toMatch(/1px solid/);
     expect(header.style.background).not.toBe('');
     expect(cell.style.border).toMatch(/1px solid/);
-    expect(screen.getByRole('cell', { name: '20' }).style.textAlign).toBe('right');
+    // `--:` is the end of the line (logical: mirrored in a right-to-left reply).
+    expect(screen.getByRole('cell', { name: '20' }).style.textAlign).toBe('end');
     const quote = container.querySelector('blockquote')!;
     expect(quote).toHaveTextContent('Quoted advice.');
     expect(quote.style.borderInlineStart).toMatch(/4px solid/);

@@ -61,7 +61,7 @@ function Row(props: {
             position: 'absolute',
             top: 0,
             bottom: 0,
-            left: `${bar.left}%`,
+            insetInlineStart: `${bar.left}%`,
             width: `${bar.width}%`,
             borderRadius: 3,
             background: props.dashed ? 'transparent' : props.color,

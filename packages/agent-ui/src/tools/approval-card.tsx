@@ -81,7 +81,7 @@ export function ApprovalVerdict({ approval }: { approval: ToolCallView['approval
       {edited ? (
         <details data-xagent-proposed-input="">
           <summary style={{ cursor: 'pointer' }}>{strings.proposedInput}</summary>
-          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
+          <pre dir="auto" style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
             {toDisplayJson(approval.originalInput, 20_000)}
           </pre>
         </details>
@@ -156,7 +156,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
             {edited ? <span data-xagent-edited-input="">{strings.editedInput}: </span> : null}
             <span data-xagent-tool-input="">{describeInput(call.input, strings.itemCount, 100)}</span>
           </summary>
-          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
+          <pre dir="auto" style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 320, overflow: 'auto' }} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>
       )}
       {expired ? (
@@ -194,6 +194,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
           <Input.TextArea
             aria-label={strings.rejectReason}
             placeholder={strings.rejectReason}
+            dir="auto"
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             autoSize={{ minRows: 2, maxRows: 6 }}

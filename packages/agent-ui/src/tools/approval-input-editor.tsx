@@ -40,6 +40,7 @@ export function ApprovalInputEditor({ input, disabled, onApprove, onCancel }: Ap
     >
       <Input.TextArea
         aria-label={strings.inputEditorLabel}
+        dir="auto"
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? messageId : undefined}
         status={problem ? 'error' : undefined}

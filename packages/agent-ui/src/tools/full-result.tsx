@@ -22,7 +22,7 @@ export function FullResult({ output, label }: FullResultProps) {
     );
   }
   return (
-    <pre style={preStyle} aria-label={label} tabIndex={0}>
+    <pre dir="auto" style={preStyle} aria-label={label} tabIndex={0}>
       {toDisplayJson(output, 100_000)}
     </pre>
   );

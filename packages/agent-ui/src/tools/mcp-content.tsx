@@ -10,7 +10,7 @@ function Item({ item }: { item: McpContentItem }) {
   const i = item as Record<string, unknown>;
   switch (item.type) {
     case 'text':
-      return <div style={textStyle}>{typeof i.text === 'string' ? i.text : ''}</div>;
+      return <div dir="auto" style={textStyle}>{typeof i.text === 'string' ? i.text : ''}</div>;
     case 'image': {
       // Only base64 images of the tool's own bytes (never a URL that would be fetched).
       const src = safeUrl(`data:${String(i.mimeType)};base64,${String(i.data)}`, { allowDataImages: true });
@@ -21,7 +21,7 @@ function Item({ item }: { item: McpContentItem }) {
       return (
         <div style={{ margin: '4px 0' }} data-xagent-mcp-resource="">
           <code>{resource.uri ?? ''}</code>
-          {typeof resource.text === 'string' ? <div style={textStyle}>{resource.text}</div> : null}
+          {typeof resource.text === 'string' ? <div dir="auto" style={textStyle}>{resource.text}</div> : null}
         </div>
       );
     }

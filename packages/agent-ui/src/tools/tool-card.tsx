@@ -96,7 +96,7 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
     >
       <ThoughtChain.Item variant="text" status={status} title={title} />
       {description ? (
-        <div style={{ color: status === 'error' ? token.colorErrorText : token.colorTextSecondary, overflowWrap: 'anywhere' }} data-xagent-tool-summary="">
+        <div style={{ color: status === 'error' ? token.colorErrorText : token.colorTextSecondary, overflowWrap: 'anywhere' }} dir="auto" data-xagent-tool-summary="">
           {description}
         </div>
       ) : null}
@@ -105,9 +105,9 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
           <summary style={{ ...summaryStyle, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             <span style={labelStyle}>{strings.toolInput}</span>
             {/* Shown as the result is (key: value); the raw JSON is one click away. */}
-            <span data-xagent-tool-input="">{describeInput(call.input, strings.itemCount)}</span>
+            <span dir="auto" data-xagent-tool-input="">{describeInput(call.input, strings.itemCount)}</span>
           </summary>
-          <pre style={preStyle} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
+          <pre dir="auto" style={preStyle} tabIndex={0}>{toDisplayJson(call.input, 20_000)}</pre>
         </details>
       ) : null}
       {call.state === 'output-available' && resultDisplay === 'summary' ? <ResultDisclosure output={call.output} /> : null}

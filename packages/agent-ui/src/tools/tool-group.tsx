@@ -8,6 +8,7 @@ import { useAgentUIConfig } from '../config.js';
 import { cardStyle, statusOf, summaryStyle, ToolCard, toolTitle, type ToolResultDisplay } from './tool-card.js';
 import { describeInput, describeResult } from './tool-result.js';
 import { sameToolParts, toolCallOf, type ToolCallView } from './tool-parts.js';
+import { useMirrorInRtl } from '../theme/direction.js';
 
 /** Props of {@link ToolGroup}. */
 export interface ToolGroupProps {
@@ -47,6 +48,7 @@ export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summa
   const statuses = calls.map(statusOf);
   const running = statuses.filter((status) => status === 'loading').length;
   const failed = statuses.filter((status) => status === 'error' || status === 'abort').length;
+  const mirror = useMirrorInRtl();
   const label = running ? strings.toolsRunning(calls.length) : strings.toolsUsed(names, calls.length);
   // Glyphs rather than icons: nothing new in the first chunk.
   const icon = running ? (
@@ -59,7 +61,7 @@ export const ToolGroup = memo(function ToolGroup({ parts, resultDisplay = 'summa
   return (
     <div style={{ ...cardStyle, padding: '2px 8px' }} data-xagent-tool-group={names.join(' ')} aria-busy={running ? true : undefined}>
       <button type="button" style={toggleStyle} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        <RightOutlined aria-hidden="true" rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM }} />
+        <RightOutlined aria-hidden="true" rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM, ...mirror }} />
         <span>{label}</span>
         {icon}
         {failed && !running ? <span style={{ color: token.colorErrorText }}>{`(${failed})`}</span> : null}

@@ -27,7 +27,7 @@ export function FeedbackReason({ onSubmit, onClose }: { onSubmit: (comment: stri
         }
       }}
     >
-      <Input size="small" aria-label={strings.feedbackReasonLabel} placeholder={strings.feedbackReasonLabel} maxLength={500} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
+      <Input size="small" dir="auto" aria-label={strings.feedbackReasonLabel} placeholder={strings.feedbackReasonLabel} maxLength={500} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
       <Space size={4} wrap style={{ marginTop: 4 }}>
         {strings.feedbackReasons.map((reason) => (
           <Button key={reason} size="small" type="dashed" aria-pressed={text === reason} onClick={() => setText(reason)}>

@@ -40,7 +40,9 @@ function FileCardPlaceholder({ name, type, src, size, imageProps, style }: FileC
           }}
         >
           <span aria-hidden="true" style={{ width: size === 'small' ? token.fontSizeHeading4 : Number(token.fontSizeHeading1) - 2, flex: 'none', marginInlineEnd: size === 'small' ? token.marginXS : token.marginSM }} />
-          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+          <span dir="auto" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {name}
+          </span>
         </div>
       )}
     </div>

@@ -141,6 +141,7 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
     >
       <Input.TextArea
         aria-label={strings.edit}
+        dir="auto"
         value={text}
         autoFocus
         autoSize={{ minRows: 1, maxRows: 10 }}

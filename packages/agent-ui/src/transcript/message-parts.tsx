@@ -10,6 +10,7 @@ import { COMPACTION_PART } from '@x/agent-protocol';
 import { mcpAppOf } from '@x/agent-protocol/mcp-apps';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard } from './file-card.js';
+import { USER_FILE_NAME_STYLES } from '../message-content/user-file-name.js';
 import { attachmentImageProps } from '../composer/attachment-image.js';
 import { Think } from './think.js';
 import { useAgentUIConfig } from '../config.js';
@@ -153,8 +154,8 @@ function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }
   const name = part.filename || mediaType || 'file';
   const isImage = mediaType.startsWith('image/');
   const src = safeUrl(part.url, { allowDataImages: true, allowBlob: true });
-  if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={attachmentImageProps(name)} />;
-  return <FileCard name={name} size="small" />;
+  if (isImage && src) return <FileCard name={name} type="image" src={src} size="small" imageProps={attachmentImageProps(name)} styles={USER_FILE_NAME_STYLES} />;
+  return <FileCard name={name} size="small" styles={USER_FILE_NAME_STYLES} />;
 }
 
 function DataPart({ part, message }: { part: { type: `data-${string}`; data: unknown }; message: AgentUIMessage }) {

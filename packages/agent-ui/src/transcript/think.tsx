@@ -5,6 +5,7 @@ import { theme } from 'antd';
 import type { ComponentType } from 'react';
 import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
+import { useMirrorInRtl } from '../theme/direction.js';
 
 export type { ThinkProps };
 
@@ -15,6 +16,7 @@ export type { ThinkProps };
 function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onExpand, children, style }: ThinkProps) {
   const { token } = theme.useToken();
   const open = expanded ?? defaultExpanded ?? true;
+  const mirror = useMirrorInRtl();
   return (
     <div style={style} data-xagent-think-placeholder="">
       <div
@@ -23,7 +25,7 @@ function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onE
       >
         <div style={{ fontSize: token.fontSizeHeading5, display: 'flex' }}>{loading ? (loading === true ? <LoadingOutlined /> : loading) : icon}</div>
         <div style={{ lineHeight: token.lineHeight, fontSize: token.fontSize }}>{title}</div>
-        <RightOutlined rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM }} />
+        <RightOutlined rotate={open ? 90 : 0} style={{ fontSize: token.fontSizeSM, ...mirror }} />
       </div>
       {open ? (
         <div

@@ -83,7 +83,7 @@ const catalogue: Catalogue = {
     input: '入力',
     result: '結果',
     showFullResult: '結果をすべて表示',
-    hideFullResult: '結果の全体表示を閉じる',
+    hideFullResult: '結果を折りたたむ',
     usedOne: '{tool} を {count, plural, =1 {1 回} other {# 回}}使用しました',
     used: '{tools} を使用しました',
     usedCalls: '{tools} を使用しました（{count, plural, other {# 回の呼び出し}}）',

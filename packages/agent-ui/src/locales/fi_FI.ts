@@ -84,7 +84,7 @@ const catalogue: Catalogue = {
     result: 'Tulos',
     showFullResult: 'Näytä koko tulos',
     hideFullResult: 'Piilota koko tulos',
-    usedOne: 'Käytettiin {tool} {count, plural, one {kerran} other {# kertaa}}',
+    usedOne: 'Käytettiin työkalua {tool} {count, plural, one {kerran} other {# kertaa}}',
     used: 'Käytettiin: {tools}',
     usedCalls: 'Käytettiin: {tools} ({count, plural, one {# kutsu} other {# kutsua}})',
     moreTools: '{count, plural, one {# muu työkalu} other {# muuta työkalua}}',

@@ -84,7 +84,7 @@ const catalogue: Catalogue = {
     result: 'Eredmény',
     showFullResult: 'Teljes eredmény megjelenítése',
     hideFullResult: 'Teljes eredmény elrejtése',
-    usedOne: '{tool} használva {count, plural, one {egyszer} other {# alkalommal}}',
+    usedOne: 'Használt eszköz: {tool} ({count, plural, one {egyszer} other {# alkalommal}})',
     used: 'Használt eszközök: {tools}',
     usedCalls: 'Használt eszközök: {tools} ({count, plural, one {# hívás} other {# hívás}})',
     moreTools: '{count, plural, one {további # eszköz} other {további # eszköz}}',

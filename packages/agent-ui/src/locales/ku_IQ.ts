@@ -2,7 +2,7 @@ import type { Catalogue } from './catalogue.js';
 
 /** Kurdish (Kurmanji, Latin script — antd's ku_IQ is the older name of kmr_IQ) (machine-drafted from en_US; see the notes for translators in `en_US.ts`). */
 const catalogue: Catalogue = {
-  locale: 'ku',
+  locale: 'ku-IQ',
   chat: {
     conversation: 'Axaftin',
     openChat: 'Sohbetê veke',
@@ -113,14 +113,14 @@ const catalogue: Catalogue = {
     proposedInput: 'Têketina pêşniyarkirî',
   },
   remoteAgent: {
-    question: '{agent} asks',
-    waiting: 'Waiting for your answer',
-    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
-    answerLabel: 'Your answer to {agent}',
-    send: 'Send answer',
-    sent: 'Answer sent',
-    working: '{agent} is working…',
-    announcement: '{agent} asks: {question}',
+    question: '{agent} dipirse',
+    waiting: 'Li benda bersiva te ye',
+    instructions: 'Bersiva xwe binivîse û Enter bitikîne (Shift+Enter rêzekê zêde dike); {agent} pê berdewam dike.',
+    answerLabel: 'Bersiva te ji bo {agent}',
+    send: 'Bersivê bişîne',
+    sent: 'Bersiv hat şandin',
+    working: '{agent} dixebite…',
+    announcement: '{agent} dipirse: {question}',
   },
   errors: {
     title: 'Tiştek xelet çû',

@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'संपादित इनपुट',
     proposedInput: 'प्रस्तावित इनपुट',
   },
+  remoteAgent: {
+    question: '{agent} विचारत आहे',
+    waiting: 'तुमच्या उत्तराची प्रतीक्षा आहे',
+    instructions: 'तुमचे उत्तर टाइप करा आणि Enter दाबा (Shift+Enter नवीन ओळ जोडते); {agent} त्यासह पुढे चालू ठेवेल.',
+    answerLabel: '{agent} साठी तुमचे उत्तर',
+    send: 'उत्तर पाठवा',
+    sent: 'उत्तर पाठवले',
+    working: '{agent} काम करत आहे…',
+    announcement: '{agent} विचारत आहे: {question}',
+  },
   errors: {
     title: 'काहीतरी चुकले',
     announcement: 'त्रुटी: {message}',

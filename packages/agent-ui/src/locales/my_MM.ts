@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'ပြင်ထားသော ထည့်သွင်းချက်',
     proposedInput: 'အဆိုပြုထားသော ထည့်သွင်းချက်',
   },
+  remoteAgent: {
+    question: '{agent} မေးနေသည်',
+    waiting: 'သင့်အဖြေကို စောင့်နေသည်',
+    instructions: 'အဖြေကို ရိုက်ထည့်ပြီး Enter နှိပ်ပါ (Shift+Enter က စာကြောင်းအသစ် ထည့်သည်)။ {agent} က ၎င်းဖြင့် ဆက်လုပ်ပါမည်။',
+    answerLabel: '{agent} အတွက် သင့်အဖြေ',
+    send: 'အဖြေ ပို့ရန်',
+    sent: 'အဖြေ ပို့ပြီး',
+    working: '{agent} အလုပ်လုပ်နေသည်…',
+    announcement: '{agent} မေးနေသည်- {question}',
+  },
   errors: {
     title: 'တစ်ခုခု မှားသွားသည်',
     announcement: 'အမှား- {message}',

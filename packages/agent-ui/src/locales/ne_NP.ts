@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'सम्पादित इनपुट',
     proposedInput: 'प्रस्तावित इनपुट',
   },
+  remoteAgent: {
+    question: '{agent} सोध्दैछ',
+    waiting: 'तपाईंको जवाफको प्रतीक्षामा',
+    instructions: 'आफ्नो जवाफ टाइप गरेर Enter थिच्नुहोस् (Shift+Enter ले नयाँ पङ्क्ति थप्छ); {agent} त्यसैसँग अगाडि बढ्छ।',
+    answerLabel: '{agent} लाई तपाईंको जवाफ',
+    send: 'जवाफ पठाउनुहोस्',
+    sent: 'जवाफ पठाइयो',
+    working: '{agent} काम गर्दैछ…',
+    announcement: '{agent} सोध्दैछ: {question}',
+  },
   errors: {
     title: 'केही गडबड भयो',
     announcement: 'त्रुटि: {message}',

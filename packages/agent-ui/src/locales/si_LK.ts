@@ -112,6 +112,16 @@ const catalogue: Catalogue = {
     editedInput: 'සංස්කරණය කළ ආදානය',
     proposedInput: 'යෝජිත ආදානය',
   },
+  remoteAgent: {
+    question: '{agent} අසයි',
+    waiting: 'ඔබේ පිළිතුර බලාපොරොත්තුවෙන්',
+    instructions: 'ඔබේ පිළිතුර ටයිප් කර Enter ඔබන්න (Shift+Enter නව පේළියක් එක් කරයි); {agent} එය සමඟ ඉදිරියට යයි.',
+    answerLabel: '{agent} වෙත ඔබේ පිළිතුර',
+    send: 'පිළිතුර යවන්න',
+    sent: 'පිළිතුර යවා ඇත',
+    working: '{agent} වැඩ කරමින්…',
+    announcement: '{agent} අසයි: {question}',
+  },
   errors: {
     title: 'යමක් වැරදුණා',
     announcement: 'දෝෂය: {message}',

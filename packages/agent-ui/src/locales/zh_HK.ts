@@ -9,16 +9,6 @@ const catalogue: Catalogue = {
   ...zh_TW,
   locale: 'zh-HK',
   message: { ...zh_TW.message, copyCode: '複製代碼', feedbackReasonSend: '提交意見' },
-  remoteAgent: {
-    question: '{agent} asks',
-    waiting: 'Waiting for your answer',
-    instructions: 'Type your answer and press Enter (Shift+Enter adds a line); {agent} goes on with it.',
-    answerLabel: 'Your answer to {agent}',
-    send: 'Send answer',
-    sent: 'Answer sent',
-    working: '{agent} is working…',
-    announcement: '{agent} asks: {question}',
-  },
   errors: {
     ...zh_TW.errors,
     connectionLost: '連線中斷。請檢查網絡後再試一次。',

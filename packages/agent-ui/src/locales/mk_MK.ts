@@ -308,7 +308,7 @@ const catalogue: Catalogue = {
     usage: 'Потрошувачка',
     type: 'Тип',
     all: 'сите',
-    exportFixture: 'Извези fixture',
+    exportFixture: 'Извези тест-податоци',
     clear: 'Исчисти',
     events: 'Настани',
     copyEvent: 'Копирај настан {number}',

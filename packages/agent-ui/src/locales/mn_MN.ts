@@ -308,7 +308,7 @@ const catalogue: Catalogue = {
     usage: 'Хэрэглээ',
     type: 'Төрөл',
     all: 'бүгд',
-    exportFixture: 'Fixture экспортлох',
+    exportFixture: 'Тестийн өгөгдөл экспортлох',
     clear: 'Цэвэрлэх',
     events: 'Үйл явдлууд',
     copyEvent: '{number}-р үйл явдлыг хуулах',

@@ -38,7 +38,7 @@ const catalogue: Catalogue = {
     dismiss: 'Sluiten',
   },
   composer: {
-    placeholder: 'Vraag maar raak…',
+    placeholder: 'Vraag wat je wilt…',
     label: 'Bericht',
     send: 'Versturen',
     stop: 'Stoppen',

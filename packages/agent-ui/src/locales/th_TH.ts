@@ -308,7 +308,7 @@ const catalogue: Catalogue = {
     usage: 'การใช้งาน',
     type: 'ประเภท',
     all: 'ทั้งหมด',
-    exportFixture: 'ส่งออก fixture',
+    exportFixture: 'ส่งออกข้อมูลทดสอบ',
     clear: 'ล้าง',
     events: 'เหตุการณ์',
     copyEvent: 'คัดลอกเหตุการณ์ {number}',

@@ -1,6 +1,7 @@
 /**
- * Writes `src/locales/catalogue-loaders.ts`: one `import()` per catalogue file in `src/locales/`
- * (English excepted: it is built in). Run it after adding a catalogue:
+ * Writes `src/locales/catalogue-loaders.ts` (one `import()` per catalogue file in `src/locales/`,
+ * English excepted: it is built in) and `src/locales/index.ts` (the `@x/agent-ui/locales` entry: every
+ * catalogue by name, for apps that import one up front). Run it after adding a catalogue:
  * `node packages/agent-ui/scripts/locale-loaders.ts`; `catalogues.test.ts` fails while the map and
  * the files differ.
  */
@@ -33,6 +34,17 @@ ${lines.join('\n')}
 `;
 }
 
+export function entrySource(codes: readonly string[]): string {
+  return `// Written by scripts/locale-loaders.ts from the catalogue files present: do not edit by hand.
+// \`@x/agent-ui/locales\`: every catalogue by its antd locale name. Import the one you need up front
+// (\`import { de_DE } from '@x/agent-ui/locales'\`; bundlers keep only that one) and pass it as
+// \`catalogue\` for server rendering; the kit otherwise loads the active one on demand.
+${codes.map((code) => `export { default as ${code} } from './${code}.js';`).join('\n')}
+`;
+}
+
 if (import.meta.main) {
-  writeFileSync(path.join(dir, 'catalogue-loaders.ts'), loadersSource(catalogueFiles()));
+  const codes = catalogueFiles();
+  writeFileSync(path.join(dir, 'catalogue-loaders.ts'), loadersSource(codes));
+  writeFileSync(path.join(dir, 'index.ts'), entrySource(codes));
 }

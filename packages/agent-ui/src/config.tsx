@@ -93,7 +93,7 @@ export interface AgentUIProviderProps {
    */
   locale?: AgentUIStrings | undefined;
   /**
-   * A catalogue imported up front (`import de_DE from '@x/agent-ui/locales/de_DE'`): these strings
+   * A catalogue imported up front (`import { de_DE } from '@x/agent-ui/locales'`): these strings
    * from the first render, no fetch (server rendering: the same on the server and in hydration).
    */
   catalogue?: Catalogue | undefined;

@@ -5,6 +5,7 @@ import { catalogueProblems } from '../test-utils/catalogue-check.js';
 import type { Catalogue } from './catalogue.js';
 import { CATALOGUE_LOADERS } from './catalogue-loaders.js';
 import en_US from './en_US.js';
+import * as entry from './index.js';
 import { CATALOGUE_CODES, catalogueCodeForTag, type CatalogueCode } from './locale-codes.js';
 
 const dir = import.meta.dirname;
@@ -16,9 +17,11 @@ const files = readdirSync(dir)
 const load = async (code: string): Promise<Catalogue> => (code === 'en_US' ? en_US : (await CATALOGUE_LOADERS[code as CatalogueCode]!()).default);
 
 describe('catalogue files', () => {
-  it('are named after antd locales, and each has a loader (scripts/locale-loaders.ts writes the map)', () => {
+  it('are named after antd locales, each has a loader and is in the locales entry (scripts/locale-loaders.ts writes both)', () => {
     expect(files.filter((code) => !(CATALOGUE_CODES as readonly string[]).includes(code))).toEqual([]);
     expect(Object.keys(CATALOGUE_LOADERS).sort()).toEqual(files.filter((code) => code !== 'en_US'));
+    // The @x/agent-ui/locales entry names every one.
+    expect(Object.keys(entry).sort()).toEqual(files);
   });
 
   it('exist for every locale antd ships', () => {

@@ -66,7 +66,7 @@ export function loadStrings(code: CatalogueCode): Promise<AgentUIStrings> {
 }
 
 /**
- * Makes a catalogue the app imported itself (`@x/agent-ui/locales/de_DE`) available at once, without a
+ * Makes a catalogue the app imported itself (`import { de_DE } from '@x/agent-ui/locales'`) available at once, without a
  * fetch: what server rendering needs so that the server's HTML and the first client render agree.
  */
 export function provideCatalogue(code: CatalogueCode, catalogue: Catalogue): AgentUIStrings {

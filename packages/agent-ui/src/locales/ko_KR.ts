@@ -87,7 +87,7 @@ const catalogue: Catalogue = {
     usedOne: '{tool} {count, plural, other {#회}} 사용함',
     used: '{tools} 사용함',
     usedCalls: '{tools} 사용함({count, plural, other {#회 호출}})',
-    moreTools: '{count, plural, other {외 도구 #개}}',
+    moreTools: '{count, plural, other {그 외 도구 #개}}',
     runningCount: '{count, plural, other {도구 호출 #개}} 실행 중…',
     itemCount: '{count, plural, other {#개 항목}}',
   },

@@ -87,7 +87,7 @@ const catalogue: Catalogue = {
     usedOne: '{tool} {count, plural, one {ایک بار} other {# بار}} استعمال ہوا',
     used: 'استعمال ہوئے: {tools}',
     usedCalls: 'استعمال ہوئے: {tools} ({count, plural, one {# کال} other {# کالز}})',
-    moreTools: '{count, plural, one {# اور ٹول} other {# اور ٹولز}}',
+    moreTools: '{count, plural, one {# مزید ٹول} other {# مزید ٹولز}}',
     runningCount: '{count, plural, one {# ٹول کال چل رہی ہے…} other {# ٹول کالز چل رہی ہیں…}}',
     itemCount: '{count, plural, =0 {کوئی آئٹم نہیں} one {# آئٹم} other {# آئٹمز}}',
   },

@@ -90,8 +90,12 @@ describe('a resume of a run whose server died', () => {
     const restarted = await instance(store, memoryRunLog());
     const { runId } = await startTurnOn(a, 'c5');
     a.kill();
-    // Within the grace period the run may still be reaching a shared log: left alone.
-    expect((await restarted.resume('c5')).status).toBe(204);
+    // Within the grace period the run may still be reaching a shared log: left alone, and the client
+    // is told to re-attach again (not that the run ended).
+    const early = await restarted.resume('c5');
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe('run_not_ready');
     expect(await store.getRun('alice', runId)).toMatchObject({ status: 'running' });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + LOST_RUN_GRACE_MS + 1_000);

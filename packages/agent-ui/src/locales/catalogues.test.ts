@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../test-utils/catalogue-check.js';
 import type { Catalogue } from './catalogue.js';

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: '이 서버는 대화를 저장하지 않습니다.',
       store_unavailable: '지금은 대화를 사용할 수 없습니다. 잠시 후 다시 시도하세요.',
       run_log_unavailable: '지금은 답변을 이어서 받을 수 없습니다. 잠시 후 다시 시도하세요.',
-      run_not_ready: '답변을 아직 시작하는 중입니다. 잠시 후 다시 시도하세요.',
+      run_not_ready: '아직 답변을 이어서 받을 수 없습니다. 잠시 후 다시 시도하세요.',
       transcription_unavailable: '이 서버에서는 음성 입력을 사용할 수 없습니다.',
       transcription_failed: '녹음을 텍스트로 변환하지 못했습니다. 다시 시도하세요.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ev server axaftinan nahêle.',
       store_unavailable: 'Axaftin niha ne berdest in. Piştî demeke kurt dîsa biceribîne.',
       run_log_unavailable: 'Bersiv niha nayê şopandin. Piştî demeke kurt dîsa biceribîne.',
-      run_not_ready: 'Bersiv hê dest pê dike. Piştî kêliyekê dîsa biceribîne.',
+      run_not_ready: 'Bersiv hê nayê şopandin. Piştî demeke kurt dîsa biceribîne.',
       transcription_unavailable: 'Nivîsandina bi deng li ser vê serverê ne berdest e.',
       transcription_failed: 'Tomar nehat veguherandin bo nivîsê. Dîsa biceribîne.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Šis serveris nesaugo pokalbių.',
       store_unavailable: 'Pokalbiai šiuo metu nepasiekiami. Netrukus bandykite dar kartą.',
       run_log_unavailable: 'Atsakymo šiuo metu sekti negalima. Netrukus bandykite dar kartą.',
-      run_not_ready: 'Atsakymas dar paleidžiamas. Po akimirkos bandykite dar kartą.',
+      run_not_ready: 'Atsakymo dar negalima sekti. Netrukus bandykite dar kartą.',
       transcription_unavailable: 'Diktavimas šiame serveryje nepasiekiamas.',
       transcription_failed: 'Nepavyko įrašo paversti tekstu. Bandykite dar kartą.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Šis serveris nesaglabā sarunas.',
       store_unavailable: 'Sarunas pašlaik nav pieejamas. Drīz mēģiniet vēlreiz.',
       run_log_unavailable: 'Atbildi pašlaik nevar sekot. Drīz mēģiniet vēlreiz.',
-      run_not_ready: 'Atbilde vēl tiek sākta. Pēc brīža mēģiniet vēlreiz.',
+      run_not_ready: 'Atbildei vēl nevar sekot. Drīz mēģiniet vēlreiz.',
       transcription_unavailable: 'Diktēšana šajā serverī nav pieejama.',
       transcription_failed: 'Ierakstu neizdevās pārvērst tekstā. Mēģiniet vēlreiz.',
     },

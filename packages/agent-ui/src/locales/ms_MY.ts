@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Pelayan ini tidak menyimpan perbualan.',
       store_unavailable: 'Perbualan tidak tersedia buat masa ini. Cuba lagi sebentar nanti.',
       run_log_unavailable: 'Jawapan tidak dapat diikuti buat masa ini. Cuba lagi sebentar nanti.',
-      run_not_ready: 'Jawapan masih bermula. Cuba lagi sebentar lagi.',
+      run_not_ready: 'Jawapan belum dapat diikuti. Cuba lagi sebentar nanti.',
       transcription_unavailable: 'Imlak tidak tersedia pada pelayan ini.',
       transcription_failed: 'Rakaman tidak dapat ditukar kepada teks. Cuba lagi.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Denne serveren lagrer ikke samtaler.',
       store_unavailable: 'Samtaler er ikke tilgjengelige akkurat nå. Prøv igjen om litt.',
       run_log_unavailable: 'Svaret kan ikke følges akkurat nå. Prøv igjen om litt.',
-      run_not_ready: 'Svaret starter fortsatt. Prøv igjen om et øyeblikk.',
+      run_not_ready: 'Svaret kan ikke følges ennå. Prøv igjen om litt.',
       transcription_unavailable: 'Diktering er ikke tilgjengelig på denne serveren.',
       transcription_failed: 'Opptaket kunne ikke gjøres om til tekst. Prøv igjen.',
     },

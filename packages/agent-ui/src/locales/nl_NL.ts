@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Deze server bewaart geen gesprekken.',
       store_unavailable: 'Gesprekken zijn nu niet beschikbaar. Probeer het zo opnieuw.',
       run_log_unavailable: 'Het antwoord kan nu niet worden gevolgd. Probeer het zo opnieuw.',
-      run_not_ready: 'Het antwoord start nog. Probeer het zo opnieuw.',
+      run_not_ready: 'Het antwoord kan nog niet worden gevolgd. Probeer het zo opnieuw.',
       transcription_unavailable: 'Dicteren is niet beschikbaar op deze server.',
       transcription_failed: 'De opname kon niet worden omgezet in tekst. Probeer het opnieuw.',
     },

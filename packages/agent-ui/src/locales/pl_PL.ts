@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ten serwer nie przechowuje rozmów.',
       store_unavailable: 'Rozmowy są teraz niedostępne. Spróbuj ponownie za chwilę.',
       run_log_unavailable: 'Nie można teraz śledzić odpowiedzi. Spróbuj ponownie za chwilę.',
-      run_not_ready: 'Odpowiedź jeszcze się uruchamia. Spróbuj ponownie za chwilę.',
+      run_not_ready: 'Odpowiedzi nie można jeszcze śledzić. Spróbuj ponownie za chwilę.',
       transcription_unavailable: 'Dyktowanie jest niedostępne na tym serwerze.',
       transcription_failed: 'Nie udało się zamienić nagrania na tekst. Spróbuj ponownie.',
     },

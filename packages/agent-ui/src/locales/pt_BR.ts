@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Este servidor não guarda conversas.',
       store_unavailable: 'As conversas não estão disponíveis agora. Tente novamente em instantes.',
       run_log_unavailable: 'Não é possível acompanhar a resposta agora. Tente novamente em instantes.',
-      run_not_ready: 'A resposta ainda está começando. Tente novamente em instantes.',
+      run_not_ready: 'Ainda não é possível acompanhar a resposta. Tente novamente em instantes.',
       transcription_unavailable: 'O ditado não está disponível neste servidor.',
       transcription_failed: 'Não foi possível transformar a gravação em texto. Tente novamente.',
     },

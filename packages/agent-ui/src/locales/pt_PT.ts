@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Este servidor não guarda conversas.',
       store_unavailable: 'As conversas não estão disponíveis de momento. Tente novamente daqui a pouco.',
       run_log_unavailable: 'Não é possível acompanhar a resposta de momento. Tente novamente daqui a pouco.',
-      run_not_ready: 'A resposta ainda está a começar. Tente novamente daqui a pouco.',
+      run_not_ready: 'Ainda não é possível acompanhar a resposta. Tente novamente daqui a pouco.',
       transcription_unavailable: 'O ditado não está disponível neste servidor.',
       transcription_failed: 'Não foi possível converter a gravação em texto. Tente novamente.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Acest server nu păstrează conversații.',
       store_unavailable: 'Conversațiile nu sunt disponibile acum. Încearcă din nou în curând.',
       run_log_unavailable: 'Răspunsul nu poate fi urmărit acum. Încearcă din nou în curând.',
-      run_not_ready: 'Răspunsul încă pornește. Încearcă din nou peste un moment.',
+      run_not_ready: 'Răspunsul nu poate fi urmărit încă. Încearcă din nou în curând.',
       transcription_unavailable: 'Dictarea nu este disponibilă pe acest server.',
       transcription_failed: 'Înregistrarea nu a putut fi transformată în text. Încearcă din nou.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Tento server neuchováva konverzácie.',
       store_unavailable: 'Konverzácie momentálne nie sú dostupné. Skúste to o chvíľu znova.',
       run_log_unavailable: 'Odpoveď teraz nemožno sledovať. Skúste to o chvíľu znova.',
-      run_not_ready: 'Odpoveď sa ešte spúšťa. Skúste to o chvíľu znova.',
+      run_not_ready: 'Odpoveď sa zatiaľ nedá sledovať. Skúste to o chvíľu znova.',
       transcription_unavailable: 'Diktovanie nie je na tomto serveri dostupné.',
       transcription_failed: 'Nahrávku sa nepodarilo previesť na text. Skúste to znova.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ta strežnik ne hrani pogovorov.',
       store_unavailable: 'Pogovori trenutno niso na voljo. Poskusite znova čez nekaj trenutkov.',
       run_log_unavailable: 'Odgovora trenutno ni mogoče spremljati. Poskusite znova čez nekaj trenutkov.',
-      run_not_ready: 'Odgovor se še zaganja. Poskusite znova čez trenutek.',
+      run_not_ready: 'Odgovora še ni mogoče spremljati. Poskusite znova čez nekaj trenutkov.',
       transcription_unavailable: 'Narekovanje na tem strežniku ni na voljo.',
       transcription_failed: 'Posnetka ni bilo mogoče pretvoriti v besedilo. Poskusite znova.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ky server nuk i ruan bisedat.',
       store_unavailable: 'Bisedat nuk janë të disponueshme tani. Provoni përsëri pak më vonë.',
       run_log_unavailable: 'Përgjigjja nuk mund të ndiqet tani. Provoni përsëri pak më vonë.',
-      run_not_ready: 'Përgjigjja ende po nis. Provoni përsëri pas pak.',
+      run_not_ready: 'Përgjigjja nuk mund të ndiqet ende. Provoni përsëri pak më vonë.',
       transcription_unavailable: 'Diktimi nuk është i disponueshëm në këtë server.',
       transcription_failed: 'Regjistrimi nuk u kthye dot në tekst. Provoni përsëri.',
     },

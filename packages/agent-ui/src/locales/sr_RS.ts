@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Ovaj server ne čuva razgovore.',
       store_unavailable: 'Razgovori trenutno nisu dostupni. Pokušajte ponovo uskoro.',
       run_log_unavailable: 'Odgovor trenutno ne može da se prati. Pokušajte ponovo uskoro.',
-      run_not_ready: 'Odgovor se još pokreće. Pokušajte ponovo za trenutak.',
+      run_not_ready: 'Odgovor još ne može da se prati. Pokušajte ponovo uskoro.',
       transcription_unavailable: 'Diktiranje nije dostupno na ovom serveru.',
       transcription_failed: 'Snimak nije mogao da se pretvori u tekst. Pokušajte ponovo.',
     },

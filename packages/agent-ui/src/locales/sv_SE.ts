@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Den här servern sparar inte konversationer.',
       store_unavailable: 'Konversationerna är inte tillgängliga just nu. Försök igen om en stund.',
       run_log_unavailable: 'Svaret kan inte följas just nu. Försök igen om en stund.',
-      run_not_ready: 'Svaret håller fortfarande på att starta. Försök igen om ett ögonblick.',
+      run_not_ready: 'Svaret kan inte följas än. Försök igen om en stund.',
       transcription_unavailable: 'Diktering är inte tillgänglig på den här servern.',
       transcription_failed: 'Inspelningen kunde inte omvandlas till text. Försök igen.',
     },

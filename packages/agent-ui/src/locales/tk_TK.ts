@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Bu serwer söhbetdeşlikleri saklamaýar.',
       store_unavailable: 'Söhbetdeşlikler häzir elýeterli däl. Biraz soňra gaýtadan synanyşyň.',
       run_log_unavailable: 'Jogaby häzir yzarlap bolmaýar. Biraz soňra gaýtadan synanyşyň.',
-      run_not_ready: 'Jogap entek başlanýar. Birazdan gaýtadan synanyşyň.',
+      run_not_ready: 'Jogaby entek yzarlap bolmaýar. Biraz soňra gaýtadan synanyşyň.',
       transcription_unavailable: 'Bu serwerde ses bilen ýazmak elýeterli däl.',
       transcription_failed: 'Ýazgyny tekste öwrüp bolmady. Gaýtadan synanyşyň.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Bu sunucu sohbetleri saklamıyor.',
       store_unavailable: 'Sohbetler şu anda kullanılamıyor. Birazdan tekrar deneyin.',
       run_log_unavailable: 'Yanıt şu anda takip edilemiyor. Birazdan tekrar deneyin.',
-      run_not_ready: 'Yanıt hâlâ başlatılıyor. Birazdan tekrar deneyin.',
+      run_not_ready: 'Yanıt henüz takip edilemiyor. Birazdan tekrar deneyin.',
       transcription_unavailable: 'Bu sunucuda dikte kullanılamıyor.',
       transcription_failed: 'Kayıt metne dönüştürülemedi. Tekrar deneyin.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Bu server suhbatlarni saqlamaydi.',
       store_unavailable: 'Suhbatlar hozir mavjud emas. Birozdan keyin qayta urining.',
       run_log_unavailable: 'Javobni hozir kuzatib bo‘lmaydi. Birozdan keyin qayta urining.',
-      run_not_ready: 'Javob hali ishga tushmoqda. Birozdan keyin qayta urining.',
+      run_not_ready: 'Javobni hozircha kuzatib bo‘lmaydi. Birozdan keyin qayta urining.',
       transcription_unavailable: 'Bu serverda ovozli kiritish mavjud emas.',
       transcription_failed: 'Yozuvni matnga aylantirib bo‘lmadi. Qayta urining.',
     },

@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: 'Máy chủ này không lưu cuộc trò chuyện.',
       store_unavailable: 'Hiện không thể dùng các cuộc trò chuyện. Hãy thử lại sau ít phút.',
       run_log_unavailable: 'Hiện không thể theo dõi câu trả lời. Hãy thử lại sau ít phút.',
-      run_not_ready: 'Câu trả lời vẫn đang khởi động. Hãy thử lại sau giây lát.',
+      run_not_ready: 'Chưa thể theo dõi câu trả lời. Hãy thử lại sau ít phút.',
       transcription_unavailable: 'Máy chủ này không hỗ trợ nhập bằng giọng nói.',
       transcription_failed: 'Không thể chuyển bản ghi âm thành văn bản. Hãy thử lại.',
     },

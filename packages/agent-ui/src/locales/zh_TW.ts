@@ -157,7 +157,7 @@ const catalogue: Catalogue = {
       store_required: '這個伺服器不會保存對話。',
       store_unavailable: '目前無法使用對話。請稍後再試。',
       run_log_unavailable: '目前無法繼續接收回覆。請稍後再試。',
-      run_not_ready: '回覆仍在啟動中。請稍候再試。',
+      run_not_ready: '目前還無法接收這則回覆。請稍後再試。',
       transcription_unavailable: '這個伺服器不支援語音輸入。',
       transcription_failed: '無法將錄音轉換成文字。請再試一次。',
     },

@@ -25,6 +25,20 @@ test('a remote A2A agent: its run streams in the chat, it asks a question, the a
   await expect(card).toHaveCount(0);
 });
 
+test('a remote A2A agent: its question survives a reload (the reply re-attaches) and the answer still continues the task', async ({ page }) => {
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('Ask the billing agent about an invoice, and let it ask me which one');
+  await expect(chat.log.getByRole('region', { name: 'billing asks' })).toContainText('Which invoice number?');
+  await page.reload();
+  const card = chat.log.getByRole('region', { name: 'billing asks' });
+  await expect(card).toContainText('Which invoice number?');
+  await card.getByRole('textbox', { name: 'Your answer to billing' }).fill('7');
+  await card.getByRole('button', { name: 'Send answer' }).click();
+  await expect(chat.messages('assistant').last()).toContainText('The billing agent says: Invoice 7 is paid.');
+  await chat.waitReady();
+});
+
 test('a remote A2A agent: its status updates stream while it works, and Stop ends its task', async ({ page }) => {
   await openPlayground(page);
   const chat = chatOf(page);

@@ -37,6 +37,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'agent.a2a': undefined,
   'agent.mcp-apps.resource': { server: 'apps', uri: 'ui://apps/app.html' },
   'agent.mcp-apps.call': { server: 'apps', name: 'tool' },
+  'agent.remote-agent-answer': { toolCallId: 'call-1', answer: '42' },
   'agent.files.upload': undefined,
   'agent.files.download': undefined,
   'agent.transcribe': undefined,
@@ -65,6 +66,7 @@ const BAD_ID_BODIES: Record<string, unknown[]> = {
   ],
   'agent.mcp-apps.resource': [{ server: 'apps', uri: 'ui://apps/app.html', conversationId: 'c\u0000' }],
   'agent.mcp-apps.call': [{ server: 'apps', name: 'tool', conversationId: '../c' }],
+  'agent.remote-agent-answer': [{ toolCallId: 'c\u0000', answer: '42' }, { toolCallId: '../c', answer: '42' }, { toolCallId: '', answer: '42' }, { toolCallId: 'call-1', answer: '   ' }, { toolCallId: 'call-1', answer: '42', extra: true }],
   'agent.chat': [{ messages: [{ ...userMessage, id: 'u\u0000' }] }, { messages: [userMessage], conversationId: 'c d' }],
 };
 

@@ -19,7 +19,7 @@ export interface ChatDrawerProps {
  * while closed) and a floating button that opens it. Its own chunk: inline chats never load it.
  */
 export function ChatDrawer({ options, open, setOpen, children }: ChatDrawerProps) {
-  const { strings } = useAgentUIConfig();
+  const { strings, direction } = useAgentUIConfig();
   return (
     <>
       {options.trigger !== false && !open ? (
@@ -28,8 +28,10 @@ export function ChatDrawer({ options, open, setOpen, children }: ChatDrawerProps
       <Drawer
         open={open}
         onClose={() => setOpen(false)}
-        title={options.title ?? strings.conversation}
-        placement={options.placement ?? 'right'}
+        // An app's title (often the conversation's, which the user wrote) reads in its own direction.
+        title={typeof options.title === 'string' ? <span dir="auto">{options.title}</span> : (options.title ?? strings.conversation)}
+        // The end side of the page: right, left in a right-to-left one.
+        placement={options.placement ?? (direction === 'rtl' ? 'left' : 'right')}
         size={options.width ?? 420}
         closable={{ 'aria-label': strings.closeChat }}
         styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}

@@ -116,6 +116,17 @@ describe('under a right-to-left antd locale', () => {
     expect(toggle.querySelector<HTMLElement>('.anticon-right')!.style.scale).toBe('-1 1');
   });
 
+  it('the chat drawer opens on the end side (left) and its title reads in its own direction', async () => {
+    render(
+      <ConfigProvider direction="rtl">
+        <AgentChat agentId="x" display="drawer" drawer={{ title: ARABIC_TITLE, defaultOpen: true }} chatOptions={{ fetch: () => Promise.reject(new Error('offline')) }} />
+      </ConfigProvider>,
+    );
+    const title = await screen.findByText(ARABIC_TITLE, {}, TIMEOUT);
+    expect(title).toHaveAttribute('dir', 'auto');
+    expect(title.closest('.ant-drawer')).toHaveClass('ant-drawer-left');
+  });
+
   it('not mirrored left to right', async () => {
     const parts = ['a', 'b'].map((id) => ({ type: 'tool-lookup', toolCallId: id, state: 'output-available', input: {}, output: 'ok' })) as unknown as AgentUIMessagePart[];
     const { container } = render(<AgentChat agentId="x" messages={[{ id: 'a1', role: 'assistant', parts }]} chatOptions={{ fetch: () => Promise.reject(new Error('offline')) }} />);

@@ -150,6 +150,8 @@ export function App() {
           {phone ? null : (
             <Layout.Sider aria-label="Conversation list" width={260} theme={preset.appearance?.dark ? 'dark' : 'light'} style={{ overflow: 'auto', padding: 8, colorScheme: preset.appearance?.dark ? 'dark' : 'light' }}>
               {conversationList}
+              {/* The developer tools (with ?inspector) under the list: clear of the chat and of the inspector's panel (on the right). */}
+              {dev.controls ? <div style={{ marginTop: 16 }}>{dev.controls}</div> : null}
             </Layout.Sider>
           )}
           <Layout.Content style={{ display: 'flex', gap: 16, padding: phone ? 8 : 16, minHeight: 0, minWidth: 0 }}>
@@ -163,10 +165,7 @@ export function App() {
             </section>
             {phone ? null : (
               <aside aria-label="Page state" style={{ width: 320, flexShrink: 0, overflow: 'auto' }}>
-                <Flex vertical gap={12}>
-                  {form}
-                  {dev.controls}
-                </Flex>
+                {form}
               </aside>
             )}
           </Layout.Content>

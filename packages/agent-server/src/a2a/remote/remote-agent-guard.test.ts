@@ -1,8 +1,7 @@
-import type { Tool, ToolExecutionOptions } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolScope } from '../../tools/tool-scope.js';
 import { startA2aTestAgent } from '../test-utils/a2a-test-agent.js';
-import { remoteAgentEntry, type RemoteAgentRuntime } from './remote-agent-tool.js';
+import { callRemoteTool } from '../../test-utils/remote-tool-harness.js';
+import type { RemoteAgentRuntime } from './remote-agent-tool.js';
 import type { RemoteAgentConfig } from './remote-agent-types.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -10,29 +9,8 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-function scope(): ToolScope {
-  return {
-    config: { agents: {} },
-    logger: { warn: () => {}, error: () => {} },
-    toolTimeoutMs: 30_000,
-    toolResultMaxChars: 50_000,
-    request: { agentId: 'boss', conversationId: 'conv-1', userId: 'user-7', pageId: undefined, urlQuery: undefined, sharedState: undefined },
-    user: { id: 'user-7' },
-    signal: new AbortController().signal,
-    cleanups: [],
-    runSubAgent: async () => '',
-  };
-}
-
 /** Runs the remote agent's tool once; resolves the last output or rejects with the tool error. */
-async function call(remote: RemoteAgentConfig, runtime: RemoteAgentRuntime) {
-  const entry = await remoteAgentEntry('billing', 'billing', remote, { agentId: 'boss', depth: 0 }, scope(), runtime);
-  const execute = (entry.tool as Tool<unknown, unknown>).execute!;
-  const output = execute({ task: 'invoice 42' }, { toolCallId: 'call-1', messages: [], abortSignal: new AbortController().signal } as unknown as ToolExecutionOptions<unknown>);
-  let last: unknown;
-  for await (const item of output as AsyncIterable<unknown>) last = item;
-  return { last, description: (entry.tool as { description?: string }).description };
-}
+const call = (remote: RemoteAgentConfig, runtime: RemoteAgentRuntime) => callRemoteTool(remote, { runtime });
 
 describe('remote agents behind the HTTP tools’ SSRF guard (injected DNS answers, as the HTTP tools’ tests)', () => {
   it('a card host name that resolves to a private address is refused, without connecting', async () => {

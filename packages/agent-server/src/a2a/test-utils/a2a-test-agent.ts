@@ -78,78 +78,95 @@ export function createA2aTestAgentHandler(base: string, options: A2aTestAgentOpt
   const log: A2aTestAgentLog = { methods: [], cancelled: [], headers: [] };
   const card = a2aTestAgentCard(base, options);
   const cancelled = new Set<string>();
+  // Tasks whose execute() runs now (it sees `cancelled` and ends CANCELED itself), and every task's context.
+  const running = new Set<string>();
+  const contexts = new Map<string, string>();
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const executor: AgentExecutor = {
-    cancelTask: async (taskId) => {
+    cancelTask: async (taskId, bus) => {
       cancelled.add(taskId);
       log.cancelled.push(taskId);
+      // A task waiting for input runs no code: the cancel itself ends it.
+      if (!running.has(taskId)) {
+        const status = { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() };
+        bus.publish(AgentEvent.statusUpdate({ taskId, contextId: contexts.get(taskId) ?? '', metadata: undefined, status }));
+      }
     },
     async execute(ctx, bus) {
-      const { taskId, contextId } = ctx;
-      bus.publish(
-        AgentEvent.task(
-          ctx.task ?? {
-            id: taskId,
-            contextId,
-            artifacts: [],
-            history: [ctx.userMessage],
-            metadata: undefined,
-            status: { state: TaskState.TASK_STATE_SUBMITTED, timestamp: new Date().toISOString(), message: undefined },
-          },
-        ),
-      );
-      const status = (state: TaskState, text?: string) =>
-        bus.publish(
-          AgentEvent.statusUpdate({
-            taskId,
-            contextId,
-            metadata: undefined,
-            status: { state, message: text === undefined ? undefined : agentMessage(text, taskId, contextId), timestamp: new Date().toISOString() },
-          }),
-        );
-      const artifact = (parts: Part[], name = 'answer') =>
-        bus.publish(
-          AgentEvent.artifactUpdate({
-            taskId,
-            contextId,
-            append: false,
-            lastChunk: true,
-            metadata: undefined,
-            artifact: { artifactId: crypto.randomUUID(), name, description: '', metadata: undefined, extensions: [], parts },
-          }),
-        );
-      const text = textOf(ctx.userMessage);
-      if (ctx.task) {
-        // The answer to our question: the same task goes on.
-        status(TaskState.TASK_STATE_WORKING, `Looking up invoice ${text}…`);
-        await sleep(tick);
-        artifact([textPart(`Invoice ${text.trim()} is paid.`)]);
-        status(TaskState.TASK_STATE_COMPLETED);
-        return;
+      running.add(ctx.taskId);
+      contexts.set(ctx.taskId, ctx.contextId);
+      try {
+        await run(ctx, bus);
+      } finally {
+        running.delete(ctx.taskId);
       }
-      status(TaskState.TASK_STATE_WORKING, 'Looking up the invoice…');
-      await sleep(tick);
-      if (/\bask\b/i.test(text)) return status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which invoice number?');
-      if (/\bfail\b/i.test(text)) return status(TaskState.TASK_STATE_FAILED, 'The ledger is offline.');
-      if (/\breject\b/i.test(text)) return status(TaskState.TASK_STATE_REJECTED, 'Not a billing question.');
-      if (/\b(slow|long)\b/i.test(text)) {
-        for (let i = 0; i < (options.slowTicks ?? 2000); i++) {
-          if (cancelled.has(taskId)) return status(TaskState.TASK_STATE_CANCELED);
-          if (i % 10 === 0) status(TaskState.TASK_STATE_WORKING, `Still searching (${i / 10 + 1})…`);
-          await sleep(tick);
-        }
-      }
-      if (/\bfile\b/i.test(text)) {
-        artifact(
-          [{ content: { $case: 'raw', value: Buffer.from('invoice,status\n42,paid\n') }, metadata: undefined, filename: 'invoices.csv', mediaType: 'text/csv' }],
-          'invoices',
-        );
-      } else {
-        artifact([textPart('Invoice 42 is paid.')]);
-      }
-      status(TaskState.TASK_STATE_COMPLETED);
     },
   };
+  async function run(ctx: Parameters<AgentExecutor['execute']>[0], bus: Parameters<AgentExecutor['execute']>[1]): Promise<void> {
+    const { taskId, contextId } = ctx;
+    bus.publish(
+      AgentEvent.task(
+        ctx.task ?? {
+          id: taskId,
+          contextId,
+          artifacts: [],
+          history: [ctx.userMessage],
+          metadata: undefined,
+          status: { state: TaskState.TASK_STATE_SUBMITTED, timestamp: new Date().toISOString(), message: undefined },
+        },
+      ),
+    );
+    const status = (state: TaskState, text?: string) =>
+      bus.publish(
+        AgentEvent.statusUpdate({
+          taskId,
+          contextId,
+          metadata: undefined,
+          status: { state, message: text === undefined ? undefined : agentMessage(text, taskId, contextId), timestamp: new Date().toISOString() },
+        }),
+      );
+    const artifact = (parts: Part[], name = 'answer') =>
+      bus.publish(
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          append: false,
+          lastChunk: true,
+          metadata: undefined,
+          artifact: { artifactId: crypto.randomUUID(), name, description: '', metadata: undefined, extensions: [], parts },
+        }),
+      );
+    const text = textOf(ctx.userMessage);
+    if (ctx.task) {
+      // The answer to our question: the same task goes on.
+      status(TaskState.TASK_STATE_WORKING, `Looking up invoice ${text}…`);
+      await sleep(tick);
+      artifact([textPart(`Invoice ${text.trim()} is paid.`)]);
+      status(TaskState.TASK_STATE_COMPLETED);
+      return;
+    }
+    status(TaskState.TASK_STATE_WORKING, 'Looking up the invoice…');
+    await sleep(tick);
+    if (/\bask\b/i.test(text)) return status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which invoice number?');
+    if (/\bfail\b/i.test(text)) return status(TaskState.TASK_STATE_FAILED, 'The ledger is offline.');
+    if (/\breject\b/i.test(text)) return status(TaskState.TASK_STATE_REJECTED, 'Not a billing question.');
+    if (/\b(slow|long)\b/i.test(text)) {
+      for (let i = 0; i < (options.slowTicks ?? 2000); i++) {
+        if (cancelled.has(taskId)) return status(TaskState.TASK_STATE_CANCELED);
+        if (i % 10 === 0) status(TaskState.TASK_STATE_WORKING, `Still searching (${i / 10 + 1})…`);
+        await sleep(tick);
+      }
+    }
+    if (/\bfile\b/i.test(text)) {
+      artifact(
+        [{ content: { $case: 'raw', value: Buffer.from('invoice,status\n42,paid\n') }, metadata: undefined, filename: 'invoices.csv', mediaType: 'text/csv' }],
+        'invoices',
+      );
+    } else {
+      artifact([textPart('Invoice 42 is paid.')]);
+    }
+    status(TaskState.TASK_STATE_COMPLETED);
+  }
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
   const rpc = new JsonRpcTransportHandler(requestHandler);
   const rpcPath = options.rpcPath ?? '/a2a';

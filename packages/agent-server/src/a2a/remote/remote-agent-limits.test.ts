@@ -18,7 +18,7 @@ describe('a remote agent’s limits', () => {
   it('a question nobody answers within answerTimeoutMs: a tool error, and the remote task is cancelled', async () => {
     const agent = await billingAgent();
     await expect(callRemoteTool({ card: agent.base, allowPrivate: true, answerTimeoutMs: 100 }, { task: 'ask me' })).rejects.toThrow(
-      "Nobody answered the billing agent's question within 0 s; its task was cancelled.",
+      "Nobody answered the billing agent's question within 100 ms; its task was cancelled.",
     );
     await expect.poll(() => agent.log.methods).toEqual(['SendStreamingMessage', 'CancelTask']);
     expect(agent.log.cancelled).toHaveLength(1);

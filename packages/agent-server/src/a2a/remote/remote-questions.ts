@@ -39,7 +39,7 @@ export function waitForAnswer(owner: object, toolCallId: string, who: { userId: 
     };
     const timer = setTimeout(() => {
       done();
-      reject(new RemoteAgentError('no-answer', `Nobody answered the ${agentName} agent's question within ${Math.round(timeoutMs / 1000)} s; its task was cancelled.`));
+      reject(new RemoteAgentError('no-answer', `Nobody answered the ${agentName} agent's question within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; its task was cancelled.`));
     }, timeoutMs);
     const waiting: Waiting = {
       ...who,

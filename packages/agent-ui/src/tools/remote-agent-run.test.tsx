@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { RemoteAgentProgress } from '@x/agent-protocol';
 import { describe, expect, it, vi } from 'vitest';
+import { AnnouncerProvider } from '../a11y/announcer.js';
 import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';
 import { RemoteAgentQuestion } from './remote-agent-run.js';
 import { ToolCallCard } from './tool-call-card.js';
@@ -32,6 +33,16 @@ describe('a remote agent’s question, from the keyboard and a screen reader', (
     expect(onAnswer).toHaveBeenCalledWith('call-1', 'INV\n42');
     await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent('Answer sent'));
     expect(within(card).queryByRole('textbox')).toBeNull();
+  });
+
+  it('is announced to screen readers when it appears', async () => {
+    const view = render(
+      <AnnouncerProvider>
+        <RemoteAgentQuestion toolCallId="call-1" progress={asking} onAnswer={async () => true} />
+      </AnnouncerProvider>,
+    );
+    const region = view.container.querySelector('[data-xagent-announcer]')!;
+    await waitFor(() => expect(region.textContent?.replace(/\u200b/g, '')).toBe('billing asks: Which invoice number?'));
   });
 
   it('keeps the answer and the field when the server refused it', async () => {

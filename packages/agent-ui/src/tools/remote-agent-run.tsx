@@ -1,7 +1,8 @@
 'use client';
 import type { RemoteAgentProgress } from '@x/agent-protocol';
 import { Button, Input, theme } from 'antd';
-import { useContext, useId, useState } from 'react';
+import { useContext, useEffect, useId, useState } from 'react';
+import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext, focusChat } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { useAgentUIConfig } from '../config.js';
@@ -36,6 +37,10 @@ export function RemoteAgentQuestion({ toolCallId, progress, onAnswer: answerProp
   const [sent, setSent] = useState(false);
   const titleId = useId();
   const statusId = useId();
+  // Said once, when the question appears, in the provider's polite live region.
+  const say = useAnnounce();
+  const announcement = strings.remoteAgentAnnouncement(progress.agent, progress.question ?? '');
+  useEffect(() => say(announcement), [say, announcement]);
   const questionId = useId();
   const send = async () => {
     const text = answer.trim();

@@ -10,6 +10,7 @@ import { enUS, type AgentUIStrings, type AgentUIStringsOverride } from './theme/
 import type { Catalogue } from './locales/catalogue.js';
 import { compiledCatalogue, useCatalogueStrings } from './locales/load-strings.js';
 import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
+import { directionOfAntdLocale } from './theme/locale-direction.js';
 import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 
@@ -68,7 +69,8 @@ export function useAgentUIConfig(): AgentUIConfig {
   const antd = useContext(ConfigProvider.ConfigContext);
   const standalone = value === NO_PROVIDER;
   const auto = useCatalogueStrings(standalone ? catalogueCodeOfAntdLocale(antd.locale) : undefined);
-  const direction = antd.direction ?? 'ltr';
+  // antd's direction; unset, the direction of antd's locale (an Arabic locale mirrors the chat).
+  const direction = antd.direction ?? directionOfAntdLocale(antd.locale) ?? 'ltr';
   return useMemo(() => (standalone && (auto || direction !== 'ltr') ? { ...value, strings: auto ?? value.strings, direction } : value), [standalone, value, auto, direction]);
 }
 
@@ -119,6 +121,8 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
   // Strings: an explicit `locale` or `catalogue` here or up the tree, else antd's locale (loaded on demand).
   const explicit = locale ?? (catalogue ? compiledCatalogue(catalogue) : undefined) ?? parentChoice.explicit;
   const auto = useCatalogueStrings(explicit ? undefined : catalogueCodeOfAntdLocale(antdLocale ?? antd.locale));
+  // No direction given here or by antd: the direction of antd's locale (set on the XProvider too, so antd's parts inside mirror).
+  const antdLocaleDirection = direction || antd.direction ? undefined : directionOfAntdLocale(antdLocale ?? antd.locale);
   const choice = useMemo(() => ({ explicit, overrides: strings ? [...parentChoice.overrides, strings] : parentChoice.overrides }), [explicit, strings, parentChoice]);
   const chosenStrings = useMemo(() => choice.overrides.reduce(mergeStrings, explicit ?? auto ?? enUS), [choice, explicit, auto]);
   const parentMarkdown = useMarkdownOptions();
@@ -143,16 +147,16 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
       strings: chosenStrings,
       tokens: tokens ? { ...parent.tokens, ...tokens } : parent.tokens,
       // antd's direction in scope (an outer AgentUIProvider's `direction` is in it too: its XProvider sets it).
-      direction: direction ?? antd.direction ?? parent.direction,
+      direction: direction ?? antd.direction ?? antdLocaleDirection ?? parent.direction,
     }),
-    [chosenStrings, tokens, direction, antd.direction, parent],
+    [chosenStrings, tokens, direction, antd.direction, antdLocaleDirection, parent],
   );
   const xProps = {
     // Always a theme object: antd's ConfigProvider adds its token context only `if (theme)`, so a
     // theme that appears or goes would remount everything below (an empty one inherits the parent's).
     theme: mergedTheme ?? INHERIT_THEME,
     ...(antdLocale ? { locale: antdLocale } : {}),
-    ...(direction ? { direction } : {}),
+    ...(direction || antdLocaleDirection ? { direction: direction ?? antdLocaleDirection } : {}),
   };
   // Always rendered (an XProvider without props inherits the parent's theme): a conditional wrapper
   // would remount the children whenever a theme prop appears or goes.

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
 import { ConfigProvider } from 'antd';
+import arEG from 'antd/es/locale/ar_EG.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { A2UISurface } from '../a2ui/a2ui-surface.js';
 import { AgentConversations } from '../conversations/agent-conversations.js';
@@ -125,6 +126,24 @@ describe('under a right-to-left antd locale', () => {
     const title = await screen.findByText(ARABIC_TITLE, {}, TIMEOUT);
     expect(title).toHaveAttribute('dir', 'auto');
     expect(title.closest('.ant-drawer')).toHaveClass('ant-drawer-left');
+  });
+
+  it('follows an Arabic antd locale with no direction of its own; an explicit "ltr" keeps it left to right', () => {
+    const offline = { fetch: () => Promise.reject(new Error('offline')) };
+    const rtl = render(
+      <ConfigProvider locale={arEG}>
+        <AgentChat agentId="x" chatOptions={offline} />
+      </ConfigProvider>,
+    );
+    expect(rtl.container.querySelector('[data-xagent-chat]')).toHaveAttribute('dir', 'rtl');
+    // antd's own parts inside the chat mirror too (the kit passes the direction on).
+    expect(rtl.container.querySelector('.ant-sender')).toHaveClass('ant-sender-rtl');
+    const ltr = render(
+      <ConfigProvider locale={arEG} direction="ltr">
+        <AgentChat agentId="x" chatOptions={offline} />
+      </ConfigProvider>,
+    );
+    expect(ltr.container.querySelector('[data-xagent-chat]')).toHaveAttribute('dir', 'ltr');
   });
 
   it('not mirrored left to right', async () => {

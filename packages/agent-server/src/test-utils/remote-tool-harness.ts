@@ -1,5 +1,5 @@
 import type { Tool, ToolExecutionOptions } from 'ai';
-import type { AgentRunPlace, ToolScope } from '../../tools/tool-scope.js';
+import type { AgentRunPlace, ToolScope } from '../tools/tool-scope.js';
 import { remoteAgentEntry, type RemoteAgentRuntime } from '../a2a/remote/remote-agent-tool.js';
 import type { RemoteAgentConfig } from '../a2a/remote/remote-agent-types.js';
 

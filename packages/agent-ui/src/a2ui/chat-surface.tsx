@@ -4,6 +4,7 @@ import { ConfigProvider, theme } from 'antd';
 import { useCallback, useContext } from 'react';
 import { useAgentChatSelector } from '@x/agent-react';
 import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';
+import { useAgentUIConfig } from '../config.js';
 import { A2UISurface } from './a2ui-surface.js';
 import { actionValueText } from './action-summary.js';
 
@@ -50,7 +51,10 @@ export function A2UIToolSurfaces({ output, messageId }: { output: A2UIToolOutput
 /** A user message's `data-a2ui-action` part: what the user sent from a surface, as one quiet line. */
 export function A2UIActionSummary({ data }: { data: unknown }) {
   const { token } = theme.useToken();
-  const locale = useContext(ConfigProvider.ConfigContext).locale?.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  // The list format of the kit's language in scope (its catalogue's tag), else antd's, else the browser's.
+  const kitLocale = useAgentUIConfig().strings.locale;
+  const antdLocale = useContext(ConfigProvider.ConfigContext).locale?.locale;
+  const locale = kitLocale ?? antdLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   const action = data as Partial<A2UIUserAction> | undefined;
   const name = typeof action?.name === 'string' ? action.name : '';
   const context = action?.context && typeof action.context === 'object' ? Object.entries(action.context).slice(0, 12) : [];

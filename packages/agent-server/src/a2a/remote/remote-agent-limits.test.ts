@@ -32,6 +32,15 @@ describe('a remote agent’s limits', () => {
     await expect.poll(() => agent.log.cancelled).toHaveLength(1);
   });
 
+  it('a task that runs past timeoutMs: a tool error naming the limit, and the remote task is cancelled', async () => {
+    const agent = await billingAgent();
+    await expect(callRemoteTool({ card: agent.base, allowPrivate: true, timeoutMs: 300 }, { task: 'a slow search' })).rejects.toThrow(
+      'The billing agent did not finish within 300 ms; its task was cancelled.',
+    );
+    await expect.poll(() => agent.log.methods).toEqual(['SendStreamingMessage', 'CancelTask']);
+    await expect.poll(() => agent.log.cancelled).toHaveLength(1);
+  });
+
   it('a reply past maxResponseBytes: a tool error naming the limit', async () => {
     const big = await startHttpTestServer({
       '/.well-known/agent-card.json': (_req, res, base) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(a2aTestAgentCard(base))),

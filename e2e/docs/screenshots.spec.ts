@@ -59,6 +59,26 @@ test('markdown: a table and a highlighted code block', async ({ page }) => {
   await picture(page, 'markdown-table-code');
 });
 
+test('right to left (Arabic) and a non-Latin locale (Russian)', async ({ page }) => {
+  // ?locale= gives the playground's ConfigProvider antd's locale (and its direction); the kit follows it.
+  // (Russian rather than a CJK locale: the Debian Chromium of the screenshot run has no CJK font.)
+  await page.goto('/?locale=ar_EG');
+  await expect(page.locator('[data-xagent-chat]')).toHaveAttribute('dir', 'rtl');
+  const arabic = page.getByRole('textbox', { name: 'الرسالة', exact: true });
+  // The scripted model answers "say hello" with a short reply: the Arabic message stays in view.
+  await arabic.fill('مرحبا! من فضلك say hello');
+  await arabic.press('Enter');
+  await chatOf(page).waitReady();
+  await picture(page, 'rtl-arabic');
+  await page.goto('/?locale=ru_RU');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru-RU');
+  const russian = page.getByRole('textbox', { name: 'Сообщение', exact: true });
+  await russian.fill('What is the weather in Oslo?');
+  await russian.press('Enter');
+  await chatOf(page).waitReady();
+  await picture(page, 'locale-russian');
+});
+
 test('20 tool calls collapsed into one line', async ({ page }) => {
   await openPlayground(page);
   const chat = chatOf(page);

@@ -127,7 +127,7 @@ export function App() {
               {conversationList}
             </PanelDrawer>
           ) : null}
-          <Typography.Title level={1} ellipsis style={{ fontSize: phone ? 16 : 18, margin: 0, minWidth: 0, flex: phone ? 1 : undefined }}>
+          <Typography.Title level={1} ellipsis style={{ unicodeBidi: 'plaintext', fontSize: phone ? 16 : 18, margin: 0, minWidth: 0, flex: phone ? 1 : undefined }}>
             {phone ? '@x playground' : '@x agent kit playground'}
           </Typography.Title>
           <ActivityDrawer conversationId={conversations.selectedId} compact={phone} />

@@ -127,9 +127,12 @@ export default {
     // The chat's contexts (chat/chat-context.ts, chat/message-context.tsx, chat/missing-provider.ts)
     // are the base every part reads, not part of the chat shell: the rules below allow them.
     layer('ui-theme-a11y-at-bottom',
-      'theme/ and a11y/ are leaves: tokens, contrast and focus, no components of the kit. The locales ' +
-      '(theme/locale.ts) gather the string tables a feature keeps beside it (`*-strings.ts`, plain data).',
-      `${U}(theme|a11y)/`, `${U}(?!theme/|a11y/)`, `${U}[^/]+/[^/]+-strings\\.ts$`),
+      'theme/ and a11y/ are leaves: tokens, contrast and focus, no components of the kit.',
+      `${U}(theme|a11y)/`, `${U}(?!theme/|a11y/)`),
+    layer('ui-locales-are-data',
+      'locales/ holds the catalogues, the formatter and the compile step: plain data and functions over it. ' +
+      'It reads the group types of the features (`*-strings.ts`) and the config, never a component.',
+      `${U}locales/`, `${U}(?!locales/)`, `${U}([^/]+/strings\\.ts$|[^/]+/[^/]+-strings\\.ts$|config\\.tsx$)`),
     layer('ui-markdown-below-messages', 'markdown/ renders text; it knows nothing of tools, the transcript, the composer or the chat.',
       `${U}markdown/`, `${U}(tools|transcript|composer|chat|conversations|timeline|inspector)/`),
     layer('ui-tools-below-transcript', 'tools/ cards are placed by the transcript, never the other way round; no chat or composer.',

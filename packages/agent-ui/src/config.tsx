@@ -6,11 +6,12 @@ import { XProvider } from './antdx.js';
 import { focusRingColor } from './a11y/focus-ring.js';
 import { usePrefersReducedMotion } from './theme/reduced-motion.js';
 import { contrast, ensureContrast, mix, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
-import { enUS, type AgentUIStrings, type AgentUIStringsOverride } from './theme/locale.js';
+import { enUS } from './locales/built-in.js';
+import { type AgentUIStrings, type AgentUIStringsOverride } from './locales/agent-ui-strings.js';
 import type { Catalogue } from './locales/catalogue.js';
 import { compiledCatalogue, useCatalogueStrings } from './locales/load-strings.js';
 import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
-import { directionOfAntdLocale } from './theme/locale-direction.js';
+import { directionOfAntdLocale } from './locales/locale-direction.js';
 import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
 

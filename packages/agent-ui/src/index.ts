@@ -56,7 +56,8 @@ export type {
   DataPartRendererProps,
 } from './chat/message-context.js';
 export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
-export { enUS, zhCN, type AgentUIStrings, type AgentUIStringsOverride } from './theme/locale.js';
+export { enUS, zhCN } from './locales/built-in.js';
+export { type AgentUIStrings, type AgentUIStringsOverride } from './locales/agent-ui-strings.js';
 export type { Catalogue } from './locales/catalogue.js';
 export { compileStrings } from './locales/compile.js';
 export { formatMessage, type MessageArgs, type MessageValue } from './locales/format-message.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownSpeech } from '../markdown/markdown-speech.js';
-import { enUS } from '../theme/locale.js';
+import { enUS } from '../locales/built-in.js';
 import { lastSentenceEnd, nextSpeech as nextSpeechWith, SPEECH_START, type SpeechProgress } from './speech-progress.js';
 
 const speechCalls = { count: 0 };

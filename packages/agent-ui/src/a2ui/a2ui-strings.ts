@@ -1,5 +1,3 @@
-import { enUS } from '../theme/locale.js';
-
 /** Texts of `A2UISurface` (English by default; pass your own through its `strings` prop). */
 export interface A2UIStrings {
   /** Accessible name of a surface. */
@@ -21,6 +19,3 @@ export interface A2UIStrings {
   /** Title of a modal whose trigger has no text. */
   dialog: string;
 }
-
-/** The English A2UI strings (what `A2UISurface` shows outside an `AgentUIProvider` with another locale). */
-export const a2uiStringsEnUS: A2UIStrings = enUS.a2ui;

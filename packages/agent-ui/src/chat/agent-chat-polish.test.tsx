@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
-import { enUS } from '../theme/locale.js';
+import { enUS } from '../locales/built-in.js';
 import { AgentChat } from './agent-chat.js';
 
 const server = createScenarioServer({ scenarios: [scenarios.approval, scenarios.slowStream, scenarios.plainText], smartAgentId: false });

@@ -1,6 +1,6 @@
 import { isDisconnectError } from '@x/agent-react/internal';
 import { AGENT_ERROR_STATUS, isAgentErrorBody, type AgentErrorCode } from '@x/agent-protocol';
-import type { AgentUIStrings } from '../theme/locale.js';
+import type { AgentUIStrings } from '../locales/agent-ui-strings.js';
 
 /**
  * The protocol error code of a refused request (`{ error: { code, message } }`), from the error the

@@ -5,7 +5,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
-import { zhCN } from '../theme/locale.js';
+import { zhCN } from '../locales/built-in.js';
 
 // Two tabs on one conversation (issue 24): the first streams a reply, the second sends meanwhile. The
 // server refuses it (409 conversation_conflict, nothing saved); the second tab says so in words and

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { FileCard } from '../lazy/on-demand-antdx.js';
 import { USER_FILE_NAME_STYLES } from '../message-content/user-file-name.js';
-import { attachmentImageProps } from './attachment-image.js';
+import { attachmentImageProps } from '../message-content/attachment-image.js';
 
 interface ObjectUrl {
   url: string;

@@ -9,7 +9,7 @@ import { ChatContext, focusChat } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import type { QueueStrings } from './queue-strings.js';
 import { messageText } from '../message-content/message-text.js';
-import { useMirrorInRtl } from '../theme/direction.js';
+import { useMirrorInRtl } from '../direction.js';
 
 const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 };
 const rowStyle: CSSProperties = {

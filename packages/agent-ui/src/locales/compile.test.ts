@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { enUS, zhCN } from '../theme/locale.js';
+import { enUS, zhCN } from './built-in.js';
 import { compileStrings } from './compile.js';
 import en_US from './en_US.js';
 import { mergeStrings } from './merge-strings.js';

@@ -4,7 +4,7 @@ import type { AgentInspectorStrings } from '../inspector/inspector-strings.js';
 import type { DictationStrings } from '../composer/dictation-strings.js';
 import type { QueueStrings } from '../composer/queue-strings.js';
 import type { McpAppStrings } from '../mcp-app/mcp-app-strings.js';
-import type { AgentUIStrings } from '../theme/locale.js';
+import type { AgentUIStrings } from './agent-ui-strings.js';
 import type { AgentTimelineStrings } from '../timeline/strings.js';
 import type { Catalogue } from './catalogue.js';
 import { formatMessage, type MessageArgs, type MessageValue } from './format-message.js';

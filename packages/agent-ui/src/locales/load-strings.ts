@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { enUS, type AgentUIStrings } from '../theme/locale.js';
+import { enUS } from './built-in.js';
+import { type AgentUIStrings } from './agent-ui-strings.js';
 import type { Catalogue } from './catalogue.js';
 import { CATALOGUE_LOADERS } from './catalogue-loaders.js';
 import { compileStrings } from './compile.js';

@@ -1,4 +1,4 @@
-import type { AgentUIStrings, AgentUIStringsOverride } from '../theme/locale.js';
+import type { AgentUIStrings, AgentUIStringsOverride } from './agent-ui-strings.js';
 
 const isGroup = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

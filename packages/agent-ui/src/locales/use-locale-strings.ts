@@ -1,5 +1,6 @@
 import { useAgentUIConfig } from '../config.js';
-import { enUS, type AgentUIStrings } from '../theme/locale.js';
+import { enUS } from './built-in.js';
+import { type AgentUIStrings } from './agent-ui-strings.js';
 import { useCatalogueStrings } from './load-strings.js';
 import { catalogueCodeForTag } from './locale-codes.js';
 

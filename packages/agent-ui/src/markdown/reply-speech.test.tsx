@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AnnouncerProvider, useReplySpeech, type ReplySpeech } from '../a11y/announcer.js';
-import { enUS } from '../theme/locale.js';
+import { enUS } from '../locales/built-in.js';
 import { markdownSpeech } from './markdown-speech.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 

@@ -1,7 +1,7 @@
 'use client';
 import type { McpAppCallApproval } from '@x/agent-protocol/mcp-apps';
 import { Typography, type Modal } from 'antd';
-import type { AgentUIStrings } from '../theme/locale.js';
+import type { AgentUIStrings } from '../locales/agent-ui-strings.js';
 import { toDisplayJson } from '../tools/format.js';
 
 /** The `modal` of antd's `Modal.useModal()`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enUS as en } from '../theme/locale.js';
+import { enUS as en } from '../locales/built-in.js';
 import { inputProblem, isSameJson } from './input-check.js';
 
 describe('inputProblem', () => {

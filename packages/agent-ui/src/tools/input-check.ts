@@ -1,4 +1,4 @@
-import type { AgentUIStrings } from '../theme/locale.js';
+import type { AgentUIStrings } from '../locales/agent-ui-strings.js';
 
 type Kind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 

@@ -4,7 +4,7 @@ import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentMessage } from '../transcript/agent-message.js';
-import { enUS } from '../theme/locale.js';
+import { enUS } from '../locales/built-in.js';
 import { describeResult } from './tool-result.js';
 import { WithMessageContext } from '../test-utils/message-context.js';
 

@@ -8,7 +8,7 @@ import { useAgentUIConfig } from '../config.js';
 import { cardStyle, statusOf, summaryStyle, ToolCard, toolTitle, type ToolResultDisplay } from './tool-card.js';
 import { describeInput, describeResult } from './tool-result.js';
 import { sameToolParts, toolCallOf, type ToolCallView } from './tool-parts.js';
-import { useMirrorInRtl } from '../theme/direction.js';
+import { useMirrorInRtl } from '../direction.js';
 
 /** Props of {@link ToolGroup}. */
 export interface ToolGroupProps {

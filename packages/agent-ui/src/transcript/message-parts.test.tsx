@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentMessage } from './agent-message.js';
 import { AgentUIProvider } from '../config.js';
-import { enUS } from '../theme/locale.js';
+import { enUS } from '../locales/built-in.js';
 import { MessageContextProvider, type MessageContextValue, type ToolRendererProps } from '../chat/message-context.js';
 import { noopHandlers } from '../test-utils/message-context.js';
 

@@ -11,7 +11,7 @@ import { mcpAppOf } from '@x/agent-protocol/mcp-apps';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard } from './file-card.js';
 import { USER_FILE_NAME_STYLES } from '../message-content/user-file-name.js';
-import { attachmentImageProps } from '../composer/attachment-image.js';
+import { attachmentImageProps } from '../message-content/attachment-image.js';
 import { Think } from './think.js';
 import { useAgentUIConfig } from '../config.js';
 import { toDisplayJson } from '../tools/format.js';

@@ -5,7 +5,7 @@ import { theme } from 'antd';
 import type { ComponentType } from 'react';
 import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
-import { useMirrorInRtl } from '../theme/direction.js';
+import { useMirrorInRtl } from '../direction.js';
 
 export type { ThinkProps };
 

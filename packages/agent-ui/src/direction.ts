@@ -1,6 +1,6 @@
 'use client';
 import type { CSSProperties } from 'react';
-import { useAgentUIConfig } from '../config.js';
+import { useAgentUIConfig } from './config.js';
 
 /** `scale` (not `transform`) so that it composes with an icon's own `rotate`: an open disclosure arrow still points down. */
 const MIRRORED: CSSProperties = { scale: '-1 1' };

@@ -1,4 +1,4 @@
-import { catalogueCodeOfAntdLocale, localeDirection, type AntdLocaleLike } from '../locales/locale-codes.js';
+import { catalogueCodeOfAntdLocale, localeDirection, type AntdLocaleLike } from './locale-codes.js';
 
 /**
  * `'rtl'` when antd's locale is a right-to-left language (Arabic, Persian, Hebrew, Urdu), else

@@ -4,9 +4,6 @@ import type { DictationStrings } from '../composer/dictation-strings.js';
 import type { QueueStrings } from '../composer/queue-strings.js';
 import type { AgentConversationsStrings } from '../conversations/strings.js';
 import type { AgentInspectorStrings } from '../inspector/inspector-strings.js';
-import { compileStrings } from '../locales/compile.js';
-import en_US from '../locales/en_US.js';
-import zh_CN from '../locales/zh_CN.js';
 import type { McpAppStrings } from '../mcp-app/mcp-app-strings.js';
 import type { AgentTimelineStrings } from '../timeline/strings.js';
 
@@ -189,12 +186,6 @@ export interface AgentUIStrings {
   /** The developer inspector's strings (`AgentInspector`). */
   inspector: AgentInspectorStrings;
 }
-
-/** English (default): `locales/en_US.ts` compiled. */
-export const enUS: AgentUIStrings = /* @__PURE__ */ compileStrings(en_US);
-
-/** Simplified Chinese: `locales/zh_CN.ts` compiled (the same as the `zh_CN` catalogue chosen from antd's locale). */
-export const zhCN: AgentUIStrings = /* @__PURE__ */ compileStrings(zh_CN);
 
 /**
  * Some of the kit's strings, for `AgentUIProvider`'s (and `AgentChat`'s `ui`) `strings`: any text or

@@ -34,7 +34,7 @@ describe('approval with edits', () => {
 
     await user.clear(editor);
     await user.type(editor, '[[32]');
-    expect(within(card).getByRole('alert')).toHaveTextContent("Does not match the tool's input: expected an object, got an array");
+    expect(within(card).getByRole('alert')).toHaveTextContent("Does not match the tool’s input: expected an object, got an array");
 
     await user.clear(editor);
     await user.type(editor, '{{ "id": 32 }');

@@ -12,9 +12,9 @@ describe('inputProblem', () => {
 
   it('names a parse error and a change of kind', () => {
     expect(inputProblem('{ "id": 9', { id: 7 }, en)).toMatch(/^Not valid JSON: /);
-    expect(inputProblem('[9]', { id: 7 }, en)).toBe("Does not match the tool's input: expected an object, got an array");
-    expect(inputProblem('null', { id: 7 }, en)).toBe("Does not match the tool's input: expected an object, got null");
-    expect(inputProblem('9', 'x', en)).toBe("Does not match the tool's input: expected a string, got a number");
+    expect(inputProblem('[9]', { id: 7 }, en)).toBe("Does not match the tool’s input: expected an object, got an array");
+    expect(inputProblem('null', { id: 7 }, en)).toBe("Does not match the tool’s input: expected an object, got null");
+    expect(inputProblem('9', 'x', en)).toBe("Does not match the tool’s input: expected a string, got a number");
   });
 });
 

@@ -26,7 +26,7 @@ interface MemoryRun {
 /**
  * The in-process run log (the embedded default): one instance, nothing to install. A run's chunks are
  * kept in an array while it runs and for `expireAfterMs` after it ended; a Stop calls this process's
- * listeners. A second instance cannot see these runs: use `redisRunLog()` behind a load balancer.
+ * listeners, and so does a delivery (`deliver`). A second instance cannot see these runs: use `redisRunLog()` behind a load balancer.
  *
  * An append is an array push (no timer, no promise unless a reader waits), so writing the log costs
  * the stream next to nothing.
@@ -34,7 +34,8 @@ interface MemoryRun {
 export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
   const expireAfterMs = options.expireAfterMs ?? DEFAULT_RUN_LOG_EXPIRE_MS;
   const runs = new Map<string, MemoryRun>();
-  const stopListeners = new Map<string, Set<() => void>>();
+  const stops = listenerMap<undefined>();
+  const deliveries = listenerMap<string>();
 
   const wake = (run: MemoryRun) => {
     const change = run.change;
@@ -124,32 +125,58 @@ export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
     },
 
     async requestStop(runId: string): Promise<void> {
-      // A copy: a listener that unsubscribes while called must not skip the next one.
-      for (const listener of [...(stopListeners.get(runId) ?? [])]) {
-        try {
-          listener();
-        } catch {
-          // A failing listener must not keep the others from stopping their run.
-        }
-      }
+      stops.call(runId, undefined);
     },
 
     onStop(runId: string, listener: () => void): () => void {
-      let listeners = stopListeners.get(runId);
-      if (!listeners) stopListeners.set(runId, (listeners = new Set()));
-      const own = () => listener();
-      listeners.add(own);
-      return () => {
-        const current = stopListeners.get(runId);
-        if (!current) return;
-        current.delete(own);
-        if (current.size === 0) stopListeners.delete(runId);
-      };
+      return stops.add(runId, () => listener());
+    },
+
+    async deliver(channel: string, payload: string): Promise<number> {
+      return deliveries.call(channel, payload);
+    },
+
+    onDelivery(channel: string, listener: (payload: string) => void): () => void {
+      return deliveries.add(channel, (payload) => listener(payload));
     },
 
     async close(): Promise<void> {
       for (const [runId, run] of [...runs]) drop(runId, run);
-      stopListeners.clear();
+      stops.clear();
+      deliveries.clear();
     },
   }, 'memory');
+}
+
+/** Listeners by key (a run's stop, a delivery channel), in this process. */
+function listenerMap<T>() {
+  const byKey = new Map<string, Set<(value: T) => void>>();
+  return {
+    /** Adds `listener` (its own entry: the same function added twice is called twice); returns its removal. */
+    add(key: string, listener: (value: T) => void): () => void {
+      let listeners = byKey.get(key);
+      if (!listeners) byKey.set(key, (listeners = new Set()));
+      listeners.add(listener);
+      return () => {
+        const current = byKey.get(key);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) byKey.delete(key);
+      };
+    },
+    /** Calls the listeners of `key`; how many were called. */
+    call(key: string, value: T): number {
+      // A copy: a listener that unsubscribes while called must not skip the next one.
+      const listeners = [...(byKey.get(key) ?? [])];
+      for (const listener of listeners) {
+        try {
+          listener(value);
+        } catch {
+          // A failing listener must not keep the others from getting theirs.
+        }
+      }
+      return listeners.length;
+    },
+    clear: () => byKey.clear(),
+  };
 }

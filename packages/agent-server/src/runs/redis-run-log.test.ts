@@ -147,6 +147,34 @@ describe('redisRunLog (real Redis)', () => {
     expect(stops).toEqual(['other']);
   });
 
+  it('delivers a payload sent on one handle to the listeners of its channel on another handle, and counts the instances reached', async () => {
+    const a = newLog();
+    const b = newLog();
+    const channel = `answers:${process.pid}:${next++}`;
+    const got: string[] = [];
+    const off1 = a.onDelivery!(channel, (payload) => got.push(`1:${payload}`));
+    const off2 = a.onDelivery!(channel, (payload) => got.push(`2:${payload}`));
+    a.onDelivery!(`${channel}:other`, (payload) => got.push(`other:${payload}`));
+    // The subscription goes out asynchronously: until it is there, a delivery reaches nobody (0).
+    await eventually(async () => (await b.deliver!(channel, 'hello')) === 1, 'subscribed');
+    await eventually(() => got.length >= 2, 'payload received');
+    expect(got).toEqual(['1:hello', '2:hello']); // one instance reached; both its listeners called
+    off1();
+    got.length = 0;
+    expect(await b.deliver!(channel, 'again')).toBe(1);
+    await eventually(() => got.length === 1, 'second payload received');
+    expect(got).toEqual(['2:again']);
+    off2();
+    // The last listener gone: the channel is unsubscribed and a delivery reaches nobody.
+    await eventually(async () => (await b.deliver!(channel, 'late')) === 0, 'unsubscribed');
+    expect(got).toEqual(['2:again']);
+    // Another prefix is another namespace: its handles never see these channels.
+    const isolated = newLog({ keyPrefix: 'xkit:other:' });
+    isolated.onDelivery!(`${channel}:other`, (payload) => got.push(`isolated:${payload}`));
+    await eventually(async () => (await b.deliver!(`${channel}:other`, 'x')) === 1 && got.includes('other:x'), 'delivered to its own prefix');
+    expect(got.some((entry) => entry.startsWith('isolated:'))).toBe(false);
+  });
+
   it('expires a run expireAfterMs after it ended, and keeps a safety TTL while it is open', async () => {
     const log = newLog({ expireAfterMs: 200, keyPrefix: 'exp:' });
     const client = new Redis(redis.url);
@@ -201,7 +229,7 @@ describe('redisRunLog (real Redis)', () => {
 });
 
 describe('redisRunLog when Redis goes away', () => {
-  it('drops the entries of a writer with one report, and read and requestStop throw RunLogUnavailableError', async () => {
+  it('drops the entries of a writer with one report, and read, requestStop and deliver throw RunLogUnavailableError', async () => {
     const server = await startRedis();
     const errors: string[] = [];
     const log = redisRunLog({ url: server.url }, { commandTimeoutMs: 500, onError: (error, context) => errors.push(`${context.operation}: ${error.message}`) });
@@ -216,6 +244,7 @@ describe('redisRunLog when Redis goes away', () => {
       expect(errors).toHaveLength(1);
       await expect(log.read(m.runId, -1, new AbortController().signal)).rejects.toBeInstanceOf(RunLogUnavailableError);
       await expect(log.requestStop(m.runId)).rejects.toBeInstanceOf(RunLogUnavailableError);
+      await expect(log.deliver!('ch', 'x')).rejects.toBeInstanceOf(RunLogUnavailableError);
     } finally {
       await log.close?.();
       server.destroy();
@@ -239,6 +268,7 @@ describe('redisRunLog when Redis goes away', () => {
       expect(reports.filter((operation) => operation.startsWith('write'))).toHaveLength(1);
       await expect(log.read(m.runId, -1, new AbortController().signal)).rejects.toBeInstanceOf(RunLogUnavailableError);
       await expect(log.requestStop(m.runId)).rejects.toBeInstanceOf(RunLogUnavailableError);
+      await expect(log.deliver!('ch', 'x')).rejects.toBeInstanceOf(RunLogUnavailableError);
     } finally {
       await log.close?.();
       client.disconnect();

@@ -71,6 +71,11 @@ const IOREDIS: OptionalPackage = { pkg: 'ioredis', path: 'runLog', feature: 'red
  * `onStop`, and calls the listeners of the run named. Every instance receives every stop; stops are
  * rare, and one channel needs no SUBSCRIBE round trip per run.
  *
+ * Deliveries (`deliver`/`onDelivery`, e.g. the answer to a remote agent's question): `PUBLISH
+ * {prefix}deliver:<channel> <payload>` on the same subscriber connection's channels, one SUBSCRIBE per
+ * channel while it has listeners, so PUBLISH's reply (the subscribers reached) tells whether any
+ * instance listens. A delivery sent in the moment before the SUBSCRIBE went out reaches nobody.
+ *
  * Redis going away: commands fail fast (no offline queue, one retry, `commandTimeoutMs`), a writer
  * drops its entries after its first failure and reports it once through `onError`; `read` and
  * `requestStop` throw `RunLogUnavailableError` (the routes answer 503 `run_log_unavailable`).
@@ -91,6 +96,8 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
   const timeoutMs = options.commandTimeoutMs ?? 2_000;
   const batchMs = options.batchMs ?? 10;
   const stopChannel = `${prefix}stop`;
+  /** A delivery channel's Redis channel (`deliver`/`onDelivery`). */
+  const deliveryPrefix = `${prefix}deliver:`;
   const report =
     options.onError ?? ((error: Error, context: { runId?: string; operation: string }) => console.warn(`[agent-server] redisRunLog ${context.operation}${context.runId ? ` (run ${context.runId})` : ''}: ${error.message}`));
   // Hash tags keep a run's two keys on one cluster slot.
@@ -180,14 +187,25 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
 
   // Stop listeners of the runs this instance runs, and the one subscriber connection.
   const stopListeners = new Map<string, Set<() => void>>();
+  // Delivery listeners on this instance, by channel (each channel one SUBSCRIBE while it has listeners).
+  const deliveryListeners = new Map<string, Set<(payload: string) => void>>();
   let subscriber: Promise<Redis> | undefined;
   const subscribe = () =>
     (subscriber ??= (async () => {
       // The subscriber reconnects by itself (and resubscribes) when Redis comes back.
       const redis = await extra({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
-      redis.on('message', (channel: string, runId: string) => {
-        if (channel !== stopChannel) return;
-        for (const listener of [...(stopListeners.get(runId) ?? [])]) listener();
+      redis.on('message', (channel: string, message: string) => {
+        if (channel === stopChannel) {
+          for (const listener of [...(stopListeners.get(message) ?? [])]) listener();
+        } else if (channel.startsWith(deliveryPrefix)) {
+          for (const listener of [...(deliveryListeners.get(channel.slice(deliveryPrefix.length)) ?? [])]) {
+            try {
+              listener(message);
+            } catch {
+              // A failing listener must not keep the others from getting the payload.
+            }
+          }
+        }
       });
       let reported = false;
       redis.on('error', (error: Error) => {
@@ -406,10 +424,48 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       );
       return off;
     },
+    async deliver(channel: string, payload: string) {
+      try {
+        // PUBLISH answers how many subscribed connections got it: one per instance listening on the channel.
+        return await command((redis) => redis.publish(deliveryPrefix + channel, payload));
+      } catch (error) {
+        throw unavailable(error, 'deliver a message');
+      }
+    },
+    onDelivery(channel: string, listener: (payload: string) => void) {
+      let listeners = deliveryListeners.get(channel);
+      const first = !listeners;
+      if (!listeners) deliveryListeners.set(channel, (listeners = new Set()));
+      const own = (payload: string) => listener(payload);
+      listeners.add(own);
+      // SUBSCRIBE with the first listener of the channel, UNSUBSCRIBE with the last one gone: both go
+      // out in order on the one subscriber connection (which resubscribes by itself after a reconnect).
+      const onSubscriber = (act: (redis: Redis) => Promise<unknown>) =>
+        subscribe().then(
+          (redis) => act(redis).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), { operation: `subscribe to deliveries (${channel})` })),
+          (error: unknown) => {
+            subscriber = undefined;
+            report(error instanceof Error ? error : new Error(String(error)), { operation: 'subscribe to deliveries' });
+          },
+        );
+      if (first) void onSubscriber((redis) => redis.subscribe(deliveryPrefix + channel));
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const current = deliveryListeners.get(channel);
+        if (current !== listeners) return;
+        current.delete(own);
+        if (current.size > 0) return;
+        deliveryListeners.delete(channel);
+        if (!closed) void onSubscriber((redis) => redis.unsubscribe(deliveryPrefix + channel));
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
       stopListeners.clear();
+      deliveryListeners.clear();
       const connections = [...owned];
       owned.clear();
       await Promise.all(

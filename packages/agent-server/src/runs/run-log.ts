@@ -25,6 +25,16 @@ export interface RunLog {
   requestStop(runId: string): Promise<void>;
   /** Calls `listener` on this instance when a stop of `runId` is requested on any instance. */
   onStop(runId: string, listener: () => void): () => void;
+  /**
+   * Sends `payload` to the listeners of `channel` on every instance (Redis: `PUBLISH`) and resolves
+   * how many received it (0: nobody listens on any instance). The kit uses it to hand a person's
+   * answer to a remote agent's question to the instance whose tool call waits for it. Throws
+   * `RunLogUnavailableError`. Optional: without it (your own run log), such an answer only reaches
+   * a question asked on the instance that receives it.
+   */
+  deliver?(channel: string, payload: string): Promise<number>;
+  /** Calls `listener` on this instance with each payload delivered to `channel` from any instance; returns the unsubscribe. */
+  onDelivery?(channel: string, listener: (payload: string) => void): () => void;
   /** Releases connections and timers (the server never calls it; tests and apps do). */
   close?(): Promise<void>;
 }
@@ -60,7 +70,7 @@ export interface RunLogReader {
   entries: AsyncIterable<RunLogEntry>;
 }
 
-/** The run log cannot be reached (the resume and stop routes answer 503 `run_log_unavailable`). */
+/** The run log cannot be reached (the resume, stop and remote-answer routes answer 503 `run_log_unavailable`). */
 export class RunLogUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -4,8 +4,8 @@ import { dbSpan, dbSystemOf } from './db-spans.js';
 
 /**
  * The run log with a short span around each operation but `append` (one per streamed chunk, far too
- * many): `run_log.read`, `run_log.request_stop`, `run_log.end` (the writer's end). `open` and
- * `onStop` are synchronous bookkeeping and get none.
+ * many): `run_log.read`, `run_log.request_stop`, `run_log.deliver`, `run_log.end` (the writer's end). `open`,
+ * `onStop` and `onDelivery` are synchronous bookkeeping and get none.
  */
 export function traceRunLog(log: RunLog): RunLog {
   const system = dbSystemOf(log);
@@ -20,6 +20,8 @@ export function traceRunLog(log: RunLog): RunLog {
     read: (runId, afterSeq, signal) => dbSpan('run_log', 'read', system, () => log.read(runId, afterSeq, signal)),
     requestStop: (runId) => dbSpan('run_log', 'request_stop', system, () => log.requestStop(runId)),
     onStop: (runId, listener) => log.onStop(runId, listener),
+    ...(log.deliver ? { deliver: (channel: string, payload: string) => dbSpan('run_log', 'deliver', system, () => log.deliver!(channel, payload)) } : {}),
+    ...(log.onDelivery ? { onDelivery: log.onDelivery.bind(log) } : {}),
     ...(close ? { close } : {}),
   };
 }

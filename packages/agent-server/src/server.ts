@@ -16,6 +16,7 @@ import { guardedStore } from './store/guarded-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
+import { answerQuestionsThrough } from './a2a/remote/remote-questions.js';
 import type { TypedServerConfig } from './config/infer-tools.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
@@ -54,6 +55,8 @@ export function createAgentServer<
   const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
   // Runs are resumable and stoppable only for stored conversations (ARCHITECTURE §7).
   const runLog = store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
+  // A remote agent's question waits on the run log's delivery channel: answerable on any instance sharing it.
+  answerQuestionsThrough(config, runLog);
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');
   const keepAliveMs = config.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   const files = filesOf(config);

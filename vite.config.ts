@@ -6,11 +6,20 @@ import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
+/** The jsdom tests (hooks, components, the README surface). */
+const REACT_TESTS = ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}', 'test/surface/**/*.test.ts'];
+/**
+ * jsdom tests that need a fresh module graph per file: they test module-level state from its start
+ * (a chunk not loaded yet, a catalogue requested once). A new test of that kind belongs here.
+ */
+const REACT_ISOLATED = ['packages/agent-ui/src/lazy/**/*.test.{ts,tsx}', 'packages/agent-ui/src/locales/**/*.test.{ts,tsx}', 'packages/agent-ui/src/first-load.test.ts', 'packages/agent-ui/src/markdown/markdown-warm-up.test.tsx'];
+
 /**
  * Vitest projects:
  * - unit:      node tests of the protocol, the server and the mock server, `*.node.test.ts` of any
  *              package (no DOM). Type tests (`*.test-d.ts`) are `tsc`'s: `pnpm typecheck`
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
+ * - react-isolated: the few jsdom tests of a module's first load, each file with fresh modules
  * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest), in
  *              dev mode: `pnpm test:stories`, for working on stories. `pnpm test` runs every story once,
  *              in the built static Storybook (e2e/specs/storybook.spec.ts), not here.
@@ -44,9 +53,26 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'jsdom',
-          include: ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/agent-ui/src/**/*.test.{ts,tsx}', 'test/surface/**/*.test.ts'],
+          include: REACT_TESTS,
           // `*.node.test.ts`: tests that must run without a DOM (the unit project runs them).
-          exclude: [...configDefaults.exclude, '**/*.node.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.node.test.ts', ...REACT_ISOLATED],
+          setupFiles: ['./test/setup-dom.ts'],
+          testTimeout: 20_000,
+          // One module graph and jsdom per worker, not per file (every test unmounts what it rendered,
+          // test/setup-dom.ts): the project's CPU time fell from 384 s to 88 s (261 s → 91 s of wall
+          // time on this 2-core machine). Checked by running it with `--sequence.shuffle.files` (seeds
+          // 3, 11, 29). The files that test a module's first load run isolated (react-isolated).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests of what a module does the first time it is imported or asked (the on-demand chunk,
+          // the locale catalogues loaded on demand, the first-load graph): a fresh module graph each.
+          name: 'react-isolated',
+          environment: 'jsdom',
+          include: REACT_ISOLATED,
           setupFiles: ['./test/setup-dom.ts'],
           testTimeout: 20_000,
         },

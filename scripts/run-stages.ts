@@ -114,7 +114,7 @@ export function quickStages(argv: string[]): Stage[] {
     { name: 'lint', run: 'pnpm exec eslint --max-warnings=0 --cache --cache-location node_modules/.cache/eslint/ .', what: 'eslint, files changed since its last run', sideBySide: true },
     {
       name: 'unit',
-      run: `pnpm exec vitest run --project unit --project react --changed${since ? `=${since}` : ''} --passWithNoTests`,
+      run: `pnpm exec vitest run --project unit --project react --project react-isolated --changed${since ? `=${since}` : ''} --passWithNoTests`,
       what: `Vitest: node and jsdom tests of the files changed since ${since ?? 'the last commit'}`,
     },
   ];

@@ -82,12 +82,16 @@ describe.each(runLogs)('a remote agent’s question answered on another instance
       if (chunk.type === 'tool-output-available' && isRemoteAgentProgress(chunk.output) && chunk.output.state === 'input-required') break;
     }
 
+    // The call on A listens on its channel (with Redis the SUBSCRIBE is a round trip behind the
+    // question; a payload without an answer is ignored).
+    await expect.poll(() => logs.b.deliver!(questionChannel('call-1', { userId: 'ada', agentId: 'boss' }), '{}')).toBe(1);
     // Eve's answer, or Ada's through another agent, reaches no question (their channels differ).
-    expect((await answer(b, '13', { user: 'eve' })).status).toBe(404);
-    expect((await answer(b, '13', { agent: 'clerk' })).status).toBe(404);
-    // Ada's answer on B reaches the tool call waiting on A. (With Redis the waiting call's SUBSCRIBE
-    // may still be on its way when the question shows: a 404 then, so the test polls.)
-    await expect.poll(async () => (await answer(b, '7')).status).toBe(202);
+    for (const other of [await answer(b, '13', { user: 'eve' }), await answer(b, '13', { agent: 'clerk' })]) {
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { error: { message: string } }).error.message).toMatch(/^No question of a remote agent is waiting/);
+    }
+    // Ada's answer on B reaches the tool call waiting on A.
+    expect((await answer(b, '7')).status).toBe(202);
     for (let event = await events.next(); event; event = await events.next()) chunks.push(JSON.parse(event.data) as UIMessageChunk);
 
     const result = chunksOf(chunks, 'tool-output-available').find((c) => c.preliminary !== true)?.output;

@@ -12,7 +12,15 @@ const REACT_TESTS = ['packages/agent-react/src/**/*.test.{ts,tsx}', 'packages/ag
  * jsdom tests that need a fresh module graph per file: they test module-level state from its start
  * (a chunk not loaded yet, a catalogue requested once). A new test of that kind belongs here.
  */
-const REACT_ISOLATED = ['packages/agent-ui/src/lazy/**/*.test.{ts,tsx}', 'packages/agent-ui/src/locales/**/*.test.{ts,tsx}', 'packages/agent-ui/src/first-load.test.ts', 'packages/agent-ui/src/markdown/markdown-warm-up.test.tsx'];
+const REACT_ISOLATED = [
+  'packages/agent-ui/src/lazy/**/*.test.{ts,tsx}',
+  'packages/agent-ui/src/locales/**/*.test.{ts,tsx}',
+  'packages/agent-ui/src/first-load.test.ts',
+  'packages/agent-ui/src/markdown/markdown-warm-up.test.tsx',
+  // Their stand-in first, then the part from the on-demand chunk.
+  'packages/agent-ui/src/transcript/file-card.test.tsx',
+  'packages/agent-ui/src/transcript/think.test.tsx',
+];
 
 /**
  * Vitest projects:
@@ -61,7 +69,7 @@ export default defineConfig({
           // One module graph and jsdom per worker, not per file (every test unmounts what it rendered,
           // test/setup-dom.ts): the project's CPU time fell from 384 s to 88 s (261 s → 91 s of wall
           // time on this 2-core machine). Checked by running it with `--sequence.shuffle.files` (seeds
-          // 3, 11, 29). The files that test a module's first load run isolated (react-isolated).
+          // 3, 11, 29, 41, and in file order). The files that test a module's first load run isolated (react-isolated).
           isolate: false,
         },
       },

@@ -3,7 +3,7 @@ import type { Locale } from 'antd/es/locale/index.js';
 import { useEffect, useState } from 'react';
 
 /** antd's locales, each its own chunk: the playground loads only the one `?locale=` asks for. */
-const ANTD_LOCALES: Record<CatalogueCode, () => Promise<{ default: Locale }>> = {
+const ANTD_LOCALES: Record<CatalogueCode, () => Promise<unknown>> = {
   ar_EG: () => import('antd/es/locale/ar_EG.js'),
   az_AZ: () => import('antd/es/locale/az_AZ.js'),
   bg_BG: () => import('antd/es/locale/bg_BG.js'),
@@ -79,6 +79,17 @@ const ANTD_LOCALES: Record<CatalogueCode, () => Promise<{ default: Locale }>> = 
   zh_TW: () => import('antd/es/locale/zh_TW.js'),
 };
 
+/**
+ * The \`Locale\` of an antd locale module. antd's \`es/locale/*\` files are ES modules at run time (the
+ * module's \`default\` is the locale), but their declarations are read as CommonJS under NodeNext, so
+ * TypeScript types the default import as the module itself: unwrap whichever the bundler gave.
+ */
+function antdLocaleOf(module: unknown): Locale {
+  let value = (module as { default?: unknown }).default ?? module;
+  if (value && typeof value === 'object' && 'default' in value) value = (value as { default: unknown }).default;
+  return value as Locale;
+}
+
 /** The locale the page asks for: `?locale=de_DE` (an antd locale name), else none (English). */
 export function localeFromUrl(search = window.location.search): CatalogueCode | undefined {
   const code = new URLSearchParams(search).get('locale');
@@ -96,7 +107,7 @@ export function useLocaleFromUrl(): { locale?: Locale; direction?: 'ltr' | 'rtl'
     if (!code) return;
     let live = true;
     void ANTD_LOCALES[code]().then((module) => {
-      if (live) setLocale(module.default);
+      if (live) setLocale(antdLocaleOf(module));
     });
     document.documentElement.lang = catalogueTag(code);
     // The page mirrors too (its header, drawers' sides), not only antd's and the kit's parts.

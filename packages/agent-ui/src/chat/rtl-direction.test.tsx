@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
 import { ConfigProvider } from 'antd';
-import arEG from 'antd/es/locale/ar_EG.js';
+import { arEG } from '../test-utils/antd-locales.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { A2UISurface } from '../a2ui/a2ui-surface.js';
 import { AgentConversations } from '../conversations/agent-conversations.js';

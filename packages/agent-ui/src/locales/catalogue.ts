@@ -1,13 +1,324 @@
-import type en_US from './en_US.js';
-
-/** A catalogue's leaves as `string` (or `readonly string[]`), whatever the English literal. */
-type Widen<T> = T extends string ? string : T extends readonly string[] ? readonly string[] : { readonly [K in keyof T]: Widen<T[K]> };
+// Written by scripts/locale-loaders.ts from en_US.ts (the source catalogue): do not edit by hand.
 
 /**
  * The kit's strings for one locale: the shape of the English catalogue (`en_US.ts`), every leaf a
  * message in the kit's ICU MessageFormat subset (`{name}`, `{count, plural, one {# x} other {# xs}}`,
  * `{key, select, a {…} other {…}}`; see `format-message.ts`) or, for lists of quick picks, an array
- * of plain strings. A locale missing a key is a type error.
+ * of plain strings. A locale missing a key is a type error. What each key means: the notes in `en_US.ts`.
  */
-export type Catalogue = Widen<typeof en_US>;
-
+export interface Catalogue {
+  readonly locale: string;
+  readonly chat: {
+    readonly conversation: string;
+    readonly openChat: string;
+    readonly closeChat: string;
+    readonly newChat: string;
+    readonly conversations: string;
+    readonly conversationMenu: string;
+    readonly rename: string;
+    readonly loading: string;
+    readonly you: string;
+    readonly assistant: string;
+    readonly suggestions: string;
+    readonly earlierMessages: string;
+    readonly thinking: string;
+    readonly reasoning: string;
+    readonly showReasoning: string;
+    readonly hideReasoning: string;
+    readonly sources: string;
+    readonly imageBlocked: string;
+    readonly loadImage: string;
+    readonly compactionMarker: string;
+    readonly messageFailed: string;
+    readonly partFailed: string;
+    readonly stopped: string;
+    readonly interrupted: string;
+    readonly reconnecting: string;
+    readonly replyStopped: string;
+    readonly replyInterrupted: string;
+    readonly tableColumnsSpeech: string;
+    readonly tableRowSpeech: string;
+    readonly tableCellSeparator: string;
+    readonly retry: string;
+    readonly dismiss: string;
+  };
+  readonly composer: {
+    readonly placeholder: string;
+    readonly label: string;
+    readonly send: string;
+    readonly stop: string;
+    readonly attach: string;
+    readonly removeAttachment: string;
+    readonly fileTooLarge: string;
+    readonly fileTypeRefused: string;
+    readonly uploadingFile: string;
+    readonly uploadFailed: string;
+    readonly awaitingApproval: string;
+  };
+  readonly message: {
+    readonly copy: string;
+    readonly copied: string;
+    readonly copyCode: string;
+    readonly edit: string;
+    readonly saveEdit: string;
+    readonly cancelEdit: string;
+    readonly delete: string;
+    readonly deleted: string;
+    readonly undoDelete: string;
+    readonly regenerate: string;
+    readonly like: string;
+    readonly dislike: string;
+    readonly actions: string;
+    readonly feedbackReasonLabel: string;
+    readonly feedbackReasons: readonly string[];
+    readonly feedbackReasonSend: string;
+    readonly feedbackReasonSkip: string;
+  };
+  readonly branches: {
+    readonly versions: string;
+    readonly previousVersion: string;
+    readonly nextVersion: string;
+    readonly versionOf: string;
+  };
+  readonly tools: {
+    readonly running: string;
+    readonly done: string;
+    readonly error: string;
+    readonly denied: string;
+    readonly input: string;
+    readonly result: string;
+    readonly showFullResult: string;
+    readonly hideFullResult: string;
+    readonly usedOne: string;
+    readonly used: string;
+    readonly usedCalls: string;
+    readonly moreTools: string;
+    readonly runningCount: string;
+    readonly itemCount: string;
+  };
+  readonly approval: {
+    readonly title: string;
+    readonly approve: string;
+    readonly reject: string;
+    readonly rejectReason: string;
+    readonly confirmReject: string;
+    readonly cancel: string;
+    readonly approved: string;
+    readonly rejected: string;
+    readonly expired: string;
+    readonly waiting: string;
+    readonly instructions: string;
+    readonly announcement: string;
+    readonly editInput: string;
+    readonly inputEditorLabel: string;
+    readonly approveWithChanges: string;
+    readonly inputNotJson: string;
+    readonly inputInvalid: string;
+    readonly editedInput: string;
+    readonly proposedInput: string;
+  };
+  readonly remoteAgent: {
+    readonly question: string;
+    readonly waiting: string;
+    readonly instructions: string;
+    readonly answerLabel: string;
+    readonly send: string;
+    readonly sent: string;
+    readonly working: string;
+    readonly announcement: string;
+  };
+  readonly errors: {
+    readonly title: string;
+    readonly announcement: string;
+    readonly connectionLost: string;
+    readonly codes: {
+      readonly bad_json: string;
+      readonly invalid_cursor: string;
+      readonly invalid_title: string;
+      readonly invalid_body: string;
+      readonly invalid_messages: string;
+      readonly invalid_id: string;
+      readonly unauthorized: string;
+      readonly forbidden: string;
+      readonly cross_site_request: string;
+      readonly tool_denied: string;
+      readonly approval_required: string;
+      readonly unknown_tool: string;
+      readonly mcp_app_unavailable: string;
+      readonly not_found: string;
+      readonly run_not_found: string;
+      readonly unknown_agent: string;
+      readonly conversation_not_found: string;
+      readonly message_not_found: string;
+      readonly file_not_found: string;
+      readonly method_not_allowed: string;
+      readonly conversation_conflict: string;
+      readonly history_mismatch: string;
+      readonly approval_not_pending: string;
+      readonly run_not_paused: string;
+      readonly payload_too_large: string;
+      readonly unsupported_media_type: string;
+      readonly internal_error: string;
+      readonly store_required: string;
+      readonly store_unavailable: string;
+      readonly run_log_unavailable: string;
+      readonly run_not_ready: string;
+      readonly transcription_unavailable: string;
+      readonly transcription_failed: string;
+    };
+  };
+  readonly dictation: {
+    readonly start: string;
+    readonly stop: string;
+    readonly listening: string;
+    readonly recording: string;
+    readonly transcribing: string;
+    readonly inserted: string;
+    readonly denied: string;
+    readonly noDevice: string;
+    readonly unsupported: string;
+    readonly failed: string;
+    readonly tooLong: string;
+    readonly noSpeech: string;
+  };
+  readonly queue: {
+    readonly list: string;
+    readonly queueSend: string;
+    readonly item: string;
+    readonly edit: string;
+    readonly save: string;
+    readonly cancel: string;
+    readonly editLabel: string;
+    readonly moveUp: string;
+    readonly moveDown: string;
+    readonly sendNow: string;
+    readonly remove: string;
+    readonly queued: string;
+    readonly moved: string;
+    readonly paused: string;
+    readonly pausedFailed: string;
+    readonly pausedStopped: string;
+    readonly pausedRestored: string;
+    readonly pastedText: string;
+    readonly pastedSummary: string;
+    readonly expand: string;
+    readonly collapse: string;
+    readonly removePasted: string;
+    readonly showMore: string;
+    readonly showLess: string;
+  };
+  readonly conversations: {
+    readonly today: string;
+    readonly yesterday: string;
+    readonly previousDays: string;
+    readonly older: string;
+    readonly untitled: string;
+    readonly search: string;
+    readonly clearSearch: string;
+    readonly noConversations: string;
+    readonly noMatches: string;
+    readonly loadMore: string;
+    readonly loadFailed: string;
+    readonly retry: string;
+    readonly dismiss: string;
+    readonly renameLabel: string;
+    readonly deleted: string;
+    readonly undo: string;
+  };
+  readonly timeline: {
+    readonly label: string;
+    readonly run: string;
+    readonly step: string;
+    readonly steps: string;
+    readonly toolCalls: string;
+    readonly tokens: string;
+    readonly totalTokens: string;
+    readonly status: {
+      readonly running: string;
+      readonly completed: string;
+      readonly stopped: string;
+      readonly failed: string;
+      readonly waiting: string;
+    };
+    readonly toolState: {
+      readonly running: string;
+      readonly done: string;
+      readonly error: string;
+      readonly pending: string;
+    };
+    readonly source: {
+      readonly function: string;
+      readonly mcp: string;
+      readonly http: string;
+      readonly "sub-agent": string;
+      readonly "file-system": string;
+      readonly client: string;
+      readonly platform: string;
+    };
+    readonly startsAt: string;
+    readonly subAgent: string;
+    readonly showSubRun: string;
+    readonly hideSubRun: string;
+    readonly detailsShort: string;
+    readonly details: string;
+    readonly running: string;
+    readonly waiting: string;
+    readonly loading: string;
+    readonly empty: string;
+    readonly loadFailed: string;
+    readonly retry: string;
+    readonly viewTrace: string;
+  };
+  readonly a2ui: {
+    readonly surface: string;
+    readonly unsupported: string;
+    readonly missing: string;
+    readonly cycle: string;
+    readonly tooDeep: string;
+    readonly tooMany: string;
+    readonly building: string;
+    readonly failed: string;
+    readonly close: string;
+    readonly dialog: string;
+  };
+  readonly mcpApp: {
+    readonly title: string;
+    readonly loading: string;
+    readonly failed: string;
+    readonly noStart: string;
+    readonly flooded: string;
+    readonly sendMessageTitle: string;
+    readonly send: string;
+    readonly openLinkTitle: string;
+    readonly open: string;
+    readonly callToolTitle: string;
+    readonly callToolInput: string;
+    readonly callToolRejected: string;
+  };
+  readonly inspector: {
+    readonly open: string;
+    readonly close: string;
+    readonly title: string;
+    readonly runs: string;
+    readonly noRuns: string;
+    readonly run: string;
+    readonly eventCount: string;
+    readonly live: string;
+    readonly runId: string;
+    readonly status: string;
+    readonly pending: string;
+    readonly resumedAfter: string;
+    readonly cursor: string;
+    readonly traceId: string;
+    readonly usage: string;
+    readonly type: string;
+    readonly all: string;
+    readonly exportFixture: string;
+    readonly clear: string;
+    readonly events: string;
+    readonly copyEvent: string;
+    readonly copy: string;
+    readonly copied: string;
+    readonly data: string;
+  };
+}

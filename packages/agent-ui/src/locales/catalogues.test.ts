@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { catalogueTypeSource } from '../../scripts/locale-loaders.js';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../test-utils/catalogue-check.js';
 import type { Catalogue } from './catalogue.js';
@@ -21,6 +22,10 @@ describe('catalogue files', () => {
     expect(Object.keys(CATALOGUE_LOADERS).sort()).toEqual(files.filter((code) => code !== 'en_US'));
     // The @x/agent-ui/locales entry names every one.
     expect(Object.keys(entry).sort()).toEqual(files);
+  });
+
+  it('are typed by the Catalogue interface written from en_US (scripts/locale-loaders.ts)', () => {
+    expect(readFileSync(`${dir}/catalogue.ts`, 'utf8')).toBe(catalogueTypeSource(en_US));
   });
 
   it('exist for every locale antd ships', () => {

@@ -20,6 +20,8 @@
  *   language's full stop where the English has one. Prefer the wording antd uses in your locale.
  * - Ambiguous keys carry a comment saying what they mean.
  */
+import type { Catalogue } from './catalogue.js';
+
 const catalogue = {
   /** BCP 47 tag of this catalogue, used for `Intl` (numbers, plurals, lists). Set it to your file's tag (`de_DE` → `de-DE`). */
   locale: 'en-US',
@@ -452,6 +454,6 @@ const catalogue = {
     /** Disclosure showing an event's raw data. */
     data: 'data',
   },
-};
+} satisfies Catalogue;
 
 export default catalogue;

@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import deDE from 'antd/es/locale/de_DE.js';
-import frFR from 'antd/es/locale/fr_FR.js';
+import { deDE, frFR } from '../test-utils/antd-locales.js';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentUIProvider, useAgentUIConfig } from '../config.js';
 import type { Catalogue } from './catalogue.js';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { ConfigProvider } from 'antd';
-import deDE from 'antd/es/locale/de_DE.js';
+import { deDE } from '../test-utils/antd-locales.js';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentUIProvider, useAgentUIConfig } from '../config.js';

@@ -121,11 +121,11 @@ const serverGroups: Record<string, WebServer[]> = {
  * on the first. Each project runs one spec at a time on its own servers; the two run side by side.
  */
 // Split so both take about as long (a run on a quiet machine: ~6.3 min of specs each).
-const SECOND_PLAYGROUND = ['liveness', 'mcp-apps', 'persistence', 'phone', 'replay', 'resume', 'server-death', 'timeline', 'tools'].map(
+const SECOND_PLAYGROUND = ['a2a-remote', 'liveness', 'mcp-apps', 'persistence', 'phone', 'replay', 'resume', 'rtl', 'server-death', 'timeline', 'tools'].map(
   (name) => `**/${name}.spec.ts`,
 );
 /** Specs of the examples, each on servers of its own (next, express, ag-ui groups). */
-const EXAMPLES = ['**/next-example.spec.ts', '**/express-example.spec.ts', '**/ag-ui.spec.ts'];
+const EXAMPLES = ['**/next-example.spec.ts', '**/express-example.spec.ts', '**/ag-ui.spec.ts', '**/defects-examples.spec.ts'];
 const STORYBOOK = ['**/storybook.spec.ts'];
 
 export default defineConfig({

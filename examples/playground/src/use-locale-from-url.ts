@@ -1,4 +1,4 @@
-import { catalogueTag, isCatalogueCode, localeDirection, type CatalogueCode } from '@x/agent-ui';
+import { catalogueTag, isCatalogueCode, localeDirection, type CatalogueCode } from '@x/agent-ui/locales';
 import type { Locale } from 'antd/es/locale/index.js';
 import { useEffect, useState } from 'react';
 

@@ -9,5 +9,4 @@ export type { PageStateRefusal, UpdatePageStateInput, UpdatePageStateOutput } fr
 export * from './errors.js';
 export * from './messages.js';
 export * from './approval-edits.js';
-export * from './remote-agents.js';
 export type { AgentRequestBody, WireUIMessage } from './request-body.js';

@@ -2,7 +2,7 @@
  * Writes `src/locales/catalogue.ts` (the `Catalogue` type: the English catalogue's shape, every leaf a
  * `string` or `readonly string[]`), `src/locales/catalogue-loaders.ts` (one `import()` per catalogue file in `src/locales/`,
  * English excepted: it is built in) and `src/locales/index.ts` (the `@x/agent-ui/locales` entry: every
- * catalogue by name, for apps that import one up front). Run it after adding a catalogue:
+ * catalogue by name, for apps that import one up front, and the locale helpers). Run it after adding a catalogue:
  * `node packages/agent-ui/scripts/locale-loaders.ts`; `catalogues.test.ts` fails while the map and
  * the files differ.
  */
@@ -61,6 +61,12 @@ export function entrySource(codes: readonly string[]): string {
 // (\`import { de_DE } from '@x/agent-ui/locales'\`; bundlers keep only that one) and pass it as
 // \`catalogue\` for server rendering; the kit otherwise loads the active one on demand.
 ${codes.map((code) => `export { default as ${code} } from './${code}.js';`).join('\n')}
+// The locale helpers (the root entry keeps what AgentChat's props name: \`Catalogue\`, \`AgentUIStrings\`).
+export type { Catalogue } from './catalogue.js';
+export { compileStrings } from './compile.js';
+export { formatMessage, type MessageArgs, type MessageValue } from './format-message.js';
+export { loadStrings, provideCatalogue } from './load-strings.js';
+export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, catalogueTag, isCatalogueCode, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locale-codes.js';
 `;
 }
 

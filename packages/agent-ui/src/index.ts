@@ -59,9 +59,5 @@ export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type Agen
 export { enUS, zhCN } from './locales/built-in.js';
 export { type AgentUIStrings, type AgentUIStringsOverride } from './locales/agent-ui-strings.js';
 export type { Catalogue } from './locales/catalogue.js';
-export { compileStrings } from './locales/compile.js';
-export { formatMessage, type MessageArgs, type MessageValue } from './locales/format-message.js';
-export { loadStrings, provideCatalogue } from './locales/load-strings.js';
-export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, catalogueTag, isCatalogueCode, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locales/locale-codes.js';
 export { safeUrl } from './markdown/safe-url.js';
 export type { MarkdownOptions } from './markdown/markdown-options.js';

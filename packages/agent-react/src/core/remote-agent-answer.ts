@@ -1,4 +1,4 @@
-import { remoteAgentAnswerPath, type RemoteAgentAnswer } from '@x/agent-protocol';
+import { remoteAgentAnswerPath, type RemoteAgentAnswer } from '@x/agent-protocol/remote-agents';
 import { apiBase, type ConnectionOptions } from './endpoints.js';
 import { AgentRequestError, requestRoute, toError } from './errors.js';
 

@@ -49,6 +49,20 @@ export function describeRunLog(
     });
     const chunk = (i: number) => JSON.stringify({ type: 'text-delta', id: 't1', delta: `part ${i}\n"quoted"` });
 
+    /**
+     * Reads a run just opened on the other handle. A shared log's \`open\` writes the run's meta on its
+     * own connection while the reader asks on another, so the first reads may come before it lands:
+     * retried while null, for at most 2 s (a run that never shows fails the test).
+     */
+    async function readOpened(handle: RunLog, runId: string, afterSeq: number, signal: AbortSignal): Promise<RunLogReader | null> {
+      const deadline = Date.now() + 2_000;
+      for (;;) {
+        const reader = await handle.read(runId, afterSeq, signal);
+        if (reader || Date.now() > deadline) return reader;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
     /** Reads `reader` to its end. */
     async function all(reader: RunLogReader): Promise<RunLogEntry[]> {
       const out: RunLogEntry[] = [];
@@ -83,7 +97,7 @@ export function describeRunLog(
       const writer = pair.a.open(metaOf(runId));
       for (let i = 0; i < 5; i++) writer.append(chunk(i));
       await writer.end();
-      const reader = await pair.b.read(runId, -1, new AbortController().signal);
+      const reader = await readOpened(pair.b, runId, -1, new AbortController().signal);
       expect(reader).not.toBeNull();
       expect(reader!.meta).toEqual(metaOf(runId));
       expect(reader!.ended).toBe(true);
@@ -126,7 +140,7 @@ export function describeRunLog(
       const runId = unique();
       const writer = pair.a.open(metaOf(runId));
       for (let i = 0; i < 4; i++) writer.append(chunk(i));
-      const reader = await pair.b.read(runId, 1, new AbortController().signal);
+      const reader = await readOpened(pair.b, runId, 1, new AbortController().signal);
       const read = all(reader!);
       for (let i = 4; i < 8; i++) writer.append(chunk(i));
       await writer.end();
@@ -138,7 +152,7 @@ export function describeRunLog(
       const writer = pair.a.open(metaOf(runId));
       for (let i = 0; i < 3; i++) writer.append(chunk(i));
       const signal = new AbortController().signal;
-      const readers = await Promise.all([pair.a.read(runId, -1, signal), pair.b.read(runId, 0, signal), pair.b.read(runId, 2, signal)]);
+      const readers = await Promise.all([pair.a.read(runId, -1, signal), readOpened(pair.b, runId, 0, signal), readOpened(pair.b, runId, 2, signal)]);
       const reads = readers.map((reader) => all(reader!));
       for (let i = 3; i < 40; i++) {
         writer.append(chunk(i));
@@ -175,7 +189,7 @@ export function describeRunLog(
       const writer = pair.a.open(metaOf(runId));
       writer.append(chunk(0));
       const controller = new AbortController();
-      const reader = await pair.b.read(runId, -1, controller.signal);
+      const reader = await readOpened(pair.b, runId, -1, controller.signal);
       const iterator = reader!.entries[Symbol.asyncIterator]();
       expect(await take(iterator, 1)).toEqual(expected(0, 1));
       const waiting = iterator.next();

@@ -75,3 +75,9 @@ export { default as vi_VN } from './vi_VN.js';
 export { default as zh_CN } from './zh_CN.js';
 export { default as zh_HK } from './zh_HK.js';
 export { default as zh_TW } from './zh_TW.js';
+// The locale helpers (the root entry keeps what AgentChat's props name: `Catalogue`, `AgentUIStrings`).
+export type { Catalogue } from './catalogue.js';
+export { compileStrings } from './compile.js';
+export { formatMessage, type MessageArgs, type MessageValue } from './format-message.js';
+export { loadStrings, provideCatalogue } from './load-strings.js';
+export { CATALOGUE_CODES, catalogueCodeForTag, catalogueCodeOfAntdLocale, catalogueTag, isCatalogueCode, localeDirection, type AntdLocaleLike, type CatalogueCode } from './locale-codes.js';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { RemoteAgentProgress } from '@x/agent-protocol';
+import type { RemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { describe, expect, it, vi } from 'vitest';
 import { AnnouncerProvider } from '../a11y/announcer.js';
 import { ChatContext, type ChatContextValue } from '../chat/chat-context.js';

@@ -1,5 +1,5 @@
 'use client';
-import type { RemoteAgentProgress } from '@x/agent-protocol';
+import type { RemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { Button, Input, theme } from 'antd';
 import { useContext, useEffect, useId, useState } from 'react';
 import { useAnnounce } from '../a11y/announcer.js';

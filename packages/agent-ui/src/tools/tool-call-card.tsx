@@ -1,5 +1,5 @@
 'use client';
-import { isRemoteAgentProgress } from '@x/agent-protocol';
+import { isRemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { ApprovalVerdict } from './approval-card.js';
 import { RemoteAgentRun } from './remote-agent-run.js';
 import { ToolCard, type ToolResultDisplay } from './tool-card.js';

@@ -1,6 +1,6 @@
 import { tool, type Tool } from 'ai';
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
-import type { RemoteAgentProgress } from '@x/agent-protocol';
+import type { RemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { fileRefUrl } from '@x/agent-protocol/routes';
 import { dataKey, filesOf } from '../../files/file-service.js';
 import { HTTP_TOOL_DEFAULTS } from '../../tools/http/http-tools.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRemoteAgentProgress, type RemoteAgentProgress } from '@x/agent-protocol';
+import { isRemoteAgentProgress, type RemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { createAgentServer } from '../../server.js';
 import type { AgentServerConfig } from '../../config/types.js';
 import { fileSystemBlobStore } from '../../files/fs-blob-store.js';

@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isRemoteAgentProgress } from '@x/agent-protocol';
+import { isRemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import type { AgentServer } from '../../config/types.js';
 import { memoryRunLog } from '../../runs/memory-run-log.js';
 import { redisRunLog } from '../../runs/redis-run-log.js';

@@ -1,4 +1,4 @@
-import type { RemoteAgentAnswer } from '@x/agent-protocol';
+import type { RemoteAgentAnswer } from '@x/agent-protocol/remote-agents';
 import { HttpError } from '../../http/error-response.js';
 import { RunLogUnavailableError } from '../../runs/run-log.js';
 import { answerQuestion, type QuestionOwner } from './remote-questions.js';

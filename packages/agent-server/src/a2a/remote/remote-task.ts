@@ -1,6 +1,6 @@
 import { Role, type AgentCard, type SendMessageRequest } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
-import type { RemoteAgentProgress } from '@x/agent-protocol';
+import type { RemoteAgentProgress } from '@x/agent-protocol/remote-agents';
 import { asRemoteError } from './agent-card.js';
 import { RemoteAgentError } from './remote-agent-error.js';
 import { TaskProgress, type FileSink } from './task-progress.js';

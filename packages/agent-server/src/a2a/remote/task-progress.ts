@@ -1,5 +1,5 @@
 import { taskStateToJSON, type TaskState, type Artifact, type Message, type Part, type StreamResponse, type Task } from '@a2a-js/sdk';
-import type { RemoteAgentFile, RemoteAgentProgress, RemoteTaskState } from '@x/agent-protocol';
+import type { RemoteAgentFile, RemoteAgentProgress, RemoteTaskState } from '@x/agent-protocol/remote-agents';
 
 /** Stores a file part's bytes; answers the file as the tool result names it. */
 export type FileSink = (bytes: Uint8Array, mediaType: string, filename: string) => Promise<RemoteAgentFile>;

@@ -2,7 +2,7 @@ import type { OnDisconnect } from '@x/agent-protocol/routes';
 import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, RUNS_SEGMENT, TOOL_OUTPUTS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol/routes';
 import { MCP_APPS_SEGMENT } from '@x/agent-protocol/mcp-apps';
 import { remoteAgentAnswerSchema, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
-import { REMOTE_AGENT_ANSWER_SEGMENT } from '@x/agent-protocol';
+import { REMOTE_AGENT_ANSWER_SEGMENT } from '@x/agent-protocol/remote-agents';
 import { remoteAnswerRoute } from '../../a2a/remote/remote-answer-route.js';
 import type { AgentServerConfig, Logger } from '../../config/types.js';
 import { a2aPublisher, A2A_SEGMENT, AGENT_CARD_SUFFIX } from '../../a2a/publish/a2a-publisher.js';

@@ -127,3 +127,6 @@ export const runAgentInput = fc.record(
 
 /** Ids inside a `RunAgentInput` (every id at every edge follows the protocol's id rule). */
 export const AG_UI_BODY_IDS = ['threadId', 'runId', 'messages.*.id'];
+
+/** `POST {agentId}/remote-agent-answer`: the answer to a remote agent's question (none waits in the fuzz server: a 404 refusal, or 400 for a bad body). */
+export const remoteAgentAnswerBody = fc.record({ toolCallId: validId, answer: hostileString(200).filter((answer) => answer.trim().length > 0) });

@@ -1,4 +1,5 @@
 import { fc } from '@fast-check/vitest';
+import { REMOTE_AGENT_ANSWER_SEGMENT } from '@x/agent-protocol/remote-agents';
 import { AG_UI_SEGMENT } from '../../ag-ui/ag-ui-route.js';
 import { APPS, AGENT, APPROVER, MAX_AUDIO_BYTES, MAX_BODY_BYTES, MAX_FILE_BYTES, MCP_SERVER, MCP_TOOL, USER, type Fixtures } from './fuzz-env.js';
 import type { FuzzBody, FuzzRequest } from './fuzz-request.js';
@@ -15,6 +16,7 @@ import {
   mcpCallBody,
   mcpResourceBody,
   queueBody,
+  remoteAgentAnswerBody,
   renameBody,
   runAgentInput,
   stopBody,
@@ -219,6 +221,15 @@ export const ROUTES: RouteSpec[] = [
     ids: () => ({ agentId: fc.constantFrom(APPS, AGENT) }),
     body: (fx) => json(mcpCallBody([fx.chat, fx.bobChat], [MCP_SERVER], [MCP_TOOL])),
     bodyIds: MCP_BODY_IDS,
+    stateChanging: true,
+  },
+  {
+    name: 'remote-agent-answer',
+    method: 'POST',
+    path: ['{agentId}', REMOTE_AGENT_ANSWER_SEGMENT],
+    ids: () => ({ agentId: agentId(APPROVER) }),
+    body: () => json(remoteAgentAnswerBody),
+    bodyIds: ['toolCallId'],
     stateChanging: true,
   },
   {

@@ -71,11 +71,14 @@ test('the shared form and its write log belong to the conversation: a new chat s
   await expect(log).toContainText('company');
   await chat.send('Say hello');
   await chat.waitReady();
+  // This conversation's id (other specs on this server also said hello: its row is found by id).
+  await expect(page).toHaveURL(/[?&]c=/);
+  const first = new URL(page.url()).searchParams.get('c')!;
   await page.getByRole('button', { name: 'New chat' }).click();
   await expect(company).toHaveValue('');
   await expect(log).toContainText('No writes yet');
   // Back in the first conversation, its form and log are as they were.
-  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Say hello/ }).click();
+  await page.getByRole('navigation', { name: 'Conversations' }).locator(`[data-xagent-conversation="${first}"]`).click();
   await expect(company).toHaveValue('Before Inc');
   await expect(log).toContainText('company');
 });

@@ -6,7 +6,9 @@ export const plainText: Scenario = {
   description: 'A short streamed answer.',
   prompt: 'Say hello',
   match: /^\s*(hello|hi|hey)\b|\bsay hello\b/i,
-  script: { steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]] },
+  // 50 ms between words (not the default 20): the reply visibly streams even on a loaded machine
+  // (e2e chat-streams.spec.ts counts the lengths it grows through).
+  script: { chunkDelayMs: 50, steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]] },
 };
 
 export const LONG_MARKDOWN = `# Release notes

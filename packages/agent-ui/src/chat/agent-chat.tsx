@@ -192,7 +192,9 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
           gap: 12,
           height: display === 'drawer' ? '100%' : (height ?? '100%'),
           maxWidth,
-          marginInline: maxWidth ? 'auto' : undefined,
+          // Centred by auto margins, a flex or grid item would otherwise shrink to its content's width (a
+          // long code line widened the chat past a 320 px screen in a flex column): it takes the row's width.
+          ...(maxWidth ? { marginInline: 'auto', width: '100%', minWidth: 0 } : {}),
           position: 'relative',
           ...style,
         }}

@@ -119,7 +119,8 @@ async function cancel(client: Client, progress: TaskProgress): Promise<void> {
   }
 }
 
-function messageRequest(text: string, taskId: string): SendMessageRequest {
+/** A user message with one text part to `taskId` (empty: a new task), as the SDK client sends it. */
+export function messageRequest(text: string, taskId = ''): SendMessageRequest {
   return {
     tenant: '',
     metadata: undefined,

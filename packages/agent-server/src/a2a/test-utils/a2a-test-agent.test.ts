@@ -1,27 +1,11 @@
-import { Role } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messageRequest as send } from '../remote/remote-task.js';
 import { startA2aTestAgent } from './a2a-test-agent.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-const send = (text: string, taskId = '') => ({
-  tenant: '',
-  metadata: undefined,
-  configuration: undefined,
-  message: {
-    messageId: crypto.randomUUID(),
-    role: Role.ROLE_USER,
-    taskId,
-    contextId: '',
-    parts: [{ content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  },
 });
 
 describe('the loopback A2A test agent (the SDK client against the SDK server)', () => {

@@ -13,6 +13,7 @@ export { AgentChatTransport, createAgentTransport } from './core/transport.js';
 export { agentEndpoint, apiBase, isNonEmptyObject } from './core/endpoints.js';
 export { whenIdle } from './core/when-idle.js';
 export { isDisconnectError, requestRoute } from './core/errors.js';
+export { requestErrorCode } from './core/request-error-code.js';
 export { resolveHeaders } from './core/endpoints.js';
 export { parseUIMessageChunkStream } from './core/ui-chunk-stream.js';
 export { shouldContinue, isWaitingForUser } from './core/auto-continue.js';

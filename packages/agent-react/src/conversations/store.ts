@@ -1,7 +1,9 @@
 // The conversation list without React: paging, debounced search, selection, optimistic rename and
 // Gmail-style delete (hidden at once, DELETE sent when the undo window closes). `useConversations`
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
-import { MAX_TITLE_LENGTH, type ConversationSummary } from '@x/agent-protocol/routes';
+import { MAX_TITLE_LENGTH, type ConversationSummary, type LiveEvent } from '@x/agent-protocol/routes';
+import { liveOf } from '../core/live-hooks.js';
+import type { LiveEvents } from '../core/types.js';
 import { markNewConversation } from '../core/new-conversations.js';
 import { SnapshotStore } from '../core/snapshot-store.js';
 import { UndoWindows } from '../core/undo-windows.js';
@@ -55,6 +57,13 @@ export interface ConversationsStoreOptions extends ConversationsClientOptions {
   newId?: () => string;
   /** Replaces the fetch-based client (tests, custom transports). */
   client?: ConversationsClient;
+  /**
+   * Live on every tab: `liveEvents` from `@x/agent-react/live`. The list follows the user's event
+   * stream: conversations created, renamed, titled, deleted or run in another tab or device show at
+   * once (a turn running, an approval waiting, the order by last activity). `false` or absent: the
+   * list reloads when the tab is shown again and after a reply ends here.
+   */
+  live?: LiveEvents | false;
 }
 
 interface DeleteEntry {
@@ -97,6 +106,7 @@ export class ConversationsStore extends SnapshotStore<ConversationsSnapshot> {
   private loadController: AbortController | undefined;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
+  private stopLive: (() => void) | undefined;
 
   constructor(options: ConversationsStoreOptions = {}) {
     super(EMPTY_SNAPSHOT);
@@ -122,6 +132,7 @@ export class ConversationsStore extends SnapshotStore<ConversationsSnapshot> {
     this.started = true;
     globalThis.addEventListener?.('pagehide', this.flush);
     globalThis.document?.addEventListener('visibilitychange', this.onVisibility);
+    this.stopLive = liveOf(this.options.live)?.subscribe(this.options, this.applyLive);
     void this.load(true);
   }
 
@@ -131,9 +142,45 @@ export class ConversationsStore extends SnapshotStore<ConversationsSnapshot> {
     this.started = false;
     globalThis.removeEventListener?.('pagehide', this.flush);
     globalThis.document?.removeEventListener('visibilitychange', this.onVisibility);
+    this.stopLive?.();
+    this.stopLive = undefined;
     this.loadController?.abort();
     clearTimeout(this.searchTimer);
     this.flush();
+  }
+
+  /**
+   * One event of the user's live stream (another tab or device, or this one): the row it carries
+   * replaces the listed one unless that is newer (`version`), a row new to the list appears when it
+   * matches the list's agent and search, the list keeps its order by last activity; a deleted
+   * conversation goes (an undo window here for it closes: nothing is left to undo); `reset`
+   * reloads the list.
+   */
+  applyLive = (event: LiveEvent): void => {
+    if (event.type === 'reset') return void this.refresh();
+    if (event.type === 'conversation-deleted') {
+      this.deletes.undo(event.conversationId);
+      this.dropRow(event.conversationId);
+      return this.emit();
+    }
+    const row = event.conversation;
+    if (this.options.agentId && row.agentId !== this.options.agentId) return;
+    const current = this.rows.find((other) => other.id === row.id);
+    if (current && current.version > row.version) return;
+    if (!current && !this.mayList(row)) return;
+    // A title the server does not have yet (null) keeps the placeholder shown so far.
+    const next = row.title === null && current?.title ? { ...row, title: current.title } : row;
+    this.unconfirmed.delete(row.id);
+    this.rows = [...this.rows.filter((other) => other.id !== row.id), next].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+    this.emit();
+  };
+
+  /** A row not listed yet belongs in the loaded part of the list: it matches the search and is not older than the pages loaded. */
+  private mayList(row: ConversationSummary): boolean {
+    const query = this.appliedQuery.toLowerCase();
+    if (query && !(row.title ?? '').toLowerCase().includes(query)) return false;
+    const last = this.rows.at(-1);
+    return this.nextCursor === null || !last || row.updatedAt >= last.updatedAt;
   }
 
   private onVisibility = (): void => {

@@ -18,6 +18,11 @@ export interface ResumeHooks {
   attach<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): () => void;
   /** The server's history is loaded: re-attach when its conversation has an active run. */
   resumeOnMount<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, activeRunId: string | null): void;
+  /**
+   * Attaches to a run of the shown conversation started elsewhere (another tab); true when it does.
+   * `awaited`: the caller already shows the run as awaited (`waitForRun`), so `submitted` is not busy.
+   */
+  attachRun<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, runId: string, awaited?: boolean): boolean;
 }
 
 const registered = new WeakMap<ResumeRuns, ResumeHooks>();

@@ -12,6 +12,7 @@ import { RunCursor } from './run-cursor.js';
 import type { ChatSession } from './chat-session.js';
 import { handleToolCall } from './tool-calls.js';
 import { resumeOf } from './resume-hooks.js';
+import { liveOf } from './live-hooks.js';
 import { followQueue, restoreQueue } from './queue.js';
 import { endReconnect, stopRun } from './stop.js';
 import { markEnded } from './reply-end.js';
@@ -64,7 +65,10 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
       else session.tracker.data(part as never);
     },
     onError: (error) => {
-      if (!resumeOf(host.options)?.takeDisconnect(session, error)) session.tracker.error(error);
+      if (resumeOf(host.options)?.takeDisconnect(session, error)) return;
+      // A send refused for a turn running in another tab waits in the queue instead (live chats).
+      if (liveOf(host.options.live)?.takeConflict(() => host.options, session, error)) return;
+      session.tracker.error(error);
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
     // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
@@ -124,6 +128,7 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
     if (change === 'messages') scan();
   });
   const stopFollowing = resumeOf(options())?.attach(options, session);
+  const stopLive = liveOf(options().live)?.followChat(options, session);
   // Without the server's history, a queue kept in this tab (sessionStorage) comes back.
   if (session.historyLoad === 'none') restoreQueue(session, undefined);
   let detached = false;
@@ -132,6 +137,7 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
     detached = true;
     unsubscribe();
     stopFollowing?.();
+    stopLive?.();
     const reconnecting = session.reconnect !== undefined;
     session.disposed = true;
     endReconnect(session);

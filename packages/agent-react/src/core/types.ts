@@ -121,6 +121,16 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends Co
    */
   resume?: ResumeRuns | false;
   /**
+   * Live on every tab: pass `liveEvents` from `@x/agent-react/live` (a separate import; `AgentChat`
+   * passes it unless this is `false`). While the server owns the history, the chat follows the
+   * user's event stream (`GET {api}/events`): a turn another tab or device starts in the shown
+   * conversation streams here too (with `resume`, which attaches to its run), what another tab
+   * changed (a reply ended, a message deleted, a branch switched, an approval answered) is reloaded
+   * while this chat is idle, and a send while another tab's turn runs waits in the queue (sent when
+   * that turn ends) instead of failing with 409. A server without a store keeps today's behaviour.
+   */
+  live?: LiveEvents | false;
+  /**
    * A reply stream that brings nothing — no chunk, no keep-alive — for this long is a dropped
    * connection, whatever sits between browser and server (a proxy may hold a dead server's
    * connection open). Default: two of the keep-alive intervals the server announces on the response
@@ -303,4 +313,13 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
 export interface ResumeRuns {
   /** Names what the value is (the only thing about it an app can read). */
   readonly kind: 'resume-runs';
+}
+
+/**
+ * The value of the `live` option of `useAgentChat` and `useConversations`: `liveEvents` from
+ * `@x/agent-react/live`. Opaque; the hooks look up what it does.
+ */
+export interface LiveEvents {
+  /** Names what the value is (the only thing about it an app can read). */
+  readonly kind: 'live-events';
 }

@@ -1,20 +1,14 @@
-import { RUN_STATE_PART, type RunStateData, type StoredMessageMetadata } from '@x/agent-protocol/routes';
-import { type AgentUIMessage } from '@x/agent-protocol';
-import type { DataUIPart, UIMessage, UITools } from 'ai';
-import { fetchHistory } from '../core/conversation-requests.js';
+import { RUN_STATE_PART, type RunStateData } from '@x/agent-protocol/routes';
+import type { DataUIPart, UITools } from 'ai';
 import { isDisconnectError } from '../core/errors.js';
-import { sanitizeHistory } from '../core/history.js';
+import { reloadNewest } from '../core/reload-newest.js';
 import type { ChatSession } from '../core/chat-session.js';
 import { defineResume } from '../core/resume-hooks.js';
-import { isBusy, requestOptions, sharedStateLink } from '../core/session-reads.js';
+import { isBusy, sharedStateLink } from '../core/session-reads.js';
 import { endReconnect, serverKeepsRuns } from '../core/stop.js';
 import { markEnded } from '../core/reply-end.js';
+import { backoffDelay } from '../core/reconnect-backoff.js';
 import type { ResumeRuns, UseAgentChatOptions } from '../core/types.js';
-
-type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
-
-/** Waits between re-attach attempts after a dropped connection: doubling, capped at the last. */
-const RECONNECT_BACKOFF_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
 
 /**
  * How long re-attach attempts may fail (the browser online, the server unreachable) before the reply
@@ -66,7 +60,7 @@ function schedule<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOL
     r.waitingOnline = true;
     return;
   }
-  const delay = RECONNECT_BACKOFF_MS[Math.min(r.attempt, RECONNECT_BACKOFF_MS.length - 1)]!;
+  const delay = backoffDelay(r.attempt);
   r.attempt++;
   r.timer = setTimeout(() => {
     r.timer = undefined;
@@ -128,7 +122,7 @@ async function resumeRun<TOOLS extends UITools>(options: () => UseAgentChatOptio
   }
   const ended = session.run?.ended === true;
   endReconnect(session);
-  if (ended && chat.status !== 'error') await reloadSaved(options(), session);
+  if (ended && chat.status !== 'error') await reloadNewest(options(), session);
 }
 
 /**
@@ -147,48 +141,22 @@ function giveUp<TOOLS extends UITools>(session: ChatSession<TOOLS>): void {
 
 /** Re-attaches on mount when the loaded conversation has an active run. */
 function resumeOnMount<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, activeRunId: string | null): void {
-  if (!activeRunId || session.used || session.disposed || isBusy(session.chat) || !serverKeepsRuns(session)) return;
+  if (!activeRunId || session.used) return;
+  attachRun(options, session, activeRunId);
+}
+
+/**
+ * Attaches to run `runId` of the shown conversation now (started elsewhere: a reload, another tab):
+ * its reply streams from the run's start. Left alone while a reply streams or re-attaches here
+ * (`awaited`: the caller itself shows the run as awaited, `waitForRun`). True when it attaches.
+ */
+function attachRun<TOOLS extends UITools>(options: () => UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, runId: string, awaited = false): boolean {
+  const busy = awaited ? session.chat.status === 'streaming' : isBusy(session.chat);
+  if (session.disposed || session.resuming || session.reconnect || busy || !serverKeepsRuns(session)) return false;
   session.run!.reset();
-  session.run!.runId = activeRunId;
+  session.run!.runId = runId;
   void resumeRun(options, session);
-}
-
-/**
- * Loads the saved messages after a run ended out of sight: what happened meanwhile fires its events
- * (once per id), the reply completes.
- */
-async function reloadSaved<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<void> {
-  if (!session.conversationId) return;
-  const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
-  if (!answer.ok || session.disposed || isBusy(session.chat)) return;
-  const shown = session.chat.messages;
-  const history = keepShownPartial(sanitizeHistory(answer.value.messages), shown.at(-1));
-  // Older pages the view already loaded stay in front of the newest page.
-  const first = history[0];
-  const cut = first ? shown.findIndex((m) => m.id === first.id) : -1;
-  session.chat.messages = cut > 0 ? [...shown.slice(0, cut), ...history] : history;
-  const last = history.at(-1);
-  if (last?.role === 'assistant') {
-    const reason = (last.metadata as StoredMessageMetadata | undefined)?.stopReason;
-    session.tracker.finish({ message: last, messages: session.chat.messages, isAbort: reason === 'stopped', isError: reason === 'error' || reason === 'interrupted' });
-  }
-}
-
-const textLength = (message: UIMessage): number => message.parts.reduce((n, part) => n + (part.type === 'text' || part.type === 'reasoning' ? part.text.length : 0), 0);
-
-/**
- * A run lost with its server is saved with what its run log still held — nothing when the log went
- * with the server. When the tab showed more of that reply than was saved, the tab's part of it stays
- * (under the saved reply's id and marks): what arrived is not taken away by the reload.
- */
-function keepShownPartial<MESSAGE extends UIMessage>(history: MESSAGE[], shownLast: MESSAGE | undefined): MESSAGE[] {
-  const saved = history.at(-1);
-  if (!saved || !shownLast || saved.role !== 'assistant' || shownLast.role !== 'assistant') return history;
-  if ((saved.metadata as StoredMessageMetadata | undefined)?.stopReason !== 'interrupted') return history;
-  // The shown reply is the saved one, or one the server never saved (its log lost even the id).
-  if (saved.id !== shownLast.id && history.some((m) => m.id === shownLast.id)) return history;
-  if (textLength(shownLast) <= textLength(saved)) return history;
-  return sanitizeHistory([...history.slice(0, -1), { ...saved, parts: shownLast.parts }]);
+  return true;
 }
 
 /**
@@ -197,6 +165,6 @@ function keepShownPartial<MESSAGE extends UIMessage>(history: MESSAGE[], shownLa
  * outlives its connection) and the kit's transport: on mount, when the loaded conversation has an
  * active run, the chat re-attaches and the reply continues in place; when the connection drops
  * mid-reply it re-attaches by itself (`connection` is `reconnecting` meanwhile), after
- * {@link RECONNECT_BACKOFF_MS}, or at once when the browser is back online.
+ * `RECONNECT_BACKOFF_MS` (core/reconnect-backoff.ts), or at once when the browser is back online.
  */
-export const resumeRuns: ResumeRuns = /* @__PURE__ */ defineResume({ applyRunState, takeDisconnect, afterDisconnect, attach, resumeOnMount });
+export const resumeRuns: ResumeRuns = /* @__PURE__ */ defineResume({ applyRunState, takeDisconnect, afterDisconnect, attach, resumeOnMount, attachRun });

@@ -1,26 +1,8 @@
-import { isDisconnectError } from '@x/agent-react/internal';
-import { AGENT_ERROR_STATUS, isAgentErrorBody, type AgentErrorCode } from '@x/agent-protocol';
+import { isDisconnectError, requestErrorCode } from '@x/agent-react/internal';
 import type { AgentUIStrings } from '../locales/agent-ui-strings.js';
 
-/**
- * The protocol error code of a refused request (`{ error: { code, message } }`), from the error the
- * chat holds: the AI SDK's `APICallError` keeps the answer's body in `responseBody` (and as its
- * message). Undefined for any other error.
- */
-export function requestErrorCode(error: Error): AgentErrorCode | undefined {
-  const body = (error as { responseBody?: unknown }).responseBody;
-  for (const text of [typeof body === 'string' ? body : undefined, error.message]) {
-    if (!text || text[0] !== '{') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    if (isAgentErrorBody(value) && Object.hasOwn(AGENT_ERROR_STATUS, value.error.code)) return value.error.code;
-  }
-  return undefined;
-}
+// The code of a refused request is read where the chat core reads it too (a 409 a live chat queues).
+export { requestErrorCode };
 
 /** What the error alert says: the words for a refused request's code, for a lost connection, or the error's own message. */
 export function errorText(error: Error, strings: Pick<AgentUIStrings, 'errorCodes' | 'connectionLost'>): string {

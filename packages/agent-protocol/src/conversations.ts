@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import { EVENTS_SEGMENT } from './live-events.js';
 
 /**
  * Conversation routes (ARCHITECTURE §7). They exist when the server has a `store`. All of them live under
@@ -28,7 +29,7 @@ import type { UIMessage } from 'ai';
 export const CONVERSATIONS_SEGMENT = 'conversations';
 
 /** Agent ids that collide with route segments; a config that uses one is invalid. */
-export const RESERVED_AGENT_IDS: readonly string[] = [CONVERSATIONS_SEGMENT, 'runs'];
+export const RESERVED_AGENT_IDS: readonly string[] = [CONVERSATIONS_SEGMENT, 'runs', EVENTS_SEGMENT];
 
 /** Longest title the rename route and the title generator store. */
 export const MAX_TITLE_LENGTH = 200;

@@ -13,6 +13,7 @@ import { DEFAULT_KEEP_ALIVE_MS } from './runtime/sse-keep-alive.js';
 import { liveRunsOf } from './runtime/live-runs.js';
 import { memoryRunLog } from './runs/memory-run-log.js';
 import { guardedStore } from './store/guarded-store.js';
+import { liveStore } from './live/live-store.js';
 import { StoreConflictError, StoreUnavailableError } from './store/types.js';
 import { continueIncomingTraces } from './tracing/trace-headers.js';
 import { traceRunLog } from './tracing/traced-run-log.js';
@@ -51,10 +52,11 @@ export function createAgentServer<
   const maxBodyBytes = config.limits?.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const toolTimeoutMs = config.limits?.toolTimeoutMs ?? DEFAULTS.toolTimeoutMs;
   const toolResultMaxChars = config.limits?.toolResultMaxChars ?? DEFAULTS.toolResultMaxChars;
-  const store = config.store ? guardedStore(traceStore(config.store)) : undefined;
-  const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
   // Runs are resumable and stoppable only for stored conversations (ARCHITECTURE §7).
-  const runLog = store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
+  const runLog = config.store ? traceRunLog(config.runLog ?? memoryRunLog()) : undefined;
+  // Every write of the store publishes the user's live events through the run log (`GET {basePath}/events`).
+  const store = config.store ? liveStore(guardedStore(traceStore(config.store)), { runLog, logger }) : undefined;
+  const cursors = store ? cursorCodec(config.approvalSecret) : undefined;
   // A remote agent's question waits on the run log's delivery channel: answerable on any instance sharing it.
   answerQuestionsThrough(config, runLog);
   const onDisconnect = config.onDisconnect ?? (store ? 'continue' : 'abort');

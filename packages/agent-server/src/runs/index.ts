@@ -7,4 +7,6 @@ export {
   type RunLogReader,
   type RunLogWriter,
   type RunMeta,
+  type UserEventEntry,
+  type UserEventReader,
 } from './run-log.js';

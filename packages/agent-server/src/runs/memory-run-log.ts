@@ -1,4 +1,5 @@
 import { markDbSystem } from '../tracing/db-spans.js';
+import { memoryUserEvents } from './memory-user-events.js';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
 export interface MemoryRunLogOptions {
@@ -26,7 +27,8 @@ interface MemoryRun {
 /**
  * The in-process run log (the embedded default): one instance, nothing to install. A run's chunks are
  * kept in an array while it runs and for `expireAfterMs` after it ended; a Stop calls this process's
- * listeners, and so does a delivery (`deliver`). A second instance cannot see these runs: use `redisRunLog()` behind a load balancer.
+ * listeners, and so does a delivery (`deliver`). A user's live events (`publishUserEvent`) are kept
+ * per user, the newest `LIVE_EVENTS_KEPT` for `LIVE_EVENTS_KEPT_MS`, and reach this process's readers. A second instance cannot see these runs: use `redisRunLog()` behind a load balancer.
  *
  * An append is an array push (no timer, no promise unless a reader waits), so writing the log costs
  * the stream next to nothing.
@@ -36,6 +38,7 @@ export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
   const runs = new Map<string, MemoryRun>();
   const stops = listenerMap<undefined>();
   const deliveries = listenerMap<string>();
+  const userEvents = memoryUserEvents();
 
   const wake = (run: MemoryRun) => {
     const change = run.change;
@@ -140,7 +143,11 @@ export function memoryRunLog(options: MemoryRunLogOptions = {}): RunLog {
       return deliveries.add(channel, (payload) => listener(payload));
     },
 
+    publishUserEvent: userEvents.publish,
+    readUserEvents: userEvents.read,
+
     async close(): Promise<void> {
+      userEvents.close();
       for (const [runId, run] of [...runs]) drop(runId, run);
       stops.clear();
       deliveries.clear();

@@ -35,8 +35,44 @@ export interface RunLog {
   deliver?(channel: string, payload: string): Promise<number>;
   /** Calls `listener` on this instance with each payload delivered to `channel` from any instance; returns the unsubscribe. */
   onDelivery?(channel: string, listener: (payload: string) => void): () => void;
+  /**
+   * Appends `data` (a `LiveEvent`'s JSON text) to the live events of `userId` and hands it to that
+   * user's open readers on every instance (`GET {basePath}/events`, ARCHITECTURE §7 "Live on every
+   * tab"). The log keeps the user's newest `LIVE_EVENTS_KEPT` events for at least
+   * `LIVE_EVENTS_KEPT_MS` so a reconnect misses nothing. Throws `RunLogUnavailableError` (the server
+   * reports it and goes on: a write never fails because of an event). Optional, with
+   * `readUserEvents`: without both (your own run log) the server publishes nothing and the events
+   * route answers 404.
+   */
+  publishUserEvent?(userId: string, data: string): Promise<void>;
+  /**
+   * Reads the live events of `userId`: first the kept ones after `afterCursor` (null: none, only the
+   * new ones), then each new one as it is published on any instance, until `signal` aborts (the
+   * reader then releases what it holds at once). A cursor this log cannot replay from (older than
+   * what is kept, from another log, garbage) gives `reset: true` and the new events only. Throws
+   * `RunLogUnavailableError` when the log cannot be read.
+   */
+  readUserEvents?(userId: string, afterCursor: string | null, signal: AbortSignal): Promise<UserEventReader>;
   /** Releases connections and timers (the server never calls it; tests and apps do). */
   close?(): Promise<void>;
+}
+
+/** One live event of a user as the run log carries it. */
+export interface UserEventEntry {
+  /** Opaque and increasing within one log: a reader started after it gets the events that follow it. */
+  cursor: string;
+  /** The event's JSON text. */
+  data: string;
+}
+
+/** What `readUserEvents` answers. */
+export interface UserEventReader {
+  /** The cursor asked for could not be replayed from: the reader shows what it holds anew, then follows. */
+  reset: boolean;
+  /** The newest event's cursor when the read began (null: none kept): where a reset stream stands. */
+  cursor: string | null;
+  /** The kept events after the cursor, then the live ones; ends when `signal` aborts; throws when the log is lost mid-read (the client reconnects from its last cursor). */
+  events: AsyncIterable<UserEventEntry>;
 }
 
 /** What the log keeps about a run besides its chunks. */

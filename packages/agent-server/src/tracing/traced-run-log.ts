@@ -22,6 +22,9 @@ export function traceRunLog(log: RunLog): RunLog {
     onStop: (runId, listener) => log.onStop(runId, listener),
     ...(log.deliver ? { deliver: (channel: string, payload: string) => dbSpan('run_log', 'deliver', system, () => log.deliver!(channel, payload)) } : {}),
     ...(log.onDelivery ? { onDelivery: log.onDelivery.bind(log) } : {}),
+    // Live events: one publish per conversation write (no span: the write has its own); a read is a long-lived stream.
+    ...(log.publishUserEvent ? { publishUserEvent: log.publishUserEvent.bind(log) } : {}),
+    ...(log.readUserEvents ? { readUserEvents: log.readUserEvents.bind(log) } : {}),
     ...(close ? { close } : {}),
   };
 }

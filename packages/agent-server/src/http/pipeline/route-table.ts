@@ -1,5 +1,5 @@
 import type { OnDisconnect } from '@x/agent-protocol/routes';
-import { CONVERSATIONS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, RUNS_SEGMENT, TOOL_OUTPUTS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol/routes';
+import { CONVERSATIONS_SEGMENT, EVENTS_SEGMENT, FILES_SEGMENT, GENERATE_SEGMENT, RUN_STOP_SEGMENT, RUN_STREAM_SEGMENT, RUNS_SEGMENT, TOOL_OUTPUTS_SEGMENT, TRANSCRIBE_SEGMENT } from '@x/agent-protocol/routes';
 import { MCP_APPS_SEGMENT } from '@x/agent-protocol/mcp-apps';
 import { remoteAgentAnswerSchema, replaceQueueBodySchema, switchBranchBodySchema } from '@x/agent-protocol/validation';
 import { REMOTE_AGENT_ANSWER_SEGMENT } from '@x/agent-protocol/remote-agents';
@@ -11,6 +11,7 @@ import { handleDownload, handleUpload } from '../../files/file-routes.js';
 import type { FileService } from '../../files/file-service.js';
 import { mcpAppCallRoute, mcpAppResourceRoute } from '../../mcp-apps/mcp-app-routes.js';
 import { sandboxPageResponse } from '../../mcp-apps/sandbox-page.js';
+import { eventsRoute, eventsUnavailable } from '../../live/events-route.js';
 import type { RunLog } from '../../runs/run-log.js';
 import type { LiveRuns } from '../../runtime/live-runs.js';
 import { runTurn } from '../../runtime/run-turn.js';
@@ -146,6 +147,13 @@ export function routeTable(deps: RouteDeps): AnyRoute[] {
       body: { kind: 'json', schema: feedbackBodySchema, maxBytes: MAX_SMALL_BODY, invalid: { code: 'invalid_body', message: 'The feedback body is invalid.' } },
       changesState: true, noTrailingSlash: true, unavailable: unlessStore,
       handle: ({ params, body, userId }) => feedbackRoute(params.conversationId, params.messageId, body, conversations(userId)),
+    }),
+
+    // ---- the user's live events (every tab follows; 501 without a store) ----
+    route({
+      name: 'events', methods: ['GET'], path: `/${EVENTS_SEGMENT}`, auth: user, agent: false, params: [], query: ['cursor'], body: { kind: 'none' }, changesState: false,
+      noTrailingSlash: true, unavailable: () => eventsUnavailable(store),
+      handle: ({ request, query, userId }) => eventsRoute(request, query.cursor, { runLog: deps.runLog, keepAliveMs: deps.keepAliveMs, userId }),
     }),
 
     // ---- run records (live from this instance, else from the store) ----

@@ -61,6 +61,18 @@ export interface PlaygroundServer {
 }
 
 /**
+ * `PLAYGROUND_PACE`: multiplies the scripted delays of the scenarios (`1` as scripted, `0` at once;
+ * the scenarios about timing — Stop mid-reply, resume — keep their pace). The e2e run sets 0.
+ */
+function scenarioPace(): { pace?: number } {
+  const raw = process.env.PLAYGROUND_PACE;
+  if (raw === undefined || raw === '') return {};
+  const pace = Number(raw);
+  if (!Number.isFinite(pace) || pace < 0) throw new Error(`PLAYGROUND_PACE must be a number ≥ 0 (got ${JSON.stringify(raw)}).`);
+  return { pace };
+}
+
+/**
  * The playground's agent server. Without a provider key: the scripted scenarios (the smart
  * `assistant` picks one from the user's words) incl. a real MCP server process. With
  * ANTHROPIC_API_KEY or OPENAI_API_KEY: the same tools on that provider. Conversations (history,
@@ -85,6 +97,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore, file
   if (!provider) {
     const server = createScenarioServer({
       scenarios: all,
+      ...scenarioPace(),
       config: { approvalSecret, store, transcription, policies: playgroundPolicies, ...(files ? { files } : {}) },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };

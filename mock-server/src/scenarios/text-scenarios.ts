@@ -7,7 +7,9 @@ export const plainText: Scenario = {
   prompt: 'Say hello',
   match: /^\s*(hello|hi|hey)\b|\bsay hello\b/i,
   // 50 ms between words (not the default 20): the reply visibly streams even on a loaded machine
-  // (e2e chat-streams.spec.ts counts the lengths it grows through).
+  // (e2e chat-streams.spec.ts counts the lengths it grows through): about timing, so it keeps its
+  // pace on a server that plays the others at once.
+  pace: 'real',
   script: { chunkDelayMs: 50, steps: [[{ type: 'text', text: 'Hello! I am a scripted agent. Every word of this reply streams on its own.' }]] },
 };
 

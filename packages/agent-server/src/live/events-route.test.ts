@@ -176,6 +176,11 @@ describe('GET {basePath}/events', () => {
     expect(readers()).toBe(0);
   });
 
+  it('makes `events` a reserved agent id (the route would hide the agent)', async () => {
+    const { createAgentServer } = await import('../server.js');
+    expect(() => createAgentServer({ agents: { events: { model: mockModel(textParts('hi')) } }, logger: { warn: () => {}, error: () => {} } })).toThrow(/route segment/);
+  });
+
   it('sends keep-alives as x-keep-alive-ms announces', async () => {
     const { server } = storeServer(memoryStore(), mockModel(textParts('Hello.')), { keepAliveMs: 30 });
     const response = await server.fetch(eventsRequest());

@@ -365,6 +365,7 @@ export function generateCase(rng: Rng, index: number, maxBodyBytes: number): Fuz
         '/api/agent/assistant/',
         '/api/agent/../agent/assistant',
         '/api/agent/ASSISTANT',
+        '/api/agent/events',
         '/other',
         '/',
         `/api/agent/${pct(junkString(rng, 20))}`,

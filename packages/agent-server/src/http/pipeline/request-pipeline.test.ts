@@ -27,6 +27,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'conversation.replace-queue': { messages: [userMessage] },
   'message.delete': undefined,
   'message.feedback': { value: 'like' },
+  events: undefined,
   'runs.list': undefined,
   'run.read': undefined,
   'mcp-apps.sandbox': undefined,

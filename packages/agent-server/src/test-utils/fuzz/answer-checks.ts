@@ -1,6 +1,7 @@
 import { AGENT_ERROR_STATUS } from '@x/agent-protocol';
 import type { AgentServer } from '../../config/types.js';
 import { toRequest, type FuzzRequest } from './fuzz-request.js';
+import { ENDLESS_ROUTES } from './route-table.js';
 
 /** A whole answer: status, content type and the body read to its end (streams too). */
 export interface Answer {
@@ -19,6 +20,11 @@ export async function exchange(server: AgentServer, request: FuzzRequest, timeou
   });
   try {
     const response = await Promise.race([server.fetch(toRequest(request)), deadline]);
+    if (response.status === 200 && ENDLESS_ROUTES.has(request.route)) {
+      // A live stream ends when its client goes away: this one does, once it has its status and headers.
+      await response.body?.cancel();
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: '', ms: performance.now() - started };
+    }
     const text = await Promise.race([response.text(), deadline]);
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, ms: performance.now() - started };
   } finally {

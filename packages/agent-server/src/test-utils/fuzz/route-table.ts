@@ -47,6 +47,9 @@ export interface RouteSpec {
   headers?: [string, string][];
 }
 
+/** Routes whose 200 answer is a stream that does not end by itself (the fuzz cancels it after the headers). */
+export const ENDLESS_ROUTES: ReadonlySet<string> = new Set(['events']);
+
 const json = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzBody> => arb.map((value) => ({ kind: 'json', value }));
 const agentId = (...extra: string[]) => fc.constantFrom(AGENT, ...extra);
 const oneOf = (values: readonly string[]) => fc.oneof(fc.constantFrom(...values), validId);
@@ -157,6 +160,14 @@ export const ROUTES: RouteSpec[] = [
     path: ['conversations', '{conversationId}', 'stream'],
     ids: (fx) => ({ conversationId: oneOf([fx.chat, fx.pending]) }),
     query: () => fc.array(fc.tuple(fc.constant('cursor'), fc.nat(50).map(String)), { maxLength: 1 }).map((q) => q as [string, string][]),
+    stateChanging: false,
+  },
+  {
+    // The user's live events: an endless stream (the fuzz reads its status and headers, then goes away).
+    name: 'events',
+    method: 'GET',
+    path: ['events'],
+    query: () => fc.array(fc.tuple(fc.constant('cursor'), fc.oneof(validId, fc.nat(50).map(String))), { maxLength: 1 }).map((q) => q as [string, string][]),
     stateChanging: false,
   },
   {

@@ -67,7 +67,7 @@ async function replies(p: Extract<GeneratorPlan, { mode: 'replies' }>): Promise<
   await Promise.all(
     Array.from({ length: p.count }, async (_, i) => {
       const g = p.first + i;
-      await sleep((g * p.staggerMs) / p.total - (performance.now() - t0));
+      await sleep(Math.max(0, (g * p.staggerMs) / p.total - (performance.now() - t0)));
       const reply: Reply = {
         conversationId: `${p.tag}-${g}`,
         user: `${p.tag}-user-${g % p.users}`,

@@ -16,8 +16,9 @@ export interface CpuProfile {
 
 export interface ProfileSummary {
   totalMs: number;
-  /** Share of sampled time spent idle (the `(idle)` node): how far the process was from 100 % of a core. */
+  /** Share of sampled time spent idle (the `(idle)` node). The other shares are of the busy (non-idle) time. */
   idlePct: number;
+  busyMs: number;
   top: Array<{ name: string; where: string; selfMs: number; pct: number }>;
   byModule: Array<{ module: string; selfMs: number; pct: number }>;
 }
@@ -25,7 +26,7 @@ export interface ProfileSummary {
 /** Where a function lives, coarse: a package under node_modules, a workspace package, node's internals, or a V8 pseudo-node. */
 export function moduleOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
-  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  if (url.startsWith('node:')) return url.split('/').slice(0, url.startsWith('node:internal/') ? 2 : 1).join('/');
   const inModules = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inModules) return inModules[1]!;
   const workspace = /\/packages\/([^/]+)\//.exec(url);
@@ -53,23 +54,27 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
   for (const [id, us] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     if (functionName === '(idle)') idleUs += us;
-    const where = url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : '';
+    const module = moduleOf(url, functionName);
+    const where = url ? `${module.startsWith('node:') ? '' : `${module} `}${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : '';
     const key = `${functionName}@${where}`;
     const entry = functions.get(key) ?? { name: functionName || '(anonymous)', where, us: 0 };
     entry.us += us;
     functions.set(key, entry);
-    const module = moduleOf(url, functionName);
     modules.set(module, (modules.get(module) ?? 0) + us);
   }
-  const pct = (us: number) => (us / totalUs) * 100;
+  const busyUs = totalUs - idleUs || 1;
+  const pct = (us: number) => (us / busyUs) * 100;
   return {
     totalMs: totalUs / 1000,
-    idlePct: pct(idleUs),
+    idlePct: (idleUs / totalUs) * 100,
+    busyMs: busyUs / 1000,
     top: [...functions.values()]
+      .filter((f) => f.name !== '(idle)')
       .sort((a, b) => b.us - a.us)
       .slice(0, top)
       .map((f) => ({ name: f.name, where: f.where, selfMs: f.us / 1000, pct: pct(f.us) })),
     byModule: [...modules.entries()]
+      .filter(([module]) => module !== '(idle)')
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([module, us]) => ({ module, selfMs: us / 1000, pct: pct(us) })),

@@ -148,7 +148,7 @@ export function renderReport(r: LoadReport): string {
     md.push(
       `## CPU profile (instance A during a rerun of C = ${profile.concurrency}; inspector sampling every 1 ms; the rerun's numbers are not in the table)`,
       '',
-      `${fmt(profile.totalMs / 1000)} s sampled, ${fmt(profile.idlePct, 0)} % idle.`,
+      `${fmt(profile.totalMs / 1000)} s sampled, ${fmt(profile.idlePct, 0)} % idle; the shares below are of the ${fmt(profile.busyMs / 1000)} s busy (a sampling profiler also counts the time the thread waited for a core as the function it was in).`,
       '',
       '| self time by module | ms | % |',
       '|---|---|---|',

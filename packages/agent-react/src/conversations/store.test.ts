@@ -213,4 +213,41 @@ describe('ConversationsStore against the real server', () => {
     store.touch('c9', { agentId: 'assistant' });
     expect(ids(store.getSnapshot())).toEqual([]);
   });
+
+  it('applies live events: a newer row replaces the listed one and re-sorts, an older one is ignored, a row outside the search or agent is not added', async () => {
+    const { fetch, say } = setup();
+    await say('c1', 'One');
+    await say('c2', 'Two');
+    const store = open(fetch, { searchDelay: 0, agentId: 'assistant' });
+    await until(store, (s) => s.status === 'ready');
+    const c1 = store.getSnapshot().items.find((item) => item.id === 'c1')!;
+    const later = new Date(Date.parse(c1.updatedAt) + 60_000).toISOString();
+    store.applyLive({ type: 'turn-started', conversationId: 'c1', runId: 'r1', agentId: 'assistant', conversation: { ...c1, version: c1.version + 1, updatedAt: later, activeRunId: 'r1' } });
+    expect(ids(store.getSnapshot())).toEqual(['c1', 'c2']);
+    expect(store.getSnapshot().items[0]).toMatchObject({ activeRunId: 'r1' });
+    store.applyLive({ type: 'conversation-renamed', conversationId: 'c1', how: 'renamed', conversation: { ...c1, title: 'Stale' } });
+    expect(store.getSnapshot().items[0]).toMatchObject({ activeRunId: 'r1', title: c1.title });
+    store.applyLive({ type: 'conversation-created', conversationId: 'c3', conversation: { ...c1, id: 'c3', agentId: 'other', updatedAt: later } });
+    expect(ids(store.getSnapshot())).toEqual(['c1', 'c2']);
+    store.setQuery('lisbon');
+    await until(store, (s) => s.status === 'ready' && s.items.length === 0);
+    store.applyLive({ type: 'conversation-created', conversationId: 'c4', conversation: { ...c1, id: 'c4', title: 'Report', updatedAt: later } });
+    store.applyLive({ type: 'conversation-created', conversationId: 'c5', conversation: { ...c1, id: 'c5', title: 'Lisbon trip', updatedAt: later } });
+    expect(ids(store.getSnapshot())).toEqual(['c5']);
+  });
+
+  it('a conversation deleted elsewhere during this tab’s undo window goes, with nothing left to undo or send', async () => {
+    const { fetch, say, methods } = setup();
+    await say('c1', 'One');
+    await say('c2', 'Two');
+    const store = open(fetch, { undoTimeout: 60_000 });
+    await until(store, (s) => s.status === 'ready');
+    const { undo } = store.remove('c1');
+    store.applyLive({ type: 'conversation-deleted', conversationId: 'c1' });
+    expect(store.getSnapshot().pendingDeletes).toEqual([]);
+    undo();
+    expect(ids(store.getSnapshot())).toEqual(['c2']);
+    store.flush();
+    expect(methods.filter((m) => m.startsWith('DELETE'))).toEqual([]);
+  });
 });

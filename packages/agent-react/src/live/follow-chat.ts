@@ -55,13 +55,20 @@ export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, sessi
   if (!session.conversationId) return () => {};
   const state: Following = { running: undefined, held: false, reloading: false, again: false };
   following.set(session as unknown as ChatSession<UITools>, state);
-  const stopEvents = subscribeLive(requestOptions(options(), session), (event) => onEvent(options, session, state, event));
+  let stopped = false;
+  let stopEvents: (() => void) | undefined;
+  // Only a conversation the server keeps has events: nothing is asked before its history is known.
+  void session.historyReady.then(() => {
+    if (stopped || session.historyOwner !== 'server') return;
+    stopEvents = subscribeLive(requestOptions(options(), session), (event) => onEvent(options, session, state, event));
+  });
   // An attached turn ended here: a send held for it goes now.
   const stopStatus = session.chat.subscribe((change) => {
     if (change === 'status' && session.chat.status === 'ready') sendHeldSoon(options, session, state);
   });
   return () => {
-    stopEvents();
+    stopped = true;
+    stopEvents?.();
     stopStatus();
     if (stateOf(session) === state) following.delete(session as unknown as ChatSession<UITools>);
   };

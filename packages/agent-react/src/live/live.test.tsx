@@ -1,0 +1,186 @@
+// Live on every tab (issue 34): two hook instances of one user on one real server are two tabs.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { memoryStore } from '@x/agent-server/store';
+import { seenToolOutput } from '@x/mock-server';
+import { describe, expect, it } from 'vitest';
+import { useConversations } from '../conversations/use-conversations.js';
+import { resumeRuns } from '../resume/resume-runs.js';
+import { deleteRecordTool, testServer, textOf } from '../test-utils/test-server.js';
+import { useAgentChat } from '../use-agent-chat.js';
+import { useToolApproval } from '../use-tool-approval.js';
+import type { UseAgentChatOptions } from '../core/types.js';
+import { liveEvents } from './live-events.js';
+
+const WORDS = Array.from({ length: 80 }, (_, i) => `w${i}`).join(' ');
+const slow = { script: { steps: [[{ type: 'text' as const, text: WORDS }]], chunkDelayMs: 15 } };
+const quick = { script: { steps: [[{ type: 'text' as const, text: 'Noted.' }]], chunkDelayMs: 0 } };
+
+/** The real server with a store; the user is the `x-user` header (ann when absent). */
+function setup(agents: Parameters<typeof testServer>[0], tools: Parameters<typeof testServer>[1] = {}) {
+  const server = testServer(agents, tools, { store: memoryStore(), authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'ann' }) });
+  return server;
+}
+
+/** One tab's chat of `user` (the chat's options of a live page: resumable runs and live events). */
+function tab(fetch: typeof globalThis.fetch, user: string, conversationId: string, extra: Partial<UseAgentChatOptions> = {}) {
+  return renderHook(() => {
+    const chat = useAgentChat({ agentId: 'a', fetch, conversationId, headers: { 'x-user': user }, resume: resumeRuns, live: liveEvents, ...extra });
+    return { chat, approval: useToolApproval(chat) };
+  });
+}
+
+const roles = (messages: readonly { role: string }[]) => messages.map((m) => m.role);
+const userTexts = (messages: readonly { role: string; parts: readonly { type: string; text?: string }[] }[]) => messages.filter((m) => m.role === 'user').map(textOf);
+
+describe('live on every tab', () => {
+  it('a turn started in one tab streams in the other, and Stop there stops it', async () => {
+    const { fetch } = setup({ a: slow });
+    const one = tab(fetch, 'ann', 'c-live');
+    const two = tab(fetch, 'ann', 'c-live');
+    await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await waitFor(() => expect(one.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => void (await one.result.current.chat.sendMessage({ text: 'go' })));
+    // The other tab shows the new user message, then the reply growing.
+    await waitFor(() => expect(two.result.current.chat.status).toBe('streaming'), { timeout: 5000 });
+    await waitFor(() => expect(textOf(two.result.current.chat.messages.at(-1)).split(' ').length).toBeGreaterThan(5), { timeout: 5000 });
+    expect(userTexts(two.result.current.chat.messages)).toEqual(['go']);
+    await act(() => two.result.current.chat.stop());
+    await waitFor(() => expect(one.result.current.chat.status).toBe('ready'), { timeout: 5000 });
+    await waitFor(() => expect(two.result.current.chat.status).toBe('ready'), { timeout: 5000 });
+    const stoppedAt = textOf(one.result.current.chat.messages.at(-1)).split(' ').length;
+    expect(stoppedAt).toBeLessThan(80);
+    expect(one.result.current.chat.messages.at(-1)?.metadata).toMatchObject({ stopReason: 'stopped' });
+    expect(roles(two.result.current.chat.messages)).toEqual(['user', 'assistant']);
+    one.unmount();
+    two.unmount();
+  });
+
+  it('a send while another tab’s turn runs waits in the queue and goes when that turn ends', async () => {
+    const { fetch } = setup({ a: slow });
+    const one = tab(fetch, 'ann', 'c-queue');
+    const two = tab(fetch, 'ann', 'c-queue');
+    await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => void (await one.result.current.chat.sendMessage({ text: 'first' })));
+    await waitFor(() => expect(two.result.current.chat.status).toBe('streaming'), { timeout: 5000 });
+    let result: Awaited<ReturnType<typeof two.result.current.chat.sendMessage>> | undefined;
+    await act(async () => void (result = await two.result.current.chat.sendMessage({ text: 'second' })));
+    expect(result).toMatchObject({ sent: true, queued: true });
+    expect(two.result.current.chat.queue.map(textOf)).toEqual(['second']);
+    await waitFor(() => expect(userTexts(two.result.current.chat.messages)).toEqual(['first', 'second']), { timeout: 10_000 });
+    await waitFor(() => expect(two.result.current.chat.status).toBe('ready'), { timeout: 10_000 });
+    expect(two.result.current.chat.error).toBeUndefined();
+    expect(roles(two.result.current.chat.messages)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    one.unmount();
+    two.unmount();
+  });
+
+  it('a send the server refuses with 409 (a race with another tab) is queued, not an error, and sent after', async () => {
+    const { fetch } = setup({ a: slow });
+    const one = tab(fetch, 'ann', 'c-race');
+    // Without resume the second tab cannot attach: its send reaches the server while the turn runs.
+    const two = tab(fetch, 'ann', 'c-race', { resume: false });
+    await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => void (await one.result.current.chat.sendMessage({ text: 'first' })));
+    await waitFor(() => expect(textOf(one.result.current.chat.messages.at(-1)).split(' ').length).toBeGreaterThan(3), { timeout: 5000 });
+    const errors: unknown[] = [];
+    await act(async () => {
+      const sent = await two.result.current.chat.sendMessage({ text: 'second' });
+      if (sent.sent) await sent.done;
+      errors.push(two.result.current.chat.error);
+    });
+    expect(errors).toEqual([undefined]);
+    expect(two.result.current.chat.queue.map(textOf)).toEqual(['second']);
+    await waitFor(() => expect(userTexts(two.result.current.chat.messages)).toEqual(['first', 'second']), { timeout: 10_000 });
+    await waitFor(() => expect(two.result.current.chat.status).toBe('ready'), { timeout: 10_000 });
+    expect(two.result.current.chat.error).toBeUndefined();
+    expect(roles(two.result.current.chat.messages)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(textOf(two.result.current.chat.messages[1])).toBe(WORDS);
+    one.unmount();
+    two.unmount();
+  });
+
+  it('an approval answered in one tab closes the card in the other', async () => {
+    const deleted: number[] = [];
+    const { fetch } = setup(
+      {
+        a: {
+          script: {
+            steps: ({ stepInTurn, toolResults }) =>
+              stepInTurn === 0
+                ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 7 } }]
+                : [{ type: 'text', text: `done ${toolResults.map((r) => JSON.stringify(seenToolOutput(r.output))).join(' ')}` }],
+            chunkDelayMs: 0,
+          },
+          tools: ['deleteRecord'],
+        },
+      },
+      { deleteRecord: deleteRecordTool(deleted) },
+    );
+    const one = tab(fetch, 'ann', 'c-approve');
+    const two = tab(fetch, 'ann', 'c-approve');
+    await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => {
+      const sent = await one.result.current.chat.sendMessage({ text: 'delete 7' });
+      if (sent.sent) await sent.done;
+    });
+    await waitFor(() => expect(two.result.current.approval.pending).toHaveLength(1), { timeout: 5000 });
+    await act(() => one.result.current.approval.approve(one.result.current.approval.pending[0]!.approvalId));
+    await waitFor(() => expect(two.result.current.approval.pending).toHaveLength(0), { timeout: 5000 });
+    await waitFor(() => expect(textOf(two.result.current.chat.messages.at(-1))).toContain('done'), { timeout: 5000 });
+    expect(deleted).toEqual([7]);
+    one.unmount();
+    two.unmount();
+  });
+
+  it('the conversation list follows another tab: created, renamed and deleted show; another user sees none of it', async () => {
+    const { fetch } = setup({ a: quick });
+    const list = (user: string) => renderHook(() => useConversations({ fetch, headers: { 'x-user': user }, live: liveEvents, undoTimeout: 10 }));
+    const annOne = list('ann');
+    const annTwo = list('ann');
+    const bob = list('bob');
+    await waitFor(() => expect(annTwo.result.current.status).toBe('ready'));
+    await waitFor(() => expect(bob.result.current.status).toBe('ready'));
+    const chat = tab(fetch, 'ann', 'c-list');
+    await waitFor(() => expect(chat.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => {
+      const sent = await chat.result.current.chat.sendMessage({ text: 'Hello' });
+      if (sent.sent) await sent.done;
+    });
+    await waitFor(() => expect(annTwo.result.current.items.map((c) => c.id)).toEqual(['c-list']));
+    await act(async () => void (await annOne.result.current.rename('c-list', 'Weekend plans')));
+    await waitFor(() => expect(annTwo.result.current.items[0]?.title).toBe('Weekend plans'));
+    act(() => void annOne.result.current.remove('c-list'));
+    await waitFor(() => expect(annTwo.result.current.items).toEqual([]));
+    expect(bob.result.current.items).toEqual([]);
+    chat.unmount();
+    annOne.unmount();
+    annTwo.unmount();
+    bob.unmount();
+  });
+
+  it('a second user’s chat on the same conversation id sees none of another user’s turn', async () => {
+    const { fetch } = setup({ a: slow });
+    const ann = tab(fetch, 'ann', 'c-private');
+    const bob = tab(fetch, 'bob', 'c-private');
+    await waitFor(() => expect(bob.result.current.chat.historyStatus).toBe('ready'));
+    await act(async () => void (await ann.result.current.chat.sendMessage({ text: 'secret' })));
+    await waitFor(() => expect(ann.result.current.chat.status).toBe('ready'), { timeout: 10_000 });
+    expect(bob.result.current.chat.messages).toEqual([]);
+    expect(bob.result.current.chat.status).toBe('ready');
+    ann.unmount();
+    bob.unmount();
+  });
+
+  it('without a store: the chat asks nothing, the list asks once and never again', async () => {
+    const server = testServer({ a: quick });
+    const events = () => server.urls.filter((url) => url.endsWith('/events')).length;
+    const chat = renderHook(() => useAgentChat({ agentId: 'a', fetch: server.fetch, conversationId: 'c-none', resume: resumeRuns, live: liveEvents }));
+    const list = renderHook(() => useConversations({ fetch: server.fetch, live: liveEvents }));
+    await waitFor(() => expect(chat.result.current.historyStatus).toBe('ready'));
+    await waitFor(() => expect(events()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(events()).toBe(1);
+    chat.unmount();
+    list.unmount();
+  });
+});

@@ -23,9 +23,10 @@ export type AgentChatEvents = Omit<AgentEventHandlers<AgentUIMessage>, 'onToolCa
 
 /**
  * `AgentChat`'s `chatOptions`: the options of `useAgentChat` that are not top-level props
- * (`transport`, `history`, `resume`, `headers`, `credentials`, `fetch`, `throttle`, `queue`,
+ * (`transport`, `history`, `resume`, `live`, `headers`, `credentials`, `fetch`, `throttle`, `queue`,
  * `urlQuery`, `pageId`, `idleTimeoutMs`). `resume` defaults to `resumeRuns` here; `false` turns
- * re-attaching off.
+ * re-attaching off. `live` defaults to `liveEvents` (`@x/agent-react/live`): the chat follows what
+ * other tabs and devices of the user do in the shown conversation; `false` turns it off.
  */
 export type AgentChatOptions = Omit<UseAgentChatOptions, 'agentId' | 'api' | 'conversationId' | 'sharedState' | 'messages' | 'onToolCall' | 'onBeforeSend'>;
 

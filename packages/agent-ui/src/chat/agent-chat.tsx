@@ -1,6 +1,7 @@
 'use client';
 import { useAgentChat, useAgentChatSelector, useAgentEvents, useAgentStatus, type AgentToolCall } from '@x/agent-react';
 import { resumeRuns } from '@x/agent-react/resume';
+import { liveEvents } from '@x/agent-react/live';
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useReleaseFocusOnUnmount } from '../a11y/release-focus.js';
 import { AgentComposer } from '../composer/composer.js';
@@ -89,6 +90,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
     ...chatOptions,
     // Resumable runs unless turned off (`chatOptions.resume: false`).
     resume: chatOptions?.resume ?? resumeRuns,
+    // Live on every tab unless turned off (`chatOptions.live: false`): only a server that owns the history is followed.
+    live: chatOptions?.live ?? liveEvents,
     agentId,
     api,
     conversationId,

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { createAgentServer } from '@x/agent-server';
 import { toNodeHandler } from '@x/agent-server/node';
 import { postgresStore, type PostgresStoreOptions } from '@x/agent-server/postgres';
-import { redisRunLog } from '@x/agent-server/redis';
+import { redisRunLog, type RedisRunLogConnection } from '@x/agent-server/redis';
 import { serveAsChild } from '../server/child-server.ts';
 import { deltaModel } from '../server/model.ts';
 import type { InstanceOptions, InstanceStats } from './types.ts';
@@ -42,7 +42,18 @@ const pool = new pg.default.Pool({ connectionString: options.postgres, max: opti
 pool.on('error', () => {});
 
 const store = postgresStore({ pool: pool as unknown as Extract<PostgresStoreOptions, { pool: unknown }>['pool'] });
-const runLog = redisRunLog({ url: options.redis }, { onError: () => {} });
+// With `autoPipelining`, the log gets a client of ours with ioredis' auto-pipelining (the commands of
+// one tick go out as one write), the log's own safe settings otherwise (as `redis-run-log.ts` sets them).
+const runLog = redisRunLog(options.autoPipelining ? { client: await autoPipeliningClient(options.redis) } : { url: options.redis }, { onError: () => {} });
+async function autoPipeliningClient(url: string) {
+  const ioredisPath = createRequire(new URL('../server/package.json', import.meta.url)).resolve('ioredis');
+  type Client = Extract<RedisRunLogConnection, { client: unknown }>['client'];
+  const { Redis } = (await import(pathToFileURL(ioredisPath).href)) as { Redis: new (url: string, options: object) => Client };
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000, enableAutoPipelining: true });
+  client.on('error', () => {});
+  return client;
+}
+
 const server = createAgentServer({
   agents: { bench: { model: deltaModel(options.deltas, options.intervalMs) } },
   authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'anonymous' }),

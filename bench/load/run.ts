@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:load [--levels=100,250,500,750,1000] [--required=100,500,1000] [--deltas=120]
  *   [--interval=50] [--stagger=1500] [--generators=2] [--idle=1000] [--idle-with=C] [--pool=10]
- *   [--profile=knee|none|C] [--out=DIR] [--name=load]`
+ *   [--profile=knee|none|C] [--redis-auto-pipelining] [--out=DIR] [--name=load]`
  *
  * Issue 34's load benchmark, on loopback only: a PostgreSQL and a Redis on free ports
  * (`test-utils`), TWO server instances (`instance.ts`, each its own process: `postgresStore` +
@@ -43,6 +43,7 @@ const config = {
   idle: Number(option('idle') ?? 1000),
   idleWith: option('idle-with') === undefined ? undefined : Number(option('idle-with')),
   poolSize: Number(option('pool') ?? 10),
+  autoPipelining: argv.includes('--redis-auto-pipelining'),
   profile: option('profile') ?? 'knee',
   users: 100,
 };
@@ -304,7 +305,7 @@ async function main() {
   onCleanup(() => redis.destroy());
   enableStatementStats(pg.port);
   const pgVersion = psql(pg.port, 'show server_version');
-  const options: InstanceOptions = { postgres: pg.connectionString, redis: redis.url, deltas: config.deltas, intervalMs: config.intervalMs, poolSize: config.poolSize };
+  const options: InstanceOptions = { postgres: pg.connectionString, redis: redis.url, deltas: config.deltas, intervalMs: config.intervalMs, poolSize: config.poolSize, autoPipelining: config.autoPipelining };
   // One after the other: the first runs the store's migrations.
   const instances: Instance[] = [];
   for (let k = 0; k < 2; k++) instances.push(await startInstance(options));

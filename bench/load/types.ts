@@ -9,6 +9,8 @@ export interface InstanceOptions {
   intervalMs: number;
   /** Connections of the store's `pg` pool (the store's own default: 10). */
   poolSize: number;
+  /** The run log on an ioredis client with `enableAutoPipelining` (an A/B of a possible fix). */
+  autoPipelining: boolean;
 }
 
 /** `GET /__stats` of an instance: counters since it started, event-loop delay and pool-wait peak since the last reset. */

@@ -129,7 +129,7 @@ export function renderReport(r: LoadReport): string {
       '',
     );
   }
-  md.push('## 1,000 idle live event-stream subscribers', '');
+  md.push(`## ${idle ? idle.subscribers.toLocaleString('en-US') : 'No'} idle live event-stream subscribers`, '');
   if (!idle) md.push('Not run (`--idle=0`).', '');
   else if (idle.note) md.push(`${idle.opened} of ${idle.subscribers} opened: ${idle.note}.`, '');
   else {

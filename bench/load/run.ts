@@ -78,12 +78,12 @@ async function startInstance(options: InstanceOptions): Promise<Instance> {
   };
 }
 
-/** Polls until no stream is open on any instance (bounded). */
-async function settle(instances: Instance[], maxMs = 15_000): Promise<void> {
+/** Polls until no stream is open on the instances beyond `held` (idle subscribers), bounded. */
+async function settle(instances: Instance[], maxMs = 15_000, held = 0): Promise<void> {
   const until = Date.now() + maxMs;
   while (Date.now() < until) {
     const open = (await Promise.all(instances.map((i) => i.stats()))).reduce((sum, s) => sum + s.openStreams, 0);
-    if (open === 0) return;
+    if (open <= held) return;
     await sleep(200);
   }
 }
@@ -117,7 +117,7 @@ interface Env {
 /** One level: C replies over both instances, the servers' counters around them, then the read-back. */
 async function runLevel(env: Env, concurrency: number, tag: string, idleSubscribers = 0): Promise<LevelResult> {
   const { instances } = env;
-  await settle(instances);
+  await settle(instances, 15_000, idleSubscribers);
   await sleep(500);
   const before = await Promise.all(instances.map((i) => i.stats(true)));
   const pg0 = pgCounters(env.pgPort);
@@ -143,7 +143,7 @@ async function runLevel(env: Env, concurrency: number, tag: string, idleSubscrib
   });
   const streamed = await Promise.all(generators.map((g) => g.next<StreamedResult>(streamDeadlineMs + 30_000)));
   // The runs end (reply saved, run log closed) just after their last chunk: count the servers' work once they did.
-  await settle(instances, 10_000);
+  await settle(instances, 10_000, idleSubscribers);
   const wallS = (performance.now() - t0) / 1000;
   const peakRss = await peaks.stop();
   const after = await Promise.all(instances.map((i) => i.stats()));
@@ -164,7 +164,8 @@ async function runLevel(env: Env, concurrency: number, tag: string, idleSubscrib
   const firstDelta = streamed.flatMap((s) => s.firstDeltaMs);
   const cpuUs = after.reduce((s, a, k) => s + a.cpuUs - before[k]!.cpuUs, 0);
   const rssGrowth = peakRss.reduce((s, p, k) => s + Math.max(0, p - before[k]!.rssMB), 0);
-  const openPeak = after.reduce((s, a) => s + a.peakOpenStreams, 0);
+  // Reply streams at the peak (the idle subscribers were open before and are in the RSS before).
+  const openPeak = after.reduce((s, a) => s + a.peakOpenStreams, 0) - idleSubscribers;
   const redisByCommand = deltas(redis1.byCommand, redis0.byCommand);
   const pgByStatement = deltas(pg1.byStatement, pg0.byStatement);
   const errors: Record<string, number> = {};

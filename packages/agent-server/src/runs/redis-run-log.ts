@@ -1,6 +1,7 @@
 import { assertInstalled, importOptional, type OptionalPackage } from '../config/optional-package.js';
 import { markDbSystem } from '../tracing/db-spans.js';
 import type { ChainableCommander, Redis, RedisOptions } from 'ioredis';
+import { redisUserEvents } from './redis-user-events.js';
 import { DEFAULT_RUN_LOG_EXPIRE_MS, RunLogUnavailableError, type RunLog, type RunLogEntry, type RunLogReader, type RunLogWriter, type RunMeta } from './run-log.js';
 
 /** Where `redisRunLog` (`@x/agent-server/redis`) finds Redis: a url (it opens and closes its own connections) or your ioredis client. */
@@ -187,8 +188,11 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
 
   // Stop listeners of the runs this instance runs, and the one subscriber connection.
   const stopListeners = new Map<string, Set<() => void>>();
-  // Delivery listeners on this instance, by channel (each channel one SUBSCRIBE while it has listeners).
-  const deliveryListeners = new Map<string, Set<(payload: string) => void>>();
+  // Listeners of the other channels on this instance (deliveries, users' live events), by Redis
+  // channel: each channel is one SUBSCRIBE while it has listeners.
+  const channels = new Map<string, { listeners: Set<(payload: string) => void>; subscribed: Promise<void> }>();
+  /** Called when the subscriber lost Redis: what was published meanwhile is lost to it. */
+  const lostListeners = new Set<() => void>();
   let subscriber: Promise<Redis> | undefined;
   const subscribe = () =>
     (subscriber ??= (async () => {
@@ -197,13 +201,13 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       redis.on('message', (channel: string, message: string) => {
         if (channel === stopChannel) {
           for (const listener of [...(stopListeners.get(message) ?? [])]) listener();
-        } else if (channel.startsWith(deliveryPrefix)) {
-          for (const listener of [...(deliveryListeners.get(channel.slice(deliveryPrefix.length)) ?? [])]) {
-            try {
-              listener(message);
-            } catch {
-              // A failing listener must not keep the others from getting the payload.
-            }
+          return;
+        }
+        for (const listener of [...(channels.get(channel)?.listeners ?? [])]) {
+          try {
+            listener(message);
+          } catch {
+            // A failing listener must not keep the others from getting the payload.
           }
         }
       });
@@ -213,9 +217,57 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
         reported = true;
       });
       redis.on('ready', () => (reported = false));
+      redis.on('reconnecting', () => {
+        for (const lost of [...lostListeners]) lost();
+      });
       await redis.subscribe(stopChannel);
       return redis;
     })());
+  const reportError = (operation: string) => (error: unknown) => report(error instanceof Error ? error : new Error(String(error)), { operation });
+  /** Runs `act` on the subscriber connection (in call order); a subscriber that cannot be made is reported and made anew next time. */
+  const onSubscriber = (act: (redis: Redis) => Promise<unknown>, operation: string): Promise<void> =>
+    subscribe().then(
+      async (redis) => void (await act(redis)),
+      (error: unknown) => {
+        subscriber = undefined;
+        throw error instanceof Error ? error : new Error(String(error));
+      },
+    ).catch((error: unknown) => {
+      reportError(operation)(error);
+      throw error;
+    });
+  /**
+   * Calls `listener` with each payload published on `redisChannel`, through the one subscriber
+   * connection: SUBSCRIBE with the channel's first listener, UNSUBSCRIBE after its last (both go out
+   * in order on that connection, which resubscribes by itself after a reconnect). `subscribed`
+   * resolves once Redis confirmed the SUBSCRIBE (it rejects when that failed).
+   */
+  const listen = (redisChannel: string, listener: (payload: string) => void, operation: string): { off: () => void; subscribed: Promise<void> } => {
+    let entry = channels.get(redisChannel);
+    if (!entry) {
+      const subscribed = onSubscriber((redis) => redis.subscribe(redisChannel), `subscribe to ${operation}`);
+      subscribed.catch(() => {});
+      channels.set(redisChannel, (entry = { listeners: new Set(), subscribed }));
+    }
+    const mine = entry;
+    const own = (payload: string) => listener(payload);
+    mine.listeners.add(own);
+    let active = true;
+    return {
+      subscribed: mine.subscribed,
+      off() {
+        if (!active) return;
+        active = false;
+        if (channels.get(redisChannel) !== mine) return;
+        mine.listeners.delete(own);
+        if (mine.listeners.size > 0) return;
+        channels.delete(redisChannel);
+        if (!closed) onSubscriber((redis) => redis.unsubscribe(redisChannel), `unsubscribe from ${operation}`).catch(() => {});
+      },
+    };
+  };
+
+  const userEvents = redisUserEvents({ prefix, command, write, exec, deadline, unavailable, listen, lostListeners });
 
   const open = (meta: RunMeta): RunLogWriter => {
     const { runId } = meta;
@@ -433,39 +485,16 @@ export function redisRunLog(connection: RedisRunLogConnection, options: RedisRun
       }
     },
     onDelivery(channel: string, listener: (payload: string) => void) {
-      let listeners = deliveryListeners.get(channel);
-      const first = !listeners;
-      if (!listeners) deliveryListeners.set(channel, (listeners = new Set()));
-      const own = (payload: string) => listener(payload);
-      listeners.add(own);
-      // SUBSCRIBE with the first listener of the channel, UNSUBSCRIBE with the last one gone: both go
-      // out in order on the one subscriber connection (which resubscribes by itself after a reconnect).
-      const onSubscriber = (act: (redis: Redis) => Promise<unknown>) =>
-        subscribe().then(
-          (redis) => act(redis).catch((error: unknown) => report(error instanceof Error ? error : new Error(String(error)), { operation: `subscribe to deliveries (${channel})` })),
-          (error: unknown) => {
-            subscriber = undefined;
-            report(error instanceof Error ? error : new Error(String(error)), { operation: 'subscribe to deliveries' });
-          },
-        );
-      if (first) void onSubscriber((redis) => redis.subscribe(deliveryPrefix + channel));
-      let active = true;
-      return () => {
-        if (!active) return;
-        active = false;
-        const current = deliveryListeners.get(channel);
-        if (current !== listeners) return;
-        current.delete(own);
-        if (current.size > 0) return;
-        deliveryListeners.delete(channel);
-        if (!closed) void onSubscriber((redis) => redis.unsubscribe(deliveryPrefix + channel));
-      };
+      return listen(deliveryPrefix + channel, listener, `deliveries (${channel})`).off;
     },
+    publishUserEvent: userEvents.publishUserEvent,
+    readUserEvents: userEvents.readUserEvents,
     async close() {
       if (closed) return;
       closed = true;
       stopListeners.clear();
-      deliveryListeners.clear();
+      channels.clear();
+      userEvents.close();
       const connections = [...owned];
       owned.clear();
       await Promise.all(

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { RunLog, RunLogEntry, RunLogReader, RunMeta } from '../runs/run-log.js';
+import { describeUserEventCases } from './run-log-user-event-cases.js';
 import { setUpOnce, uniqueIds } from './suite-setup.js';
 
 /** Two handles on one run log backend (two instances sharing Redis; for memory, one log twice). */
@@ -247,6 +248,8 @@ export function describeRunLog(
       await writer.end();
       expect(await all((await pair.b.read(runId, -1, new AbortController().signal))!)).toEqual(expected(0, 1));
     });
+
+    describeUserEventCases(() => pair, ids);
 
     describe('expiry', () => {
       let short: RunLogPair;

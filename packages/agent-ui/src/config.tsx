@@ -14,6 +14,7 @@ import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
 import { directionOfAntdLocale } from './locales/locale-direction.js';
 import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
+import { KitStyles, type KitStylesMode } from './styles/kit-styles.js';
 
 /**
  * The kit's own component tokens. Defaults derive from the antd theme tokens, so dark and compact
@@ -108,6 +109,11 @@ export interface AgentUIProviderProps {
   direction?: 'ltr' | 'rtl';
   /** Markdown of model output: which images load (none by default) and an image proxy. */
   markdown?: MarkdownOptions;
+  /**
+   * The kit's own stylesheet: `'runtime'` (default) renders it once, as a hoisted `<style>` (server
+   * rendering too); `'static'` renders none — the app imports `@x/agent-ui/styles.css` itself.
+   */
+  styles?: KitStylesMode;
   children?: ReactNode;
 }
 
@@ -115,7 +121,7 @@ export interface AgentUIProviderProps {
  * Theme, locale and direction for the kit (and the antd / Ant Design X components inside it).
  * Optional: components render with English strings and the ambient antd theme without it.
  */
-export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, children }: AgentUIProviderProps) {
+export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, styles, children }: AgentUIProviderProps) {
   const parent = useContext(ConfigContext);
   const parentChoice = useContext(StringsChoiceContext);
   const antd = useContext(ConfigProvider.ConfigContext);
@@ -165,7 +171,9 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
     <XProvider {...xProps}>
       <ConfigContext.Provider value={value}>
         <StringsChoiceContext.Provider value={choice}>
-          <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>{children}</MarkdownOptionsProvider>
+          <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>
+            <KitStyles mode={styles}>{children}</KitStyles>
+          </MarkdownOptionsProvider>
         </StringsChoiceContext.Provider>
       </ConfigContext.Provider>
     </XProvider>

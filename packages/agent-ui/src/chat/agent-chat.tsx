@@ -60,14 +60,14 @@ const FOOTER = (
  * gets the same behaviour.
  */
 export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
-  const { theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, accessibleColors } = props.ui ?? {};
+  const { theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, styles, accessibleColors } = props.ui ?? {};
   // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
   // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
   const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
   // The providers are always rendered (never conditionally): a theme, locale or direction change must
   // not change the tree's shape, or everything below — the chat and its transcript — would remount.
   return (
-    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} catalogue={catalogue} strings={strings} antdLocale={antdLocale} direction={direction} markdown={markdown}>
+    <AgentUIProvider theme={theme} appearance={appearance} tokens={tokens} locale={locale} catalogue={catalogue} strings={strings} antdLocale={antdLocale} direction={direction} markdown={markdown} styles={styles}>
       <AccessibleTheme enabled={accessibleColors !== false}>
         <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />
       </AccessibleTheme>

@@ -2,7 +2,6 @@
 import { memo, type CSSProperties } from 'react';
 import { theme } from 'antd';
 import { useAccessibleTokens, useAgentUIConfig } from '../config.js';
-import { useMarkdownStyles } from '../markdown/markdown-styles.js';
 import type { ApprovalCardProps } from '../tools/approval-card.js';
 import { cardStyle } from '../tools/card-style.js';
 import type { ToolCallCardProps } from '../tools/tool-call-card.js';
@@ -32,8 +31,7 @@ interface ImageProps {
 }
 
 function ImageStandIn({ alt }: ImageProps) {
-  const styles = useMarkdownStyles();
-  return <span style={{ ...styles.imagePlaceholder, cursor: undefined }}>{alt}</span>;
+  return <span className="x-agent-image-blocked">{alt}</span>;
 }
 
 /** An image of model output behind the image gate. */

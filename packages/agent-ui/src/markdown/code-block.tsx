@@ -1,19 +1,18 @@
 'use client';
-import { Button } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { OnDemandIcon } from '../lazy/on-demand.js';
-import { useMarkdownStyles } from './markdown-styles.js';
+import { parseColor } from '../theme/contrast.js';
 
 interface HighlightProps {
   code: string;
   language: string | undefined;
   /** Dark background: the dark palette. */
   dark: boolean;
-  /** The `<code>` element's class and style. */
+  /** The `<code>` element's class (`language-*`). */
   className: string | undefined;
-  style: CSSProperties;
 }
 
 /**
@@ -23,11 +22,15 @@ interface HighlightProps {
  */
 export const HighlightedCode = lazyComponent<HighlightProps>(
   async () => (await import('./highlighted-code.js')).HighlightedCode,
-  ({ code, className, style }) => <code className={className} style={style}>{code}</code>,
+  ({ code, className }) => <code className={className}>{code}</code>,
 );
 
-/** The code keeps its lines (XMarkdown's CSS wraps `code`): a long line scrolls inside the block instead. */
-const codeStyle = { whiteSpace: 'inherit', wordBreak: 'inherit', overflowWrap: 'inherit' } as const;
+/** Whether the theme in scope has a dark background (for the highlighter's palette). */
+function useDarkBackground(): boolean {
+  const { token } = theme.useToken();
+  const [r, g, b] = parseColor(token.colorBgContainer) ?? [255, 255, 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
+}
 
 /** The copy button: "Copy", then "Copied" for two seconds. */
 function CopyButton({ text }: { text: string }) {
@@ -64,21 +67,21 @@ function CopyButton({ text }: { text: string }) {
  * highlighting per token).
  */
 export function CodeBlock({ code, lang, streaming }: { code: string; lang: string | undefined; streaming: boolean }) {
-  const styles = useMarkdownStyles();
+  const dark = useDarkBackground();
   const language = lang?.trim().split(/\s+/)[0]?.toLowerCase() || undefined;
   const text = code.replace(/\n$/, '');
   const codeClass = language ? `language-${language}` : undefined;
   return (
-    <div style={styles.codeBlock} data-xagent-code-block={language ?? ''}>
-      <div style={styles.codeHeader}>
-        <span style={styles.codeLang}>{language ?? ''}</span>
+    <div className="x-agent-code" data-xagent-code-block={language ?? ''}>
+      <div className="x-agent-code-header">
+        <span className="x-agent-code-lang">{language ?? ''}</span>
         <CopyButton text={text} />
       </div>
-      <pre style={styles.codePre} tabIndex={0}>
+      <pre tabIndex={0}>
         {streaming ? (
-          <code className={codeClass} style={codeStyle}>{text}</code>
+          <code className={codeClass}>{text}</code>
         ) : (
-          <HighlightedCode code={text} language={language} dark={styles.dark} className={codeClass} style={codeStyle} />
+          <HighlightedCode code={text} language={language} dark={dark} className={codeClass} />
         )}
       </pre>
     </div>

@@ -1,5 +1,5 @@
 'use client';
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /**
  * Markdown that may wait: text shown as plain text first and parsed later, when it is near the
@@ -74,22 +74,13 @@ export function useNearViewport(root: RefObject<Element | null>): NearViewport {
   );
 }
 
-/**
- * Plain text in place of markdown not parsed yet: wraps like the text it stands for, and is laid out
+/*
+ * Plain text in place of markdown not parsed yet wraps like the text it stands for, and is laid out
  * only near the view (`content-visibility: auto`: a burst's hundreds of blocks above the view cost no
- * layout in the frame that shows the reply's end). One stylesheet for all placeholders (React adds it
- * to the document once); each carries only its estimated height.
+ * layout in the frame that shows the reply's end): the kit's stylesheet styles
+ * `[data-xagent-markdown-pending]` (src/styles/kit-css.ts); each placeholder carries only its
+ * estimated height.
  */
-const PENDING_CSS = '[data-xagent-markdown-pending]{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;content-visibility:auto}';
-
-/** The stylesheet of the placeholders: render it once with them (e.g. once per message). */
-export function PendingMarkdownStyle() {
-  return (
-    <style href="xagent-markdown-pending" precedence="default">
-      {PENDING_CSS}
-    </style>
-  );
-}
 
 /**
  * The placeholder's height before the browser lays it out: its lines at about 80 characters each, in
@@ -126,11 +117,14 @@ function upgradeAfterPaint(upgrade: () => void): () => void {
 }
 
 /**
- * `children` (the parsed markdown) once `ready`; until then `text` as plain text, in an element
- * marked `data-xagent-markdown-pending` (styled by {@link PendingMarkdownStyle}). Becomes ready when near the viewport (with a
+ * `render(text)` (the parsed markdown) once `ready`; until then `text` as plain text, in an element
+ * marked `data-xagent-markdown-pending`. Becomes ready when near the viewport (with a
  * {@link NearViewportContext}) or, with `afterPaint`, in a transition after its first commit.
+ *
+ * The rendered elements are kept (memoized by `text` and `render`, a function that should not change);
+ * nothing else of the parse is (see markdown-html.ts).
  */
-export function DeferredMarkdown({ text, afterPaint = false, children }: { text: string; afterPaint?: boolean; children: () => ReactNode }) {
+export const DeferredMarkdown = memo(function DeferredMarkdown({ text, afterPaint = false, render }: { text: string; afterPaint?: boolean; render: (text: string) => ReactNode }) {
   const near = useContext(NearViewportContext);
   // Decided at mount: a block shown at once stays parsed, a deferred one waits for its moment.
   const [ready, setReady] = useState(() => !afterPaint && near === null);
@@ -144,10 +138,11 @@ export function DeferredMarkdown({ text, afterPaint = false, children }: { text:
     if (!element) return;
     return near.observe(element, () => startTransition(() => setReady(true)));
   }, [ready, waitForPaint, near]);
-  if (ready) return <>{children()}</>;
+  const content = useMemo(() => (ready ? render(text) : null), [ready, render, text]);
+  if (ready) return content;
   return (
     <div ref={ref} style={{ containIntrinsicBlockSize: estimatedHeight(text) }} data-xagent-markdown-pending="">
       {text}
     </div>
   );
-}
+});

@@ -13,7 +13,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo } from 'react';
 import { DARK_PALETTE, LIGHT_PALETTE, scopeColor, type CodePalette } from './code-palette.js';
 
 const LANGUAGES = { bash, diff, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
@@ -53,19 +53,18 @@ export function highlightedHtml(html: string, palette: CodePalette): string {
   return out + '</span>'.repeat(open);
 }
 
-/** What the code element carries besides its content. */
+/** What the code element carries besides its content (the kit's stylesheet styles it: no inline style). */
 export interface CodeElementProps {
   className: string | undefined;
-  style: CSSProperties;
 }
 
 /** `<code>` with `code` highlighted as `language` (plain text when highlight.js does not know it). */
-export function HighlightedCode({ code, language, dark, className, style }: { code: string; language: string | undefined; dark: boolean } & CodeElementProps) {
+export function HighlightedCode({ code, language, dark, className }: { code: string; language: string | undefined; dark: boolean } & CodeElementProps) {
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
   const html = useMemo(
     () => (language && hljs.getLanguage(language) ? highlightedHtml(hljs.highlight(code, { language, ignoreIllegals: true }).value, palette) : undefined),
     [code, language, palette],
   );
   // Safe: `highlightedHtml` lets only palette-coloured spans and escaped text through.
-  return html === undefined ? <code className={className} style={style}>{code}</code> : <code className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />;
+  return html === undefined ? <code className={className}>{code}</code> : <code className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

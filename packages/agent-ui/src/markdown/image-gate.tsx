@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { safeUrl } from './safe-url.js';
 import { hostOf, imageSource, useMarkdownOptions } from './markdown-options.js';
-import { useMarkdownStyles } from './markdown-styles.js';
 
 /**
  * An image from model output. It loads at once only from an allowed host or through the app's
@@ -12,23 +11,22 @@ import { useMarkdownStyles } from './markdown-styles.js';
  */
 export function ImageGate({ src, alt, title }: { src: string | undefined; alt: string | undefined; title: string | undefined }) {
   const options = useMarkdownOptions();
-  const styles = useMarkdownStyles();
   const { strings } = useAgentUIConfig();
   const [clicked, setClicked] = useState(false);
   const url = safeUrl(src);
   if (!url) return alt ? <span>{alt}</span> : null;
   const immediate = imageSource(url, options);
   const load = immediate ?? (clicked ? url : undefined);
-  if (load) return <img src={load} alt={alt ?? ''} title={title} style={styles.image} data-xagent-kit="" loading="lazy" referrerPolicy="no-referrer" />;
+  if (load) return <img src={load} alt={alt ?? ''} title={title} loading="lazy" referrerPolicy="no-referrer" />;
   const host = hostOf(url) || url;
   return (
-    <button type="button" style={styles.imagePlaceholder} onClick={() => setClicked(true)} data-xagent-image-blocked={host} data-xagent-kit="" title={`${strings.loadImage}: ${url}`}>
+    <button type="button" className="x-agent-image-blocked" onClick={() => setClicked(true)} data-xagent-image-blocked={host} title={`${strings.loadImage}: ${url}`}>
       <span aria-hidden="true">🖼</span>
       <span>
         {alt ? `${alt} · ` : ''}
         {strings.imageBlocked(host)}
       </span>
-      <span style={{ textDecoration: 'underline' }}>{strings.loadImage}</span>
+      <span className="x-agent-image-blocked-action">{strings.loadImage}</span>
     </button>
   );
 }

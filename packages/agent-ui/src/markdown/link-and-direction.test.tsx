@@ -6,7 +6,7 @@ describe('markdown links and text direction', () => {
   it('underlines links (not told apart by colour only) and lets the text pick its direction', () => {
     const { container } = render(<StreamingMarkdown text="Hello! See [the docs](https://example.com/docs) for more." />);
     const link = screen.getByRole('link', { name: 'the docs' });
-    expect(link.style.textDecoration).toBe('underline');
+    expect(getComputedStyle(link).textDecorationLine).toBe('underline');
     expect(container.querySelector('[data-xagent-markdown]')).toHaveAttribute('dir', 'auto');
   });
 });

@@ -1,99 +1,77 @@
 'use client';
 import type { ComponentProps, XMarkdownProps } from '@ant-design/x-markdown';
-import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { safeUrl } from './safe-url.js';
 import { CodeBlock } from './code-block.js';
 import { ImageGate } from '../lazy/on-demand.js';
-import { useMarkdownStyles } from './markdown-styles.js';
 
-/** Whether the markdown block being rendered is the streaming tail (code stays plain meanwhile). */
-const BlockStreamingContext = createContext(false);
-export const BlockStreamingProvider = BlockStreamingContext.Provider;
+/*
+ * Markdown renders host elements (`p`, lists, headings, `th`, `td`, `blockquote`, inline `code`, …)
+ * as they are: the kit's stylesheet styles them below the `.x-agent-md` root (src/styles/kit-css.ts).
+ * A component exists only where behaviour needs one: a link (its URL checked, `rel` for a new tab),
+ * an image (the image gate), a code block (the highlighter and the copy button), a table (a
+ * keyboard-focusable box that scrolls a table too wide).
+ */
 
-type Props = ComponentProps & { href?: string; src?: string; alt?: string; title?: string; target?: string; children?: ReactNode };
-
-/** The text of a parsed node (a code block's source, entity-decoded by the parser). */
-function textOf(node: unknown): string {
-  const n = node as { type?: string; data?: string; children?: unknown[] };
-  if (n.type === 'text') return n.data ?? '';
-  return (n.children ?? []).map(textOf).join('');
+/** A node of the sanitized document (html-dom-parser's, as html-react-parser reads it). */
+export interface ParsedNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: ParsedNode[];
 }
 
-function Table({ children }: Props) {
-  const styles = useMarkdownStyles();
+/** The text of a parsed node (a code block's source, entity-decoded by the parser). */
+export function textOf(node: ParsedNode): string {
+  if (node.type === 'text') return node.data ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/** The code of a `<pre>` (a fenced block): its text and its language (the `language-*` class of its `<code>`). */
+export function codeOf(pre: ParsedNode): { code: string; lang: string | undefined } {
+  const code = pre.children?.find((child) => child.type === 'tag' && child.name === 'code');
+  return { code: textOf(pre), lang: /(?:^|\s)language-(\S+)/.exec(code?.attribs?.class ?? '')?.[1] };
+}
+
+/** A table in a box that scrolls it sideways when too wide (focusable: keyboard users scroll it too). */
+export function Table({ children }: { children?: ReactNode }) {
   return (
-    <div style={styles.tableWrap} tabIndex={0} data-xagent-kit="">
-      <table style={styles.table} data-xagent-kit="">{children}</table>
+    <div className="x-agent-md-table" tabIndex={0}>
+      <table>{children}</table>
     </div>
   );
 }
 
-/** A markdown column's alignment as a logical one: `:--` is the start of the line, `--:` its end (mirrored in a right-to-left reply). */
-function cellAlign(align: string): CSSProperties['textAlign'] {
-  return align === 'left' ? 'start' : align === 'right' ? 'end' : (align as CSSProperties['textAlign']);
-}
-
-function Th({ children, align }: Props & { align?: string }) {
-  const styles = useMarkdownStyles();
-  return <th style={align ? { ...styles.th, textAlign: cellAlign(align) } : styles.th} data-xagent-kit="">{children}</th>;
-}
-
-function Td({ children, align }: Props & { align?: string }) {
-  const styles = useMarkdownStyles();
-  return <td style={align ? { ...styles.td, textAlign: cellAlign(align) } : styles.td} data-xagent-kit="">{children}</td>;
-}
-
-function Blockquote({ children }: Props) {
-  return <blockquote style={useMarkdownStyles().blockquote} data-xagent-kit="">{children}</blockquote>;
-}
-
-/** `<pre>` only wraps a block `<code>`, which renders its own box. */
-function Pre({ children }: Props) {
-  return <>{children}</>;
-}
-
-function Code({ block, lang, domNode, className, children }: Props) {
-  const styles = useMarkdownStyles();
-  const streaming = useContext(BlockStreamingContext);
-  // DOMPurify drops the parser's data-block/data-lang (no data attributes from model output): a
-  // block is a <code> inside a <pre>, its language the `language-*` class.
-  const node = domNode as { parent?: { name?: string } | null };
-  if (block || node.parent?.name === 'pre') {
-    const language = lang ?? /(?:^|\s)language-(\S+)/.exec(className ?? '')?.[1];
-    return <CodeBlock code={textOf(domNode)} lang={language} streaming={streaming} />;
-  }
-  return <code style={styles.inlineCode} data-xagent-kit="">{children}</code>;
-}
-
 /** A link; one whose URL was removed as unsafe shows as plain text, not as a dead link. */
-function Link({ href, target, title, children }: Props) {
-  const styles = useMarkdownStyles();
+export function Link({ href, target, title, children }: { href?: string | undefined; target?: string | undefined; title?: string | undefined; children?: ReactNode }) {
   const url = safeUrl(href);
-  if (!url) return <span style={styles.strippedLink} data-xagent-stripped-link="" data-xagent-kit="">{children}</span>;
+  if (!url) return <span className="x-agent-stripped-link" data-xagent-stripped-link="">{children}</span>;
   return (
-    <a href={url} title={title} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined} style={styles.link} data-xagent-kit="">
+    <a href={url} title={title} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined}>
       {children}
     </a>
   );
 }
 
-function Image({ src, alt, title }: Props) {
+/** An image of model output: behind the image gate. */
+export function Image({ src, alt, title }: { src?: string | undefined; alt?: string | undefined; title?: string | undefined }) {
   return <ImageGate src={src} alt={alt} title={title} />;
 }
 
-/*
- * Every element the kit styles itself carries `data-xagent-kit`: model output cannot (DOMPurify
- * removes data attributes and inline styles from it), so tests tell the two apart.
- */
+/** A fenced code block as XMarkdown hands it over (its parsed node). */
+function Pre({ domNode }: ComponentProps) {
+  const { code, lang } = codeOf(domNode as ParsedNode);
+  return <CodeBlock code={code} lang={lang} streaming={false} />;
+}
 
-/** The kit's renderers of markdown elements (one constant object: the shared pipeline in markdown-html.ts is built with it once). */
+/**
+ * The same renderers in XMarkdown's shape (`<XMarkdown components>`): what the kit's own pipeline
+ * (markdown-html.ts) renders, element for element — `markdown-html.test.tsx` compares the two.
+ */
 export const MARKDOWN_COMPONENTS: NonNullable<XMarkdownProps['components']> = {
   table: Table,
-  th: Th,
-  td: Td,
-  blockquote: Blockquote,
   pre: Pre,
-  code: Code,
   a: Link,
   img: Image,
 };

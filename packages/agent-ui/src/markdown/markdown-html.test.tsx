@@ -5,7 +5,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { MARKDOWN_COMPONENTS } from './markdown-components.js';
 import { renderMarkdown, SAFE_DOMPURIFY_CONFIG } from './markdown-html.js';
-import { MarkdownStylesProvider } from './markdown-styles.js';
 
 beforeAll(() => preloadOnDemand());
 
@@ -26,9 +25,7 @@ const SAMPLES = [
 
 function viaXMarkdown(markdown: string): string {
   const { container, unmount } = render(
-    <MarkdownStylesProvider>
-      <XMarkdown content={markdown} escapeRawHtml openLinksInNewTab dompurifyConfig={SAFE_DOMPURIFY_CONFIG} components={MARKDOWN_COMPONENTS} />
-    </MarkdownStylesProvider>,
+    <XMarkdown content={markdown} escapeRawHtml openLinksInNewTab dompurifyConfig={SAFE_DOMPURIFY_CONFIG} components={MARKDOWN_COMPONENTS} />,
   );
   const html = container.innerHTML;
   unmount();
@@ -36,11 +33,7 @@ function viaXMarkdown(markdown: string): string {
 }
 
 function viaKit(markdown: string): string {
-  const { container, unmount } = render(
-    <MarkdownStylesProvider>
-      <div className="x-markdown">{renderMarkdown(markdown)}</div>
-    </MarkdownStylesProvider>,
-  );
+  const { container, unmount } = render(<div className="x-markdown">{renderMarkdown(markdown)}</div>);
   const html = container.innerHTML;
   unmount();
   return html;

@@ -1,10 +1,10 @@
-import { Parser, Renderer } from '@ant-design/x-markdown/es/XMarkdown/core/index.js';
-import '@ant-design/x-markdown/es/XMarkdown/index.css';
+import { Parser } from '@ant-design/x-markdown/es/XMarkdown/core/index.js';
 import createDOMPurify, { type Config as DOMPurifyConfig, type DOMPurify } from 'dompurify';
 import { formatDOM } from 'html-dom-parser/lib/client/utilities';
-import { domToReact, type HTMLReactParserOptions } from 'html-react-parser';
-import type { ReactNode } from 'react';
-import { MARKDOWN_COMPONENTS } from './markdown-components.js';
+import { domToReact, type DOMNode, type HTMLReactParserOptions } from 'html-react-parser';
+import { createElement, type ReactNode } from 'react';
+import { CodeBlock } from './code-block.js';
+import { codeOf, Image, Link, MARKDOWN_COMPONENTS, Table, type ParsedNode } from './markdown-components.js';
 
 /**
  * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
@@ -19,8 +19,8 @@ export const SAFE_DOMPURIFY_CONFIG = {
 
 /**
  * The markdown pipeline of XMarkdown (its parser: marked with escaped raw HTML and links that open
- * in a new tab; its renderer: sanitized HTML to React elements with the kit's components), shared by
- * every block instead of built per block, with a sanitizer of its own:
+ * in a new tab; then sanitized HTML to React elements), shared by every block instead of built per
+ * block, with a sanitizer of its own:
  *
  * - one `Parser` (a `Marked` instance and its renderers) for the page, not one per block;
  * - a DOMPurify instance of the kit's, configured once (`setConfig`): a call with a config object,
@@ -28,36 +28,19 @@ export const SAFE_DOMPURIFY_CONFIG = {
  *   about 40 % of the sanitizer's time per block); and hooks an app adds to the global DOMPurify
  *   do not change what the kit lets through;
  * - the sanitized nodes go to React as they are (`RETURN_DOM_FRAGMENT`), instead of being serialized
- *   to HTML and parsed a second time.
+ *   to HTML and parsed a second time;
+ * - host elements stay host elements (styled by the kit's stylesheet); only links, images, code
+ *   blocks and tables become components, and they get what they need (a URL, the code's text), never
+ *   the parsed node: once a reply is rendered, nothing holds on to its parsed document.
  *
  * Same output as `<XMarkdown escapeRawHtml openLinksInNewTab dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
- * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two). The parser and
- * renderer come from XMarkdown's core module (no public export; `@ant-design/x-markdown` is pinned to
- * an exact version, and the comparison test fails if an upgrade changes what they do).
+ * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two). The parser comes
+ * from XMarkdown's core module (no public export; `@ant-design/x-markdown` is pinned to an exact
+ * version, and the comparison test fails if an upgrade changes what it does).
  */
 let parser: Parser | undefined;
-let renderer: KitRenderer | undefined;
 /** The kit's sanitizer; null where there is no DOM (server pre-render: the client renders it). */
 let purify: DOMPurify | null | undefined;
-
-/** The parts of XMarkdown's renderer that the subclass reuses (private in its declarations). */
-interface RendererInternals {
-  detectUnclosedTags(html: string): Set<string>;
-  createReplaceElement(unclosedTags: Set<string>, cidRef: { current: number; tagIndexes: Record<string, number> }): HTMLReactParserOptions['replace'];
-}
-
-/** XMarkdown's renderer with the kit's sanitizer in place of a per-call configured global one. */
-class KitRenderer extends Renderer {
-  override processHtml(html: string): ReactNode {
-    const sanitizer = kitPurify();
-    if (!sanitizer) return null;
-    const internals = this as unknown as RendererInternals;
-    const unclosedTags = internals.detectUnclosedTags(html);
-    // The sanitized nodes themselves, not their HTML parsed a second time (as html-react-parser does).
-    const clean = sanitizer.sanitize(html, SANITIZE_TO_FRAGMENT);
-    return domToReact(formatDOM(clean.childNodes), { replace: internals.createReplaceElement(unclosedTags, { current: 0, tagIndexes: {} }) });
-  }
-}
 
 /** What `sanitize` returns under the kit's config (its types choose the return type by this argument; the config set once applies). */
 const SANITIZE_TO_FRAGMENT = { RETURN_DOM_FRAGMENT: true } as const;
@@ -90,11 +73,38 @@ export function lexMarkdown(markdown: string): MarkdownToken[] {
 /** One token of the kit's markdown parse (marked's). */
 export type MarkdownToken = ReturnType<Parser['markdownInstance']['lexer']>[number];
 
-/** Markdown (already closed, when streaming) to React elements; null for empty text. */
-export function renderMarkdown(markdown: string): ReactNode {
+/** The components of a finished reply's document, and of the streaming tail's (its code stays plain). */
+const FINISHED: HTMLReactParserOptions = { replace: (node) => replaceNode(node, FINISHED, false) };
+const STREAMING: HTMLReactParserOptions = { replace: (node) => replaceNode(node, STREAMING, true) };
+
+/** The component for a node that needs one (see markdown-components.tsx); host elements otherwise. */
+function replaceNode(domNode: DOMNode, options: HTMLReactParserOptions, streaming: boolean) {
+  const node = domNode as unknown as ParsedNode;
+  if (node.type !== 'tag') return undefined;
+  const attribs = node.attribs ?? {};
+  const children = () => (node.children?.length ? domToReact(node.children as unknown as DOMNode[], options) : undefined);
+  switch (node.name) {
+    case 'a':
+      return createElement(Link, { href: attribs.href, target: attribs.target, title: attribs.title }, children());
+    case 'img':
+      return createElement(Image, { src: attribs.src, alt: attribs.alt, title: attribs.title });
+    case 'pre':
+      return createElement(CodeBlock, { ...codeOf(node), streaming });
+    case 'table':
+      return createElement(Table, null, children());
+    default:
+      return undefined;
+  }
+}
+
+/** Markdown (already closed, when streaming) to React elements; null for empty text. `streaming`: the tail of a reply still arriving. */
+export function renderMarkdown(markdown: string, streaming = false): ReactNode {
   if (!markdown) return null;
   const html = kitParser().parse(markdown, { injectTail: false });
   if (!html) return null;
-  renderer ??= new KitRenderer({ components: MARKDOWN_COMPONENTS });
-  return renderer.render(html);
+  const sanitizer = kitPurify();
+  if (!sanitizer) return null;
+  // The sanitized nodes themselves, not their HTML parsed a second time (as html-react-parser does).
+  const clean = sanitizer.sanitize(html, SANITIZE_TO_FRAGMENT);
+  return domToReact(formatDOM(clean.childNodes), streaming ? STREAMING : FINISHED);
 }

@@ -53,7 +53,7 @@ describe('StreamingMarkdown', () => {
     expect(container).toHaveTextContent('Paragraph 39 is long enough');
     expect(pending()[0]).toHaveTextContent('Paragraph **0** is long enough');
     // The plain text is laid out only near the view, with a height estimated from its lines.
-    const sheet = document.head.querySelector('style[data-href="xagent-markdown-pending"]');
+    const sheet = document.head.querySelector('style[data-href="xagent-ui"]');
     expect(sheet?.textContent).toContain('[data-xagent-markdown-pending]{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;content-visibility:auto}');
     expect((pending()[0] as HTMLElement).style.containIntrinsicBlockSize).toMatch(/^auto \d+(\.\d+)?em$/);
     await waitFor(() => expect(pending()).toHaveLength(0));

@@ -1,15 +1,14 @@
 'use client';
 import { memo, useContext, useEffect, useRef, useState } from 'react';
-import { DeferredMarkdown, NearViewportContext, PendingMarkdownStyle } from './deferred-markdown.js';
+import { DeferredMarkdown, NearViewportContext } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode, useReplySpeech } from '../a11y/announcer.js';
 import { nextSpeech, type SpeechProgress, type ToSpeech } from '../a11y/speech-progress.js';
 import { useAgentUIConfig } from '../config.js';
 import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
-import { BlockStreamingProvider } from './markdown-components.js';
 import { renderMarkdown } from './markdown-html.js';
 import { markdownSpeech } from './markdown-speech.js';
-import { MarkdownStylesProvider } from './markdown-styles.js';
+import { KIT_STYLE_SHEET, useKitStylesHandled } from '../styles/kit-styles.js';
 
 /** Props of {@link StreamingMarkdown}. */
 export interface StreamingMarkdownProps {
@@ -31,12 +30,11 @@ export interface StreamingMarkdownProps {
 const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const markdown = streaming ? completeTail(text) : text;
   if (!markdown) return null;
-  return (
-    <BlockStreamingProvider value={streaming}>
-      <div className="x-markdown">{renderMarkdown(markdown)}</div>
-    </BlockStreamingProvider>
-  );
+  return <div>{renderMarkdown(markdown, streaming)}</div>;
 });
+
+/** A finished block in its element (as {@link MarkdownBlock} renders it): what a deferred block becomes. */
+const renderBlock = (text: string) => <div>{renderMarkdown(text)}</div>;
 
 /** A frame that completes more blocks than this parses the last ones only, the rest after its paint. */
 const LIVE_BLOCKS = 6;
@@ -50,13 +48,8 @@ const SPLIT_CHARS = 6000;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 const NO_BLOCKS = splitMarkdownBlocks('');
 
-/**
- * A completed block that arrived in a burst (many blocks in one frame, most of them above the view):
- * plain text in the frame it arrives in, parsed in a transition after that frame's paint.
- */
-const DeferredBlock = memo(function DeferredBlock({ text }: { text: string }) {
-  return <DeferredMarkdown text={text} afterPaint>{() => <MarkdownBlock text={text} streaming={false} />}</DeferredMarkdown>;
-});
+/** The root's class: the kit's stylesheet styles the markdown below it. */
+const ROOT_CLASS = 'x-agent-md';
 
 /** What a reply's announcement waits on: the latest blocks and whether the reply has finished. */
 interface PendingSpeech {
@@ -158,25 +151,32 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     if (doneCount - spoken.current.blocks <= LIVE_BLOCKS) speak.current();
     else speechTimer.current = setTimeout(() => speak.current(), 0);
   }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say, replySpeech]);
+  // The kit's stylesheet: rendered by the provider above (AgentUIProvider, AgentChat), else here
+  // (a hoisted, de-duplicated <style>: one in the page however many replies render it).
+  const sheet = useKitStylesHandled() ? null : KIT_STYLE_SHEET;
+  const rootClass = className ? `${ROOT_CLASS} ${className}` : ROOT_CLASS;
   if (!blockwise) {
+    // One document, its elements right in the root: a reply from history is its root and its markdown.
     return (
-      <div className={className} dir="auto" data-xagent-markdown="">
-        <PendingMarkdownStyle />
-        <MarkdownStylesProvider>
-          {text.trim() ? <DeferredMarkdown text={text}>{() => <MarkdownBlock text={text} streaming={false} />}</DeferredMarkdown> : null}
-        </MarkdownStylesProvider>
+      <div className={rootClass} dir="auto" data-xagent-markdown="">
+        {sheet}
+        {text.trim() ? <DeferredMarkdown text={text} render={renderMarkdown} /> : null}
       </div>
     );
   }
   return (
-    <div className={className} dir="auto" data-xagent-markdown="">
-      <PendingMarkdownStyle />
-      <MarkdownStylesProvider>
-        {blocks.done.map((block, index) =>
-          deferred.current?.has(index) ? <DeferredBlock key={index} text={block} /> : <MarkdownBlock key={index} text={block} streaming={false} />,
-        )}
-        {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
-      </MarkdownStylesProvider>
+    <div className={rootClass} dir="auto" data-xagent-markdown="">
+      {sheet}
+      {blocks.done.map((block, index) =>
+        deferred.current?.has(index) ? (
+          // A completed block that arrived in a burst (many blocks in one frame, most of them above the
+          // view): plain text in the frame it arrives in, parsed in a transition after that frame's paint.
+          <DeferredMarkdown key={index} text={block} afterPaint render={renderBlock} />
+        ) : (
+          <MarkdownBlock key={index} text={block} streaming={false} />
+        ),
+      )}
+      {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
     </div>
   );
 });

@@ -1,0 +1,68 @@
+/**
+ * The kit's own stylesheet: plain CSS over antd's CSS variables (`--ant-…`, defined by antd 6 on
+ * every ConfigProvider / component root, and changed by the dark, compact and custom tokens), each
+ * with antd's default light value as its fallback. Only the kit's classes (`x-agent-…`) and the
+ * markup below them are styled: nothing reaches the host page.
+ *
+ * One source for both ways of getting it: rendered once by the kit at run time (`KitStyles`, a
+ * hoisted, de-duplicated React 19 `<style>`), or `@x/agent-ui/styles.css` (this text, written by
+ * `scripts/styles-css.ts`; `styles.test.ts` checks the file equals it).
+ *
+ * No imports: the script that writes the file runs this module in Node as it is.
+ */
+
+/** `var(--ant-NAME, FALLBACK)`. */
+const ant = (name: string, fallback: string) => `var(--ant-${name}, ${fallback})`;
+
+const text = ant('color-text', 'rgba(0, 0, 0, 0.88)');
+const textSecondary = ant('color-text-secondary', 'rgba(0, 0, 0, 0.65)');
+const lineWidth = ant('line-width', '1px');
+const lineType = ant('line-type', 'solid');
+const border = `${lineWidth} ${lineType} ${ant('color-border-secondary', '#f0f0f0')}`;
+const fillTertiary = ant('color-fill-tertiary', 'rgba(0, 0, 0, 0.04)');
+const fontCode = ant('font-family-code', "'SFMono-Regular', Consolas, 'Liberation Mono', Menlo, Courier, monospace");
+const marginXS = ant('margin-xs', '8px');
+const marginSM = ant('margin-sm', '12px');
+const paddingXXS = ant('padding-xxs', '4px');
+const paddingXS = ant('padding-xs', '8px');
+const paddingSM = ant('padding-sm', '12px');
+const radius = ant('border-radius', '6px');
+/** Space after a block (a table, a quote, a code block). */
+const blockMargin = `${marginXS} 0 ${marginSM}`;
+
+/** The markdown of a reply: everything below the `.x-agent-md` root. */
+const MARKDOWN = `
+.x-agent-md{line-height:${ant('line-height', '1.5714285714285714')};overflow-wrap:break-word;word-break:break-word}
+.x-agent-md p{margin:0 0 1em}
+.x-agent-md :is(ul,ol){margin:0 0 1em;margin-inline-start:1.8em;padding:0;padding-inline-start:1em}
+.x-agent-md li{margin:0.25em 0}
+.x-agent-md :is(p,ul,ol,li):first-child{margin-top:0}
+.x-agent-md :is(p,ul,ol,li):last-child{margin-bottom:0}
+.x-agent-md ol>li{list-style:decimal}
+.x-agent-md ul>li{list-style:disc}
+.x-agent-md hr{margin:1.5em 0}
+.x-agent-md a{color:${ant('color-link', '#1677ff')};text-decoration:underline;text-underline-offset:0.15em}
+.x-agent-md .x-agent-stripped-link{color:inherit;text-decoration:none;cursor:text}
+.x-agent-md code{font-family:${fontCode};font-size:0.9em;background:${fillTertiary};border-radius:${ant('border-radius-sm', '4px')};padding:0.1em 0.35em;margin:0 0.2em;white-space:pre-wrap}
+.x-agent-md-table{overflow-x:auto;max-width:100%;margin:${blockMargin}}
+.x-agent-md table{border-collapse:collapse;min-width:50%;font-size:${ant('font-size', '14px')}}
+.x-agent-md :is(th,td){border:${border};padding:${paddingXXS} ${paddingSM};text-align:start;word-break:normal;overflow-wrap:normal}
+.x-agent-md th{background:${fillTertiary};font-weight:${ant('font-weight-strong', '600')}}
+.x-agent-md :is(th,td)[align=left]{text-align:start}
+.x-agent-md :is(th,td)[align=right]{text-align:end}
+.x-agent-md :is(th,td)[align=center]{text-align:center}
+.x-agent-md blockquote{margin:${blockMargin};padding-inline-start:${paddingSM};border-inline-start:calc(${lineWidth} * 4) ${lineType} ${ant('color-border', '#d9d9d9')};color:${textSecondary}}
+.x-agent-md img{max-width:100%;height:auto;margin:0.5em 0;border-radius:${radius}}
+.x-agent-code{border:${border};border-radius:${ant('border-radius-lg', '8px')};margin:${blockMargin};overflow:hidden;background:${fillTertiary}}
+.x-agent-code-header{display:flex;align-items:center;justify-content:space-between;gap:${marginXS};padding:0 ${paddingXS} 0 ${paddingSM};min-height:calc(${ant('control-height-sm', '24px')} + ${paddingXXS} * 2);border-bottom:${border};font-size:${ant('font-size-sm', '12px')};color:${textSecondary}}
+.x-agent-code-lang{font-family:${fontCode}}
+.x-agent-md .x-agent-code pre,.x-agent-code pre{font-family:${fontCode};font-size:0.9em;margin:0;padding:${paddingXS} ${paddingSM};overflow-x:auto;white-space:pre;word-break:normal;overflow-wrap:normal;background:transparent;color:${text}}
+.x-agent-md .x-agent-code code,.x-agent-code code{font-size:inherit;background:none;border-radius:0;padding:0;margin:0;line-height:2;white-space:inherit;word-break:inherit;overflow-wrap:inherit}
+.x-agent-image-blocked{display:inline-flex;align-items:center;gap:${marginXS};min-height:${ant('control-height', '32px')};padding:${paddingXXS} ${paddingSM};border:${lineWidth} dashed ${ant('color-border', '#d9d9d9')};border-radius:${radius};background:${ant('color-fill-quaternary', 'rgba(0, 0, 0, 0.02)')};color:${text};font:inherit;cursor:pointer;max-width:100%}
+span.x-agent-image-blocked{cursor:auto}
+.x-agent-image-blocked-action{text-decoration:underline}
+[data-xagent-markdown-pending]{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;content-visibility:auto}
+`;
+
+/** The kit's stylesheet (what `@x/agent-ui/styles.css` holds). */
+export const KIT_CSS = `/* @x/agent-ui: the kit's own styles, over antd's CSS variables. Generated from src/styles/kit-css.ts. */\n${MARKDOWN.trim()}\n`;

@@ -144,6 +144,15 @@ create trigger agent_messages_line before insert on agent_messages for each row 
 alter table agent_runs add column checkpoint jsonb;
 `,
   },
+  {
+    // Pages far back: a line's messages by seq, so the page before a cursor is one range scan of
+    // its lines (seq grows with depth along a line) instead of a scan from the line's newest message
+    // down to the cursor — paging back through 10,000 messages read every newer message per page.
+    version: 7,
+    sql: `
+create index agent_messages_line_seq on agent_messages (conversation_id, line_id, seq);
+`,
+  },
 ];
 
 /** Any 64-bit number shared by every instance of the kit: the advisory lock of the migrations. */

@@ -84,6 +84,9 @@ const columnsOf = (alias: string) =>
     .join(', ');
 const JOINED_MESSAGE_COLUMNS = columnsOf('m');
 
+/** Above every seq (an integer column): the bound of a page with no cursor. */
+const MAX_SEQ = 2_147_483_647;
+
 /** The active leaf of `c`: its column, else (rows written by other means) its newest message. */
 const ACTIVE_LEAF = 'coalesce(c.active_leaf_id, (select x.id from agent_messages x where x.conversation_id = c.id order by x.seq desc limit 1))';
 
@@ -99,27 +102,42 @@ const AWAITING_APPROVAL = `(c.active_run_id is null and exists (select 1 from ag
  * `c` (the user's conversation: `$1` id, `$2` user) and `path`: the messages root → `leaf` (an SQL
  * expression over `c`), a line at a time (migration 5): `lines` walks from the leaf's line to its
  * head's parent's line and so on (one primary-key lookup per line, not per message), and `path`
- * reads each line's part (`line_id`, `depth` ≤ where the path leaves it) with one range scan of the
- * (conversation, line, depth) index. `page` (a page of the newest first: `where` an SQL condition
- * over `x`, `limit` an SQL expression) stops the walk once the lines found hold `limit` messages
- * (only without `where`: a filter could leave fewer) and reads at most `limit` messages a line.
+ * reads each line's part (`line_id`, `seq` ≤ the seq where the path leaves it: along a line, as
+ * along any path, seq grows with depth) with one range scan of the (conversation, line, seq) index
+ * (migration 7). `page` (a page of the newest first: `before` an SQL expression, the seq the page
+ * ends before or null, `limit` an SQL expression) stops the walk once the lines found hold `limit`
+ * messages (only without `before`: a cursor could leave fewer) and reads at most `limit` messages a
+ * line, starting at `before`: a page far back reads its page, not every message newer than it.
  */
-const pathFrom = (leaf: string, page?: { where: string; unfiltered: string; limit: string }) => `with recursive
+const pathFrom = (leaf: string, page?: { before: string; limit: string }) => `with recursive
   c as (select id, active_leaf_id from agent_conversations where id = $1 and user_id = $2),
   lines as (
-    select m.line_id, m.depth as upto, 0 as found from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
+    select m.line_id, m.depth as upto, m.seq as upto_seq, 0 as found from agent_messages m join c on m.conversation_id = c.id and m.id = ${leaf}
     union all
-    select p.line_id, p.depth, lines.found + lines.upto - h.depth + 1 from lines
+    select p.line_id, p.depth, p.seq, lines.found + lines.upto - h.depth + 1 from lines
     join lateral (select x.parent_id, x.depth from agent_messages x where x.conversation_id = $1 and x.id = lines.line_id limit 1) h on true
-    join lateral (select x.line_id, x.depth from agent_messages x where x.conversation_id = $1 and x.id = h.parent_id limit 1) p on true
-    ${page ? `where not (${page.unfiltered}) or lines.found + lines.upto - h.depth + 1 < ${page.limit}` : ''}
+    join lateral (select x.line_id, x.depth, x.seq from agent_messages x where x.conversation_id = $1 and x.id = h.parent_id limit 1) p on true
+    ${page ? `where ${page.before} is not null or lines.found + lines.upto - h.depth + 1 < ${page.limit}` : ''}
   ),
   path as (
     select m.* from lines join lateral (
-      select ${columnsOf('x')}, x.depth from agent_messages x where x.conversation_id = $1 and x.line_id = lines.line_id and x.depth <= lines.upto
-      ${page ? `and ${page.where} order by x.depth desc limit ${page.limit}` : ''}
+      select ${columnsOf('x')}, x.depth from agent_messages x where x.conversation_id = $1 and x.line_id = lines.line_id and x.seq <= lines.upto_seq
+      ${page ? `and x.seq < coalesce(${page.before}, ${MAX_SEQ}) order by x.seq desc limit ${page.limit}` : ''}
     ) m on true
   )`;
+
+/**
+ * `listMessages`: a page of the active path, newest first, each message with its siblings' ids
+ * (`$1` conversation, `$2` user, `$3` the seq the page ends before or null, `$4` the page size).
+ * Exported for the test that reads its plan (sql-store-plan.test.ts), not from the package.
+ */
+export const LIST_MESSAGES_SQL = `${pathFrom(ACTIVE_LEAF, { before: '$3::integer', limit: '$4::integer' })}
+  select ${columnsOf('page')}, case when page.parent_id is null
+    then array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id is null order by s.seq)
+    else array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id = page.parent_id order by s.seq)
+  end as sibling_ids
+  from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4::integer) page on true
+  order by page.seq desc`;
 
 /** Writes a message: replaced in place when its id exists, else added under `parentId`. */
 async function writeMessage(tx: SqlSession, conversationId: string, message: MessageInput, parentId: string | null, now: Date): Promise<void> {
@@ -252,13 +270,7 @@ export function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Conv
     listMessages: (userId, id, query) =>
       guard('list messages', async () => {
         const { rows } = await client.query(
-          `${pathFrom(ACTIVE_LEAF, { where: '($3::integer is null or x.seq < $3)', unfiltered: '$3::integer is null', limit: '$4::integer' })}
-           select ${columnsOf('page')}, case when page.parent_id is null
-             then array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id is null order by s.seq)
-             else array(select s.id from agent_messages s where s.conversation_id = page.conversation_id and s.parent_id = page.parent_id order by s.seq)
-           end as sibling_ids
-           from c left join (select * from path where $3::integer is null or seq < $3 order by seq desc limit $4::integer) page on true
-           order by page.seq desc`,
+          LIST_MESSAGES_SQL,
           [id, userId, query.beforeSeq ?? null, query.limit],
           'xkit_list_messages',
         );

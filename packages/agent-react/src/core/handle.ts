@@ -5,6 +5,7 @@ import { withEditedApprovalInput } from './approval-edits.js';
 import { refreshBranches, switchBranch } from './branches.js';
 import { editQueued, moveQueued, removeQueued } from './queue-edits.js';
 import { sendQueuedNow } from './queue.js';
+import { releaseOlderPages } from './history-window.js';
 import { loadOlder, removeStoredMessage, saveFeedback } from './server-history.js';
 import type { ChatSession } from './chat-session.js';
 import { stopWith } from './session.js';
@@ -133,6 +134,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     },
     setFeedback: (messageId, value, comment) => saveFeedback(host.options, session, messageId, value, comment),
     loadOlder: () => loadOlder(host.options, session),
+    releaseOlder: (keepPages) => releaseOlderPages(session, keepPages),
     clearError: () => chat.clearError(),
     addToolOutput: (async (args: Parameters<UseAgentChatResult<TOOLS>['addToolOutput']>[0]) => {
       session.answeredByClient.add(args.toolCallId);

@@ -4,6 +4,7 @@ import type { UITools } from 'ai';
 import { deleteStoredMessage, fetchHistory, putFeedback } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
 import { reloadPath, takeBranches } from './branches.js';
+import { notePageLoaded, resetHistoryWindow } from './history-window.js';
 import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
 import type { ChatSession } from './chat-session.js';
@@ -45,6 +46,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
     }
     restoreQueue(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
     session.prevCursor = answer.value.prevCursor;
+    resetHistoryWindow(session);
     activeRunId = answer.value.conversation?.activeRunId ?? null;
   } else if (answer.status === 404 && answer.code === CONVERSATION_NOT_FOUND) {
     session.historyOwner = 'server';
@@ -59,7 +61,11 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   return activeRunId;
 }
 
-/** Loads the page before the first shown message (server history); false when there is none. */
+/**
+ * Loads the page before the first shown message (server history); false when there is none. A page
+ * that arrives after the history moved (another `loadOlder` first, `releaseOlder`, a switch of path)
+ * is not added: it would not join the first shown message.
+ */
 export async function loadOlder<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<boolean> {
   const cursor = session.prevCursor;
   if (session.historyOwner !== 'server' || !cursor || !session.conversationId) return false;
@@ -68,12 +74,15 @@ export async function loadOlder<TOOLS extends UITools>(options: UseAgentChatOpti
     session.chat.fail(answer.error);
     return false;
   }
+  if (session.prevCursor !== cursor) return false;
+  const above = session.chat.messages[0]?.id;
   const shown = new Set(session.chat.messages.map((m) => m.id));
   const older = sanitizeHistory(answer.value.messages.filter((m) => !shown.has(m.id)));
   session.tracker.markHistory(older);
   session.chat.messages = [...older, ...session.chat.messages];
   takeBranches(session, answer.value.branches, 'merge');
   session.prevCursor = answer.value.prevCursor;
+  notePageLoaded(session, cursor, above);
   session.store.setHistory({ hasOlder: answer.value.prevCursor !== null });
   return true;
 }

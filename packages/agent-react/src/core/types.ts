@@ -202,6 +202,14 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   /** Loads the previous page of the server's history in front of the transcript; false if none. */
   loadOlder(): Promise<boolean>;
   /**
+   * Drops the older pages `loadOlder` added beyond the `keepPages` nearest the newest page (default
+   * 1) from `messages`, so a long conversation read far back does not stay whole in memory;
+   * `loadOlder` fetches them again (`hasOlder` is true). Nothing while a reply is submitted or
+   * streaming, or when the browser owns the history. Answers how many messages were dropped. The
+   * transcript calls it when the user is back at the bottom.
+   */
+  releaseOlder(keepPages?: number): number;
+  /**
    * Sets (or with `null` removes) the user's feedback on a message: kept in
    * `message.metadata.feedback` and, while the server owns the history, saved there (optimistic,
    * rolled back with `error` set when the server refuses). Resolves false when it was not saved.

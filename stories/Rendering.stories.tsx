@@ -51,7 +51,15 @@ export const MarkdownTableAndCode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = canvas.getByRole('table');
-    await expect(getComputedStyle(within(table).getByRole('columnheader', { name: 'Plan' })).borderTopStyle).toBe('solid');
+    // Styled by the kit's stylesheet (classes over antd's CSS variables), not inline styles.
+    const plan = within(table).getByRole('columnheader', { name: 'Plan' });
+    await expect(getComputedStyle(plan).borderTopStyle).toBe('solid');
+    await expect(getComputedStyle(plan).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(getComputedStyle(within(table).getByRole('cell', { name: '$40' })).textAlign).toBe('end');
+    const quote = canvasElement.querySelector('blockquote')!;
+    await expect(getComputedStyle(quote).borderInlineStartWidth).toBe('4px');
+    await expect(getComputedStyle(canvas.getByText('fetch', { selector: 'code' })).fontFamily).toMatch(/mono/i);
+    await expect(document.head.querySelectorAll('style[data-href="xagent-ui"]')).toHaveLength(1);
     const block = canvasElement.querySelector<HTMLElement>('[data-xagent-code-block="ts"]')!;
     // The highlighter arrives in its own chunk.
     await waitFor(() => expect(block.querySelector('code span[style*="color"]')).not.toBeNull(), { timeout: 10_000 });

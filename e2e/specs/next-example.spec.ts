@@ -55,4 +55,15 @@ test.describe('server rendering, before any script runs', () => {
     await expect(send).toHaveCSS('border-top-left-radius', '50%');
     await expect(send).toHaveCSS('color', 'rgb(255, 255, 255)');
   });
+
+  test('the kit\'s own stylesheet is in the server HTML, once, in the head (React 19 hoists and de-duplicates it)', async ({ page }) => {
+    await page.goto(next);
+    const sheet = page.locator('head style[data-href="xagent-ui"]');
+    await expect(sheet).toHaveCount(1);
+    await expect(sheet).toHaveAttribute('data-precedence', 'default');
+    const css = (await sheet.textContent()) ?? '';
+    // Rules over antd's CSS variables, scoped to the kit's classes.
+    expect(css).toContain('.x-agent-md blockquote{');
+    expect(css).toContain('var(--ant-color-border-secondary');
+  });
 });

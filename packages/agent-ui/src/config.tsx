@@ -14,7 +14,7 @@ import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
 import { directionOfAntdLocale } from './locales/locale-direction.js';
 import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
-import { KitStyles, type KitStylesMode } from './styles/kit-styles.js';
+import { KitStyles } from './styles/kit-styles.js';
 
 /**
  * The kit's own component tokens. Defaults derive from the antd theme tokens, so dark and compact
@@ -113,7 +113,7 @@ export interface AgentUIProviderProps {
    * The kit's own stylesheet: `'runtime'` (default) renders it once, as a hoisted `<style>` (server
    * rendering too); `'static'` renders none — the app imports `@x/agent-ui/styles.css` itself.
    */
-  styles?: KitStylesMode;
+  styles?: 'runtime' | 'static';
   children?: ReactNode;
 }
 

@@ -30,7 +30,7 @@ test('a new chat asks for no conversation that does not exist: no 404, no consol
   expect(errors).toEqual([]);
 });
 
-test('a second tab sending while the first streams: the alert says so in words and the typed text stays', async ({ context }) => {
+test('a second tab sending while the first streams: the message is queued, shown as queued, and sent when the first reply ends', async ({ context }) => {
   const first = await context.newPage();
   await openPlayground(first);
   const firstChat = chatOf(first);
@@ -46,11 +46,25 @@ test('a second tab sending while the first streams: the alert says so in words a
 
   await firstChat.send('Tell me a slow story');
   await expect(firstChat.messages('assistant').last()).toContainText('clockmaker');
+  // The second tab follows the first one's reply (live events): a send there waits in the queue
+  // instead of being refused (409 "busy"), and its text is never lost.
+  await expect(secondChat.messages('assistant').last()).toContainText('clockmaker');
   await secondChat.composer.fill('Are you there?');
   await secondChat.composer.press('Enter');
-  const alert = second.getByRole('alert').filter({ hasText: 'busy' });
-  await expect(alert).toContainText('This conversation is busy in another tab or window');
-  await expect(alert).not.toContainText('{');
-  await expect(secondChat.composer).toHaveValue('Are you there?');
-  await expect(secondChat.log.getByText('Are you there?', { exact: true })).toHaveCount(0);
+  const queued = second.getByRole('region', { name: 'Queued messages' }).getByRole('listitem');
+  await expect(queued).toHaveCount(1);
+  await expect(queued.first()).toContainText('Are you there?');
+  const busy = second.getByRole('alert').filter({ hasText: 'busy' });
+  await expect(busy).toHaveCount(0);
+
+  // The first reply ends (stopped in the first tab rather than waiting for the whole story): the queued message goes.
+  await first.getByRole('button', { name: 'Stop' }).click();
+  await expect(secondChat.messages('user').last()).toContainText('Are you there?', { timeout: 30_000 });
+  await secondChat.waitReady();
+  await expect(queued).toHaveCount(0);
+  await expect(secondChat.messages('user')).toHaveCount(3);
+  await expect(secondChat.messages('assistant')).toHaveCount(3);
+  await expect(busy).toHaveCount(0);
+  // The first tab shows the second one's turn too.
+  await expect(firstChat.messages('user').last()).toContainText('Are you there?');
 });

@@ -5,6 +5,7 @@ import { createAgentServer, type AgentServer, type AgentServerConfig, type Files
 import { type ConversationStore } from '@x/agent-server/store';
 import { startA2aTestAgent } from '@x/agent-server/a2a-test-agent';
 import { a2aBilling, createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
+import { playgroundUser } from './playground-user.ts';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
 /** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
@@ -98,7 +99,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore, file
     const server = createScenarioServer({
       scenarios: all,
       ...scenarioPace(),
-      config: { approvalSecret, store, transcription, policies: playgroundPolicies, ...(files ? { files } : {}) },
+      config: { approvalSecret, authenticate: playgroundUser, store, transcription, policies: playgroundPolicies, ...(files ? { files } : {}) },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };
   }
@@ -106,6 +107,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore, file
   const server = createAgentServer({
     tools: { ...toolCall.tools, ...approval.tools, ...agenticTurn.tools },
     approvalSecret,
+    authenticate: playgroundUser,
     store,
     transcription,
     policies: playgroundPolicies,

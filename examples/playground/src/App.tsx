@@ -1,5 +1,6 @@
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useConversations } from '@x/agent-react/conversations';
+import { liveEvents } from '@x/agent-react/live';
 import { AgentChat, AgentConversations } from '@x/agent-ui';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
@@ -38,7 +39,8 @@ export function App() {
   // "New chat") in the conversations drawer closes it.
   const [panel, setPanel] = useState<{ name: 'conversations' | 'settings'; at: string } | null>(null);
   // The open conversation lives in the URL (?c=…): a reload or a shared link opens it.
-  const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl() });
+  // Live on every tab: the list follows what other tabs and devices of the user do (AgentChat follows by itself).
+  const conversations = useConversations({ api: '/api/agent', initialSelectedId: conversationFromUrl(), live: liveEvents });
   useConversationUrl(conversations);
   // The shared form and its write log belong to the open conversation (another one starts empty).
   const shared = useConversationSharedState<Profile>(conversations.selectedId, emptyProfile);

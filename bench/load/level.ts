@@ -37,7 +37,16 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   return {
     child,
     port,
-    stats: async (reset = false) => (await fetch(`${base}/__stats${reset ? '?reset=1' : ''}`, { signal: AbortSignal.timeout(10_000) })).json() as Promise<InstanceStats>,
+    // A starved machine can hold an answer for seconds: three tries of 20 s each.
+    stats: async (reset = false) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await (await fetch(`${base}/__stats${reset ? '?reset=1' : ''}`, { signal: AbortSignal.timeout(20_000) })).json()) as InstanceStats;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    },
     post: async (pathname) => (await fetch(`${base}${pathname}`, { method: 'POST', signal: AbortSignal.timeout(30_000) })).json(),
   };
 }

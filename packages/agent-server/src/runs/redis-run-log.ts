@@ -77,6 +77,10 @@ const IOREDIS: OptionalPackage = { pkg: 'ioredis', path: 'runLog', feature: 'red
  * channel while it has listeners, so PUBLISH's reply (the subscribers reached) tells whether any
  * instance listens. A delivery sent in the moment before the SUBSCRIBE went out reaches nobody.
  *
+ * Users' live events (`publishUserEvent`/`readUserEvents`, `GET {basePath}/events`): a short stream
+ * and a channel per user, the channel subscribed on the same subscriber connection while the user
+ * has a reader on this instance (`redis-user-events.ts`).
+ *
  * Redis going away: commands fail fast (no offline queue, one retry, `commandTimeoutMs`), a writer
  * drops its entries after its first failure and reports it once through `onError`; `read` and
  * `requestStop` throw `RunLogUnavailableError` (the routes answer 503 `run_log_unavailable`).

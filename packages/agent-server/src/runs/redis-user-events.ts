@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { LIVE_EVENTS_KEPT, LIVE_EVENTS_KEPT_MS } from '@x/agent-protocol/routes';
 import type { RunLogUnavailableError, UserEventEntry, UserEventReader } from './run-log.js';
@@ -28,6 +29,17 @@ const PUBLISH_SCRIPT = `local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', AR
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PUBLISH', ARGV[4], id .. ' ' .. ARGV[2])
 return id`;
+const PUBLISH_SHA = createHash('sha1').update(PUBLISH_SCRIPT).digest('hex');
+
+/** Runs the publish script by its hash (`EVALSHA`), sending its text only to a Redis that does not have it yet. */
+async function runPublish(redis: Redis, keys: [string], args: string[]): Promise<unknown> {
+  try {
+    return await redis.evalsha(PUBLISH_SHA, 1, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(PUBLISH_SCRIPT, 1, ...keys, ...args);
+  }
+}
 
 /** A Redis stream id as Redis writes it (`{ms}-{seq}`, no leading zeros); anything else is a cursor of no stream of ours. */
 const STREAM_ID = /^(?:0|[1-9]\d{0,19})-(?:0|[1-9]\d{0,19})$/;
@@ -64,7 +76,7 @@ export function redisUserEvents(deps: RedisUserEventDeps) {
   return {
     async publishUserEvent(userId: string, data: string): Promise<void> {
       try {
-        await deps.write((redis) => redis.eval(PUBLISH_SCRIPT, 1, streamKey(userId), String(LIVE_EVENTS_KEPT), data, String(LIVE_EVENTS_KEPT_MS), channelOf(userId)));
+        await deps.write((redis) => runPublish(redis, [streamKey(userId)], [String(LIVE_EVENTS_KEPT), data, String(LIVE_EVENTS_KEPT_MS), channelOf(userId)]));
       } catch (error) {
         throw deps.unavailable(error, 'publish a live event');
       }

@@ -12,7 +12,8 @@ import type { ConversationSummary } from './conversations.js';
  *   {@link LIVE_EVENTS_KEPT_MS}). A cursor older than that (or from another server's log) starts with
  *   one `{ type: 'reset' }`: the client reloads what it shows, then follows. Keep-alive comments as
  *   the `x-keep-alive-ms` header announces (as on a reply stream). Scoped to the user `authenticate` returns: no user ever receives
- *   another's event. 501 `store_required` without a store (the client then stops asking);
+ *   another's event. 501 `store_required` without a store (the client then stops asking); 404
+ *   `not_found` when the server's own run log carries no live events (stop asking too);
  *   503 `run_log_unavailable` when the run log that carries events between instances cannot be read.
  *
  * Across instances the events go through the run log (`redisRunLog`: a Redis stream per user, kept
@@ -117,7 +118,10 @@ export interface ApprovalAnsweredEvent extends ConversationEventBase {
   approvalIds: string[];
 }
 
-/** The stream cannot replay from the cursor given: reload what is shown, then follow. */
+/**
+ * The stream cannot replay from the cursor given: reload what is shown, then follow. Its `id:` is the
+ * newest kept event's (none when the user has none), so a reconnect after it goes on from there.
+ */
 export interface ResetEvent {
   type: 'reset';
 }

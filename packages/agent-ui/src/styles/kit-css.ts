@@ -45,7 +45,7 @@ const MARKDOWN = `
 .x-agent-md .x-agent-stripped-link{color:inherit;text-decoration:none;cursor:text}
 .x-agent-md code{font-family:${fontCode};font-size:0.9em;background:${fillTertiary};border-radius:${ant('border-radius-sm', '4px')};padding:0.1em 0.35em;margin:0 0.2em;white-space:pre-wrap}
 .x-agent-md-table{overflow-x:auto;max-width:100%;margin:${blockMargin}}
-.x-agent-md table{border-collapse:collapse;min-width:50%;font-size:${ant('font-size', '14px')}}
+.x-agent-md table{border-collapse:collapse;font-size:${ant('font-size', '14px')}}
 .x-agent-md :is(th,td){border:${border};padding:${paddingXXS} ${paddingSM};text-align:start;word-break:normal;overflow-wrap:normal}
 .x-agent-md th{background:${fillTertiary};font-weight:${ant('font-weight-strong', '600')}}
 .x-agent-md :is(th,td)[align=left]{text-align:start}

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
 import { zhCN } from '../locales/built-in.js';
 
-// Two tabs on one conversation (issue 24): the first streams a reply, the second sends meanwhile. The
+// Two tabs on one conversation (issue 24): the first streams a reply, the second sends meanwhile.
+// Following the user's live events (issue 34, AgentChat's default) the second tab streams that reply
+// too and queues its message, sent when the reply ends. Without them (`chatOptions.live: false`) the
 // server refuses it (409 conversation_conflict, nothing saved); the second tab says so in words and
 // keeps what the user typed.
 
@@ -35,10 +37,28 @@ function setup() {
 }
 
 describe('a second tab sending while the first streams', () => {
-  it('says in words that the conversation is busy, keeps the typed text in the composer and leaves nothing in the transcript', async () => {
+  it('with live events (the default): follows the first tab’s reply, queues the message and sends it when that reply ends', async () => {
     const { fetch, firstTab } = setup();
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="slow" conversationId="c-busy" chatOptions={{ fetch }} />);
+    const view = render(<AgentChat agentId="slow" conversationId="c-live" chatOptions={{ fetch }} />);
+    await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    const streaming = await firstTab('c-live');
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-message="assistant"]')).toHaveTextContent('w3'), TIMEOUT);
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(composer, 'second tab{Enter}');
+    const queue = await screen.findByRole('region', { name: 'Queued messages' }, TIMEOUT);
+    expect(queue).toHaveTextContent('second tab');
+    const users = () => [...view.container.querySelectorAll('[data-xagent-message="user"]')].map((node) => node.textContent);
+    await waitFor(() => expect(users()).toEqual([expect.stringContaining('first tab'), expect.stringContaining('second tab')]), { timeout: 15_000 });
+    await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), { timeout: 15_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await streaming.body?.cancel();
+  });
+
+  it('without live events: says in words that the conversation is busy, keeps the typed text in the composer and leaves nothing in the transcript', async () => {
+    const { fetch, firstTab } = setup();
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="slow" conversationId="c-busy" chatOptions={{ fetch, live: false }} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     const streaming = await firstTab('c-busy');
     const composer = screen.getByRole('textbox', { name: 'Message' });
@@ -52,10 +72,10 @@ describe('a second tab sending while the first streams', () => {
     await streaming.body?.cancel();
   });
 
-  it('in Chinese with the zh-CN strings', async () => {
+  it('without live events, in Chinese with the zh-CN strings', async () => {
     const { fetch, firstTab } = setup();
     const user = userEvent.setup();
-    render(<AgentChat agentId="slow" conversationId="c-busy-zh" chatOptions={{ fetch }} ui={{ locale: zhCN }} />);
+    render(<AgentChat agentId="slow" conversationId="c-busy-zh" chatOptions={{ fetch, live: false }} ui={{ locale: zhCN }} />);
     const composer = await screen.findByRole('textbox', { name: zhCN.composerLabel }, TIMEOUT);
     await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
     const streaming = await firstTab('c-busy-zh');

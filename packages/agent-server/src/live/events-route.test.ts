@@ -176,6 +176,25 @@ describe('GET {basePath}/events', () => {
     expect(readers()).toBe(0);
   });
 
+  it('carries an AG-UI run too (every route that writes goes through the same store)', async () => {
+    const { server } = storeServer(memoryStore(), mockModel(textParts('Hello.')), { keepAliveMs: 0 });
+    const tab = sseEvents(await server.fetch(eventsRequest()));
+    const response = await server.fetch(
+      new Request('http://localhost/api/agent/assistant/ag-ui', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': 'alice' },
+        body: JSON.stringify({ threadId: 't1', runId: 'agui-run-1', messages: [{ id: 'm1', role: 'user', content: 'Hi' }], tools: [], context: [] }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    await response.text();
+    await settle();
+    const events = await take(tab, 3);
+    expect(types(events)).toEqual(['conversation-created', 'turn-started', 'turn-ended']);
+    expect(events[2]!.event).toMatchObject({ conversationId: 't1', end: 'completed' });
+    expect(await silent(tab)).toBe(true);
+  });
+
   it('makes `events` a reserved agent id (the route would hide the agent)', async () => {
     const { createAgentServer } = await import('../server.js');
     expect(() => createAgentServer({ agents: { events: { model: mockModel(textParts('hi')) } }, logger: { warn: () => {}, error: () => {} } })).toThrow(/route segment/);

@@ -54,6 +54,8 @@ test('edit truncates after the edited message and resends it', async ({ page }) 
 });
 
 test('delete hides the message behind "Message deleted — Undo"; Undo brings it back with nothing sent', async ({ page }) => {
+  // The page's clock runs as usual until the spec moves it past the undo window (no 5 s wait).
+  await page.clock.install();
   await openPlayground(page);
   const chat = chatOf(page);
   await chat.send('Say hello');
@@ -73,7 +75,8 @@ test('delete hides the message behind "Message deleted — Undo"; Undo brings it
   await expect(chat.messages('assistant').last()).toHaveAttribute('data-message-id', id!);
   await expect(undo).toHaveCount(0);
   // Well past the undo window: nothing was sent, and the message is still there after a reload.
-  await page.waitForTimeout(5_500);
+  await page.clock.fastForward(5_500);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(deletes).toEqual([]);
   await page.reload();
   await expect(chat.messages('assistant')).toHaveCount(1);
@@ -81,6 +84,7 @@ test('delete hides the message behind "Message deleted — Undo"; Undo brings it
 });
 
 test('delete is sent when the undo window closes: the message is gone, also after a reload', async ({ page }) => {
+  await page.clock.install();
   await openPlayground(page);
   const chat = chatOf(page);
   await chat.send('Say hello');
@@ -90,6 +94,8 @@ test('delete is sent when the undo window closes: the message is gone, also afte
   const sent = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/messages/'), { timeout: 15_000 });
   await reply.getByRole('button', { name: 'Delete' }).click();
   await expect(chat.messages('assistant')).toHaveCount(0);
+  // The undo window closes (the page's clock moved past it, not waited for).
+  await page.clock.fastForward(5_100);
   expect((await sent).ok()).toBe(true);
   await expect(chat.log.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await expect(chat.messages('user')).toHaveCount(1);

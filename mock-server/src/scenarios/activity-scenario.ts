@@ -18,6 +18,9 @@ export const shippingAudit: Scenario = {
   prompt: 'Run the shipping audit',
   chatTitle: 'Shipping audit',
   match: /\b(audit|activity|timeline)\b/i,
+  // About a run seen live (the Activity view follows it while it runs): keeps its pace on a server
+  // that plays the other scenarios at once.
+  pace: 'real',
   tools: {
     lookupOrder: agenticTurn.tools!.lookupOrder!,
     auditOrder: {

@@ -98,7 +98,7 @@ describe('markdown with few components', () => {
     expect(holding.map(nameOf)).toEqual([]);
   });
 
-  it('a reply from history costs about 21 fibers (was 27: a component per element kind, style providers per message)', () => {
+  it('a reply from history costs about 20 fibers (was 26: a component per element kind, style providers per message)', () => {
     const replies = fixtureReplies();
     const { container } = render(
       <>

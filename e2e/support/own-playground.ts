@@ -15,8 +15,10 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
  * keeps them) and a front server on another port that serves the built app (`dist/`, built by the
  * playground's web server of the e2e run) and forwards `/api` as a reverse proxy does, streaming. While
  * the API is down, the proxy drops the connection (what a browser sees of a dead server behind it).
+ * `env` adds to the API's environment (e.g. `PLAYGROUND_DATA` = a PostgreSQL URL and `PLAYGROUND_REDIS`:
+ * one of several instances sharing them).
  */
-export async function ownPlayground() {
+export async function ownPlayground(options: { env?: Record<string, string> } = {}) {
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'xagent-own-playground-'));
   let api: ChildProcess | undefined;
@@ -24,7 +26,7 @@ export async function ownPlayground() {
   const startApi = async () => {
     api = spawn(process.execPath, ['server.ts'], {
       cwd: PLAYGROUND,
-      env: { ...process.env, PLAYGROUND_API_PORT: String(apiPort), PLAYGROUND_DATA: dataDir, PLAYGROUND_DEV_TOOLS: 'off' },
+      env: { ...process.env, PLAYGROUND_API_PORT: String(apiPort), PLAYGROUND_DATA: dataDir, PLAYGROUND_DEV_TOOLS: 'off', ...options.env },
       stdio: 'ignore',
     });
     for (let i = 0; i < 600; i++) {

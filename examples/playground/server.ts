@@ -13,14 +13,20 @@ import { saveFixtureRoute } from './server/save-fixture-route.ts';
 
 const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787);
 // Conversations live in PGlite (embedded Postgres) in .data/ (git-ignored); PLAYGROUND_DATA=memory
-// keeps them in memory only (the e2e run), any other value is the data folder.
+// keeps them in memory only (the e2e run), a postgres:// URL in that PostgreSQL (several instances
+// sharing it, with PLAYGROUND_REDIS=redis://… as their run log: the two-instance e2e), any other
+// value is the data folder.
 const data = process.env.PLAYGROUND_DATA;
+const postgres = data !== undefined && /^postgres(ql)?:\/\//.test(data);
 const dataDir = data ?? join(import.meta.dirname, '.data', 'pglite');
-if (data !== 'memory') mkdirSync(dataDir, { recursive: true });
-const store = data === 'memory' ? memoryStore() : pgliteStore({ dataDir });
+if (data !== 'memory' && !postgres) mkdirSync(dataDir, { recursive: true });
+const store =
+  data === 'memory' ? memoryStore() : postgres ? (await import('@x/agent-server/postgres')).postgresStore({ connectionString: data }) : pgliteStore({ dataDir });
+const redisUrl = process.env.PLAYGROUND_REDIS;
+const runLog = redisUrl ? (await import('@x/agent-server/redis')).redisRunLog({ url: redisUrl }) : undefined;
 // Attachments are uploaded to a blob store (README "Files") in .data/files, or a temp folder in memory mode.
-const filesDir = data === 'memory' ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
-const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) });
+const filesDir = data === 'memory' || postgres ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
+const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) }, runLog);
 const agentHandler = toNodeHandler(agents);
 
 // MCP Apps' sandbox proxy page must be on another origin than the page: this server's own port under
@@ -40,7 +46,7 @@ const http = createServer((req, res) => {
   agentHandler(req, res);
 });
 http.listen(port, '127.0.0.1', () => {
-  console.log(`playground API on http://127.0.0.1:${port}/api/agent/assistant — ${label}; conversations in ${data === 'memory' ? 'memory' : 'PGlite'}`);
+  console.log(`playground API on http://127.0.0.1:${port}/api/agent/assistant — ${label}; conversations in ${data === 'memory' ? 'memory' : postgres ? 'PostgreSQL' : 'PGlite'}${runLog ? ', run log in Redis' : ''}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -21,7 +21,11 @@ export interface LevelResult {
   /** Idle live event streams held open during the level (0 in the plain levels). */
   idleSubscribers: number;
   started: number;
+  /** Replies the servers accepted and ran (started − 5xx − refused − network failures): the divisor of the per-reply counts. */
+  accepted: number;
   completed: number;
+  /** Reply streams open at once at the peak, over both instances: the concurrency reached (a slow start leaves it below C). */
+  peakOpenStreams: number;
   wallS: number;
   gapP50Ms: number;
   gapP99Ms: number;

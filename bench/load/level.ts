@@ -132,7 +132,9 @@ export async function runLevel(env: Env, concurrency: number, tag: string, idleS
   const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((s, x) => s + f(x), 0);
   const completed = sum(streamed, (s) => s.completed);
   const chunks = sum(streamed, (s) => s.chunks);
-  const perReply = (n: number) => n / Math.max(1, completed);
+  // Per reply the servers ran: every start they accepted (a stream the client cut at its deadline still runs to its end, `onDisconnect: 'continue'`).
+  const accepted = sum(streamed, (s) => s.started - s.status5xx - s.errors.status4xx - s.errors.network);
+  const perReply = (n: number) => n / Math.max(1, accepted);
   const gaps = streamed.flatMap((s) => s.gaps);
   const ttfb = streamed.flatMap((s) => s.ttfbMs);
   const firstDelta = streamed.flatMap((s) => s.firstDeltaMs);
@@ -152,7 +154,9 @@ export async function runLevel(env: Env, concurrency: number, tag: string, idleS
     concurrency,
     idleSubscribers,
     started: sum(streamed, (s) => s.started),
+    accepted,
     completed,
+    peakOpenStreams: openPeak,
     wallS,
     gapP50Ms: percentile(gaps, 50),
     gapP99Ms: percentile(gaps, 99),

@@ -35,14 +35,14 @@ const fmt = (n: number | undefined, digits = 1) => (n !== undefined && Number.is
 const pair = (values: number[], digits = 0) => values.map((v) => fmt(v, digits)).join(' / ');
 
 function row(l: LevelResult, label = String(l.concurrency)): string {
-  return `| ${label} | ${l.completed}/${l.started} | ${fmt(l.gapP50Ms)} / ${fmt(l.gapP99Ms)} | ${fmt(l.ttfbP50Ms)} / ${fmt(l.ttfbP99Ms)} | ${fmt(l.cpuMsPerChunk, 3)} | ${fmt(l.rssKBPerStream)} | ${pair(
+  return `| ${label} | ${l.completed}/${l.started} | ${l.peakOpenStreams} | ${fmt(l.gapP50Ms)} / ${fmt(l.gapP99Ms)} | ${fmt(l.ttfbP50Ms)} / ${fmt(l.ttfbP99Ms)} | ${fmt(l.cpuMsPerChunk, 3)} | ${fmt(l.rssKBPerStream)} | ${pair(
     l.instances.map((i) => i.eldP99Ms),
   )} | ${fmt(l.redisOpsPerReply)} | ${fmt(l.pgStatementsPerReply)} (${fmt(l.pgXactPerReply)} tx) | ${l.lost} | ${l.status5xx} |`;
 }
 
 const HEADER = [
-  '| C | done | gap p50 / p99 (ms) | TTFB p50 / p99 (ms) | CPU ms per chunk | RSS KB per open stream | ELD p99 A / B (ms) | Redis ops per reply | PG statements per reply (transactions) | lost | 5xx |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| C | done | peak open | gap p50 / p99 (ms) | TTFB p50 / p99 (ms) | CPU ms per chunk | RSS KB per open stream | ELD p99 A / B (ms) | Redis ops per reply | PG statements per reply (transactions) | lost | 5xx |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
 export function renderReport(r: LoadReport): string {
@@ -67,10 +67,11 @@ export function renderReport(r: LoadReport): string {
     ...levels.map((l) => row(l)),
     ...(idle?.level ? [row(idle.level, `${idle.level.concurrency} + ${idle.opened} idle subscribers`)] : []),
     '',
-    '- gap: time between two reads of a stream that carried text, as the generator received them (nominal 50 ms). TTFB: request sent → first body byte. ',
+    '- done: streams read to their end with 200 ÷ started (a stream not done by the deadline is cut; its run still ends and is saved). peak open: reply streams open at once over both instances — the concurrency reached; slow starts (TTFB) leave it below C.',
+    '- gap: time between two deliveries of text on a stream (reads ≥ 1 ms apart), as the generator received them (nominal 50 ms). TTFB: request sent → first body byte.',
     '- CPU ms per chunk: both instances\' process CPU time (user + system) during the level ÷ SSE chunks the clients received (every chunk of every reply, not only text deltas).',
     '- RSS per open stream: Σ over instances (peak RSS sampled every 250 ms − RSS before the level) ÷ Σ peak open streams.',
-    '- Redis ops: `INFO commandstats` calls delta ÷ replies; PG statements: `pg_stat_statements` calls delta ÷ replies (the bench\'s own queries excluded), transactions: `pg_stat_database.xact_commit` delta ÷ replies (busy backends report it up to 1 s late).',
+    '- Per reply: ÷ the replies the servers accepted (started − 5xx − refused). Redis ops: `INFO commandstats` calls delta; PG statements: `pg_stat_statements` calls delta (the bench\'s own queries excluded), transactions: `pg_stat_database.xact_commit` delta (busy backends report it up to 1 s late).',
     '- lost: conversations whose stored reply (read from the other instance once its run ended) differs from the streamed text, or has none. 5xx: answers ≥ 500 seen by the servers or the generators (streams and read-back).',
     '',
     '### Where the time goes, per level',

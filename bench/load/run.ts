@@ -33,7 +33,7 @@ import { renderReport } from './report.ts';
 import type { GeneratorPlan, InstanceOptions, SubscribeResult } from './types.ts';
 
 const argv = process.argv.slice(2);
-const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const numbers = (value: string) => value.split(',').filter(Boolean).map(Number);
 const config = {
   levels: numbers(option('levels') ?? '100,250,500,750,1000'),

@@ -1,5 +1,6 @@
 export { chunkText, type PacedStep, type Script, type ScriptAction, type ScriptContext, type ScriptStep } from './script.js';
 export { scriptedModel, scriptContext, type ScriptedModelOptions } from './scripted-model.js';
+export { scriptGates, type ControlledScriptGates, type ScriptGates, type ScriptGatesOptions } from './script-gates.js';
 export { echoScenario, errorMidStreamScenario, plainTextScenario } from './echo-script.js';
 export { createMockAgentServer, type MockAgentServerOptions } from './mock-agent-server.js';
 export { inProcessFetch } from './in-process-fetch.js';

@@ -9,7 +9,12 @@ export type ScriptAction =
   /** Fails the model call mid-stream with this message. */
   | { type: 'error'; message: string }
   /** Waits before the next chunk. */
-  | { type: 'delay'; ms: number };
+  | { type: 'delay'; ms: number }
+  /**
+   * Holds the stream until the gate `name` opens (the model's `gates`: a test opens it when it has
+   * done what it needed mid-reply). A model without gates goes straight on.
+   */
+  | { type: 'gate'; name: string };
 
 export type ScriptStep = ScriptAction[];
 

@@ -1,8 +1,10 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 import { chunkText, type PacedStep, type Script, type ScriptContext, type ScriptStep } from './script.js';
+import type { ScriptGates } from './script-gates.js';
 
-export type Timed = { part: LanguageModelV4StreamPart; delayMs: number };
+/** A part to stream, after its delay — and, with `gate`, once that gate of the model's `gates` opens. */
+export type Timed = { part: LanguageModelV4StreamPart; delayMs: number; gate?: string };
 
 const usage = (outputChars: number) => ({
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -17,6 +19,8 @@ export interface ScriptedModelOptions {
    * that do not look at timing run faster at 0; those that act mid-reply keep 1.
    */
   pace?: number;
+  /** Where the script's `gate` actions hold (`scriptGates()`); without it they are passed at once. */
+  gates?: ScriptGates;
 }
 
 /**
@@ -32,7 +36,7 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
     doStream: async (call) => {
       const { actions, chunkDelayMs, pace } = pickStep(script, scriptContext(call));
       const parts = toTimedParts(actions, { ...script, chunkDelayMs: chunkDelayMs ?? script.chunkDelayMs }, `c${++callCount}`, pace ?? options.pace ?? 1);
-      return { stream: playParts(parts, call.abortSignal) };
+      return { stream: playParts(parts, call.abortSignal, options.gates) };
     },
     doGenerate: async (call) => {
       const { actions } = pickStep(script, scriptContext(call));
@@ -107,17 +111,22 @@ function toTimedParts(step: ScriptStep, script: Script, prefix: string, pace = 1
   const gap = script.chunkDelayMs ?? 20;
   const out: Timed[] = [{ part: { type: 'stream-start', warnings: [] }, delayMs: script.initialDelayMs ?? 0 }];
   let pendingDelay = 0;
+  let pendingGate: string | undefined;
   let outputChars = 0;
   let hasToolCall = false;
   const push = (part: LanguageModelV4StreamPart, delayMs = 0) => {
-    out.push({ part, delayMs: delayMs + pendingDelay });
+    out.push({ part, delayMs: delayMs + pendingDelay, ...(pendingGate !== undefined ? { gate: pendingGate } : {}) });
     pendingDelay = 0;
+    pendingGate = undefined;
   };
   step.forEach((action, index) => {
     const id = `${prefix}-${index}`;
     switch (action.type) {
       case 'delay':
         pendingDelay += action.ms;
+        break;
+      case 'gate':
+        pendingGate = action.name;
         break;
       case 'text':
       case 'reasoning': {
@@ -156,13 +165,17 @@ function toTimedParts(step: ScriptStep, script: Script, prefix: string, pace = 1
   return pace === 1 ? out : out.map((timed) => ({ ...timed, delayMs: Math.max(0, timed.delayMs * pace) }));
 }
 
-/** A pull-based stream that waits each part’s delay and stops (AbortError) when the call is aborted. */
-export function playParts(parts: Timed[], signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+/**
+ * A pull-based stream that waits each part’s delay (and its gate, with `gates`) and stops
+ * (AbortError) when the call is aborted.
+ */
+export function playParts(parts: Timed[], signal: AbortSignal | undefined, gates?: ScriptGates): ReadableStream<LanguageModelV4StreamPart> {
   let index = 0;
   return new ReadableStream<LanguageModelV4StreamPart>({
     async pull(controller) {
       const next = parts[index++];
       if (!next) return controller.close();
+      if (next.gate !== undefined && gates && !signal?.aborted) await gates.wait(next.gate, signal);
       if (next.delayMs > 0) await sleep(next.delayMs, signal);
       if (signal?.aborted) return controller.error(signal.reason ?? new DOMException('Aborted', 'AbortError'));
       controller.enqueue(next.part);

@@ -6,7 +6,7 @@ import { bookTable } from './a2ui-scenario.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario, ToolDefinition, HookDefinition } from './scenario.js';
-export { LONG_MARKDOWN, PARAGRAPHS } from './text-scenarios.js';
+export { LONG_MARKDOWN, PARAGRAPHS, PARAGRAPHS_GATE } from './text-scenarios.js';
 export { SHARED_STATE_UPDATES, deletedRecords } from './tool-scenarios.js';
 export { suggestionsHook, titleModel, titleModelFor, type SuggestionsFor } from './title-suggestions.js';
 export { keywordTitle } from './keyword-title.js';

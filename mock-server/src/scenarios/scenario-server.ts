@@ -1,5 +1,6 @@
 import { createAgentServer, type AgentConfig, type AgentServer, type AgentServerConfig } from '@x/agent-server';
 import type { PacedStep, Script, ScriptContext } from '../script.js';
+import type { ScriptGates } from '../script-gates.js';
 import { scriptedModel } from '../scripted-model.js';
 import type { Scenario } from './scenario.js';
 import { sameQuestion, suggestionsHook, titleModelFor } from './title-suggestions.js';
@@ -21,12 +22,18 @@ export interface ScenarioServerOptions {
    * (default), 0 at once. Scenarios with `pace: 'real'` (those about timing) keep their pace.
    */
   pace?: number;
+  /**
+   * Where the scripts' `gate` actions hold (`scriptGates()`, opened by a test); without it (the
+   * default) every gate is passed at once.
+   */
+  gates?: ScriptGates;
 }
 
 /** The real `@x/agent-server` serving scenarios: one agent per scenario id, plus the smart agent. */
 export function createScenarioServer(options: ScenarioServerOptions): AgentServer {
   const { scenarios } = options;
   const paceOf = (scenario: Scenario | undefined) => (scenario?.pace === 'real' ? 1 : (options.pace ?? 1));
+  const gatesOf = options.gates ? { gates: options.gates } : {};
   const tools: NonNullable<AgentServerConfig['tools']> = {};
   const hooks: NonNullable<AgentServerConfig['hooks']> = { ...options.config?.hooks };
   const agents: AgentServerConfig['agents'] = {};
@@ -36,17 +43,17 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
     Object.assign(remoteAgents, scenario.remoteAgents);
     Object.assign(hooks, scenario.hooks);
     for (const [id, sub] of Object.entries(scenario.subAgents ?? {})) {
-      agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id, pace: paceOf(scenario) }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
+      agents[id] = { ...sub.agent, model: scriptedModel(sub.script, { modelId: id, pace: paceOf(scenario), ...gatesOf }), ...(sub.instructions ? { instructions: sub.instructions } : {}) };
     }
     agents[scenario.id] = withDefaults(
-      { model: scriptedModel(scenario.script, { modelId: scenario.id, pace: paceOf(scenario) }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },
+      { model: scriptedModel(scenario.script, { modelId: scenario.id, pace: paceOf(scenario), ...gatesOf }), instructions: `${scenario.title}: ${scenario.description}`, ...scenario.agent },
       options.agentDefaults,
     );
   }
   const smartId = options.smartAgentId === undefined ? 'assistant' : options.smartAgentId;
   if (smartId) {
     hooks.__suggestScenarios = suggestionsHook((reply, question) => scenarioFor(scenarios, question)?.suggestions ?? pickSuggestions(scenarios, reply, question));
-    agents[smartId] = withDefaults(smartAgent(scenarios, paceOf), options.agentDefaults);
+    agents[smartId] = withDefaults(smartAgent(scenarios, paceOf, options.gates), options.agentDefaults);
   }
   const remote = { ...remoteAgents, ...options.config?.remoteAgents };
   return createAgentServer({
@@ -58,11 +65,11 @@ export function createScenarioServer(options: ScenarioServerOptions): AgentServe
   });
 }
 
-function smartAgent(scenarios: Scenario[], paceOf: (scenario: Scenario | undefined) => number): AgentConfig {
+function smartAgent(scenarios: Scenario[], paceOf: (scenario: Scenario | undefined) => number, gates: ScriptGates | undefined): AgentConfig {
   const unique = <T>(items: T[]) => [...new Map(items.map((i) => [JSON.stringify(i), i])).values()];
   return {
     // Each step at the pace of the scenario it plays.
-    model: scriptedModel({ steps: (context) => ({ pace: paceOf(scenarioFor(scenarios, context.lastUserText)), ...smartStep(scenarios, context) }) }, { modelId: 'smart' }),
+    model: scriptedModel({ steps: (context) => ({ pace: paceOf(scenarioFor(scenarios, context.lastUserText)), ...smartStep(scenarios, context) }) }, { modelId: 'smart', ...(gates ? { gates } : {}) }),
     instructions: 'You are the playground agent of the @x agent kit. You pick a scripted scenario from the user’s words.',
     tools: unique(scenarios.flatMap((s) => s.agent?.tools ?? [])),
     agents: unique(scenarios.flatMap((s) => s.agent?.agents ?? [])),

@@ -116,6 +116,9 @@ export const PARAGRAPHS = ['amber', 'birch', 'cobalt', 'dune', 'ember'].map(
   (word, i) => `Paragraph ${i + 1} (${word}): the ${word} lantern swings over the harbour while the ${word} tide comes in, slow and steady.`,
 );
 
+/** The gate the paragraphs reply holds at, after its second paragraph. */
+export const PARAGRAPHS_GATE = 'paragraphs';
+
 export const slowParagraphs: Scenario = {
   id: 'paragraphs',
   title: 'Slow paragraphs',
@@ -123,10 +126,18 @@ export const slowParagraphs: Scenario = {
   prompt: 'Write five numbered paragraphs',
   chatTitle: 'Five numbered paragraphs',
   match: /\bparagraphs\b/i,
-  pace: 'real',
   script: {
     chunkDelayMs: 90,
-    steps: [[{ type: 'text', text: PARAGRAPHS.join('\n\n') }]],
+    // With gates (an e2e run's playground), the reply holds after the second paragraph until the spec
+    // opens `paragraphs` (it has reloaded, gone offline, switched away): mid-reply for sure, on any
+    // machine, at any pace. Without gates it streams on.
+    steps: [
+      [
+        { type: 'text', text: `${PARAGRAPHS.slice(0, 2).join('\n\n')}\n\n` },
+        { type: 'gate', name: PARAGRAPHS_GATE },
+        { type: 'text', text: PARAGRAPHS.slice(2).join('\n\n') },
+      ],
+    ],
   },
 };
 

@@ -53,6 +53,8 @@ export interface ChatSession<TOOLS extends UITools = UITools> {
   queueUnsaved?: boolean;
   /** True while a queue kept from before a reload is taken in (it is not saved back). */
   restoringQueue?: boolean;
+  /** What the last turn request asked: a new message (`submit-message`) or a new reply (`regenerate-message`). */
+  lastTrigger?: 'submit-message' | 'regenerate-message' | undefined;
 }
 
 /** The re-attach loop of a session whose connection dropped mid-reply. */

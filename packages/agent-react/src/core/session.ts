@@ -44,6 +44,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
         () => requestOptions(host.options, session),
         (body: AgentRequestBody) => {
           session.exposedKeys = isNonEmptyObject(body.sharedState) ? Object.keys(body.sharedState) : [];
+          session.lastTrigger = body.trigger;
         },
         new RunCursor(),
       );

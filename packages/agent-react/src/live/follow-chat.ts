@@ -151,7 +151,8 @@ function sendHeldSoon<TOOLS extends UITools>(options: Options<TOOLS>, session: C
  */
 export function takeConflict<TOOLS extends UITools>(options: Options<TOOLS>, session: ChatSession<TOOLS>, error: Error): boolean {
   const state = stateOf(session);
-  if (!state || session.disposed || requestErrorCode(error) !== 'conversation_conflict') return false;
+  // A regenerate refused keeps today's error: its user message is saved already, there is nothing to queue.
+  if (!state || session.disposed || session.lastTrigger === 'regenerate-message' || requestErrorCode(error) !== 'conversation_conflict') return false;
   const chat = session.chat;
   const refused = chat.lastMessage;
   // Once the SDK has set the failed request's status (it does right after `onError`), before the send

@@ -50,17 +50,32 @@ const idle = <TOOLS extends UITools>(session: ChatSession<TOOLS>) => !isBusy(ses
 /** The run this chat streams (its own send, or one it attached to). */
 const streamsHere = <TOOLS extends UITools>(session: ChatSession<TOOLS>, runId: string) => session.run?.runId === runId;
 
-/** A view shows the session: follow the user's events for its conversation. Returns the cleanup. */
+/** Events kept while the history loads; more than this and the chat reloads once instead. */
+const EARLY_EVENTS_KEPT = 100;
+
+/**
+ * A view shows the session: follow the user's events for its conversation. Returns the cleanup.
+ * The stream is asked for while the history loads (so a turn started meanwhile is not missed); its
+ * events apply once the history is known, and only when the server owns it.
+ */
 export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, session: ChatSession<TOOLS>): () => void {
-  if (!session.conversationId) return () => {};
+  if (!session.conversationId || session.historyLoad === 'none') return () => {};
   const state: Following = { running: undefined, held: false, reloading: false, again: false };
   following.set(session as unknown as ChatSession<UITools>, state);
   let stopped = false;
-  let stopEvents: (() => void) | undefined;
-  // Only a conversation the server keeps has events: nothing is asked before its history is known.
+  let early: LiveEvent[] | undefined = [];
+  const stopEvents = subscribeLive(requestOptions(options(), session), (event) => {
+    if (!early) return onEvent(options, session, state, event);
+    early.push(event);
+    if (early.length > EARLY_EVENTS_KEPT) early = [{ type: 'reset' }];
+  });
   void session.historyReady.then(() => {
-    if (stopped || session.historyOwner !== 'server') return;
-    stopEvents = subscribeLive(requestOptions(options(), session), (event) => onEvent(options, session, state, event));
+    if (stopped) return;
+    // The browser keeps this history (the server has no store): nothing to follow.
+    if (session.historyOwner !== 'server') return stopEvents();
+    const missed = early ?? [];
+    early = undefined;
+    for (const event of missed) onEvent(options, session, state, event);
   });
   // An attached turn ended here: a send held for it goes now.
   const stopStatus = session.chat.subscribe((change) => {
@@ -68,7 +83,7 @@ export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, sessi
   });
   return () => {
     stopped = true;
-    stopEvents?.();
+    stopEvents();
     stopStatus();
     if (stateOf(session) === state) following.delete(session as unknown as ChatSession<UITools>);
   };

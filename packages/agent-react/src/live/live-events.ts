@@ -11,5 +11,7 @@ import { subscribeLive } from './live-connection.js';
  * deleted or run elsewhere; a chat showing a conversation streams a turn another tab started (with
  * `resume`), reloads what another tab changed while it is idle, and queues a send while another
  * tab's turn runs. A server without a store answers 501: the hooks stop asking and work as before.
+ * Like the rest of the chat's logic it is in the first load of a page that imports it (no on-demand
+ * chunk: it behaves the same from the first event on).
  */
 export const liveEvents: LiveEvents = /* @__PURE__ */ defineLive({ subscribe: subscribeLive, followChat, takeConflict });

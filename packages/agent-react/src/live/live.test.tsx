@@ -18,7 +18,16 @@ const quick = { script: { steps: [[{ type: 'text' as const, text: 'Noted.' }]], 
 /** The real server with a store; the user is the `x-user` header (ann when absent). */
 function setup(agents: Parameters<typeof testServer>[0], tools: Parameters<typeof testServer>[1] = {}) {
   const server = testServer(agents, tools, { store: memoryStore(), authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'ann' }) });
-  return server;
+  // The event streams the server answered: it listens for the user from then on.
+  let opened = 0;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const response = await server.fetch(input, init);
+    if (String(input).endsWith('/events') && response.ok) opened++;
+    return response;
+  };
+  /** Resolves once `count` event streams are open (the tabs follow from then on). */
+  const following = (count = 1) => waitFor(() => expect(opened).toBeGreaterThanOrEqual(count), { timeout: 5000 });
+  return { ...server, fetch, following };
 }
 
 /** One tab's chat of `user` (the chat's options of a live page: resumable runs and live events). */
@@ -34,11 +43,12 @@ const userTexts = (messages: readonly { role: string; parts: readonly { type: st
 
 describe('live on every tab', () => {
   it('a turn started in one tab streams in the other, and Stop there stops it', async () => {
-    const { fetch } = setup({ a: slow });
+    const { fetch, following } = setup({ a: slow });
     const one = tab(fetch, 'ann', 'c-live');
     const two = tab(fetch, 'ann', 'c-live');
     await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
     await waitFor(() => expect(one.result.current.chat.historyStatus).toBe('ready'));
+    await following();
     await act(async () => void (await one.result.current.chat.sendMessage({ text: 'go' })));
     // The other tab shows the new user message, then the reply growing.
     await waitFor(() => expect(two.result.current.chat.status).toBe('streaming'), { timeout: 5000 });
@@ -56,10 +66,11 @@ describe('live on every tab', () => {
   });
 
   it('a send while another tab’s turn runs waits in the queue and goes when that turn ends', async () => {
-    const { fetch } = setup({ a: slow });
+    const { fetch, following } = setup({ a: slow });
     const one = tab(fetch, 'ann', 'c-queue');
     const two = tab(fetch, 'ann', 'c-queue');
     await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await following();
     await act(async () => void (await one.result.current.chat.sendMessage({ text: 'first' })));
     await waitFor(() => expect(two.result.current.chat.status).toBe('streaming'), { timeout: 5000 });
     let result: Awaited<ReturnType<typeof two.result.current.chat.sendMessage>> | undefined;
@@ -75,11 +86,12 @@ describe('live on every tab', () => {
   });
 
   it('a send the server refuses with 409 (a race with another tab) is queued, not an error, and sent after', async () => {
-    const { fetch } = setup({ a: slow });
+    const { fetch, following } = setup({ a: slow });
     const one = tab(fetch, 'ann', 'c-race');
     // Without resume the second tab cannot attach: its send reaches the server while the turn runs.
     const two = tab(fetch, 'ann', 'c-race', { resume: false });
     await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await following();
     await act(async () => void (await one.result.current.chat.sendMessage({ text: 'first' })));
     await waitFor(() => expect(textOf(one.result.current.chat.messages.at(-1)).split(' ').length).toBeGreaterThan(3), { timeout: 5000 });
     const errors: unknown[] = [];
@@ -101,7 +113,7 @@ describe('live on every tab', () => {
 
   it('an approval answered in one tab closes the card in the other', async () => {
     const deleted: number[] = [];
-    const { fetch } = setup(
+    const { fetch, following } = setup(
       {
         a: {
           script: {
@@ -119,6 +131,7 @@ describe('live on every tab', () => {
     const one = tab(fetch, 'ann', 'c-approve');
     const two = tab(fetch, 'ann', 'c-approve');
     await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await following();
     await act(async () => {
       const sent = await one.result.current.chat.sendMessage({ text: 'delete 7' });
       if (sent.sent) await sent.done;
@@ -133,13 +146,14 @@ describe('live on every tab', () => {
   });
 
   it('the conversation list follows another tab: created, renamed and deleted show; another user sees none of it', async () => {
-    const { fetch } = setup({ a: quick });
+    const { fetch, following } = setup({ a: quick });
     const list = (user: string) => renderHook(() => useConversations({ fetch, headers: { 'x-user': user }, live: liveEvents, undoTimeout: 10 }));
     const annOne = list('ann');
     const annTwo = list('ann');
     const bob = list('bob');
     await waitFor(() => expect(annTwo.result.current.status).toBe('ready'));
     await waitFor(() => expect(bob.result.current.status).toBe('ready'));
+    await following(2);
     const chat = tab(fetch, 'ann', 'c-list');
     await waitFor(() => expect(chat.result.current.chat.historyStatus).toBe('ready'));
     await act(async () => {
@@ -159,10 +173,11 @@ describe('live on every tab', () => {
   });
 
   it('a second user’s chat on the same conversation id sees none of another user’s turn', async () => {
-    const { fetch } = setup({ a: slow });
+    const { fetch, following } = setup({ a: slow });
     const ann = tab(fetch, 'ann', 'c-private');
     const bob = tab(fetch, 'bob', 'c-private');
     await waitFor(() => expect(bob.result.current.chat.historyStatus).toBe('ready'));
+    await following(2);
     await act(async () => void (await ann.result.current.chat.sendMessage({ text: 'secret' })));
     await waitFor(() => expect(ann.result.current.chat.status).toBe('ready'), { timeout: 10_000 });
     expect(bob.result.current.chat.messages).toEqual([]);
@@ -171,7 +186,7 @@ describe('live on every tab', () => {
     bob.unmount();
   });
 
-  it('without a store: the chat asks nothing, the list asks once and never again', async () => {
+  it('without a store: the page asks once (chat and list share the request) and never again', async () => {
     const server = testServer({ a: quick });
     const events = () => server.urls.filter((url) => url.endsWith('/events')).length;
     const chat = renderHook(() => useAgentChat({ agentId: 'a', fetch: server.fetch, conversationId: 'c-none', resume: resumeRuns, live: liveEvents }));

@@ -18,9 +18,12 @@ export const AG_UI_API_PORT = Number(process.env.E2E_AG_UI_API_PORT ?? 8814);
 export const AG_UI_WEB_PORT = Number(process.env.E2E_AG_UI_WEB_PORT ?? 4214);
 const agUiEnv = { AG_UI_API_PORT: String(AG_UI_API_PORT), MASTRA_TELEMETRY_DISABLED: '1' };
 // PLAYGROUND_PACE=0: the scripted scenarios play at once, except those about timing (Stop mid-reply,
-// resume, the streaming growth), which keep their pace (`pace: 'real'` in @x/mock-server).
-const env = { PLAYGROUND_API_PORT: String(API_PORT), PLAYGROUND_DATA: 'memory', PLAYGROUND_PACE: '0' };
-const env2 = { PLAYGROUND_API_PORT: String(API_PORT_2), PLAYGROUND_DATA: 'memory', PLAYGROUND_PACE: '0' };
+// the streaming growth, the Activity view following a run), which keep their pace (`pace: 'real'` in
+// @x/mock-server). PLAYGROUND_TEST_GATES=1: a reply that holds at a gate of its script (the
+// paragraphs, after the second) goes on when a spec opens it (`POST /api/test/gates/{name}`).
+const playgroundEnv = { PLAYGROUND_DATA: 'memory', PLAYGROUND_PACE: '0', PLAYGROUND_TEST_GATES: '1' };
+const env = { PLAYGROUND_API_PORT: String(API_PORT), ...playgroundEnv };
+const env2 = { PLAYGROUND_API_PORT: String(API_PORT_2), ...playgroundEnv };
 
 // E2E_PREBUILT=1 (set by `pnpm test` after its `pnpm build:e2e-apps` stage built them side by side
 // with the Storybook): the servers serve the apps' builds as they are; otherwise they build first.

@@ -2,12 +2,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatOf, openPlayground, askToDeleteRecord } from '../support/chat.ts';
 
 // Resumable runs (issue 12) in the playground: the real server with a store (memory in this run),
-// through a real Chromium. The paragraphs scenario streams five numbered paragraphs slowly, each
-// with a word of its own, so a duplicated or lost chunk shows as a paragraph seen twice or never.
+// through a real Chromium. The paragraphs scenario streams five numbered paragraphs, each with a word
+// of its own, so a duplicated or lost chunk shows as a paragraph seen twice or never. In this run it
+// holds after the second paragraph until the spec opens its gate (the playground's test gates):
+// mid-reply for sure, however fast or slow the machine.
 
 const PROMPT = 'Write five numbered paragraphs';
 const WORDS = ['amber', 'birch', 'cobalt', 'dune', 'ember'];
 const conversationParam = (page: Page) => new URL(page.url()).searchParams.get('c');
+
+/** Lets the held paragraphs reply go on (the playground's `POST /api/test/gates/paragraphs`). */
+async function openGate(page: Page) {
+  expect((await page.request.post('/api/test/gates/paragraphs')).status()).toBe(204);
+}
 
 /** How many times each paragraph's heading is in the last reply. */
 async function paragraphCounts(page: Page): Promise<number[]> {
@@ -33,6 +40,7 @@ test('reload mid-reply: the same reply continues to the end, each paragraph exac
   // Re-attached: still streaming after the reload, then it ends with the whole reply.
   await expect(chat.messages('assistant').last()).toContainText('Paragraph 1 (amber)');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await openGate(page);
   await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
   await chat.waitReady();
   await expect(chat.messages('assistant')).toHaveCount(1);
@@ -80,6 +88,7 @@ test('offline mid-reply, then online: "Reconnecting…" shows and the reply comp
   await expect(notice).toHaveText('Reconnecting…');
   await expect(notice).toHaveAttribute('role', 'status');
   await context.setOffline(false);
+  await openGate(page);
   await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });
   await chat.waitReady();
   await expect(notice).toHaveText('');
@@ -93,6 +102,8 @@ test('switching to another conversation mid-reply and back: the reply went on an
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
   await sidebar.getByRole('button', { name: 'New chat' }).click();
   await expect.poll(() => conversationParam(page)).not.toBe(first);
+  // The reply goes on while this tab shows another conversation.
+  await openGate(page);
   await sidebar.locator(`[data-xagent-conversation="${first}"]`).click();
   await expect(chat.messages('user').first()).toContainText(PROMPT);
   await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in', { timeout: 30_000 });

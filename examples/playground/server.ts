@@ -10,6 +10,7 @@ import { pgliteStore } from '@x/agent-server/pglite';
 import { toNodeHandler } from '@x/agent-server/node';
 import { createPlaygroundAgentServer } from './server/playground-agent-server.ts';
 import { saveFixtureRoute } from './server/save-fixture-route.ts';
+import { gatesRoute, playgroundGates } from './server/test-gates.ts';
 
 const port = Number(process.env.PLAYGROUND_API_PORT ?? process.env.PORT ?? 8787);
 // Conversations live in PGlite (embedded Postgres) in .data/ (git-ignored); PLAYGROUND_DATA=memory
@@ -26,7 +27,9 @@ const redisUrl = process.env.PLAYGROUND_REDIS;
 const runLog = redisUrl ? (await import('@x/agent-server/redis')).redisRunLog({ url: redisUrl }) : undefined;
 // Attachments are uploaded to a blob store (README "Files") in .data/files, or a temp folder in memory mode.
 const filesDir = data === 'memory' || postgres ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
-const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) }, runLog);
+// PLAYGROUND_TEST_GATES=1 (the e2e run): scripted replies hold at their gates until a spec opens them.
+const gates = playgroundGates();
+const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) }, runLog, gates);
 const agentHandler = toNodeHandler(agents);
 
 // MCP Apps' sandbox proxy page must be on another origin than the page: this server's own port under
@@ -38,6 +41,7 @@ const http = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ mode: label, prompts, sandboxUrl }));
     return;
   }
+  if (gatesRoute(req, res, gates)) return;
   // Dev tool: the "Save this conversation as a fixture" button (PLAYGROUND_DEV_TOOLS=off removes it).
   if (req.url === '/api/dev/fixtures' && process.env.PLAYGROUND_DEV_TOOLS !== 'off') {
     void saveFixtureRoute(req, res, join(import.meta.dirname, '.data', 'fixtures'));

@@ -5,7 +5,7 @@ import { createAgentServer, type AgentServer, type AgentServerConfig, type Files
 import { type ConversationStore } from '@x/agent-server/store';
 import type { RunLog } from '@x/agent-server/run-log';
 import { startA2aTestAgent } from '@x/agent-server/a2a-test-agent';
-import { a2aBilling, createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios } from '@x/mock-server';
+import { a2aBilling, createScenarioServer, mcpApps, mcpEcho, mockTranscriptionModel, scenarios, type ScriptGates } from '@x/mock-server';
 import { playgroundUser } from './playground-user.ts';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
@@ -81,7 +81,7 @@ function scenarioPace(): { pace?: number } {
  * titles, feedback, stop reasons) are saved by the server itself in `store`; attachments go to `files`
  * (a blob store) when given.
  */
-export async function createPlaygroundAgentServer(store: ConversationStore, files?: FilesConfig, runLog?: RunLog): Promise<PlaygroundServer> {
+export async function createPlaygroundAgentServer(store: ConversationStore, files?: FilesConfig, runLog?: RunLog, gates?: ScriptGates): Promise<PlaygroundServer> {
   const mcp = everythingMcpSource();
   // Approvals are HMAC-signed so a client cannot forge an approved call (a new secret per process is
   // enough here: a pending approval survives as long as the server does).
@@ -100,6 +100,7 @@ export async function createPlaygroundAgentServer(store: ConversationStore, file
     const server = createScenarioServer({
       scenarios: all,
       ...scenarioPace(),
+      ...(gates ? { gates } : {}),
       config: { approvalSecret, authenticate: playgroundUser, store, ...(runLog ? { runLog } : {}), transcription, policies: playgroundPolicies, ...(files ? { files } : {}) },
     });
     return { server, label: 'mock model (no API key set): scripted scenarios', prompts };

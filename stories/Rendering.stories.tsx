@@ -59,7 +59,7 @@ export const MarkdownTableAndCode: Story = {
     const quote = canvasElement.querySelector('blockquote')!;
     await expect(getComputedStyle(quote).borderInlineStartWidth).toBe('4px');
     await expect(getComputedStyle(canvas.getByText('fetch', { selector: 'code' })).fontFamily).toMatch(/mono/i);
-    await expect(document.head.querySelectorAll('style[data-href="xagent-ui"]')).toHaveLength(1);
+    await expect(document.head.querySelectorAll('style[data-href~="xagent-ui"]')).toHaveLength(1);
     const block = canvasElement.querySelector<HTMLElement>('[data-xagent-code-block="ts"]')!;
     // The highlighter arrives in its own chunk.
     await waitFor(() => expect(block.querySelector('code span[style*="color"]')).not.toBeNull(), { timeout: 10_000 });

@@ -58,7 +58,8 @@ test.describe('server rendering, before any script runs', () => {
 
   test('the kit\'s own stylesheet is in the server HTML, once, in the head (React 19 hoists and de-duplicates it)', async ({ page }) => {
     await page.goto(next);
-    const sheet = page.locator('head style[data-href="xagent-ui"]');
+    // React merges the server's <style> elements of one precedence: `data-href` lists them all.
+    const sheet = page.locator('head style[data-href~="xagent-ui"]');
     await expect(sheet).toHaveCount(1);
     await expect(sheet).toHaveAttribute('data-precedence', 'default');
     const css = (await sheet.textContent()) ?? '';

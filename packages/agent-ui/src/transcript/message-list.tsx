@@ -21,6 +21,8 @@ import type { FeedbackValue } from '../chat/message-context.js';
 import { Bubble } from '../antdx.js';
 import { useAgentUIConfig, useTokenStyle } from '../config.js';
 import { useFollowBottom } from './follow-bottom.js';
+import { useReleaseAtBottom } from './older-pages.js';
+import { useReadingAnchor } from './reading-anchor.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
 import { useNearViewport } from '../markdown/deferred-markdown.js';
@@ -55,6 +57,7 @@ export interface AgentMessageListRef {
 
 /** The role of the last message (a string: the selector result stays equal while a reply streams). */
 const selectLastRole = (snapshot: AgentChatSnapshot): string | undefined => snapshot.messages.at(-1)?.role;
+const selectHasOlder = (snapshot: AgentChatSnapshot): boolean => snapshot.hasOlder;
 const PAGE = 40;
 /** Rows rendered in the first (synchronous) pass of a long transcript: enough to fill a viewport. */
 const FIRST_PAINT = 10;
@@ -70,6 +73,8 @@ const innerStyle: CSSProperties = { display: 'flex', flexDirection: 'column', ga
 // Off-screen messages skip layout and paint; their last size is remembered.
 const rowStyle: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 120px' };
 const liveRowStyle: CSSProperties = {};
+// One height for the button and the loading note: the view does not move when one replaces the other.
+const topStyle: CSSProperties = { textAlign: 'center', minHeight: 24 };
 
 /**
  * The transcript of the nearest chat (`AgentMessageList` is it, under a provider of its own when
@@ -130,6 +135,7 @@ export const Transcript = memo(
     }, [context, scrollToBottom]);
 
     useFollowBottom(scrollRef, innerRef, following);
+    useReadingAnchor(scrollRef, innerRef, following);
     // Rows of a loaded history outside the first screenful parse their markdown when they come near
     // the view (plain text until then): mount work follows what is seen, not the thread's length.
     const nearViewport = useNearViewport(scrollRef);
@@ -150,44 +156,68 @@ export const Transcript = memo(
       } else if (ids.length > before && (lastRole === 'user' || before === 0)) scrollToBottom();
     }, [ids.length, lastRole, scrollToBottom]);
 
-    // Mount older messages when the top sentinel comes into view, keeping the view where it was.
+    // Mount older messages when the top sentinel comes into view, keeping the view where it was;
+    // once every loaded message is mounted, fetch the server's page before them (server history):
+    // it goes in front unmounted, so the view stays on the message the user was reading, and the
+    // sentinel (still in view) mounts it next.
     const hidden = Math.max(0, ids.length - mounted);
+    const hasOlder = useAgentChatSelector(chat, selectHasOlder);
+    const [loadingOlder, setLoadingOlder] = useState(false);
+    // The transcript length at a fetch that added nothing (an error, shown by the chat): no retry
+    // loop while the sentinel stays in view; a change of the transcript allows the next try.
+    const [failedAt, setFailedAt] = useState<number | null>(null);
+    const inFlight = useRef(false);
+    const loadOlder = useCallback(() => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setLoadingOlder(true);
+      const length = chat.store.getSnapshot().messages.length;
+      void chat
+        .loadOlder()
+        .then((added) => setFailedAt(added ? null : length))
+        .finally(() => {
+          inFlight.current = false;
+          setLoadingOlder(false);
+        });
+    }, [chat]);
+    const canFetchOlder = hasOlder && failedAt !== ids.length;
+    // The rows mount above the view; `useReadingAnchor` keeps the message read where it was.
     const showEarlier = useCallback(() => {
-      const element = scrollRef.current;
-      const before = element ? element.scrollHeight - element.scrollTop : 0;
       setCap(null);
       setMounted((count) => count + PAGE);
-      requestAnimationFrame(() => {
-        if (element) element.scrollTop = element.scrollHeight - before;
-      });
     }, []);
     useEffect(() => {
       const sentinel = topRef.current;
-      if (!sentinel || hidden === 0) return;
+      if (!sentinel || (hidden === 0 && !canFetchOlder)) return;
       const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !following.current) showEarlier();
+        if (!entries.some((entry) => entry.isIntersecting) || following.current) return;
+        if (hidden > 0) showEarlier();
+        else if (canFetchOlder) loadOlder();
       }, { root: scrollRef.current, rootMargin: '400px 0px 0px 0px' });
       observer.observe(sentinel);
       return () => observer.disconnect();
-    }, [hidden, showEarlier]);
+    }, [hidden, canFetchOlder, showEarlier, loadOlder]);
+
+    // Back at the bottom after reading far back: the rows mounted on the way unmount, and the chat
+    // lets go of the older pages it fetched (never while a reply is in progress); scrolling up
+    // mounts and fetches them again.
+    const busyRef = useRef(busy);
+    useEffect(() => {
+      busyRef.current = busy;
+    }, [busy]);
+    useReleaseAtBottom(scrollRef, useCallback(() => {
+      if (busyRef.current) return;
+      chat.releaseOlder();
+      setMounted(initialRenderCount);
+    }, [chat, initialRenderCount]));
 
     // The rest of the first window mounts after the first paint, in a transition. Rows are added
-    // above the view: while following, the ResizeObserver keeps the bottom in view; otherwise the
-    // distance from the bottom is kept.
-    const restoreFromBottom = useRef<number | null>(null);
+    // above the view: while following, the ResizeObserver keeps the bottom in view; otherwise
+    // `useReadingAnchor` keeps the message read in place.
     useEffect(() => {
       if (cap === null || ids.length <= cap) return;
-      const element = scrollRef.current;
-      restoreFromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
       startTransition(() => setCap(null));
     }, [cap, ids.length]);
-    useLayoutEffect(() => {
-      const element = scrollRef.current;
-      const fromBottom = restoreFromBottom.current;
-      if (cap !== null || fromBottom === null || !element) return;
-      restoreFromBottom.current = null;
-      if (!following.current) element.scrollTop = element.scrollHeight - fromBottom;
-    }, [cap]);
 
     const start = cap === null ? hidden : Math.max(hidden, ids.length - cap);
     const visible = start ? ids.slice(start) : ids;
@@ -208,11 +238,15 @@ export const Transcript = memo(
       >
         <div ref={innerRef} style={innerStyle}>
           <FocusRingStyle />
-          {hidden ? (
-            <div ref={topRef} style={{ textAlign: 'center' }}>
-              <Button size="small" onClick={showEarlier}>
-                {strings.earlierMessages(hidden)}
-              </Button>
+          {hidden || hasOlder ? (
+            <div ref={topRef} style={topStyle} data-xagent-older="">
+              {hidden ? (
+                <Button size="small" onClick={showEarlier}>
+                  {strings.earlierMessages(hidden)}
+                </Button>
+              ) : loadingOlder ? (
+                <span role="status">{strings.loading}</span>
+              ) : null}
             </div>
           ) : null}
           {ids.length === 0 ? empty : null}

@@ -20,6 +20,12 @@ export type { AgentMessageListProps, AgentMessageListRef } from '../transcript/m
  * Those same history messages, except the newest 10, show their text plain until they come within
  * 1.5 viewports of the view, and parse their markdown then (in a transition): a row far above the
  * view costs one text node, and `content-visibility` lays nothing out before the parse.
+ *
+ * With server history, reaching the top of what is loaded fetches the page before it (`loadOlder`).
+ * While the user is scrolled up, the message they read stays where it is on screen when rows are
+ * added or change height above it. A second back at the bottom, the rows mounted on the way unmount
+ * and the chat releases the older pages it fetched (`releaseOlder`): a long conversation read far
+ * back does not stay in the DOM or in memory.
  */
 export const AgentMessageList = memo(
   forwardRef<AgentMessageListRef, AgentMessageListProps>(function AgentMessageList(props, ref) {

@@ -77,9 +77,11 @@ export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, sessi
     early = undefined;
     for (const event of missed) onEvent(options, session, state, event);
   });
-  // An attached turn ended here: a send held for it goes now.
+  // A turn this chat streamed ended here (its `turn-ended` may come later, or not at all): a send held for it goes now.
   const stopStatus = session.chat.subscribe((change) => {
-    if (change === 'status' && session.chat.status === 'ready') sendHeldSoon(options, session, state);
+    if (change !== 'status' || session.chat.status !== 'ready') return;
+    if (state.running !== undefined && streamsHere(session, state.running)) state.running = undefined;
+    sendHeldSoon(options, session, state);
   });
   return () => {
     stopped = true;

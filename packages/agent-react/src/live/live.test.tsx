@@ -111,6 +111,28 @@ describe('live on every tab', () => {
     two.unmount();
   });
 
+  it('a 409 while the events are not through yet: the chat attaches to the running turn and sends the message when it ends', async () => {
+    const { fetch, following } = setup({ a: slow });
+    // The second tab's event stream opens but brings nothing (a proxy holding it back).
+    const silent: typeof globalThis.fetch = async (input, init) =>
+      String(input).endsWith('/events') ? new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream', 'x-keep-alive-ms': '0' } }) : fetch(input, init);
+    const one = tab(fetch, 'ann', 'c-silent');
+    const two = tab(silent, 'ann', 'c-silent');
+    await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await following();
+    await act(async () => void (await one.result.current.chat.sendMessage({ text: 'first' })));
+    await waitFor(() => expect(textOf(one.result.current.chat.messages.at(-1)).split(' ').length).toBeGreaterThan(3), { timeout: 5000 });
+    await act(async () => void (await two.result.current.chat.sendMessage({ text: 'second' })));
+    expect(two.result.current.chat.error).toBeUndefined();
+    await waitFor(() => expect(two.result.current.chat.status).toBe('streaming'), { timeout: 5000 });
+    await waitFor(() => expect(userTexts(two.result.current.chat.messages)).toEqual(['first', 'second']), { timeout: 10_000 });
+    await waitFor(() => expect(two.result.current.chat.status).toBe('ready'), { timeout: 10_000 });
+    expect(roles(two.result.current.chat.messages)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(textOf(two.result.current.chat.messages[1])).toBe(WORDS);
+    one.unmount();
+    two.unmount();
+  });
+
   it('an approval answered in one tab closes the card in the other', async () => {
     const deleted: number[] = [];
     const { fetch, following } = setup(

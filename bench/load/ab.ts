@@ -52,9 +52,7 @@ export async function abRounds(p: {
 }
 
 export function renderAb(meta: { date: string; machine: string; node: string; command: string; loadAverage: number[] }, variant: AbVariant, concurrency: number, runs: AbRun[]): string {
-  const of = (arm: AbRun['arm']) => runs.filter((r) => r.arm === arm);
-  const ratio = (key: keyof LevelResult) =>
-    median(of('variant').map((v) => (v.level[key] as number) / ((of('default').find((d) => d.round === v.round)?.level[key] as number | undefined) ?? Number.NaN)));
+  const { ratios } = abSummary('', { variant, concurrency, runs });
   return [
     `# Load benchmark A/B — ${variant.label} (C = ${concurrency})`,
     '',
@@ -71,10 +69,22 @@ export function renderAb(meta: { date: string; machine: string; node: string; co
           .join(' / ')} | ${fmt(l.redisOpsPerReply)} | ${l.instances.map((i) => i.poolWaitingPeak).join(' / ')} | ${fmt(l.machineBusyPct, 0)} (${fmt(l.othersPct, 0)}) | ${l.lost} | ${l.status5xx} |`,
     ),
     '',
-    `Paired ratios variant ÷ default (median over rounds): p99 gap ${fmt(ratio('gapP99Ms'), 2)}, TTFB p99 ${fmt(ratio('ttfbP99Ms'), 2)}, CPU per chunk ${fmt(ratio('cpuMsPerChunk'), 2)}, Redis ops per reply ${fmt(
-      ratio('redisOpsPerReply'),
-      2,
-    )}.`,
+    `Paired ratios variant ÷ default (median over rounds): p99 gap ${fmt(ratios.gapP99Ms, 2)}, TTFB p99 ${fmt(ratios.ttfbP99Ms, 2)}, CPU per chunk ${fmt(ratios.cpuMsPerChunk, 2)}, Redis ops per reply ${fmt(ratios.redisOpsPerReply, 2)}.`,
     '',
   ].join('\n');
+}
+
+/** The summary `report.ts` shows of an A/B run (`NAME.json` as `run.ts --ab` writes it). */
+export function abSummary(file: string, saved: { variant: AbVariant; concurrency: number; runs: AbRun[] }) {
+  const of = (arm: AbRun['arm']) => saved.runs.filter((r) => r.arm === arm);
+  /** Variant ÷ default of the same round, median over rounds (the machine drifts between rounds). */
+  const ratio = (key: 'gapP99Ms' | 'ttfbP99Ms' | 'cpuMsPerChunk' | 'redisOpsPerReply') =>
+    median(of('variant').map((v) => v.level[key] / (of('default').find((d) => d.round === v.round)?.level[key] ?? Number.NaN)));
+  return {
+    file,
+    label: saved.variant.label,
+    concurrency: saved.concurrency,
+    ratios: { gapP99Ms: ratio('gapP99Ms'), ttfbP99Ms: ratio('ttfbP99Ms'), cpuMsPerChunk: ratio('cpuMsPerChunk'), redisOpsPerReply: ratio('redisOpsPerReply') },
+    status5xx: { default: of('default').map((r) => r.level.status5xx), variant: of('variant').map((r) => r.level.status5xx) },
+  };
 }

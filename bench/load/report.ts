@@ -29,6 +29,8 @@ export interface LoadReport {
       }
     | undefined;
   profile: (ProfileSummary & { concurrency: number }) | undefined;
+  /** Candidate fixes measured with `--ab` (their `NAME.json` files beside this one), if any. */
+  candidates?: Array<{ file: string; label: string; concurrency: number; ratios: Record<string, number>; status5xx: { default: number[]; variant: number[] } }>;
 }
 
 const fmt = (n: number | undefined, digits = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '–');
@@ -145,6 +147,7 @@ export function renderReport(r: LoadReport): string {
       );
     }
   }
+  md.push(...moveTheKnee(r));
   if (profile) {
     md.push(
       `## CPU profile (instance A during a rerun of C = ${profile.concurrency}; inspector sampling every 1 ms; the rerun's numbers are not in the table)`,
@@ -162,4 +165,31 @@ export function renderReport(r: LoadReport): string {
     );
   }
   return md.join('\n');
+}
+
+/** What the measures say would move the knee, from the resources that saturated and the `--ab` runs beside this file. */
+function moveTheKnee(r: LoadReport): string[] {
+  const saturated = new Set(r.levels.flatMap((l) => signals(l).filter((s) => s.saturated).map((s) => s.resource)));
+  const busiest = r.levels.reduce((max, l) => Math.max(max, l.othersPct), 0);
+  const lines: string[] = [];
+  if (saturated.has('PostgreSQL pool'))
+    lines.push(
+      '- The store\'s `pg` pool: callers queue for its connections, so a reply waits before its first byte and, after the pool\'s 5 s `connectionTimeoutMillis`, fails with 503 `store_unavailable`. A connection is held across every statement of a transaction, so a delayed event loop holds it longer. More connections (`postgresStore({ poolConfig: { max } })`, within PostgreSQL\'s `max_connections`), or fewer transactions per turn start (PG transactions per reply above), move it.',
+    );
+  if (saturated.has('server CPU (one core per instance)') || saturated.has('server event loop'))
+    lines.push(
+      "- The instances' event loops: CPU per chunk is the lever (the profile below). Socket writes lead it: one `writev` per chunk per stream, plus one Redis write per chunk per run. `redisRunLog` sends an XADD per run per batch window, so at 20 chunks/s that is one per chunk. One pipelined flush per tick for every run's pending appends would make it one write per tick.",
+    );
+  if (saturated.has('Redis CPU')) lines.push('- Redis: fewer commands per reply (batch the run log\'s appends across runs).');
+  if (saturated.has('PostgreSQL CPU')) lines.push('- PostgreSQL itself: fewer statements per reply.');
+  if (busiest >= 30) lines.push(`- The machine: up to ${fmt(busiest, 0)} % of it went to other work during this run. A quiet machine gives the servers' own knee.`);
+  for (const c of r.candidates ?? []) {
+    lines.push(
+      `- Measured (\`${c.file}\`, C = ${c.concurrency}, variant ÷ default over interleaved rounds): ${c.label} — p99 gap ${fmt(c.ratios.gapP99Ms, 2)}×, TTFB p99 ${fmt(c.ratios.ttfbP99Ms, 2)}×, CPU per chunk ${fmt(
+        c.ratios.cpuMsPerChunk,
+        2,
+      )}×, 5xx ${c.status5xx.default.join('+')} → ${c.status5xx.variant.join('+')}.`,
+    );
+  }
+  return lines.length > 0 ? ['## What would move the knee', '', ...lines, ''] : [];
 }

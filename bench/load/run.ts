@@ -3,6 +3,7 @@
  *   [--interval=50] [--stagger=1500] [--generators=2] [--idle=1000] [--idle-with=C] [--pool=10]
  *   [--profile=knee|none|C] [--redis-auto-pipelining] [--out=DIR] [--name=load]`
  * `pnpm bench:load --ab=auto-pipelining|pool=N --levels=C [--rounds=2] --name=load-ab-…` (`ab.ts`)
+ * `pnpm bench:load --render-only [--name=load]`: NAME.md again from NAME.json and the A/B files beside it
  *
  * Issue 34's load benchmark, on loopback only: a PostgreSQL and a Redis on free ports
  * (`test-utils`), TWO server instances (`instance.ts`, each its own process: `postgresStore` +
@@ -18,18 +19,18 @@
  * Every phase has a count and a deadline; every child is killed at the end, on SIGINT and on an
  * exception (`processes.ts`).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../packages/agent-server/src/test-utils/postgres-server.ts';
 import { startRedis } from '../../packages/agent-server/src/test-utils/redis-server.ts';
-import { abRounds, parseVariant, renderAb } from './ab.ts';
+import { abRounds, abSummary, parseVariant, renderAb } from './ab.ts';
 import { findKnee, KNEE_GAP_MS, shouldRun, TARGET_RSS_KB, type LevelResult } from './analysis.ts';
 import { enableStatementStats, psql } from './backends.ts';
 import { fmt, runLevel, settle, startInstance, summary, type Env, type Instance, type LevelConfig } from './level.ts';
 import { killAll, onCleanup, startChild } from './processes.ts';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
-import { renderReport } from './report.ts';
+import { renderReport, type LoadReport } from './report.ts';
 import type { GeneratorPlan, InstanceOptions, SubscribeResult } from './types.ts';
 
 const argv = process.argv.slice(2);
@@ -218,14 +219,24 @@ async function main() {
   const result = { meta: { ...meta, postgres: pgVersion, loadAverageAtEnd: os.loadavg(), wallS: (Date.now() - started) / 1000 }, levels, knee, idle, profile };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(result, null, 1));
-  const md = renderReport(result);
+  writeMarkdown(result);
+}
+
+/** `NAME.md` from a run's result and the candidate fixes measured with `--ab` beside it (`NAME-ab-*.json`). */
+function writeMarkdown(result: Omit<LoadReport, 'candidates'>): void {
+  const candidates = readdirSync(outDir)
+    .filter((f) => f.startsWith(`${name}-ab-`) && f.endsWith('.json'))
+    .map((f) => abSummary(f.replace(/\.json$/, '.md'), JSON.parse(readFileSync(path.join(outDir, f), 'utf8')) as Parameters<typeof abSummary>[1]));
+  const md = renderReport({ ...result, candidates });
   writeFileSync(path.join(outDir, `${name}.md`), md);
   console.log(`\n${md}`);
-  log(`wrote ${path.join(outDir, `${name}.json`)} and ${name}.md`);
+  log(`wrote ${path.join(outDir, `${name}.md`)}`);
 }
 
 try {
-  await main();
+  // --render-only: NAME.md again from NAME.json (e.g. after an --ab run), nothing started.
+  if (argv.includes('--render-only')) writeMarkdown(JSON.parse(readFileSync(path.join(outDir, `${name}.json`), 'utf8')) as LoadReport);
+  else await main();
 } finally {
   killAll();
 }

@@ -229,9 +229,12 @@ async function subscribe(p: Extract<GeneratorPlan, { mode: 'subscribe' }>): Prom
           if (res.statusCode === 200) result.opened++;
           answer();
           res.setEncoding('utf8');
+          let buffer = '';
           res.on('data', (d: string) => {
             result.bytes += d.length;
-            result.events += d.split('\ndata:').length - 1 + (d.startsWith('data:') ? 1 : 0);
+            const { blocks, rest } = sseBlocks(buffer + d);
+            buffer = rest;
+            result.events += blocks.filter((block) => parseSseBlock(block).data !== '').length;
           });
           res.on('error', () => result.errors++);
         },

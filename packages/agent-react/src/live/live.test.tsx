@@ -152,19 +152,25 @@ describe('live on every tab', () => {
     );
     const one = tab(fetch, 'ann', 'c-approve');
     const two = tab(fetch, 'ann', 'c-approve');
+    // The second tab's list marks the conversation as waiting for an approval, and clears the mark.
+    const list = renderHook(() => useConversations({ fetch, headers: { 'x-user': 'ann' }, live: liveEvents }));
     await waitFor(() => expect(two.result.current.chat.historyStatus).toBe('ready'));
+    await waitFor(() => expect(list.result.current.status).toBe('ready'));
     await following();
     await act(async () => {
       const sent = await one.result.current.chat.sendMessage({ text: 'delete 7' });
       if (sent.sent) await sent.done;
     });
     await waitFor(() => expect(two.result.current.approval.pending).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(list.result.current.awaitingApproval).toEqual(['c-approve']), { timeout: 5000 });
     await act(() => one.result.current.approval.approve(one.result.current.approval.pending[0]!.approvalId));
     await waitFor(() => expect(two.result.current.approval.pending).toHaveLength(0), { timeout: 5000 });
     await waitFor(() => expect(textOf(two.result.current.chat.messages.at(-1))).toContain('done'), { timeout: 5000 });
+    await waitFor(() => expect(list.result.current.awaitingApproval).toEqual([]), { timeout: 5000 });
     expect(deleted).toEqual([7]);
     one.unmount();
     two.unmount();
+    list.unmount();
   });
 
   it('the conversation list follows another tab: created, renamed and deleted show; another user sees none of it', async () => {

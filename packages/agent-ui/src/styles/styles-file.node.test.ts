@@ -1,30 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STYLES_FILE } from '../../scripts/styles-css.ts';
+import { styleSelectors } from './css-rules.js';
 import { KIT_CSS } from './kit-css.js';
-
-/** The selectors of a flat stylesheet (no at-rules). */
-function selectors(css: string): string[] {
-  const body = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  return [...body.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((rule) => splitSelectorList(rule[1]!.trim()));
-}
-
-/** A selector list split at its top-level commas (not those inside `:is(…)`). */
-function splitSelectorList(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    if (list[i] === '(') depth++;
-    else if (list[i] === ')') depth--;
-    else if (list[i] === ',' && depth === 0) {
-      out.push(list.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(list.slice(start).trim());
-  return out;
-}
 
 describe('the kit stylesheet', () => {
   it('@x/agent-ui/styles.css is the source, as written by scripts/styles-css.ts (run it after changing src/styles/kit-css.ts)', () => {
@@ -32,7 +10,7 @@ describe('the kit stylesheet', () => {
   });
 
   it('styles only below the kit\'s own classes and attributes: nothing reaches the host page', () => {
-    const all = selectors(KIT_CSS);
+    const all = styleSelectors(KIT_CSS);
     expect(all.length).toBeGreaterThan(20);
     for (const selector of all) expect(selector, selector).toMatch(/^(?:[a-z]+)?(?:\.x-agent-[\w-]+|\[data-xagent-[\w-]+\])/);
   });

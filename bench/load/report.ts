@@ -28,7 +28,7 @@ export interface LoadReport {
         note?: string;
       }
     | undefined;
-  profile: (ProfileSummary & { concurrency: number }) | undefined;
+  profile: (ProfileSummary & { concurrency: number; rerun?: string }) | undefined;
   /** Candidate fixes measured with `--ab` (their `NAME.json` files beside this one), if any. */
   candidates?: Array<{ file: string; label: string; concurrency: number; ratios: Record<string, number>; status5xx: { default: number[]; variant: number[] } }>;
 }
@@ -152,6 +152,7 @@ export function renderReport(r: LoadReport): string {
     md.push(
       `## CPU profile (instance A during a rerun of C = ${profile.concurrency}; inspector sampling every 1 ms; the rerun's numbers are not in the table)`,
       '',
+      ...(profile.rerun ? [`The profiled rerun: ${profile.rerun}.`, ''] : []),
       `${fmt(profile.totalMs / 1000)} s sampled, ${fmt(profile.idlePct, 0)} % idle; the shares below are of the ${fmt(profile.busyMs / 1000)} s busy (a sampling profiler also counts the time the thread waited for a core as the function it was in).`,
       '',
       '| self time by module | ms | % |',

@@ -117,7 +117,7 @@ async function idleSubscribers(env: Env, concurrency: number, baseline: LevelRes
   }
 }
 
-async function profileLevel(env: Env, concurrency: number): Promise<ProfileSummary & { concurrency: number; file: string }> {
+async function profileLevel(env: Env, concurrency: number): Promise<ProfileSummary & { concurrency: number; file: string; rerun: string }> {
   const file = path.join(os.tmpdir(), `bench-load-${process.pid}-c${concurrency}.cpuprofile`);
   await settle(env.instances);
   await env.instances[0]!.post('/__profile/start');
@@ -125,7 +125,7 @@ async function profileLevel(env: Env, concurrency: number): Promise<ProfileSumma
   await env.instances[0]!.post(`/__profile/stop?out=${encodeURIComponent(file)}`);
   log(`profiled rerun: ${summary(level)}`);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  return { concurrency, file, ...summariseProfile(profile, 20) };
+  return { concurrency, file, rerun: summary(level), ...summariseProfile(profile, 20) };
 }
 
 async function main() {

@@ -13,11 +13,16 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 /**
  * `diag`: unminified builds into dist/<name>-diag (component names survive, for the diagnostic
- * lane's renders-per-component table); never used for measured reps.
+ * lane's renders-per-component table); never used for measured reps. `names`: only these (a run
+ * with `--contenders=` builds what it runs).
  */
-export async function buildContenders(log: (line: string) => void = console.log, diag = false): Promise<void> {
+export async function buildContenders(
+  log: (line: string) => void = console.log,
+  diag = false,
+  names: readonly (typeof CONTENDERS)[number][] = CONTENDERS,
+): Promise<void> {
   const suffix = diag ? '-diag' : '';
-  for (const name of CONTENDERS) {
+  for (const name of names) {
     const started = Date.now();
     await build({
       root: path.join(here, 'apps', name),
@@ -37,7 +42,7 @@ export async function buildContenders(log: (line: string) => void = console.log,
     });
     log(`built ${name}${suffix} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  if (diag) return;
+  if (diag || !names.includes('ours')) return;
   rmSync(path.join(here, 'dist', 'ours-aa'), { recursive: true, force: true });
   cpSync(path.join(here, 'dist', 'ours'), path.join(here, 'dist', 'ours-aa'), { recursive: true });
 }

@@ -10,6 +10,9 @@
  * - POST /api/…                   any chat route (useChat's /api/chat, the kit's /api/agent/:id):
  *                                  replays the armed fixture's pre-encoded SSE frames on a timer
  * - GET  /__bench/last            timing of the last replay (start, end, frames)
+ * - GET  /api/agent/conversations/bench-N[?before=K]
+ *                                  the kit's history route over fixtures/history-N.json (S4@M/server):
+ *                                  pages of 50, newest first, `prevCursor` the index of a page's first message
  *
  * Prints `{"port":N}` on stdout when listening. Stops when stdin closes (the harness ended) or after
  * --max-minutes (default 90).
@@ -138,6 +141,39 @@ function replay(res: ServerResponse): void {
   tick();
 }
 
+/** Messages per page of the history route (the kit's server answers 50 by default too). */
+const PAGE = 50;
+const histories = new Map<string, unknown[]>();
+const NOW = new Date(0).toISOString();
+
+/**
+ * `GET /api/agent/conversations/bench-N[?before=K]`: a page of fixtures/history-N.json as the kit's
+ * server answers it (ConversationHistory): the `limit` messages before index K (default: the end),
+ * oldest first, and the cursor of the page before them. The JSON of each page is built per request,
+ * like a server's.
+ */
+function historyPage(res: ServerResponse, url: URL): void {
+  const match = /^\/api\/agent\/conversations\/bench-(\d+)$/.exec(url.pathname);
+  const file = match ? path.join(here, 'fixtures', `history-${match[1]}.json`) : '';
+  if (!match || !existsSync(file)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"conversation_not_found","message":"No such conversation."}}');
+    return;
+  }
+  const id = `bench-${match[1]}`;
+  let messages = histories.get(id);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
+    histories.set(id, messages);
+  }
+  const before = Math.min(messages.length, Math.max(0, Number(url.searchParams.get('before') ?? messages.length) || 0));
+  const limit = Math.min(200, Math.max(1, Number(url.searchParams.get('limit') ?? PAGE) || PAGE));
+  const start = Math.max(0, before - limit);
+  const conversation = { id, agentId: 'bench', title: 'Bench', createdAt: NOW, updatedAt: NOW, version: 1, activeRunId: null, awaitingApproval: false, metadata: {} };
+  res
+    .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    .end(JSON.stringify({ conversation, messages: messages.slice(start, before), prevCursor: start > 0 ? String(start) : null }));
+}
+
 const server = createServer((req, res) => {
   void (async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -151,6 +187,8 @@ const server = createServer((req, res) => {
     } else if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
       await readBody(req);
       replay(res);
+    } else if (req.method === 'GET' && url.pathname.startsWith('/api/')) {
+      historyPage(res, url);
     } else if (req.method === 'GET' && url.pathname.startsWith('/fixtures/')) {
       serveFile(res, path.join(here, 'fixtures', path.basename(url.pathname)));
     } else if (req.method === 'GET') {

@@ -236,4 +236,4 @@ const agentic = new Writer(3);
 const tools = toolFrames(agentic, 20);
 write('agentic', streamFixture('agentic', 'S7: 20 tool calls with ~5 KB outputs, then a ~2k-token answer', agentic.document(7_600, true), 10, tools));
 
-for (const count of [10, 100, 1000]) write(`history-${count}`, history(count, 100 + count));
+for (const count of [10, 100, 1000, 10_000]) write(`history-${count}`, history(count, 100 + count));

@@ -136,7 +136,7 @@ export async function runRep(
     if (scenario.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.throttle });
     await arm(port, scenario.fixture, scenario.rate);
     if (scenario.diag && scenario.history) await startProfile(cdp);
-    const query = scenario.history ? `?history=${scenario.history}` : '';
+    const query = scenario.history ? `?history=${scenario.history}${scenario.serverHistory ? '&server' : ''}` : '';
     await page.goto(`http://127.0.0.1:${port}/${contender}/index.html${query}`);
     const input = page.locator('textarea').first();
     await input.waitFor({ state: 'visible', timeout: 60_000 });

@@ -13,10 +13,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { chromiumExecutable } from '../../scripts/chromium.ts';
-import { buildContenders } from './build.ts';
+import { buildContenders, CONTENDERS } from './build.ts';
 import { BENCH_CHROMIUM_FLAGS } from './page.ts';
 import { runRep, type FixtureInfo, type RepMetrics } from './measure.ts';
 import { evaluate, markdownTable, type Contender, type Results } from './report.ts';
+import { serverHistoryReport } from './report-server-history.ts';
 import { ALL, FULL, QUICK, type Scenario } from './scenarios.ts';
 import { shuffled } from './stats.ts';
 
@@ -69,7 +70,7 @@ async function startFixtureServer() {
 const NAN_REP = new Proxy({} as RepMetrics, { get: (_t, key) => (key === 'errors' || key === 'timedOut' ? 1 : Number.NaN) });
 
 async function main() {
-  if (!flag('no-build')) await buildContenders(log, diag);
+  if (!flag('no-build')) await buildContenders(log, diag, CONTENDERS.filter((name) => contenders.some((c) => c === name || (name === 'ours' && c === 'ours-aa'))));
   const server = await startFixtureServer();
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: BENCH_CHROMIUM_FLAGS, headless: true });
@@ -108,6 +109,7 @@ async function main() {
       return;
     }
     const rows = evaluate(results);
+    const serverHistory = serverHistoryReport(scenarios, results);
     const meta = {
       date: new Date().toISOString(),
       mode,
@@ -123,7 +125,7 @@ async function main() {
     };
     mkdirSync(resultsDir, { recursive: true });
     const base = path.join(resultsDir, `render-${mode}`);
-    writeFileSync(`${base}.json`, JSON.stringify({ meta, scenarios, rows, failures, results }, null, 1));
+    writeFileSync(`${base}.json`, JSON.stringify({ meta, scenarios, rows, ...(serverHistory ? { serverHistory: serverHistory.rows } : {}), failures, results }, null, 1));
     const md = [
       `# Render benchmark (${mode})`,
       '',
@@ -134,8 +136,8 @@ async function main() {
       'Scenarios:',
       ...scenarios.map((s) => `- **${s.id}**: ${s.label}${s.throttle > 1 ? ` (${s.throttle}× CPU)` : ''}`),
       '',
-      markdownTable(rows),
-      '',
+      ...(rows.length ? [markdownTable(rows), ''] : []),
+      ...(serverHistory?.md ?? []),
       failures.length ? `Failed reps (counted as missing):\n${failures.map((f) => `- ${f}`).join('\n')}` : 'No failed reps.',
       '',
     ].join('\n');

@@ -8,6 +8,13 @@ export interface Scenario {
   rate: number;
   /** Preloaded transcript length (fixtures/history-N.json). */
   history?: number;
+  /**
+   * Ours opens the transcript as a conversation of the server (`conversationId`; the fixture server
+   * answers `GET …/conversations/{id}` in pages of 50 from the same fixture) instead of getting the
+   * whole array as `messages`: how a long conversation reaches a real app. Contenders without paging
+   * (baseline, peer) still get the array.
+   */
+  serverHistory?: boolean;
   /** CDP CPU throttling rate. */
   throttle: number;
   /** Sample main-thread time at 1/4 and 3/4 of the paced stream (first vs last quarter). */
@@ -44,6 +51,14 @@ const S4 = (m: number): Scenario => ({
   history: m,
   throttle: 1,
   timeoutMs: 120_000,
+});
+/** S4 with the transcript reaching ours through server history (`S4@M/server`). */
+const S4server = (m: number): Scenario => ({
+  ...S4(m),
+  id: `S4@${m}/server`,
+  label: `${m.toLocaleString('en')}-message conversation opened from server history (ours: newest page of 50; baseline and peer: the whole array), then the short answer at 60 tok/s`,
+  serverHistory: true,
+  timeoutMs: 180_000,
 });
 const S5quick: Scenario = {
   id: 'S5',
@@ -96,4 +111,4 @@ export const QUICK: Scenario[] = [S1, S3, S4(1000), S5quick];
 export const FULL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(1000), S5full, S6, S7, S8];
 
 /** Every scenario by id (for `--scenarios=`; S5 is the quick variant unless in full mode). */
-export const ALL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(100), S4(1000), S5quick, S6, S7, S8];
+export const ALL: Scenario[] = [S1, S2, S2x4, S3, S4(10), S4(100), S4(1000), S4server(1000), S4server(10_000), S5quick, S6, S7, S8];

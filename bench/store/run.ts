@@ -11,7 +11,12 @@
  * - request body bytes per turn at thread length 10 vs 1,000, server-owned history vs the AI SDK
  *   default (the whole thread every turn);
  * - branches: `PUT /conversations/{id}/branch` (switch, then the newest page of the new path) in a
- *   1,000-message tree with 50 branches. `--case=branches` runs only this lane.
+ *   1,000-message tree with 50 branches. `--case=branches` runs only this lane;
+ * - long (`--case=long`, only this lane, results in store-long.*): a 10,000-message conversation
+ *   (user/assistant alternating, every third reply with a tool call, 20 branches) opened with its
+ *   newest page: `GET /conversations/{id}` through the HTTP route, and the store's page read alone
+ *   (`listMessages`) and the conversation read (`getConversation`) to split the cost; then the
+ *   whole path paged back with `before` cursors (every message once, in order: checked).
  * Writes store.json and store.md to bench/results. Prints numbers; gates nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +32,9 @@ import { pgliteStore } from '@x/agent-server/pglite';
 import { postgresStore } from '@x/agent-server/postgres';
 import { startPostgres } from '../../packages/agent-server/src/test-utils/postgres-server.ts';
 import { fmt, percentile } from '../render/stats.ts';
-import { conversationsSql, threadSql, treeSql } from './seed.ts';
+// The page query itself, from the build (not a public export): its plan's execution time.
+import { LIST_MESSAGES_SQL } from '../../packages/agent-server/dist/store/sql-store.js';
+import { conversationsSql, MIXED_PARTS, threadSql, treeSql } from './seed.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -92,6 +99,101 @@ async function measureBranches(name: string, server: ReturnType<typeof createAge
   return stats(switchMs);
 }
 
+/** Messages of the long lane's conversation, and its branches (one-message siblings along the line). */
+const LONG_COUNT = 10_000;
+const LONG_BRANCHES = 20;
+
+/**
+ * Open a 10,000-message conversation with its newest page (HTTP route, then the store calls alone),
+ * interleaved per round so drift hits all three alike; then page the whole active path back.
+ */
+async function measureLong(
+  name: string,
+  server: ReturnType<typeof createAgentServer>,
+  store: ConversationStore,
+  seed: (sql: string) => Promise<void>,
+  explain?: (sql: string, params: unknown[]) => Promise<number>,
+) {
+  log(`${name}: seeding a ${LONG_COUNT.toLocaleString('en')}-message conversation with ${LONG_BRANCHES} branches`);
+  await seed(treeSql('long10k', 'bench-long', LONG_COUNT, LONG_BRANCHES, MIXED_PARTS));
+  const lineLength = LONG_COUNT - LONG_BRANCHES;
+  const routeMs: number[] = [];
+  const listMs: number[] = [];
+  const getMs: number[] = [];
+  let pageBytes = 0;
+  let routeCpuUs = 0;
+  for (let k = 0; k < reads + 20; k++) {
+    const cpu = process.cpuUsage();
+    const route = await time(async () => {
+      const response = await server.fetch(request('/api/agent/conversations/long10k', 'bench-long'));
+      const body = await response.text();
+      pageBytes = Buffer.byteLength(body);
+      const history = JSON.parse(body) as { messages: { id: string }[]; prevCursor: string | null };
+      if (response.status !== 200 || history.messages.length !== 50 || history.messages.at(-1)!.id !== `long10k-m${lineLength}` || !history.prevCursor) {
+        throw new Error(`the newest page is wrong (${response.status})`);
+      }
+    });
+    if (k >= 20) {
+      const used = process.cpuUsage(cpu);
+      routeCpuUs += used.user + used.system;
+    }
+    const list = await time(async () => {
+      const rows = await store.listMessages('bench-long', 'long10k', { limit: 51 });
+      if (rows?.length !== 51) throw new Error('the store page is not 51 long');
+    });
+    const get = await time(() => store.getConversation('bench-long', 'long10k'));
+    if (k >= 20) {
+      routeMs.push(route);
+      listMs.push(list);
+      getMs.push(get);
+    }
+  }
+  log(`${name}: open 10k p99: route ${fmt(percentile(routeMs, 99))} ms, listMessages ${fmt(percentile(listMs, 99))} ms, getConversation ${fmt(percentile(getMs, 99))} ms`);
+  // What the database itself spends on the page query (its plan's execution time: no wait for a
+  // connection or for the client), newest page and a page 9,000 messages back.
+  const executionMs = async (before: number | null) => {
+    const ms: number[] = [];
+    for (let k = 0; k < 60; k++) {
+      const plan = await explain?.(LIST_MESSAGES_SQL, ['long10k', 'bench-long', before, 51]);
+      if (plan !== undefined && k >= 10) ms.push(plan);
+    }
+    return ms.length ? stats(ms) : undefined;
+  };
+  const dbNewest = await executionMs(null);
+  const dbFarBack = await executionMs(1_000);
+
+  // The whole path, newest page first, each older page through its `before` cursor.
+  const olderMs: number[] = [];
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/agent/conversations/long10k${cursor ? `?before=${encodeURIComponent(cursor)}` : ''}`;
+    let history: { messages: { id: string }[]; prevCursor: string | null } | undefined;
+    const ms = await time(async () => {
+      const response = await server.fetch(request(url, 'bench-long'));
+      if (response.status !== 200) throw new Error(`an older page answered ${response.status}`);
+      history = (await response.json()) as typeof history;
+    });
+    if (cursor) olderMs.push(ms);
+    seen.unshift(...history!.messages.map((m) => m.id));
+    cursor = history!.prevCursor;
+  } while (cursor);
+  const expected = Array.from({ length: lineLength }, (_, i) => `long10k-m${i + 1}`);
+  if (seen.join() !== expected.join()) throw new Error(`paging back did not give the path once in order (${seen.length} messages)`);
+  log(`${name}: paged back ${olderMs.length} older pages, p99 ${fmt(percentile(olderMs, 99))} ms`);
+  return {
+    route: stats(routeMs),
+    routeCpuMs: routeCpuUs / 1000 / routeMs.length,
+    listMessages: stats(listMs),
+    getConversation: stats(getMs),
+    olderPage: stats(olderMs),
+    dbNewest,
+    dbFarBack,
+    pageBytes,
+    pathLength: seen.length,
+  };
+}
+
 type Stats = ReturnType<typeof stats>;
 interface StoreResults {
   appendTurnStore: Stats;
@@ -100,9 +202,10 @@ interface StoreResults {
   loadNewestPage: Stats;
   bytes: Record<string, { serverOwned: number; wholeThread: number }>;
   switchBranch: Stats;
+  long?: Awaited<ReturnType<typeof measureLong>>;
 }
 
-async function measure(name: string, store: ConversationStore, seed: (sql: string) => Promise<void>) {
+async function measure(name: string, store: ConversationStore, seed: (sql: string) => Promise<void>, explain?: (sql: string, params: unknown[]) => Promise<number>) {
   const server = createAgentServer({
     agents: { assistant: { model } },
     authenticate: (request) => ({ id: request.headers.get('x-user') ?? 'anon' }),
@@ -111,6 +214,7 @@ async function measure(name: string, store: ConversationStore, seed: (sql: strin
   });
   await store.listConversations('warm', { limit: 1 }); // migrations
   if (onlyCase === 'branches') return { switchBranch: await measureBranches(name, server, seed) } as Partial<StoreResults>;
+  if (onlyCase === 'long') return { long: await measureLong(name, server, store, seed, explain) } as Partial<StoreResults>;
   log(`${name}: seeding 10,000 conversations and a 5,000-message thread`);
   await seed(conversationsSql('bench-list', 10_000));
   await seed(threadSql('long', 'bench-load', 5_000));
@@ -239,7 +343,15 @@ if (only !== 'pglite') {
     const store = postgresStore({ connectionString: server.connectionString });
     const admin = new pg.Client({ connectionString: server.connectionString });
     await admin.connect();
-    results.postgres = await measure('PostgreSQL', store, async (sql) => void (await admin.query(sql)));
+    results.postgres = await measure(
+      'PostgreSQL',
+      store,
+      async (sql) => void (await admin.query(sql)),
+      async (sql, params) => {
+        const { rows } = await admin.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`explain (analyze, format json) ${sql}`, params);
+        return rows[0]!['QUERY PLAN'][0]['Execution Time'];
+      },
+    );
     await admin.end();
     await store.close?.();
   } finally {
@@ -273,12 +385,18 @@ const lines = [
   ...row('list: first page of 10,000 conversations', (r) => r.listFirstPage, 'p99 ≤ 20'),
   ...row('load: newest page of a 5,000-message conversation', (r) => r.loadNewestPage, 'p99 ≤ 20'),
   ...row('switch branch + load its path (1,000-message tree, 50 branches)', (r) => r.switchBranch, 'p99 ≤ 20 on PostgreSQL'),
+  ...row('open a 10,000-message conversation: `GET /conversations/{id}` (newest 50, HTTP route)', (r) => r.long?.route, 'p99 ≤ 20 on PostgreSQL'),
+  ...row('— of which the store\'s page read (`listMessages`, 51 rows)', (r) => r.long?.listMessages, '—'),
+  ...row('— of which the conversation read (`getConversation`)', (r) => r.long?.getConversation, '—'),
+  ...row('page back through the whole path (`?before=`, every older page once)', (r) => r.long?.olderPage, '—'),
+  ...row('in the database: the page query\'s execution time, newest page', (r) => r.long?.dbNewest, '—'),
+  ...row('in the database: the page query\'s execution time, 9,000 messages back', (r) => r.long?.dbFarBack, '—'),
   '',
   '| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |',
   '|---|---|---|---|',
 ];
 const anyBytes = Object.values(results)[0]?.bytes;
-if (onlyCase === 'branches') lines.splice(lines.indexOf('| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |') - 1);
+if (onlyCase) lines.splice(lines.indexOf('| request body bytes per turn | thread of 10 | thread of 1,000 | ratio |') - 1);
 if (anyBytes) {
   const s10 = anyBytes.len10!.serverOwned;
   const s1000 = anyBytes.len1000!.serverOwned;
@@ -286,6 +404,16 @@ if (anyBytes) {
   const w1000 = anyBytes.len1000!.wholeThread;
   lines.push(`| server-owned history (with a store) | ${s10} | ${s1000} | ${(s1000 / s10).toFixed(3)}× (target ≤ 1.1×) |`);
   lines.push(`| whole thread (AI SDK default, no store) | ${w10} | ${w1000} | ${(w1000 / w10).toFixed(1)}× |`);
+}
+const long = Object.values(results).find((r) => r.long)?.long;
+if (long) {
+  lines.push(
+    `The long conversation: ${LONG_COUNT.toLocaleString('en')} messages, ${LONG_BRANCHES} of them one-message branches, so the active path is ${long.pathLength.toLocaleString('en')} long;`,
+    `user and assistant alternate, every third reply calls a tool (a ~600-byte output). The newest page is ${long.pageBytes.toLocaleString('en')} bytes of JSON.`,
+    `CPU of the bench process (the server's side: routing, JSON, the pg driver) per route request: ${long.routeCpuMs.toFixed(2)} ms — what a request costs whatever the machine's load; the wall times above include waiting for a core.`,
+    'Each round reads the route, then `listMessages`, then `getConversation` (interleaved: drift hits all three alike); 20 warm-up rounds are not counted.',
+    'Reproduce: `pnpm bench:store --case=long --only=postgres` (add `--reads=N` for more rounds; without `--only` PGlite runs too).',
+  );
 }
 writeFileSync(path.join(outDir, `${outName}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

@@ -14,7 +14,8 @@ import { catalogueCodeOfAntdLocale } from './locales/locale-codes.js';
 import { directionOfAntdLocale } from './locales/locale-direction.js';
 import { mergeStrings } from './locales/merge-strings.js';
 import { MarkdownOptionsProvider, useMarkdownOptions, type MarkdownOptions } from './markdown/markdown-options.js';
-import { KitStyles } from './styles/kit-styles.js';
+import { KitStyles, useKitStylesMode } from './styles/kit-styles.js';
+import { staticStylesTheme } from './styles/static-antd-theme.js';
 
 /**
  * The kit's own component tokens. Defaults derive from the antd theme tokens, so dark and compact
@@ -111,7 +112,9 @@ export interface AgentUIProviderProps {
   markdown?: MarkdownOptions;
   /**
    * The kit's own stylesheet: `'runtime'` (default) renders it once, as a hoisted `<style>` (server
-   * rendering too); `'static'` renders none — the app imports `@x/agent-ui/styles.css` itself.
+   * rendering too); `'static'` renders none — the app imports `@x/agent-ui/styles.css` itself — and
+   * turns antd's and Ant Design X's style registration off (`theme.zeroRuntime`, `hashed: false`):
+   * the app imports their rules, `@x/agent-ui/antd.css`. Set on an outer provider, it applies inside.
    */
   styles?: 'runtime' | 'static';
   children?: ReactNode;
@@ -133,6 +136,8 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
   const choice = useMemo(() => ({ explicit, overrides: strings ? [...parentChoice.overrides, strings] : parentChoice.overrides }), [explicit, strings, parentChoice]);
   const chosenStrings = useMemo(() => choice.overrides.reduce(mergeStrings, explicit ?? auto ?? enUS), [choice, explicit, auto]);
   const parentMarkdown = useMarkdownOptions();
+  const parentStylesMode = useKitStylesMode();
+  const staticStyles = (styles ?? parentStylesMode) === 'static';
   const dark = appearance?.dark;
   const compact = appearance?.compact;
   const reduceMotion = usePrefersReducedMotion();
@@ -149,6 +154,8 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
     ];
     return { ...withMotion, algorithm };
   }, [theme, dark, compact, reduceMotion]);
+  // Static styles: antd / X register no component rules (the app imports @x/agent-ui/antd.css).
+  const providedTheme = useMemo(() => (staticStyles ? staticStylesTheme(mergedTheme ?? INHERIT_THEME) : (mergedTheme ?? INHERIT_THEME)), [staticStyles, mergedTheme]);
   const value = useMemo<AgentUIConfig>(
     () => ({
       strings: chosenStrings,
@@ -161,7 +168,7 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
   const xProps = {
     // Always a theme object: antd's ConfigProvider adds its token context only `if (theme)`, so a
     // theme that appears or goes would remount everything below (an empty one inherits the parent's).
-    theme: mergedTheme ?? INHERIT_THEME,
+    theme: providedTheme,
     ...(antdLocale ? { locale: antdLocale } : {}),
     ...(direction || antdLocaleDirection ? { direction: direction ?? antdLocaleDirection } : {}),
   };

@@ -39,6 +39,11 @@ export function KitStyles({ mode, children }: { mode: KitStylesMode | undefined;
   );
 }
 
+/** The styles mode chosen by a provider above (`null`: none above). */
+export function useKitStylesMode(): KitStylesMode | null {
+  return useContext(KitStylesContext);
+}
+
 /** Whether a provider above took care of the kit's stylesheet (rendered it, or the app imports the static file). */
 export function useKitStylesHandled(): boolean {
   return useContext(KitStylesContext) !== null;

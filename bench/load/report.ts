@@ -110,7 +110,9 @@ export function renderReport(r: LoadReport): string {
   md.push(
     knee.firstBad === undefined
       ? `No level's p99 gap exceeded ${KNEE_GAP_MS} ms: the knee is above C = ${knee.lastGood}.`
-      : `p99 gap exceeds ${KNEE_GAP_MS} ms between C = ${knee.lastGood || '(below the first level)'} (last level at or under it) and C = ${knee.firstBad}.`,
+      : knee.lastGood === 0
+        ? `p99 gap exceeds ${KNEE_GAP_MS} ms already at the first level, C = ${knee.firstBad}: the knee is below it on this run (\`--levels=25,50,100\` looks there).`
+        : `p99 gap exceeds ${KNEE_GAP_MS} ms between C = ${knee.lastGood} (the last level at or under it) and C = ${knee.firstBad}.`,
     '',
   );
   if (knee.saturatesFirst) md.push(`Saturates first (the lowest level where a resource crossed its threshold, C = ${knee.saturatesFirst.concurrency}): ${knee.saturatesFirst.resources.join(', ')}.`, '');

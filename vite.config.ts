@@ -47,6 +47,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'test/scripts/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
           testTimeout: 20_000,
+          // One PostgreSQL cluster for the run, a database per file that asks (postgresDatabase()).
+          globalSetup: ['./test/global-setup.ts'],
           // One module graph per worker, not per file: the node tests share no state but what they
           // set up and tear down themselves (checked by running the project twice with
           // `--sequence.shuffle`), and importing the server, `ai`, zod and PGlite again for every

@@ -3,25 +3,24 @@ import { fileRefUrl, type ConversationHistory, type FileReference } from '@x/age
 import { postgresStore } from '../store/postgres-store.js';
 import type { ConversationStore } from '../store/types.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { startS3rver, type S3Server } from '../test-utils/s3rver-server.js';
 import { readChunks } from '../test-utils/sse.js';
 import { routeRequest, storeServer, turnRequest } from '../test-utils/store-server.js';
 import type { BlobStore } from './blob-store.js';
 import { s3BlobStore } from './s3-blob-store.js';
 
-let postgres: PostgresServer | undefined;
 let s3: S3Server | undefined;
 let conversations: ConversationStore;
 let blobs: BlobStore;
 beforeAll(async () => {
-  [postgres, s3] = await Promise.all([startPostgres(), startS3rver('kit-files')]);
-  conversations = postgresStore({ connectionString: postgres.connectionString });
+  const [database, server] = await Promise.all([postgresDatabase(), startS3rver('kit-files')]);
+  s3 = server;
+  conversations = postgresStore({ connectionString: database.connectionString });
   blobs = await s3BlobStore({ client: s3.client, bucket: s3.bucket });
 }, 60_000);
 afterAll(async () => {
   await conversations?.close?.();
-  postgres?.destroy();
   s3?.destroy();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationHistory, ConversationPage } from '@x/agent-protocol/routes';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { readChunks, textOf, userMessage } from '../test-utils/sse.js';
 import { routeRequest, storeServer, turnRequest } from '../test-utils/store-server.js';
 import { memoryStore } from '../store/memory-store.js';
@@ -9,13 +9,10 @@ import { pgliteStore } from '../store/pglite-store.js';
 import { postgresStore } from '../store/postgres-store.js';
 import type { ConversationStore } from '../store/types.js';
 
-let pg: PostgresServer | undefined;
-afterAll(() => pg?.destroy());
-
 const backends: [string, () => Promise<ConversationStore>][] = [
   ['memory', async () => memoryStore()],
   ['PGlite', async () => pgliteStore({ dataDir: 'memory://' })],
-  ['PostgreSQL', async () => postgresStore({ connectionString: (pg ??= await startPostgres()).connectionString })],
+  ['PostgreSQL', async () => postgresStore({ connectionString: (await postgresDatabase()).connectionString })],
 ];
 
 async function errorOf(response: Response): Promise<{ status: number; code: string; paths: string[] }> {

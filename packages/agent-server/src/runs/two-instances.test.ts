@@ -12,7 +12,7 @@ import { postgresStore } from '../store/postgres-store.js';
 import { STALE_RUN_MS, type ConversationStore } from '../store/types.js';
 import { usage } from '../test-utils/mock-model.js';
 import { recordingLogger } from '../test-utils/model-parts.js';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { startRedis, type RedisServer } from '../test-utils/redis-server.js';
 import { redisRunLog } from './redis-run-log.js';
 import type { RunLog } from './run-log.js';
@@ -24,16 +24,15 @@ import type { RunLog } from './run-log.js';
  * when the client comes back on the other instance.
  */
 
-let pg: PostgresServer;
+let pg: { connectionString: string };
 let redis: RedisServer;
 const cleanups: (() => unknown)[] = [];
 beforeAll(async () => {
-  [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+  [pg, redis] = await Promise.all([postgresDatabase(), startRedis()]);
 }, 60_000);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   redis?.destroy();
-  pg?.destroy();
 }, 60_000);
 
 /** A scripted reply: `before` deltas at once, then it waits for `release()` (or its abort), then `after` deltas. */

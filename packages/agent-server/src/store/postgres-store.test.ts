@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeConversationStore } from '../testing/conversation-store-suite.js';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { MIGRATIONS } from './migrations.js';
 import { postgresStore } from './postgres-store.js';
 import { StoreUnavailableError } from './types.js';
 
-let server: PostgresServer;
-const started = startPostgres();
-beforeAll(async () => {
-  server = await started;
-}, 60_000);
-afterAll(() => server?.destroy());
+// This file's database; the migration case below takes another, empty one.
+const database = postgresDatabase();
 
-describeConversationStore('postgresStore (a real PostgreSQL server)', async () => postgresStore({ connectionString: (await started).connectionString }), {
+describeConversationStore('postgresStore (a real PostgreSQL server)', async () => postgresStore({ connectionString: (await database).connectionString }), {
   close: (store) => store.close?.(),
 });
 
 describe('postgresStore migrations', () => {
   it('lets several instances start at once on an empty database; migrating again is a no-op', async () => {
-    const admin = new pg.Client({ connectionString: server.connectionString });
-    await admin.connect();
-    await admin.query('create database fresh');
-    await admin.end();
-    const url = server.connectionString.replace(/\/postgres$/, '/fresh');
+    const url = (await postgresDatabase()).connectionString;
     const stores = Array.from({ length: 4 }, () => postgresStore({ connectionString: url }));
     const lists = await Promise.all(stores.map((store) => store.listConversations('u', { limit: 1 })));
     expect(lists).toEqual([[], [], [], []]);
@@ -38,7 +30,7 @@ describe('postgresStore migrations', () => {
   }, 60_000);
 
   it('accepts a pool of yours and leaves it open', async () => {
-    const pool = new pg.Pool({ connectionString: server.connectionString });
+    const pool = new pg.Pool({ connectionString: (await database).connectionString });
     const store = postgresStore({ pool });
     expect(await store.getConversation('nobody', 'nothing')).toBeNull();
     await store.close?.();

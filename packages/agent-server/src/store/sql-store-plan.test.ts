@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { postgresStore } from './postgres-store.js';
 import { LIST_MESSAGES_SQL } from './sql-store.js';
 
-let server: PostgresServer;
 let admin: pg.Client;
 const store = { current: undefined as ReturnType<typeof postgresStore> | undefined };
 
@@ -44,17 +43,16 @@ function messageRowsRead(node: PlanNode): number {
 }
 
 beforeAll(async () => {
-  server = await startPostgres();
-  store.current = postgresStore({ connectionString: server.connectionString });
+  const { connectionString } = await postgresDatabase();
+  store.current = postgresStore({ connectionString });
   await store.current.listConversations('u', { limit: 1 }); // migrations
-  admin = new pg.Client({ connectionString: server.connectionString });
+  admin = new pg.Client({ connectionString });
   await admin.connect();
   await admin.query(SEED);
 }, 60_000);
 afterAll(async () => {
   await admin?.end();
   await store.current?.close?.();
-  server?.destroy();
 });
 
 describe('SQL store: pages of a long branched path (PostgreSQL)', () => {

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationHistory, ConversationPage } from '@x/agent-protocol/routes';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
-import { startPostgres, type PostgresServer } from '../test-utils/postgres-server.js';
+import { postgresDatabase } from '../test-utils/shared-postgres.js';
 import { readChunks, textOf, userMessage } from '../test-utils/sse.js';
 import { routeRequest, storeServer, turnRequest } from '../test-utils/store-server.js';
 import { pgliteStore } from './pglite-store.js';
 import { postgresStore } from './postgres-store.js';
 import type { ConversationStore } from './types.js';
 
-let pg: PostgresServer | undefined;
-afterAll(() => pg?.destroy());
-
 const backends: [string, () => Promise<ConversationStore>][] = [
   ['PGlite', async () => pgliteStore({ dataDir: 'memory://' })],
-  ['PostgreSQL', async () => postgresStore({ connectionString: (pg ??= await startPostgres()).connectionString })],
+  ['PostgreSQL', async () => postgresStore({ connectionString: (await postgresDatabase()).connectionString })],
 ];
 
 describe.each(backends)('turns and conversation routes on %s', (_name, make) => {

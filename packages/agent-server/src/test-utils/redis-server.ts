@@ -23,6 +23,23 @@ function redisServerBin(): string {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** Whether process `pid` has exited: it does not exist, or it is a zombie (`Z` in `/proc/<pid>/stat` on Linux). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // `pid (comm) state …`: the state follows the last `)` (comm may contain one).
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    // With /proc: it went between the two looks. Without (not Linux): it is still there.
+    return existsSync('/proc/self/stat');
+  }
+}
+
 /**
  * Starts `redis-server` daemonized in a temp folder (`--save '' --appendonly no`, bound to
  * 127.0.0.1) and waits until its pid file is there. It is killed by that pid when the process exits,
@@ -65,13 +82,11 @@ export async function startRedis(): Promise<RedisServer> {
     } catch {
       return; // already gone
     }
-    // Bounded wait until the process is gone, so the port is free for `start()`.
+    // Bounded wait until the process is gone, so the port is free for `start()`. A killed daemon is
+    // nobody's child here: it stays a zombie until PID 1 reaps it (1-2 s in this container), but a
+    // zombie holds no socket any more, so it counts as gone.
     for (let i = 0; i < 500; i++) {
-      try {
-        process.kill(current, 0);
-      } catch {
-        return;
-      }
+      if (gone(current)) return;
       sleep(10);
     }
   };

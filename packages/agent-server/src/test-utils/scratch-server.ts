@@ -23,6 +23,8 @@ export function destroyOnExit(dir: string, stop: () => void): () => void {
   const destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    // Workers run many files (isolate: false): a destroyed server leaves no exit listener behind.
+    process.off('exit', destroy);
     try {
       stop();
     } finally {

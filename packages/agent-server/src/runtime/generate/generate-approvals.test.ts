@@ -8,18 +8,15 @@ import { postgresStore } from '../../store/postgres-store.js';
 import type { ConversationStore } from '../../store/types.js';
 import { mockModel, textParts } from '../../test-utils/mock-model.js';
 import { recordingLogger, toolCallParts } from '../../test-utils/model-parts.js';
-import { startPostgres, type PostgresServer } from '../../test-utils/postgres-server.js';
+import { postgresDatabase } from '../../test-utils/shared-postgres.js';
 import { userMessage } from '../../test-utils/sse.js';
 import { storeServer } from '../../test-utils/store-server.js';
 import { createAgentServer } from '../../server.js';
 
-let pg: PostgresServer | undefined;
-afterAll(() => pg?.destroy());
-
 const backends: [string, () => Promise<ConversationStore>][] = [
   ['memory', async () => memoryStore()],
   ['PGlite', async () => pgliteStore({ dataDir: 'memory://' })],
-  ['PostgreSQL', async () => postgresStore({ connectionString: (pg ??= await startPostgres()).connectionString })],
+  ['PostgreSQL', async () => postgresStore({ connectionString: (await postgresDatabase()).connectionString })],
 ];
 
 function post(path: string, body: unknown, user = 'alice'): Request {

@@ -1,5 +1,4 @@
 import type { UIMessage } from 'ai';
-import { EVENTS_SEGMENT } from './live-events.js';
 
 /**
  * Conversation routes (ARCHITECTURE §7). They exist when the server has a `store`. All of them live under
@@ -29,7 +28,9 @@ import { EVENTS_SEGMENT } from './live-events.js';
 export const CONVERSATIONS_SEGMENT = 'conversations';
 
 /** Agent ids that collide with route segments; a config that uses one is invalid. */
-export const RESERVED_AGENT_IDS: readonly string[] = [CONVERSATIONS_SEGMENT, 'runs', EVENTS_SEGMENT];
+// (`runs`: RUNS_SEGMENT of run-records.ts; `events`: EVENTS_SEGMENT of live-events.ts, which imports
+// this file's types — written out here, so the two files do not import each other.)
+export const RESERVED_AGENT_IDS: readonly string[] = [CONVERSATIONS_SEGMENT, 'runs', 'events'];
 
 /** Longest title the rename route and the title generator store. */
 export const MAX_TITLE_LENGTH = 200;

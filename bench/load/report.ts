@@ -175,6 +175,16 @@ function moveTheKnee(r: LoadReport): string[] {
   const saturated = new Set(r.levels.flatMap((l) => signals(l).filter((s) => s.saturated).map((s) => s.resource)));
   const busiest = r.levels.reduce((max, l) => Math.max(max, l.othersPct), 0);
   const lines: string[] = [];
+  const cores = Number(/× (\d+) cores/.exec(r.meta.machine)?.[1] ?? 2);
+  const chunksPerS = 1000 / r.meta.config.intervalMs;
+  const perChunk = r.levels.map((l) => l.cpuMsPerChunk).filter(Number.isFinite);
+  if (perChunk.length > 0) {
+    const [lo, hi] = [Math.min(...perChunk), Math.max(...perChunk)];
+    const carry = (ms: number) => fmt((cores * 1000) / (ms * chunksPerS), 0);
+    lines.push(
+      `- CPU per chunk: ${fmt(lo, 3)}–${fmt(hi, 3)} ms (both instances, all the reply's work: model stream, store, run log, HTTP). At that cost the machine's ${cores} cores, with nothing else on them, carry at most ${carry(hi)}–${carry(lo)} replies at ${fmt(chunksPerS, 0)} chunks/s. 1,000 needs ≤ ${fmt((cores * 1000) / (1000 * chunksPerS), 3)} ms per chunk, before PostgreSQL, Redis and the clients take their share. So CPU per chunk bounds the knee on this machine, whatever the pool.`,
+    );
+  }
   if (saturated.has('PostgreSQL pool'))
     lines.push(
       '- The store\'s `pg` pool: callers queue for its connections, so a reply waits before its first byte and, after the pool\'s 5 s `connectionTimeoutMillis`, fails with 503 `store_unavailable`. A connection is held across every statement of a transaction, so a delayed event loop holds it longer. More connections (`postgresStore({ poolConfig: { max } })`, within PostgreSQL\'s `max_connections`), or fewer transactions per turn start (PG transactions per reply above), move it.',

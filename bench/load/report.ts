@@ -74,7 +74,7 @@ export function renderReport(r: LoadReport): string {
     '- CPU ms per chunk: both instances\' process CPU time (user + system) during the level ÷ SSE chunks the clients received (every chunk of every reply, not only text deltas).',
     '- RSS per open stream: Σ over instances (peak RSS sampled every 250 ms − RSS before the level) ÷ Σ peak open streams.',
     '- Per reply: ÷ the replies the servers accepted (started − 5xx − refused). Redis ops: `INFO commandstats` calls delta; PG statements: `pg_stat_statements` calls delta (the bench\'s own queries excluded), transactions: `pg_stat_database.xact_commit` delta (busy backends report it up to 1 s late).',
-    '- lost: conversations whose stored reply (read from the other instance once its run ended) differs from the streamed text, or has none. 5xx: answers ≥ 500 seen by the servers or the generators (streams and read-back).',
+    '- lost: of the streams read to their end, conversations whose stored reply (read from the other instance once its run ended) differs from the streamed text, or has none. 5xx: answers ≥ 500 seen by the servers or the generators (streams and read-back).',
     '',
     '### Where the time goes, per level',
     '',

@@ -23,6 +23,7 @@ import { createInterface } from 'node:readline';
 import { conversationPaths, liveEventPaths, type ConversationHistory } from '@x/agent-protocol/routes';
 import type { GeneratorPlan, ReadBackResult, StreamedResult, SubscribeResult } from './types.ts';
 import { parseSseBlock, sseBlocks } from './sse.ts';
+import { storedReplyText } from './stored-reply.ts';
 
 const BASE = '/api/agent';
 const plan = JSON.parse(process.argv[2] ?? '{}') as GeneratorPlan;
@@ -196,11 +197,8 @@ async function readBack(list: Reply[], deadline: number): Promise<ReadBackResult
           signal: AbortSignal.timeout(Math.ceil(Math.max(1, deadline - performance.now()))),
         }).catch(() => undefined);
         if (response && response.status >= 500) result.status5xx++;
-        const history = response?.ok ? ((await response.json()) as ConversationHistory) : undefined;
-        const answer = history?.messages.findLast((m) => m.role === 'assistant');
-        if (history && answer && history.conversation.activeRunId == null) {
-          stored = answer.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-        } else await sleep(100);
+        stored = storedReplyText(response?.ok ? ((await response.json()) as ConversationHistory) : undefined);
+        if (stored === undefined) await sleep(100);
       }
       result.checked++;
       if (stored === undefined) result.missing++;

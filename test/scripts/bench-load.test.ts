@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findKnee, shouldRun, signals, type LevelResult } from '../../bench/load/analysis.ts';
 import { moduleOf, summariseProfile } from '../../bench/load/profile.ts';
 import { parseSseBlock, sseBlocks } from '../../bench/load/sse.ts';
+import { storedReplyText } from '../../bench/load/stored-reply.ts';
+import type { ConversationHistory } from '@x/agent-protocol/routes';
 
 /** A level with quiet resources and the given p99 gap (other fields as a healthy run has them). */
 function level(concurrency: number, gapP99Ms: number, overrides: Partial<LevelResult> = {}): LevelResult {
@@ -105,5 +107,21 @@ describe('bench:load CPU profile summary', () => {
     ]);
     expect(moduleOf('node:internal/webstreams/readablestream', 'read')).toBe('node:internal/webstreams');
     expect(moduleOf('', '(garbage collector)')).toBe('(garbage collector)');
+  });
+});
+
+describe('bench:load read-back', () => {
+  const history = (activeRunId: string | null, messages: Array<{ role: 'user' | 'assistant'; texts: string[] }>) =>
+    ({
+      conversation: { id: 'c1', activeRunId },
+      messages: messages.map((m, i) => ({ id: `m${i}`, role: m.role, parts: [...m.texts.map((text) => ({ type: 'text', text })), { type: 'step-start' }] })),
+      prevCursor: null,
+    }) as unknown as ConversationHistory;
+
+  it("is the newest reply's text once the run ended, nothing while it runs or before a reply is saved", () => {
+    expect(storedReplyText(history(null, [{ role: 'user', texts: ['Go'] }, { role: 'assistant', texts: ['tok ', 'tok '] }]))).toBe('tok tok ');
+    expect(storedReplyText(history('run-1', [{ role: 'user', texts: ['Go'] }, { role: 'assistant', texts: ['tok '] }]))).toBeUndefined();
+    expect(storedReplyText(history(null, [{ role: 'user', texts: ['Go'] }]))).toBeUndefined();
+    expect(storedReplyText(undefined)).toBeUndefined();
   });
 });

@@ -49,6 +49,8 @@ export default defineConfig({
           testTimeout: 20_000,
           // One PostgreSQL cluster for the run, a database per file that asks (postgresDatabase()).
           globalSetup: ['./test/global-setup.ts'],
+          // An in-memory PGlite starts from a copy of an empty database, not from initdb in WASM.
+          setupFiles: ['./packages/agent-server/src/test-utils/pglite-snapshot.ts'],
           // One module graph per worker, not per file: the node tests share no state but what they
           // set up and tear down themselves (checked by running the project twice with
           // `--sequence.shuffle`), and importing the server, `ai`, zod and PGlite again for every

@@ -206,9 +206,10 @@ export const Transcript = memo(
       busyRef.current = busy;
     }, [busy]);
     useReleaseAtBottom(scrollRef, useCallback(() => {
-      if (busyRef.current) return;
+      if (busyRef.current) return false;
       chat.releaseOlder();
       setMounted(initialRenderCount);
+      return true;
     }, [chat, initialRenderCount]));
 
     // The rest of the first window mounts after the first paint, in a transition. Rows are added

@@ -11,9 +11,10 @@ const SETTLE_MS = 1_000;
  * there for a second (a scroll away cancels it): the transcript then unmounts the rows it mounted
  * while the user read back, and the chat drops the older pages it fetched (`releaseOlder`), so a
  * long conversation read far back does not stay whole in the DOM and in memory. A transcript that
- * was never scrolled away from the bottom never releases anything.
+ * was never scrolled away from the bottom never releases anything. `release` answers whether it
+ * could (not while a reply is in progress); if not, it is asked again every second the user stays.
  */
-export function useReleaseAtBottom(scrollRef: RefObject<HTMLDivElement | null>, release: () => void): void {
+export function useReleaseAtBottom(scrollRef: RefObject<HTMLDivElement | null>, release: () => boolean): void {
   const latest = useRef(release);
   useEffect(() => {
     latest.current = release;
@@ -29,14 +30,16 @@ export function useReleaseAtBottom(scrollRef: RefObject<HTMLDivElement | null>, 
         away = true;
         clearTimeout(timer);
         timer = undefined;
-      } else if (away && timer === undefined) {
-        timer = setTimeout(() => {
-          timer = undefined;
-          if (element.scrollHeight - element.scrollTop - element.clientHeight > AT_BOTTOM) return;
-          away = false;
-          latest.current();
-        }, SETTLE_MS);
-      }
+      } else if (away && timer === undefined) settle();
+    };
+    // `release` answers false when it cannot let go now (a reply in progress): asked again a second later.
+    const settle = () => {
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (element.scrollHeight - element.scrollTop - element.clientHeight > AT_BOTTOM) return;
+        if (latest.current()) away = false;
+        else settle();
+      }, SETTLE_MS);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => {

@@ -36,7 +36,7 @@ export const LIVE_EVENTS_KEPT_MS = 10 * 60_000;
 export type LiveTurnEnd = 'completed' | 'stopped' | 'failed' | 'interrupted';
 
 /** Fields every event of a conversation carries. */
-interface ConversationEventBase {
+export interface ConversationEventBase {
   conversationId: string;
   /**
    * The conversation's row after the change (absent on `conversation-deleted`): a list updates its row

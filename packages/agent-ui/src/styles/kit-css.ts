@@ -30,7 +30,12 @@ const radius = ant('border-radius', '6px');
 /** Space after a block (a table, a quote, a code block). */
 const blockMargin = `${marginXS} 0 ${marginSM}`;
 
-/** The markdown of a reply: everything below the `.x-agent-md` root. */
+/**
+ * The markdown of a reply: everything below the `.x-agent-md` root. Code reads left to right in a
+ * right-to-left reply: a block is `direction:ltr` (else `});` shows as `;({`), inline code takes
+ * the direction of its own first letter (`unicode-bidi:plaintext`) so the sentence around it cannot
+ * reorder its quotes and brackets.
+ */
 const MARKDOWN = `
 .x-agent-md{line-height:${ant('line-height', '1.5714285714285714')};overflow-wrap:break-word;word-break:break-word}
 .x-agent-md p{margin:0 0 1em}
@@ -43,7 +48,7 @@ const MARKDOWN = `
 .x-agent-md hr{margin:1.5em 0}
 .x-agent-md a{color:${ant('color-link', '#1677ff')};text-decoration:underline;text-underline-offset:0.15em}
 .x-agent-md .x-agent-stripped-link{color:inherit;text-decoration:none;cursor:text}
-.x-agent-md code{font-family:${fontCode};font-size:0.9em;background:${fillTertiary};border-radius:${ant('border-radius-sm', '4px')};padding:0.1em 0.35em;margin:0 0.2em;white-space:pre-wrap}
+.x-agent-md code{font-family:${fontCode};font-size:0.9em;background:${fillTertiary};border-radius:${ant('border-radius-sm', '4px')};padding:0.1em 0.35em;margin:0 0.2em;white-space:pre-wrap;unicode-bidi:plaintext}
 .x-agent-md-table{overflow-x:auto;max-width:100%;margin:${blockMargin}}
 .x-agent-md table{border-collapse:collapse;font-size:${ant('font-size', '14px')}}
 .x-agent-md :is(th,td){border:${border};padding:${paddingXXS} ${paddingSM};text-align:start;word-break:normal;overflow-wrap:normal}
@@ -56,8 +61,8 @@ const MARKDOWN = `
 .x-agent-code{border:${border};border-radius:${ant('border-radius-lg', '8px')};margin:${blockMargin};overflow:hidden;background:${fillTertiary}}
 .x-agent-code-header{display:flex;align-items:center;justify-content:space-between;gap:${marginXS};padding:0 ${paddingXS} 0 ${paddingSM};min-height:calc(${ant('control-height-sm', '24px')} + ${paddingXXS} * 2);border-bottom:${border};font-size:${ant('font-size-sm', '12px')};color:${textSecondary}}
 .x-agent-code-lang{font-family:${fontCode}}
-.x-agent-md .x-agent-code pre,.x-agent-code pre{font-family:${fontCode};font-size:0.9em;margin:0;padding:${paddingXS} ${paddingSM};overflow-x:auto;white-space:pre;word-break:normal;overflow-wrap:normal;background:transparent;color:${text}}
-.x-agent-md .x-agent-code code,.x-agent-code code{font-size:inherit;background:none;border-radius:0;padding:0;margin:0;line-height:2;white-space:inherit;word-break:inherit;overflow-wrap:inherit}
+.x-agent-md .x-agent-code pre,.x-agent-code pre{font-family:${fontCode};font-size:0.9em;margin:0;padding:${paddingXS} ${paddingSM};overflow-x:auto;white-space:pre;word-break:normal;overflow-wrap:normal;background:transparent;color:${text};direction:ltr}
+.x-agent-md .x-agent-code code,.x-agent-code code{font-size:inherit;background:none;border-radius:0;padding:0;margin:0;line-height:2;white-space:inherit;word-break:inherit;overflow-wrap:inherit;unicode-bidi:normal}
 .x-agent-image-blocked{display:inline-flex;align-items:center;gap:${marginXS};min-height:${ant('control-height', '32px')};padding:${paddingXXS} ${paddingSM};border:${lineWidth} dashed ${ant('color-border', '#d9d9d9')};border-radius:${radius};background:${ant('color-fill-quaternary', 'rgba(0, 0, 0, 0.02)')};color:${text};font:inherit;cursor:pointer;max-width:100%}
 span.x-agent-image-blocked{cursor:auto}
 .x-agent-image-blocked-action{text-decoration:underline}

@@ -4,11 +4,11 @@ import { subscribeLive } from './live-connection.js';
 
 /** A hand-written event stream: each request gets a body the test writes to (`send`) and ends (`drop`). */
 function fakeServer(status = 200) {
-  const requests: { url: string; headers: Headers; signal: AbortSignal | undefined }[] = [];
+  const requests: { url: string; headers: Headers; signal: AbortSignal | undefined; cache: RequestCache | undefined }[] = [];
   const bodies: ReadableStreamDefaultController<Uint8Array>[] = [];
   const encoder = new TextEncoder();
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    requests.push({ url: String(input), headers: new Headers(init?.headers), signal: init?.signal ?? undefined });
+    requests.push({ url: String(input), headers: new Headers(init?.headers), signal: init?.signal ?? undefined, cache: init?.cache });
     if (status !== 200) return new Response(JSON.stringify({ error: { code: 'store_required', message: 'No store.' } }), { status, headers: { 'content-type': 'application/json' } });
     const body = new ReadableStream<Uint8Array>({ start: (controller) => void bodies.push(controller) });
     init?.signal?.addEventListener('abort', () => {
@@ -61,6 +61,15 @@ describe('subscribeLive', () => {
     stopSecond();
     await vi.waitFor(() => expect(server.requests[0]!.signal?.aborted).toBe(true));
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('asks past the HTTP cache: a browser holds a second GET of the same URL (another tab, or a stream of other headers) behind the first while that one is open', async () => {
+    // Seen in Chromium: with the chat's and the list's streams both open, the second one got no
+    // event until the first ended (the cache lock on a GET of the same URL); `no-store` skips the cache.
+    const server = fakeServer();
+    stops.push(subscribeLive({ fetch: server.fetch }, () => {}));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.cache).toBe('no-store');
   });
 
   it('gives another user (other headers) a stream of their own', async () => {

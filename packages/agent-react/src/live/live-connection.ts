@@ -117,6 +117,9 @@ async function read(stream: SharedStream, controller: AbortController): Promise<
     response = await (connection.fetch ?? globalThis.fetch)(liveEventPaths.events(apiBase(connection.api)), {
       method: 'GET',
       headers,
+      // Past the HTTP cache: a browser holds a GET behind another open GET of the same URL (its cache
+      // lock), so a second stream of the page or another tab heard nothing until the first ended.
+      cache: 'no-store',
       signal: controller.signal,
       ...(connection.credentials ? { credentials: connection.credentials } : {}),
     });

@@ -1,4 +1,3 @@
-import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../packages/agent-server/src/test-utils/postgres-server.ts';
 import { freePort } from '../packages/agent-server/src/test-utils/scratch-server.ts';
 
@@ -9,7 +8,16 @@ import { freePort } from '../packages/agent-server/src/test-utils/scratch-server
  * while the first files import (a run of other files does not wait for it) and is removed when the
  * run ends. Durability is off (fsync, synchronous commit, full-page writes): nothing survives it anyway.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * What this setup uses of Vitest's `TestProject` (typed here: importing `vitest/node`'s types would
+ * bring @vitest/browser's own matcher types into the typecheck, which override jest-dom's
+ * `toHaveTextContent(RegExp)` in every jsdom test).
+ */
+interface SetupProject {
+  provide(key: 'postgresUrl', value: string): void;
+}
+
+export default async function setup(project: SetupProject): Promise<() => Promise<void>> {
   const port = await freePort();
   const started = startPostgres({
     port,

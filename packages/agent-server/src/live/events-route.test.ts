@@ -62,6 +62,7 @@ describe('GET {basePath}/events', () => {
       const response = await server.fetch(eventsRequest(user));
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/event-stream');
+      expect(response.headers.get('cache-control')).toBe('no-store');
       return sseEvents(response);
     };
     const [tab1, tab2, bob] = [await open('alice'), await open('alice'), await open('bob')];

@@ -13,8 +13,11 @@ export interface EventsRouteContext {
 const encoder = new TextEncoder();
 const RESET_DATA = JSON.stringify({ type: 'reset' });
 
-/** The SSE headers of the live event stream (not a UI message stream: no AI SDK header). */
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' } as const;
+/**
+ * The SSE headers of the live event stream (not a UI message stream: no AI SDK header). `no-store`:
+ * a browser's HTTP cache must not hold a second tab's request for the same URL behind this endless one.
+ */
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' } as const;
 
 /** Why `GET {basePath}/events` is unavailable on this server: 501 without a store (the client stops asking). */
 export function eventsUnavailable(store: ConversationStore | undefined): HttpError | undefined {

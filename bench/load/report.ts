@@ -115,6 +115,15 @@ export function renderReport(r: LoadReport): string {
         : `p99 gap exceeds ${KNEE_GAP_MS} ms between C = ${knee.lastGood} (the last level at or under it) and C = ${knee.firstBad}.`,
     '',
   );
+  // A level whose streams never were all open at once (starts queued: TTFB) did not test its C.
+  const capped = levels.filter((l) => l.peakOpenStreams < 0.9 * l.concurrency);
+  if (capped.length > 0) {
+    const most = Math.max(...levels.map((l) => l.peakOpenStreams));
+    md.push(
+      `Concurrency reached: at most ${most} reply streams were open at once (${capped.map((l) => `C = ${l.concurrency}: ${l.peakOpenStreams}`).join(', ')}). Past that the starts queue — TTFB grows instead of the gap — so the gap figures of those levels are those of about ${most} concurrent replies, not of C. The knee on this machine is where the starts begin to queue.`,
+      '',
+    );
+  }
   if (knee.saturatesFirst) md.push(`Saturates first (the lowest level where a resource crossed its threshold, C = ${knee.saturatesFirst.concurrency}): ${knee.saturatesFirst.resources.join(', ')}.`, '');
   const at = levels.find((l) => l.concurrency === (knee.firstBad ?? top?.concurrency));
   if (at) {
@@ -130,7 +139,7 @@ export function renderReport(r: LoadReport): string {
   const thousand = levels.find((l) => l.concurrency === 1000);
   if (thousand) {
     md.push(
-      `Targets at C = 1,000: p99 gap ≤ ${KNEE_GAP_MS} ms ${ok(thousand.gapP99Ms <= KNEE_GAP_MS)} (${fmt(thousand.gapP99Ms)} ms); RSS per open stream ≤ ${TARGET_RSS_KB} KB ${ok(thousand.rssKBPerStream <= TARGET_RSS_KB)} (${fmt(thousand.rssKBPerStream)} KB); 0 lost ${ok(thousand.lost === 0)}; 0 × 5xx ${ok(thousand.status5xx === 0)}.`,
+      `Targets at C = 1,000 (${thousand.peakOpenStreams} open at once): p99 gap ≤ ${KNEE_GAP_MS} ms ${ok(thousand.gapP99Ms <= KNEE_GAP_MS && thousand.peakOpenStreams >= 0.9 * thousand.concurrency)} (${fmt(thousand.gapP99Ms)} ms${thousand.peakOpenStreams < 0.9 * thousand.concurrency ? `, of ${thousand.peakOpenStreams} concurrent replies` : ''}); RSS per open stream ≤ ${TARGET_RSS_KB} KB ${ok(thousand.rssKBPerStream <= TARGET_RSS_KB)} (${fmt(thousand.rssKBPerStream)} KB); 0 lost ${ok(thousand.lost === 0)}; 0 × 5xx ${ok(thousand.status5xx === 0)}.`,
       '',
     );
   }

@@ -446,15 +446,21 @@ export const Transcript1000: Story = {
     await idle(canvasElement);
     // Still following the bottom after the reply.
     await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
-    // Scrolled up: a new reply does not pull the view down.
+    // Scrolled up: a new reply does not pull the view down, and the message being read stays where
+    // it is on screen (rows above it that mount, unmount or take their real height move the scroll
+    // position by as much, not the text under the reader's eyes).
     transcript.scrollTop = transcript.scrollHeight - transcript.clientHeight - 600;
     transcript.dispatchEvent(new Event('scroll'));
-    const kept = transcript.scrollTop;
+    const viewTop = () => transcript.getBoundingClientRect().top;
+    const reading = [...transcript.querySelectorAll('[data-xagent-message]')].find((row) => row.getBoundingClientRect().top >= viewTop())!;
+    const readAt = reading.getBoundingClientRect().top - viewTop();
     const regenerate = within(transcript).getByRole('button', { name: 'Regenerate' });
     regenerate.click();
     await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'), TIMEOUT);
     await idle(canvasElement);
-    await expect(Math.abs(transcript.scrollTop - kept)).toBeLessThan(5);
+    await expect(reading.isConnected).toBe(true);
+    await expect(Math.abs(reading.getBoundingClientRect().top - viewTop() - readAt)).toBeLessThan(5);
+    await expect(transcript.scrollTop + transcript.clientHeight).toBeLessThan(transcript.scrollHeight - 300);
   },
 };
 

@@ -27,8 +27,14 @@ test.describe('the playground with its developer tools on a 320 px phone', () =>
     const attach = composer.getByRole('button', { name: 'Attach files' });
     const dictate = composer.getByRole('button', { name: 'Dictate' });
     await expect(attach).toBeVisible();
-    // The inspector loads on demand: give it the time to (it put its buttons on the composer before).
-    await page.waitForLoadState('networkidle');
+    // The inspector loads on demand (it put its buttons on the composer before): once its tools show
+    // in the settings drawer it is loaded. (Not "network idle": the live event stream stays open.)
+    const settings = page.getByRole('button', { name: 'Settings and shared form' });
+    const tools = page.getByRole('region', { name: 'Developer tools' });
+    await settings.click();
+    await expect(tools.getByRole('button', { name: 'Open inspector' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tools).toBeHidden();
     expect(await hitAtCentre(page, attach)).toBe(true);
     expect(await hitAtCentre(page, dictate)).toBe(true);
     // No fixed element of the page lies over the composer's box.
@@ -45,8 +51,7 @@ test.describe('the playground with its developer tools on a 320 px phone', () =>
     expect(overlaps).toEqual([]);
 
     // The tools are in the settings drawer.
-    await page.getByRole('button', { name: 'Settings and shared form' }).click();
-    const tools = page.getByRole('region', { name: 'Developer tools' });
+    await settings.click();
     await expect(tools.getByRole('button', { name: 'Save this conversation as a fixture' })).toBeVisible();
     await expect(tools.getByRole('button', { name: 'Open inspector' })).toBeVisible();
   });

@@ -2,6 +2,20 @@
 import { KNEE_GAP_MS, signals, TARGET_RSS_KB, type Knee, type LevelResult } from './analysis.ts';
 import type { ProfileSummary } from './profile.ts';
 
+/** The idle event-stream subscribers' part of a run. */
+export interface IdleResult {
+  subscribers: number;
+  opened: number;
+  statuses: Record<string, number>;
+  /** (RSS with the streams open − RSS before) ÷ open streams, over both instances. */
+  rssKBPerIdleStream: number;
+  eventsReceived: number;
+  level?: LevelResult;
+  /** The same concurrency without subscribers (the level run before), for comparison. */
+  baseline?: LevelResult;
+  note?: string;
+}
+
 export interface LoadReport {
   meta: {
     date: string;
@@ -16,18 +30,7 @@ export interface LoadReport {
   };
   levels: LevelResult[];
   knee: Knee;
-  idle:
-    | {
-        subscribers: number;
-        opened: number;
-        statuses: Record<string, number>;
-        rssKBPerIdleStream: number;
-        eventsReceived: number;
-        level?: LevelResult;
-        baseline?: LevelResult;
-        note?: string;
-      }
-    | undefined;
+  idle: IdleResult | undefined;
   profile: (ProfileSummary & { concurrency: number; rerun?: string }) | undefined;
   /** Candidate fixes measured with `--ab` (their `NAME.json` files beside this one), if any. */
   candidates?: Array<{ file: string; label: string; concurrency: number; ratios: Record<string, number>; status5xx: { default: number[]; variant: number[] } }>;

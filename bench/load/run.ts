@@ -30,7 +30,7 @@ import { enableStatementStats, psql } from './backends.ts';
 import { fmt, runLevel, settle, startInstance, summary, type Env, type Instance, type LevelConfig } from './level.ts';
 import { killAll, onCleanup, startChild } from './processes.ts';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
-import { renderReport, type LoadReport } from './report.ts';
+import { renderReport, type IdleResult, type LoadReport } from './report.ts';
 import type { GeneratorPlan, InstanceOptions, SubscribeResult } from './types.ts';
 
 const argv = process.argv.slice(2);
@@ -71,19 +71,6 @@ const levelConfig: LevelConfig = {
   users: config.users,
   runDeadline: RUN_DEADLINE,
 };
-
-interface IdleResult {
-  subscribers: number;
-  opened: number;
-  statuses: Record<string, number>;
-  /** (RSS with the streams open − RSS before) ÷ open streams, over both instances. */
-  rssKBPerIdleStream: number;
-  eventsReceived: number;
-  level?: LevelResult;
-  /** The same concurrency without subscribers (the level run before), for comparison. */
-  baseline?: LevelResult;
-  note?: string;
-}
 
 async function idleSubscribers(env: Env, concurrency: number, baseline: LevelResult | undefined): Promise<IdleResult> {
   const { instances } = env;

@@ -45,7 +45,8 @@ function assertHarmless(root: HTMLElement) {
     // (The plain-text stand-in of a block not parsed yet is the kit's too: its one style is the
     // height it reserves, from the text's length.)
     const kitOwned = element.hasAttribute('data-xagent-kit') || element.hasAttribute('data-xagent-markdown-pending') || element.closest('[data-xagent-code-block], button[data-xagent-kit]');
-    if (element.closest('[data-xagent-markdown]') && !kitOwned) expect(element.hasAttribute('style'), `${element.tagName} has style`).toBe(false);
+    // (An empty `style=""` — a block wrapper's, seen in some runs — styles nothing.)
+    if (element.closest('[data-xagent-markdown]') && !kitOwned) expect(element.getAttribute('style')?.trim() ?? '', `${element.tagName} has style: ${element.outerHTML.slice(0, 200)}`).toBe('');
   }
   for (const element of root.querySelectorAll('[href], [src]')) {
     const url = element.getAttribute('href') ?? element.getAttribute('src') ?? '';
@@ -91,9 +92,10 @@ describe('untrusted markdown', () => {
     const log = screen.getByRole('log');
     await within(log).findByRole('link', { name: 'external' }, { timeout: 10_000 });
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'));
-    assertHarmless(log);
-    // And once every block is parsed (a finished reply's last blocks parse after a paint).
+    // Once every block is parsed (a finished reply's last blocks parse after a paint) and the kit's
+    // own transient elements of the stream's end are gone: what stays is what the reader gets, and an
+    // injected attribute would stay (the check times out on it).
     await waitFor(() => expect(log.querySelector('[data-xagent-markdown-pending]')).toBeNull());
-    assertHarmless(log);
+    await waitFor(() => assertHarmless(log));
   });
 });

@@ -36,9 +36,11 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Vitest runs `availableParallelism() - 1` files at a time by default: one on a 2-core machine,
-    // which leaves a core idle while a file imports and sets up jsdom. Two there (8 jsdom files of
-    // agent-ui/src/chat: 160 s → 101 s on a loaded 2-core machine); the default on larger ones.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // which leaves a core idle while a file imports and sets up jsdom. Three there: many files wait
+    // (servers, timers, PostgreSQL), so two left the cores 41 % idle — the unit stage on a quiet
+    // 2-core machine: 1 → 2 workers 160 → 101 s (8 jsdom files), 2 → 3 workers 178 → 141 s (CPU 59 →
+    // 77 % busy), 4 workers 134 s (89 %: past the knee). The default on larger machines.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -65,6 +65,10 @@ export const ScrollsBackThroughServerPages: StoryObj<typeof meta> = {
       return found;
     });
     await expect(server.pages.at(-1)).toBe('newest');
+    // The chat opens at its bottom: wait until it is there and still, as a reader starts from there
+    // (scrolling up while its first pin to the bottom is pending would race that pin, not the anchor).
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThanOrEqual(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const opened = server.pages.length;
     for (let step = 0; step < 8; step++) {
       // At the top of what is mounted: the message read is the first one that starts in view.
@@ -77,7 +81,7 @@ export const ScrollsBackThroughServerPages: StoryObj<typeof meta> = {
       await waitFor(() => expect(log.querySelector('[data-message-id]')?.getAttribute('data-message-id')).not.toBe(id), { timeout: 5_000 });
       await new Promise((resolve) => setTimeout(resolve, 300));
       // …and it has not moved.
-      await expect(Math.abs(offsetOf(log, id)! - before)).toBeLessThanOrEqual(4);
+      await expect(Math.abs(offsetOf(log, id)! - before), `step ${step}: message ${id} moved`).toBeLessThanOrEqual(4);
     }
     // The transcript fetched older pages by itself, each once, in order.
     await expect(server.pages.slice(opened, opened + 2)).toEqual(['450', '400']);

@@ -1,19 +1,8 @@
 'use client';
-// The chat hooks. Beside them: `@x/agent-react/conversations` (the conversation list and its
-// client), `/runs` (run records), `/core` (the chat without React), `/files`, `/ag-ui`.
+// The chat hooks, over `@x/agent-core` (the chat without React; the types, stores and transport
+// re-exported below are its own). Beside them: `@x/agent-react/conversations` (the conversation
+// list), `/runs` (run records), `/resume`, `/live`, `/files`, `/ag-ui`.
 export { useAgentChat } from './use-agent-chat.js';
-export type {
-  AgentToolCall,
-  BeforeSendContext,
-  OutgoingMessage,
-  OutgoingDataPart,
-  SendRefusal,
-  SendResult,
-  SharedStateInput,
-  UseAgentChatOptions,
-  UseAgentChatResult,
-} from './core/types.js';
-export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches, QueuePausedReason } from './core/chat-store.js';
 export {
   useAgentBusy,
   useAgentChatSelector,
@@ -24,23 +13,49 @@ export {
   useAgentStatus,
 } from './selectors.js';
 export { useAgentEvents } from './use-agent-events.js';
-export type { AgentEventHandlers, AgentEventMap, AgentEventSource, StopReason } from './core/events.js';
 export { useToolApproval, pendingApprovals, type PendingApproval, type ToolApproval } from './use-tool-approval.js';
 export { useSharedState, type SharedState } from './shared-state/use-shared-state.js';
+
+// From @x/agent-core, for apps that use the hooks only.
 export {
+  AgentChatTransport,
+  AgentRequestError,
   createSharedStateStore,
+  sanitizeHistory,
+  type AgentChatSnapshot,
+  type AgentChatStore,
+  type AgentEventHandlers,
+  type AgentEventMap,
+  type AgentEventSource,
+  type AgentRequestOptions,
+  type AgentToolCall,
   type ApplyUpdatesContext,
   type ApplyUpdatesResult,
+  type AppStateStore,
+  type BeforeSendContext,
+  type ConnectionOptions,
+  type ConnectionState,
+  type ControlledSharedState,
+  type HistoryStatus,
+  type MessageBranches,
+  type OutgoingDataPart,
+  type OutgoingMessage,
+  type QueuePausedReason,
+  type Resolvable,
+  type RunCursor,
+  type SendRefusal,
+  type SendResult,
+  type SharedStateInput,
   type SharedStateLink,
   type SharedStateOptions,
   type SharedStateSnapshot,
+  type SharedStateSource,
   type SharedStateStore,
+  type SharedStateValidator,
   type SharedStateWrite,
-} from './core/shared-state/create-shared-state-store.js';
-export type { AppStateStore, ControlledSharedState, SharedStateSource } from './core/shared-state/backends.js';
-export type { SharedStateValidator, StandardSchemaLike } from './core/shared-state/validators.js';
-export { sanitizeHistory } from './core/history.js';
-export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './core/transport.js';
-export type { ConnectionOptions } from './core/endpoints.js';
-export { AgentRequestError } from './core/errors.js';
-export type { ThrottleSetting } from './core/frame-scheduler.js';
+  type StandardSchemaLike,
+  type StopReason,
+  type ThrottleSetting,
+  type UseAgentChatOptions,
+  type UseAgentChatResult,
+} from '@x/agent-core';

@@ -4,7 +4,7 @@ import { createAgentServer, defineTool } from '@x/agent-server';
 import type { UITools } from 'ai';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { UseAgentChatResult } from './core/types.js';
+import type { UseAgentChatResult } from '@x/agent-core';
 import { useAgentChat } from './use-agent-chat.js';
 
 export const server = createAgentServer({

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { UPDATE_PAGE_STATE_TOOL, type AgentUIMessage, type UpdatePageStateOutput } from '@x/agent-protocol';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { UseAgentChatResult } from './core/types.js';
+import type { UseAgentChatResult } from '@x/agent-core';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 

@@ -4,11 +4,11 @@ import { memoryStore } from '@x/agent-server/store';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
-import { resumeRuns } from './resume/resume-runs.js';
+import { resumeRuns } from '@x/agent-core/resume';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
 import { useToolApproval } from './use-tool-approval.js';
-import type { AgentEventMap } from './core/events.js';
+import type { AgentEventMap } from '@x/agent-core';
 
 const TEXT = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
 const slow = { script: { steps: [[{ type: 'text' as const, text: TEXT }]], chunkDelayMs: 25 } };

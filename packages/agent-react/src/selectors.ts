@@ -2,8 +2,7 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ChatStatus, UITools } from 'ai';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import type { UseAgentChatResult } from './core/types.js';
-import type { AgentChatSnapshot } from './core/chat-store.js';
+import type { UseAgentChatResult, AgentChatSnapshot } from '@x/agent-core';
 
 /**
  * Subscribes to a slice of the chat: the component re-renders only when `selector`'s result changes

@@ -3,7 +3,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import { createMockAgentServer, echoScenario, errorMidStreamScenario, inProcessFetch } from '@x/mock-server';
 import { DefaultChatTransport } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { UseAgentChatOptions } from './core/types.js';
+import type { UseAgentChatOptions } from '@x/agent-core';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 

@@ -1,10 +1,7 @@
 'use client';
 import type { UITools } from 'ai';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { AgentChatController } from './core/controller.js';
-import type { AgentChatSnapshot } from './core/chat-store.js';
-import type { ChatSession } from './core/session.js';
-import type { UseAgentChatOptions, UseAgentChatResult } from './core/types.js';
+import { AgentChatController, type AgentChatSnapshot, type ChatSession, type UseAgentChatOptions, type UseAgentChatResult } from '@x/agent-core';
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AgentEventHandlers, AgentEventMap } from './core/events.js';
+import type { AgentEventHandlers, AgentEventMap } from '@x/agent-core';
 import { testServer, textOf } from './test-utils/test-server.js';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';

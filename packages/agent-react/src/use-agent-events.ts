@@ -2,8 +2,7 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { UseAgentChatResult } from './core/types.js';
-import type { AgentEventHandlers } from './core/events.js';
+import type { UseAgentChatResult, AgentEventHandlers } from '@x/agent-core';
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 

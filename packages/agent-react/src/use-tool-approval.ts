@@ -2,10 +2,8 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { useCallback, useRef } from 'react';
-import type { UseAgentChatResult } from './core/types.js';
-import type { AgentChatSnapshot } from './core/chat-store.js';
+import { type UseAgentChatResult, type AgentChatSnapshot, pendingApprovals, type PendingApproval } from '@x/agent-core';
 import { useAgentChatSelector } from './selectors.js';
-import { pendingApprovals, type PendingApproval } from './core/approvals.js';
 
 export { pendingApprovals, type PendingApproval };
 

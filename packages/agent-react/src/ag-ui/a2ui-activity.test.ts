@@ -7,8 +7,7 @@ import { act, renderHook } from '@testing-library/react';
 import { A2UI_ACTION_PART } from '@x/agent-protocol/a2ui';
 import { describe, expect, it } from 'vitest';
 import { useAgentChat } from '../use-agent-chat.js';
-import { agUiToChunks } from './ag-ui-to-chunks.js';
-import { agUiTransport } from './ag-ui-transport.js';
+import { agUiToChunks, agUiTransport } from '@x/agent-core/ag-ui';
 
 /**
  * `@ag-ui/a2ui-middleware` 0.0.10 has no `exports` map: its one `types` file is read as CommonJS, so it

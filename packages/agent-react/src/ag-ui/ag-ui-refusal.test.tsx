@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteRecordTool, testServer, textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useToolApproval } from '../use-tool-approval.js';
-import { agUiTransport } from './ag-ui-transport.js';
-import { agUiToChunks } from './ag-ui-to-chunks.js';
+import { agUiTransport, agUiToChunks } from '@x/agent-core/ag-ui';
 
 const url = 'http://localhost/api/agent/admin/ag-ui';
 

@@ -6,8 +6,7 @@ import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
-import { agUiTransport } from './ag-ui-transport.js';
-import { watchVerifiedEvents } from './verified-events.js';
+import { agUiTransport } from '@x/agent-core/ag-ui';
 
 /** An agent that plays the events it is given, then completes its run (or not, with `hang`). */
 class ScriptedAgent extends AbstractAgent {
@@ -114,22 +113,5 @@ describe('agUiTransport: a protocol violation', () => {
     expect(result.current.error!.message).toMatch(/AG-UI agent failed.*TEXT_MESSAGE_CONTENT/);
     expect(textOf(result.current.messages[1])).toBe('Hello world');
     expect(unhandled).toEqual([]);
-  });
-});
-
-describe('agUiTransport and the agent’s debug logger', () => {
-  it('records a run through it and gives the agent its own logger back, also when runs overlap', () => {
-    const agent = new ScriptedAgent(started);
-    const own = agent.debugLogger;
-    const first = watchVerifiedEvents(agent);
-    const second = watchVerifiedEvents(agent);
-    first.release();
-    second.release();
-    expect(agent.debugLogger).toBe(own);
-    const third = watchVerifiedEvents(agent);
-    const fourth = watchVerifiedEvents(agent);
-    fourth.release();
-    third.release();
-    expect(agent.debugLogger).toBe(own);
   });
 });

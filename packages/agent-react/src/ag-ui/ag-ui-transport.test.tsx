@@ -11,7 +11,7 @@ import { useSharedState } from '../shared-state/use-shared-state.js';
 import { deleteRecordTool, testServer, textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useToolApproval } from '../use-tool-approval.js';
-import { agUiTransport } from './ag-ui-transport.js';
+import { agUiTransport } from '@x/agent-core/ag-ui';
 
 const url = 'http://localhost/api/agent/admin/ag-ui';
 

@@ -5,7 +5,7 @@ import { KEEP_ALIVE_HEADER, type StoredMessageMetadata } from '@x/agent-protocol
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
-import { agUiTransport } from './ag-ui-transport.js';
+import { agUiTransport } from '@x/agent-core/ag-ui';
 
 const url = 'http://localhost/api/agent/x/ag-ui';
 const bytes = new TextEncoder();

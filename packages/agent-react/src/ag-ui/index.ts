@@ -1,2 +1,3 @@
-export { agUiTransport, type AgUiTransportOptions } from './ag-ui-transport.js';
-export { agUiToChunks, type AgUiToChunks, type AgUiToChunksOptions } from './ag-ui-to-chunks.js';
+// `@x/agent-react/ag-ui`: `useAgentChat` over an AG-UI agent (README "AG-UI agents"). The same exports
+// as `@x/agent-core/ag-ui`.
+export { agUiTransport, agUiToChunks, type AgUiToChunks, type AgUiToChunksOptions, type AgUiTransportOptions } from '@x/agent-core/ag-ui';

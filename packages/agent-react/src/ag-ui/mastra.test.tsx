@@ -10,7 +10,7 @@ import { useSharedState } from '../shared-state/use-shared-state.js';
 import { textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useToolApproval } from '../use-tool-approval.js';
-import { agUiTransport } from './ag-ui-transport.js';
+import { agUiTransport } from '@x/agent-core/ag-ui';
 
 // Mastra sends usage telemetry unless this is set: nothing may leave loopback.
 process.env.MASTRA_TELEMETRY_DISABLED = '1';

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { AgentEventHandlers } from '../core/events.js';
-import type { ConversationsClient } from './client.js';
-import { ConversationsStore, type ConversationsSnapshot, type ConversationsStoreOptions } from './store.js';
+import type { AgentEventHandlers } from '@x/agent-core';
+import { type ConversationsClient, ConversationsStore, type ConversationsSnapshot, type ConversationsStoreOptions } from '@x/agent-core/conversations';
 
 /** Options of {@link useConversations}; read once, when the hook mounts (`api`, `agentId`, … do not change later). */
 export type UseConversationsOptions = ConversationsStoreOptions;

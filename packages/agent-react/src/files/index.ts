@@ -1,4 +1,3 @@
 // `@x/agent-react/files`: uploads to a server's blob store (README "File uploads"), in their own
-// entry so chat apps that send files inline do not load them.
-export { uploadFile, type UploadFileOptions } from './upload-file.js';
-
+// entry so chat apps that send files inline do not load them. The same exports as `@x/agent-core/files`.
+export { uploadFile, type UploadFileOptions } from '@x/agent-core/files';

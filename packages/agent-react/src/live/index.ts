@@ -1,8 +1,7 @@
 'use client';
 /**
  * `@x/agent-react/live`: live on every tab, as a separate import (`useAgentChat({ live: liveEvents })`,
- * `useConversations({ live: liveEvents })`). See the package README, "Live on every tab".
+ * `useConversations({ live: liveEvents })`). See the package README, "Live on every tab". The same
+ * exports as `@x/agent-core/live`.
  */
-export { liveEvents } from './live-events.js';
-export { subscribeLive, type LiveListener } from './live-connection.js';
-export type { LiveEvents } from '../core/types.js';
+export { liveEvents, subscribeLive, type LiveEvents, type LiveListener } from '@x/agent-core/live';

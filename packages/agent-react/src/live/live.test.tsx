@@ -4,12 +4,12 @@ import { memoryStore } from '@x/agent-server/store';
 import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { useConversations } from '../conversations/use-conversations.js';
-import { resumeRuns } from '../resume/resume-runs.js';
+import { resumeRuns } from '@x/agent-core/resume';
 import { deleteRecordTool, testServer, textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { useToolApproval } from '../use-tool-approval.js';
-import type { UseAgentChatOptions } from '../core/types.js';
-import { liveEvents } from './live-events.js';
+import type { UseAgentChatOptions } from '@x/agent-core';
+import { liveEvents } from '@x/agent-core/live';
 
 const WORDS = Array.from({ length: 80 }, (_, i) => `w${i}`).join(' ');
 const slow = { script: { steps: [[{ type: 'text' as const, text: WORDS }]], chunkDelayMs: 15 } };

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { RunRecordStore, type RunRecordOptions, type RunRecordSnapshot } from './run-record-store.js';
+import { RunRecordStore, type RunRecordOptions, type RunRecordSnapshot } from '@x/agent-core/runs';
 
 /** What {@link useRunRecord} returns: the record, its read state and a way to read it again. */
 export interface RunRecordState extends RunRecordSnapshot {

@@ -1,12 +1,6 @@
 'use client';
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import type { SharedStateSource } from '../core/shared-state/backends.js';
-import {
-  createSharedStateStore,
-  type SharedStateOptions,
-  type SharedStateStore,
-  type SharedStateWrite,
-} from '../core/shared-state/create-shared-state-store.js';
+import { type SharedStateSource, createSharedStateStore, type SharedStateOptions, type SharedStateStore, type SharedStateWrite } from '@x/agent-core';
 
 /** What `useSharedState` returns: the current value and log, the store, and its operations. */
 export interface SharedState<T extends Record<string, unknown>> {

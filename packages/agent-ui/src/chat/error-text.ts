@@ -1,4 +1,4 @@
-import { isDisconnectError, requestErrorCode } from '@x/agent-react/internal';
+import { isDisconnectError, requestErrorCode } from '@x/agent-core';
 import type { AgentUIStrings } from '../locales/agent-ui-strings.js';
 
 // The code of a refused request is read where the chat core reads it too (a 409 a live chat queues).

@@ -1,5 +1,5 @@
 import { AgentRequestError } from '@x/agent-react';
-import { requestRoute } from '@x/agent-react/internal';
+import { requestRoute } from '@x/agent-core';
 import { type TranscribeResponse } from '@x/agent-protocol/routes';
 import type { ComposerDictationOptions } from './dictation-options.js';
 

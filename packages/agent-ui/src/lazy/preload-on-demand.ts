@@ -1,5 +1,5 @@
 import type { UseAgentChatResult } from '@x/agent-react';
-import { whenIdle } from '@x/agent-react/internal';
+import { whenIdle } from '@x/agent-core';
 import { useEffect, useState } from 'react';
 import { preloadOnDemand } from './on-demand.js';
 

@@ -1,5 +1,5 @@
 'use client';
-import { whenIdle } from '@x/agent-react/internal';
+import { whenIdle } from '@x/agent-core';
 import { startTransition, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { HighlightedCode } from './code-block.js';

@@ -1,6 +1,6 @@
 import { isAgentErrorBody } from '@x/agent-protocol';
 import { AgentRequestError } from '@x/agent-react';
-import { resolveHeaders } from '@x/agent-react/internal';
+import { resolveHeaders } from '@x/agent-core';
 import { mcpAppApprovalOf, type McpAppCallApproval, type McpAppCallResponse, type McpAppRef, type McpAppResource } from '@x/agent-protocol/mcp-apps';
 import type { ResolvedMcpAppsOptions } from './mcp-apps-options.js';
 

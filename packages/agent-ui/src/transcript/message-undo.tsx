@@ -1,6 +1,6 @@
 'use client';
 import type { UseAgentChatResult } from '@x/agent-react';
-import { UndoWindows } from '@x/agent-react/internal';
+import { UndoWindows } from '@x/agent-core';
 import { createContext, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 

@@ -1,8 +1,8 @@
 // Server-owned history (issue 11, ARCHITECTURE §7) driven through the core, against the real server.
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '@x/agent-server/store';
-import { testServer } from '../test-utils/test-server.js';
-import { ConversationsStore } from '../conversations/store.js';
+import { testServer } from './test-utils/test-server.js';
+import { ConversationsStore } from './conversations/store.js';
 import { AgentChatController } from './controller.js';
 
 const reply = { script: { steps: [[{ type: 'text' as const, text: 'ok' }]], chunkDelayMs: 0 } };

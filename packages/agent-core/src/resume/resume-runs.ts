@@ -1,14 +1,14 @@
 import { RUN_STATE_PART, type RunStateData } from '@x/agent-protocol/routes';
 import type { DataUIPart, UITools } from 'ai';
-import { isDisconnectError } from '../core/errors.js';
-import { reloadNewest } from '../core/reload-newest.js';
-import type { ChatSession } from '../core/chat-session.js';
-import { defineResume } from '../core/resume-hooks.js';
-import { isBusy, sharedStateLink } from '../core/session-reads.js';
-import { endReconnect, serverKeepsRuns } from '../core/stop.js';
-import { markEnded } from '../core/reply-end.js';
-import { backoffDelay } from '../core/reconnect-backoff.js';
-import type { ResumeRuns, UseAgentChatOptions } from '../core/types.js';
+import { isDisconnectError } from '../errors.js';
+import { reloadNewest } from '../reload-newest.js';
+import type { ChatSession } from '../chat-session.js';
+import { defineResume } from '../resume-hooks.js';
+import { isBusy, sharedStateLink } from '../session-reads.js';
+import { endReconnect, serverKeepsRuns } from '../stop.js';
+import { markEnded } from '../reply-end.js';
+import { backoffDelay } from '../reconnect-backoff.js';
+import type { ResumeRuns, UseAgentChatOptions } from '../types.js';
 
 /**
  * How long re-attach attempts may fail (the browser online, the server unreachable) before the reply

@@ -1,7 +1,7 @@
 import { memoryStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../test-utils/test-server.js';
-import { AgentRequestError } from '../core/errors.js';
+import { AgentRequestError } from '../errors.js';
 import { createConversationsClient } from './client.js';
 
 function setup() {

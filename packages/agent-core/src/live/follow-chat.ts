@@ -1,13 +1,13 @@
 import type { LiveEvent, LiveEventType } from '@x/agent-protocol/routes';
 import type { UITools } from 'ai';
-import type { ChatSession } from '../core/chat-session.js';
-import { reloadNewest } from '../core/reload-newest.js';
-import { requestErrorCode } from '../core/request-error-code.js';
-import { resumeOf } from '../core/resume-hooks.js';
-import { sendQueuedNow } from '../core/queue.js';
-import { unpauseQueue } from '../core/queue-hold.js';
-import { isBusy, requestOptions } from '../core/session-reads.js';
-import type { UseAgentChatOptions } from '../core/types.js';
+import type { ChatSession } from '../chat-session.js';
+import { reloadNewest } from '../reload-newest.js';
+import { requestErrorCode } from '../request-error-code.js';
+import { resumeOf } from '../resume-hooks.js';
+import { sendQueuedNow } from '../queue.js';
+import { unpauseQueue } from '../queue-hold.js';
+import { isBusy, requestOptions } from '../session-reads.js';
+import type { UseAgentChatOptions } from '../types.js';
 import { subscribeLive } from './live-connection.js';
 
 // A chat following the user's live events (issue 34): what another tab or device does in the shown

@@ -2,12 +2,12 @@
 // Gmail-style delete (hidden at once, DELETE sent when the undo window closes). `useConversations`
 // is a thin hook over it. About 300 lines: one state machine that is easier to follow in one file.
 import { MAX_TITLE_LENGTH, type ConversationSummary, type LiveEvent } from '@x/agent-protocol/routes';
-import { liveOf } from '../core/live-hooks.js';
-import type { LiveEvents } from '../core/types.js';
-import { markNewConversation } from '../core/new-conversations.js';
-import { SnapshotStore } from '../core/snapshot-store.js';
-import { UndoWindows } from '../core/undo-windows.js';
-import { AgentRequestError } from '../core/errors.js';
+import { liveOf } from '../live-hooks.js';
+import type { LiveEvents } from '../types.js';
+import { markNewConversation } from '../new-conversations.js';
+import { SnapshotStore } from '../snapshot-store.js';
+import { UndoWindows } from '../undo-windows.js';
+import { AgentRequestError } from '../errors.js';
 import { createConversationsClient, type ConversationsClient, type ConversationsClientOptions } from './client.js';
 
 export type ConversationsStatus = 'loading' | 'ready' | 'error';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSystemBlobStore } from '@x/agent-server/files';
 import { filePaths } from '@x/agent-protocol/routes';
 import { testServer } from '../test-utils/test-server.js';
-import { AgentRequestError } from '../core/errors.js';
+import { AgentRequestError } from '../errors.js';
 import { uploadFile } from './upload-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xkit-react-upload-'));

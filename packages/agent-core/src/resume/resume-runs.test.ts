@@ -6,10 +6,10 @@ import { memoryStore } from '@x/agent-server/store';
 import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
 import { testServer, textOf } from '../test-utils/test-server.js';
-import { AgentChatController } from '../core/controller.js';
-import type { AgentEventMap } from '../core/events.js';
-import { createSharedStateStore } from '../core/shared-state/create-shared-state-store.js';
-import type { UseAgentChatOptions } from '../core/types.js';
+import { AgentChatController } from '../controller.js';
+import type { AgentEventMap } from '../events.js';
+import { createSharedStateStore } from '../shared-state/create-shared-state-store.js';
+import type { UseAgentChatOptions } from '../types.js';
 import { RECONNECT_GIVE_UP_MS, resumeRuns } from './resume-runs.js';
 
 const WORDS = Array.from({ length: 40 }, (_, i) => `w${i}`);

@@ -3,27 +3,8 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testServer, textOf } from './test-utils/test-server.js';
-import { AgentCoreChat } from './core/chat.js';
-import { agentEndpoint, apiBase, isNonEmptyObject } from './core/transport.js';
+import { AgentCoreChat } from '@x/agent-core';
 import { useAgentChat } from './use-agent-chat.js';
-
-describe('transport helpers', () => {
-  it('builds {api}/{agentId} with the id encoded and trailing slashes dropped', () => {
-    expect(agentEndpoint(undefined, 'support')).toBe('/api/agent/support');
-    expect(agentEndpoint('https://x.test/agents//', 'a b/c')).toBe('https://x.test/agents/a%20b%2Fc');
-  });
-
-  it('takes api as a path, a full URL string or a URL object', () => {
-    expect(apiBase(undefined)).toBe('/api/agent');
-    expect(apiBase('/custom/')).toBe('/custom');
-    expect(apiBase('https://agents.example.com/api/agent')).toBe('https://agents.example.com/api/agent');
-    expect(agentEndpoint(new URL('https://agents.example.com/api/agent/'), 'support')).toBe('https://agents.example.com/api/agent/support');
-  });
-
-  it('sends sharedState only for a non-empty plain object', () => {
-    expect([{ a: 1 }, {}, [], [1], null, undefined, 'x', 3].map(isNonEmptyObject)).toEqual([true, false, false, false, false, false, false, false]);
-  });
-});
 
 /** A fetch that delivers each response body in reads of `size` bytes, once the server has written all of it (a burst). */
 function burstFetch(fetch: typeof globalThis.fetch, size: number): typeof globalThis.fetch {
@@ -78,7 +59,7 @@ describe('burst replay through useAgentChat (real server)', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
     stop();
 
-    const reference = new AgentCoreChat<UIMessage>({ transport: new DefaultChatTransport<UIMessage>({ api: agentEndpoint(undefined, 'assistant'), fetch: burst }) });
+    const reference = new AgentCoreChat<UIMessage>({ transport: new DefaultChatTransport<UIMessage>({ api: '/api/agent/assistant', fetch: burst }) });
     let sdkUpdates = 0;
     reference.subscribe((change) => change === 'messages' && sdkUpdates++);
     await reference.sendMessage({ text: 'weather?' });

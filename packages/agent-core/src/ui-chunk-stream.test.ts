@@ -1,7 +1,7 @@
 import { AgentCoreChat as Chat } from './chat.js';
 import { DefaultChatTransport, JSONParseError, parseJsonEventStream, TypeValidationError, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { textOf } from '../test-utils/test-server.js';
+import { textOf } from './test-utils/test-server.js';
 import { AgentChatTransport } from './transport.js';
 import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 

@@ -1,7 +1,7 @@
 import { isAgentErrorBody } from '@x/agent-protocol';
 import { type FileReference } from '@x/agent-protocol/routes';
-import { resolveHeaders, type ConnectionOptions } from '../core/endpoints.js';
-import { AgentRequestError } from '../core/errors.js';
+import { resolveHeaders, type ConnectionOptions } from '../endpoints.js';
+import { AgentRequestError } from '../errors.js';
 
 /** Options of {@link uploadFile}. */
 export interface UploadFileOptions extends Omit<ConnectionOptions, 'api' | 'fetch'> {

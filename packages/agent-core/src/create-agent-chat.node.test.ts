@@ -1,5 +1,5 @@
 // The framework-free core with no React at all (Node, no DOM): a chat driven through
-// `@x/agent-react/core` against the real @x/agent-server over HTTP on loopback, with a scripted model.
+// `@x/agent-core` against the real @x/agent-server over HTTP on loopback, with a scripted model.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAgentServer } from '@x/agent-server';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
-describe('@x/agent-react/core without React', () => {
+describe('@x/agent-core without React', () => {
   it('sends, streams a server tool call and the reply, and publishes each state', async () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
     const finished: string[] = [];
@@ -76,8 +76,8 @@ describe('@x/agent-react/core without React', () => {
     client.dispose();
   });
 
-  it('is the package entry @x/agent-react/core (pnpm build first)', async () => {
-    const entry = await import('@x/agent-react/core');
+  it('is the package entry @x/agent-core (pnpm build first)', async () => {
+    const entry = await import('@x/agent-core');
     expect(Object.keys(entry).sort()).toEqual(['SnapshotStore', 'createAgentChat']);
   });
 });

@@ -1,7 +1,7 @@
 import { runRecordPaths, type AgentRunRecord, type RunRecordList } from '@x/agent-protocol/routes';
-import { apiBase, type ConnectionOptions } from '../core/endpoints.js';
-import { AgentRequestError, requestRoute } from '../core/errors.js';
-import { SnapshotStore } from '../core/snapshot-store.js';
+import { apiBase, type ConnectionOptions } from '../endpoints.js';
+import { AgentRequestError, requestRoute } from '../errors.js';
+import { SnapshotStore } from '../snapshot-store.js';
 
 /** Which run to read, and how to reach the server (the same connection as `useAgentChat` / `useConversations`). */
 export interface RunRecordOptions extends ConnectionOptions {

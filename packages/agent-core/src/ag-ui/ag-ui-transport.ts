@@ -1,8 +1,8 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { HttpAgent, type AbstractAgent, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/client';
-import type { SharedStateLink } from '../core/shared-state/create-shared-state-store.js';
-import { isDisconnectError } from '../core/errors.js';
-import { idleTimeoutFor, withIdleTimeout } from '../core/idle-timeout.js';
+import type { SharedStateLink } from '../shared-state/create-shared-state-store.js';
+import { isDisconnectError } from '../errors.js';
+import { idleTimeoutFor, withIdleTimeout } from '../idle-timeout.js';
 import { agUiToChunks } from './ag-ui-to-chunks.js';
 import { watchVerifiedEvents } from './verified-events.js';
 import { a2uiActionText, isA2UIActionPart } from '@x/agent-protocol/a2ui';

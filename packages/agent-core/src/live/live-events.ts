@@ -1,5 +1,5 @@
-import { defineLive } from '../core/live-hooks.js';
-import type { LiveEvents } from '../core/types.js';
+import { defineLive } from '../live-hooks.js';
+import type { LiveEvents } from '../types.js';
 import { followChat, takeConflict } from './follow-chat.js';
 import { subscribeLive } from './live-connection.js';
 

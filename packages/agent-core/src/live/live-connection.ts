@@ -1,8 +1,8 @@
 import { liveEventPaths, type LiveEvent } from '@x/agent-protocol/routes';
-import { apiBase, resolveHeaders, type ConnectionOptions } from '../core/endpoints.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor, readWithin } from '../core/idle-timeout.js';
-import { backoffDelay } from '../core/reconnect-backoff.js';
-import { createSseDataDecoder } from '../core/sse-data-decoder.js';
+import { apiBase, resolveHeaders, type ConnectionOptions } from '../endpoints.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor, readWithin } from '../idle-timeout.js';
+import { backoffDelay } from '../reconnect-backoff.js';
+import { createSseDataDecoder } from '../sse-data-decoder.js';
 
 /** Hears every event of the user's live stream. */
 export type LiveListener = (event: LiveEvent) => void;

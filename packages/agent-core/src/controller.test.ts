@@ -1,7 +1,7 @@
 // The core driven without React: a controller, its sessions and the store, against the real server.
 import { UPDATE_PAGE_STATE_TOOL, type AgentUIMessage } from '@x/agent-protocol';
 import { describe, expect, it } from 'vitest';
-import { testServer, textOf } from '../test-utils/test-server.js';
+import { testServer, textOf } from './test-utils/test-server.js';
 import { AgentChatController } from './controller.js';
 import type { AgentEventMap } from './events.js';
 

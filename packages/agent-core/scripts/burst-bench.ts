@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { AgentChatTransport, AgentCoreChat as Chat } from '../dist/internal.js';
+import { AgentChatTransport, AgentCoreChat as Chat } from '../dist/index.js';
 
 const deltas = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 7);

@@ -1,7 +1,7 @@
 // The window of a server-owned history the browser keeps (history-window.ts), against the real server.
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '@x/agent-server/store';
-import { testServer } from '../test-utils/test-server.js';
+import { testServer } from './test-utils/test-server.js';
 import { AgentChatController } from './controller.js';
 
 const COUNT = 250; // five pages of 50

@@ -1,8 +1,8 @@
 import { conversationPaths, type ConversationHistory, type ConversationPage, type ConversationSummary, type FeedbackBody } from '@x/agent-protocol/routes';
 import type { UIMessage } from 'ai';
-import { deleteStoredMessage, fetchHistory, putFeedback, type RouteAnswer } from '../core/conversation-requests.js';
-import { apiBase, type ConnectionOptions } from '../core/endpoints.js';
-import { AgentRequestError, requestRoute } from '../core/errors.js';
+import { deleteStoredMessage, fetchHistory, putFeedback, type RouteAnswer } from '../conversation-requests.js';
+import { apiBase, type ConnectionOptions } from '../endpoints.js';
+import { AgentRequestError, requestRoute } from '../errors.js';
 
 /** How the conversation list reaches the server: the same connection as `useAgentChat` (routes under `{api}/conversations`). */
 export type ConversationsClientOptions = ConnectionOptions;

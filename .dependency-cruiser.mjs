@@ -5,6 +5,7 @@
 // cycle rules and the unresolvable rule cover them too.
 
 const S = '^packages/agent-server/src/';
+const C = '^packages/agent-core/src/';
 const R = '^packages/agent-react/src/';
 const U = '^packages/agent-ui/src/';
 /** Test files, type tests and test helpers: exempt from the layer rules. */
@@ -52,26 +53,26 @@ export default {
       to: { couldNotResolve: true },
     },
 
-    // ---- Package layers: protocol ← server; protocol ← react ← ui -----------------------------
+    // ---- Package layers: protocol ← server; protocol ← core ← react ← ui ----------------------
     {
       name: 'protocol-imports-no-package',
       comment: '@x/agent-protocol is the bottom of the graph: it imports no other package of the kit.',
       severity: 'error',
       from: { path: '^packages/agent-protocol/src/' },
-      to: { path: '^(packages/(agent-server|agent-react|agent-ui)|mock-server)/' },
+      to: { path: '^(packages/(agent-server|agent-core|agent-react|agent-ui)|mock-server)/' },
     },
     {
       name: 'server-not-to-clients',
-      comment: '@x/agent-server depends on the protocol only, never on the React or UI packages.',
+      comment: '@x/agent-server depends on the protocol only, never on the client packages (core, React, UI).',
       severity: 'error',
       from: { path: S, pathNot: TESTS },
-      to: { path: '^packages/(agent-react|agent-ui)/' },
+      to: { path: '^packages/(agent-core|agent-react|agent-ui)/' },
     },
     {
       name: 'clients-not-to-server',
-      comment: '@x/agent-react and @x/agent-ui never import the server (only their tests start one).',
+      comment: '@x/agent-core, @x/agent-react and @x/agent-ui never import the server (only their tests start one).',
       severity: 'error',
-      from: { path: '^packages/(agent-react|agent-ui)/src/', pathNot: TESTS },
+      from: { path: '^packages/(agent-core|agent-react|agent-ui)/src/', pathNot: TESTS },
       to: { path: `${pkg('agent-server')}|^mock-server/` },
     },
     {
@@ -89,13 +90,20 @@ export default {
       to: { path: '(^|/)node_modules/(\\.pnpm/)?(antd|@ant-design)' },
     },
     {
-      name: 'react-core-framework-free',
+      name: 'core-framework-free',
       comment:
-        '@x/agent-react/core is framework-free: no React, and nothing from the hooks around it ' +
-        '(the hooks import the core, never the other way round).',
+        '@x/agent-core is framework-free, its tests included: no React, and nothing of the packages ' +
+        'built on it (@x/agent-react, @x/agent-ui import the core, never the other way round).',
       severity: 'error',
-      from: { path: `${R}core/`, pathNot: TESTS },
-      to: { path: `(^|/)node_modules/(\\.pnpm/)?(react|react-dom|@ai-sdk/react)(@|/)|${R}(?!core/)` },
+      from: { path: C },
+      to: { path: `(^|/)node_modules/(\\.pnpm/)?(react|react-dom|@ai-sdk/react)(@|/)|${pkg('agent-react')}|${pkg('agent-ui')}` },
+    },
+    {
+      name: 'core-no-antd',
+      comment: 'The core never pulls antd or Ant Design X (nor anything @ant-design).',
+      severity: 'error',
+      from: { path: C },
+      to: { path: '(^|/)node_modules/(\\.pnpm/)?(antd|@ant-design)' },
     },
 
     // ---- Folder layers inside @x/agent-server ------------------------------------------------
@@ -117,10 +125,16 @@ export default {
     layer('server-security-is-a-leaf', 'security/ (the one signer, the constant-time compare) is used by every layer and imports none of them.',
       `${S}security/`, `${S}(?!security/)`),
 
+    // ---- Folder layers inside @x/agent-core ---------------------------------------------------
+    // the chat (package root) ← (resume, live, runs, conversations, files, ag-ui): each optional
+    // feature is an entry of its own that builds on the chat; the chat never imports a feature.
+    layer('core-chat-not-to-features', 'The chat at the package root never imports an optional feature (resume/, live/, runs/, conversations/, files/, ag-ui/): each is an entry of its own.',
+      `${C}[^/]+\\.ts$`, `${C}(resume|live|runs|conversations|files|ag-ui)/`),
+
     // ---- Folder layers inside @x/agent-react --------------------------------------------------
-    // core ← (resume, runs, conversations, shared-state, ag-ui) ← the hooks at the package root
-    layer('react-features-not-to-hooks', 'resume/, runs/, conversations/, shared-state/, ag-ui/ build on core/, never on the root hooks.',
-      `${R}(resume|runs|conversations|shared-state|ag-ui)/`, `${R}[^/]+\\.tsx?$`),
+    // (runs, conversations, shared-state, ag-ui) ← the hooks at the package root
+    layer('react-features-not-to-hooks', 'runs/, conversations/, shared-state/, ag-ui/ build on @x/agent-core, never on the root hooks.',
+      `${R}(resume|live|runs|conversations|shared-state|ag-ui|files)/`, `${R}[^/]+\\.tsx?$`),
 
     // ---- Folder layers inside @x/agent-ui -----------------------------------------------------
     // theme, a11y ← config.tsx ← markdown ← tools, transcript ← composer ← chat (AgentChat at the top).

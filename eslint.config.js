@@ -9,11 +9,11 @@ const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns
 const coreRule = (more) => [
   'error',
   {
-    paths: [{ name: 'zustand', message: 'src/core uses zustand/vanilla; the React binding belongs in the hooks.' }],
+    paths: [{ name: 'zustand', message: '@x/agent-core uses zustand/vanilla; the React binding belongs in @x/agent-react.' }],
     patterns: [
       {
-        group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', '@testing-library/*', ...more],
-        message: 'src/core is framework-free: React belongs in the hooks (src/*.ts); the core builds on the `ai` package.',
+        group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@ai-sdk/react', '@testing-library/*', '@x/agent-react', '@x/agent-react/*', '@x/agent-ui', '@x/agent-ui/*', ...more],
+        message: '@x/agent-core is framework-free: React belongs in @x/agent-react; the core builds on the `ai` package.',
       },
     ],
   },
@@ -77,14 +77,14 @@ export default tseslint.config(
       ),
     },
   },
-  // The core of the hooks is framework-free (DESIGN §10): no React, no UI kit, no server; its tests
-  // drive it without React too (they may start the real server).
+  // @x/agent-core is framework-free (DESIGN §10): no React, no UI kit, no server, nothing of the
+  // packages above it; its tests drive it without React too (they may start the real server).
   {
-    files: ['packages/agent-react/src/core/**'],
-    rules: { 'no-restricted-imports': coreRule([...uiKit, ...server, '@x/agent-ui']) },
+    files: ['packages/agent-core/src/**', 'packages/agent-core/scripts/**'],
+    rules: { 'no-restricted-imports': coreRule([...uiKit, ...server]) },
   },
   {
-    files: ['packages/agent-react/src/core/**/*.test.*'],
+    files: ['packages/agent-core/src/**/*.test.*', 'packages/agent-core/src/test-utils/**'],
     rules: { 'no-restricted-imports': coreRule([]) },
   },
   {

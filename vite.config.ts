@@ -24,8 +24,8 @@ const REACT_ISOLATED = [
 
 /**
  * Vitest projects:
- * - unit:      node tests of the protocol, the server and the mock server, `*.node.test.ts` of any
- *              package (no DOM). Type tests (`*.test-d.ts`) are `tsc`'s: `pnpm typecheck`
+ * - unit:      node tests of the protocol, the framework-free core (@x/agent-core), the server and the
+ *              mock server, `*.node.test.ts` of any package (no DOM). Type tests (`*.test-d.ts`) are `tsc`'s: `pnpm typecheck`
  * - react:     hooks and components with Testing Library in jsdom, against the real server code
  * - react-isolated: the few jsdom tests of a module's first load, each file with fresh modules
  * - storybook: every story rendered and its `play` run in real Chromium (@storybook/addon-vitest), in
@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'test/scripts/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
+          include: ['packages/agent-protocol/src/**/*.test.ts', 'packages/agent-core/src/**/*.test.ts', 'packages/agent-server/src/**/*.test.ts', 'mock-server/src/**/*.test.ts', 'test/deps/**/*.test.ts', 'test/scripts/**/*.test.ts', 'packages/*/src/**/*.node.test.ts'],
           testTimeout: 20_000,
           // One PostgreSQL cluster for the run, a database per file that asks (postgresDatabase()).
           globalSetup: ['./test/global-setup.ts'],

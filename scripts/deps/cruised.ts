@@ -4,6 +4,7 @@
 export const CRUISED = [
   'packages/agent-protocol/src',
   'packages/agent-server/src',
+  'packages/agent-core/src',
   'packages/agent-react/src',
   'packages/agent-ui/src',
   'mock-server/src',

@@ -78,6 +78,22 @@ describe('@x/agent-core without React', () => {
 
   it('is the package entry @x/agent-core (pnpm build first)', async () => {
     const entry = await import('@x/agent-core');
-    expect(Object.keys(entry).sort()).toEqual(['SnapshotStore', 'createAgentChat']);
+    expect(Object.keys(entry).sort()).toEqual([
+      'AgentChatController',
+      'AgentChatTransport',
+      'AgentCoreChat',
+      'AgentRequestError',
+      'SnapshotStore',
+      'UndoWindows',
+      'createAgentChat',
+      'createSharedStateStore',
+      'isDisconnectError',
+      'pendingApprovals',
+      'requestErrorCode',
+      'requestRoute',
+      'resolveHeaders',
+      'sanitizeHistory',
+      'whenIdle',
+    ]);
   });
 });

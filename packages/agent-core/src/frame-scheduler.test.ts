@@ -4,14 +4,15 @@ import { isThrottled, scheduleFlush } from './frame-scheduler.js';
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('scheduleFlush', () => {
-  const raf = globalThis.requestAnimationFrame;
   afterEach(() => {
-    globalThis.requestAnimationFrame = raf;
+    vi.unstubAllGlobals();
   });
 
   it('uses animation frames, and cancels them', async () => {
+    // Animation frames as a browser has them (this test runs in Node): a frame every 16 ms.
     let frames = 0;
-    globalThis.requestAnimationFrame = (cb) => raf((t) => (frames++, cb(t)));
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => setTimeout(() => (frames++, cb(performance.now())), 16));
+    vi.stubGlobal('cancelAnimationFrame', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
     let fired = 0;
     scheduleFlush('frame', () => fired++);
     scheduleFlush('frame', () => fired++)();
@@ -21,8 +22,8 @@ describe('scheduleFlush', () => {
   });
 
   it('falls back to a timer where requestAnimationFrame is missing, and cancels it', async () => {
-    // @ts-expect-error: simulate an environment without rAF (server, worker)
-    globalThis.requestAnimationFrame = undefined;
+    // An environment without rAF (server, worker).
+    vi.stubGlobal('requestAnimationFrame', undefined);
     let fired = 0;
     scheduleFlush('frame', () => fired++);
     const cancel = scheduleFlush('frame', () => fired++);

@@ -1,7 +1,7 @@
 // Resumable runs on the client (issue 12, ARCHITECTURE §7) driven through the core, against the real
 // server with a store: re-attach on mount, after a dropped connection, Stop through the stop route,
 // events once per id, and the shared-state snapshot a run started from.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { memoryStore } from '@x/agent-server/store';
 import { RUN_ID_HEADER } from '@x/agent-protocol/routes';
 import { z } from 'zod';
@@ -26,6 +26,19 @@ const withTool = {
   config: { maxSteps: 3 },
 };
 const lookup = { description: 'Looks something up', inputSchema: z.object({ q: z.string() }), execute: async () => ({ found: true }) };
+
+/**
+ * A stand-in for the browser's `window` (these tests run in Node): the target resumeRuns listens on
+ * for `online`/`offline`. Before the chat opens; removed when the test ends.
+ */
+function browserWindow(): EventTarget {
+  const target = new EventTarget();
+  vi.stubGlobal('window', target);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return target;
+}
 
 /** Events by name, as the session fires them. */
 function record(controller: AgentChatController) {
@@ -167,6 +180,7 @@ describe('resumable runs', () => {
   });
 
   it('a dropped connection (the browser goes offline) shows reconnecting, re-attaches and completes once', async () => {
+    const window = browserWindow();
     const server = setup();
     const chat = server.open('c-offline');
     await ready(chat);
@@ -266,6 +280,7 @@ describe('resumable runs', () => {
   });
 
   it('tool events fire once per id across a reconnect and a resume', async () => {
+    const window = browserWindow();
     const server = setup({ a: withTool });
     const chat = server.open('c-tools');
     await ready(chat);

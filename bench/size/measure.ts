@@ -18,7 +18,7 @@ export const REACT = ['react', 'react-dom', 'react/jsx-runtime'];
 // `@ai-sdk/provider-utils` comes with `ai` (its own dependency): an app has it already.
 export const HEADLESS_EXTERNAL = [...REACT, 'ai', '@ai-sdk/provider-utils', '@ai-sdk/react', 'zod', 'zustand'];
 export const ALL_THIRD_PARTY = /^(?!@x\/)(@[^/]+\/[^/]+|[^./][^/]*)(\/.*)?$/;
-export const KIT_PACKAGES = ['@x/agent-ui', '@x/agent-react'];
+export const KIT_PACKAGES = ['@x/agent-ui', '@x/agent-react', '@x/agent-core'];
 
 /**
  * Minified KB and gzip KB of one package's code in one load, on its own: the package's modules as
@@ -155,6 +155,12 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
 
 /** The measured bundles, by name: the report measures them all, the budget check those it has a budget for. */
 export const BUNDLES: BundleOptions[] = [
+  {
+    name: 'core: @x/agent-core',
+    external: HEADLESS_EXTERNAL.join(', '),
+    lib: path.join(here, 'entries', 'core.ts'),
+    externalIds: pkgRegex(HEADLESS_EXTERNAL),
+  },
   {
     name: 'headless: @x/agent-react',
     external: HEADLESS_EXTERNAL.join(', '),

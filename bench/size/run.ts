@@ -1,8 +1,9 @@
 /**
  * `pnpm bench:size [--out=DIR]` — bundle report (Vite production builds, minified, gzip level 9 per file):
  *
+ * - core: everything `@x/agent-core` exports (the chat without React);
  * - headless: everything `@x/agent-react` exports, and `useAgentChat` alone (target ≤ 10 KB gz);
- *   react, react-dom, ai, @ai-sdk/react, zod and zustand external;
+ *   react, react-dom, ai, @ai-sdk/react, zod and zustand external (the core too);
  * - AgentChat entry: `{ AgentChat } from '@x/agent-ui'` with react, react-dom and antd external
  *   (Ant Design X and the hooks' deps bundled), and its kit layer alone (every third-party dep external);
  * - pages, react + react-dom external: the render bench's ours / baseline / peer pages.

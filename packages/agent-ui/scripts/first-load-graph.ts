@@ -35,7 +35,7 @@ export function kitModuleGraph(output: Rollup.RollupOutput | Rollup.RollupOutput
   return { firstLoad: kitModules(first), onDemand: kitModules(lazy) };
 }
 
-/** The newest modification time of the kit's built files (agent-ui, agent-react): a graph from an older build is stale. */
+/** The newest modification time of the kit's built files (agent-ui, agent-react, agent-core): a graph from an older build is stale. */
 export function distFingerprint(): number {
   let newest = 0;
   const walk = (dir: string) => {
@@ -45,7 +45,7 @@ export function distFingerprint(): number {
       else newest = Math.max(newest, statSync(file).mtimeMs);
     }
   };
-  for (const name of ['agent-ui', 'agent-react', 'agent-protocol']) walk(path.join(packages, name, 'dist'));
+  for (const name of ['agent-ui', 'agent-react', 'agent-core', 'agent-protocol']) walk(path.join(packages, name, 'dist'));
   return newest;
 }
 

@@ -38,7 +38,7 @@ describe('the first load of a page with AgentChat', () => {
 
   it('has the chat, the composer and the transcript', () => {
     expect(bundle.firstLoad).toEqual(
-      expect.arrayContaining(['agent-ui/chat/agent-chat.js', 'agent-ui/composer/composer.js', 'agent-ui/transcript/message-list.js', 'agent-react/core/session.js']),
+      expect.arrayContaining(['agent-ui/chat/agent-chat.js', 'agent-ui/composer/composer.js', 'agent-ui/transcript/message-list.js', 'agent-core/session.js']),
     );
   });
 
@@ -66,14 +66,14 @@ describe('the first load of a page with AgentChat', () => {
   });
 
   it('has the hooks\' actions in the first load, with no on-demand chunk of their own', () => {
-    const actions = ['agent-react/core/transport.js', 'agent-react/core/ui-chunk-stream.js', 'agent-react/core/send.js', 'agent-react/core/stop.js', 'agent-react/core/tool-calls.js', 'agent-react/core/server-history.js', 'agent-react/resume/resume-runs.js'];
+    const actions = ['agent-core/transport.js', 'agent-core/ui-chunk-stream.js', 'agent-core/send.js', 'agent-core/stop.js', 'agent-core/tool-calls.js', 'agent-core/server-history.js', 'agent-core/resume/resume-runs.js'];
     expect(actions.filter((module) => !bundle.firstLoad.includes(module))).toEqual([]);
-    expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/'))).toEqual([]);
+    expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/') || module.startsWith('agent-core/'))).toEqual([]);
   });
 
   it('has nothing of the conversation list, run records or the timeline (their own entries, not used by AgentChat)', () => {
     const unused = [...bundle.firstLoad, ...bundle.onDemand].filter((module) =>
-      ['agent-react/conversations/', 'agent-react/runs/', 'agent-ui/timeline/', 'agent-ui/conversations/'].some((folder) => module.startsWith(folder)),
+      ['agent-react/conversations/', 'agent-react/runs/', 'agent-core/conversations/', 'agent-core/runs/', 'agent-ui/timeline/', 'agent-ui/conversations/'].some((folder) => module.startsWith(folder)),
     );
     expect(unused).toEqual([]);
   });
@@ -99,12 +99,12 @@ describe('the first load of a page with only useAgentChat', () => {
   });
 
   it('has the chat session, sending and Stop', () => {
-    expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-react/use-agent-chat.js', 'agent-react/core/session.js', 'agent-react/core/send.js', 'agent-react/core/stop.js']));
+    expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-react/use-agent-chat.js', 'agent-core/session.js', 'agent-core/send.js', 'agent-core/stop.js']));
   });
 
   it('has nothing of resume, conversations, run records, uploads or AG-UI, and no UI', () => {
     const optional = [...bundle.firstLoad, ...bundle.onDemand].filter((module) =>
-      ['agent-react/resume/', 'agent-react/conversations/', 'agent-react/runs/', 'agent-react/files/', 'agent-react/ag-ui/', 'agent-ui/'].some((folder) => module.startsWith(folder)),
+      ['agent-react/resume/', 'agent-react/conversations/', 'agent-react/runs/', 'agent-react/files/', 'agent-react/ag-ui/', 'agent-core/resume/', 'agent-core/live/', 'agent-core/conversations/', 'agent-core/runs/', 'agent-core/files/', 'agent-core/ag-ui/', 'agent-ui/'].some((folder) => module.startsWith(folder)),
     );
     expect(optional).toEqual([]);
     expect(bundle.onDemand).toEqual([]);

@@ -26,7 +26,7 @@ function mermaid(title: string, args: string[]): string {
 if (process.argv.includes('--graph')) {
   const sections = [
     mermaid('Packages', ['--include-only', '^(packages/[^/]+|mock-server)/(src|dist)/', '--collapse', '^(packages/[^/]+|mock-server)', ...CRUISED]),
-    ...['agent-server', 'agent-react', 'agent-ui'].map((name) =>
+    ...['agent-server', 'agent-core', 'agent-react', 'agent-ui'].map((name) =>
       mermaid(`@x/${name}, by folder`, ['--include-only', `^packages/${name}/src/`, '--collapse', `^packages/${name}/src/[^/]+`, `packages/${name}/src`]),
     ),
   ];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The READMEs whose ```ts / ```tsx snippets must compile. */
-export const README_FILES = ['README.md', 'packages/agent-protocol/README.md', 'packages/agent-react/README.md', 'packages/agent-server/README.md', 'packages/agent-ui/README.md'];
+export const README_FILES = ['README.md', 'packages/agent-protocol/README.md', 'packages/agent-core/README.md', 'packages/agent-react/README.md', 'packages/agent-server/README.md', 'packages/agent-ui/README.md'];
 
 /** One snippet of a README: where it is and its code. */
 export interface Snippet {

@@ -6,7 +6,6 @@ import type { EventTracker } from './events.js';
 import type { RunCursor } from './run-cursor.js';
 import type { UseAgentChatResult } from './types.js';
 
-type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
 /** Who keeps a conversation's history: the server (with a store) or the browser. */
 export type HistoryOwner = 'server' | 'client';
@@ -14,16 +13,16 @@ export type HistoryOwner = 'server' | 'client';
 /** One conversation: its chat, store, event tracker and the handle `useAgentChat` returns. */
 export interface ChatSession<TOOLS extends UITools = UITools> {
   readonly conversationId: string | undefined;
-  readonly chat: AgentCoreChat<Message<TOOLS>>;
-  readonly store: ChatStore<Message<TOOLS>>;
-  readonly tracker: EventTracker<Message<TOOLS>>;
+  readonly chat: AgentCoreChat<AgentUIMessage<TOOLS>>;
+  readonly store: ChatStore<AgentUIMessage<TOOLS>>;
+  readonly tracker: EventTracker<AgentUIMessage<TOOLS>>;
   readonly handle: UseAgentChatResult<TOOLS>;
   /** Tool calls answered in the browser (they, unlike server tools, make the chat continue). */
   readonly answeredByClient: Set<string>;
   /** Keys of the sharedState the latest request exposed: the allowlist of `update-page-state`. */
   exposedKeys: string[] | undefined;
   /** The `messages` option the transcript was loaded from. */
-  loadedFrom: Message<TOOLS>[] | undefined;
+  loadedFrom: AgentUIMessage<TOOLS>[] | undefined;
   /** True once something was sent in this conversation (later `messages` options are then ignored). */
   used: boolean;
   /** True once the session was detached (no view shows it): it no longer continues by itself. */

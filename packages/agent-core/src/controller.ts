@@ -10,8 +10,6 @@ import { resumeOf } from './resume-hooks.js';
 import type { UseAgentChatOptions, UseAgentChatResult } from './types.js';
 import type { StopReason } from './events.js';
 
-type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
-
 /**
  * The framework-free core of `useAgentChat`: keeps the latest options (read at send time), opens one
  * session per conversation, runs the `onBeforeSend` gate and the handle's methods. A view layer
@@ -19,7 +17,7 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
  */
 export class AgentChatController<TOOLS extends UITools = UITools> {
   options: UseAgentChatOptions<TOOLS>;
-  readonly events = new EventHub<Message<TOOLS>>();
+  readonly events = new EventHub<AgentUIMessage<TOOLS>>();
   readonly tracked: TrackedSlices = { messages: false, status: false, error: false, history: false };
   checking = false;
   private current: ChatSession<TOOLS> | undefined;
@@ -68,7 +66,7 @@ export class AgentChatController<TOOLS extends UITools = UITools> {
    * Loads a `messages` option passed after the conversation started (history that arrived
    * asynchronously), as long as nothing was sent in it yet.
    */
-  adoptHistory(session: ChatSession<TOOLS>, messages: Message<TOOLS>[] | undefined): void {
+  adoptHistory(session: ChatSession<TOOLS>, messages: AgentUIMessage<TOOLS>[] | undefined): void {
     if (!messages || messages === session.loadedFrom || session.used || session.chat.status !== 'ready') return;
     session.loadedFrom = messages;
     const history = sanitizeHistory(messages);

@@ -7,7 +7,13 @@
 export { createAgentChat, type AgentChatClient } from './create-agent-chat.js';
 export { AgentChatController } from './controller.js';
 export { AgentCoreChat } from './chat.js';
-export type { ChatSession } from './session.js';
+// The parts a binding reads (the types of the controller's and the session's members; their
+// classes are not separate exports).
+export type { ChatSession, HistoryOwner, Reconnect } from './chat-session.js';
+export type { ChatStore, HistoryInfo } from './chat-store.js';
+export type { ChatStateChange } from './chat-state.js';
+export type { EventHub, EventTracker } from './events.js';
+export type { TrackedSlices } from './handle.js';
 export type { AgentChatSnapshot, AgentChatStore, ConnectionState, HistoryStatus, MessageBranches, QueuePausedReason } from './chat-store.js';
 export type {
   AgentToolCall,

@@ -1,21 +1,8 @@
 // watchVerifiedEvents: what agUiTransport reads of a run through the agent's debug logger.
-import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
-import { Observable } from 'rxjs';
+import { EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
 import { describe, expect, it } from 'vitest';
+import { ScriptedAgent } from '../test-utils/scripted-ag-ui-agent.js';
 import { watchVerifiedEvents } from './verified-events.js';
-
-/** An agent that plays the events it is given, then completes its run. */
-class ScriptedAgent extends AbstractAgent {
-  constructor(private readonly script: (input: RunAgentInput) => BaseEvent[]) {
-    super();
-  }
-  run(input: RunAgentInput): Observable<BaseEvent> {
-    return new Observable<BaseEvent>((subscriber) => {
-      for (const event of this.script(input)) subscriber.next(event);
-      subscriber.complete();
-    });
-  }
-}
 
 const started = (input: RunAgentInput): BaseEvent[] => [
   { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,

@@ -7,19 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { textOf } from '../test-utils/test-server.js';
 import { useAgentChat } from '../use-agent-chat.js';
 import { agUiTransport } from '@x/agent-core/ag-ui';
-
-/** An agent that plays the events it is given, then completes its run (or not, with `hang`). */
-class ScriptedAgent extends AbstractAgent {
-  constructor(private readonly script: (input: RunAgentInput) => BaseEvent[]) {
-    super();
-  }
-  run(input: RunAgentInput): Observable<BaseEvent> {
-    return new Observable<BaseEvent>((subscriber) => {
-      for (const event of this.script(input)) subscriber.next(event);
-      subscriber.complete();
-    });
-  }
-}
+import { ScriptedAgent } from '../../../agent-core/src/test-utils/scripted-ag-ui-agent.js';
 
 const started = (input: RunAgentInput): BaseEvent[] => [
   { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,

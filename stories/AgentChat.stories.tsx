@@ -89,6 +89,13 @@ export const LongMarkdown: Story = {
     const link = transcript.getByRole('link', { name: 'the docs' });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link.getAttribute('rel')).toContain('noopener');
+    // Blocks keep their space when streamed (a block per element below the reply's root): a list
+    // and the table after it, the numbered list and the quote after it do not touch.
+    const reply = canvasElement.querySelector<HTMLElement>('[data-xagent-message="assistant"] [data-xagent-markdown]')!;
+    const gap = (above: string, below: string) =>
+      reply.querySelector(below)!.getBoundingClientRect().top - reply.querySelector(above)!.getBoundingClientRect().bottom;
+    await expect(gap('ul', '.x-agent-md-table')).toBeGreaterThanOrEqual(10);
+    await expect(gap('ol', 'blockquote')).toBeGreaterThanOrEqual(10);
   },
 };
 

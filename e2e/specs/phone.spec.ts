@@ -119,8 +119,11 @@ test.describe('AgentChat at 320 px', () => {
     );
     expect(brokenWords).toEqual([]);
     // A long code line scrolls inside its block rather than wrapping or widening the chat.
+    // (Scrolled to first: the transcript skips the layout of rows out of view — content-visibility —
+    // and the reply with the code is above the later turns.)
     const pre = chat.log.locator('[data-xagent-code-block] pre').first();
-    expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await pre.scrollIntoViewIfNeeded();
+    await expect.poll(() => pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const composer = (await chat.composer.boundingBox())!;
     expect(composer.x + composer.width).toBeLessThanOrEqual(320);
   });

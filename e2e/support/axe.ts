@@ -9,7 +9,8 @@ import { settled } from './settle.ts';
  */
 export async function axeViolations(page: Page, include: string[] = [], exclude: string[] = []): Promise<string[]> {
   await settled(page);
-  let builder = new AxeBuilder({ page });
+  // Only violations are asserted: axe details no passing or inapplicable node (≈ 10 % of its time).
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

@@ -55,6 +55,7 @@ http.listen(port, '127.0.0.1', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     http.closeAllConnections();
-    http.close(() => process.exit(0));
+    // The agent server's own work ends too: the MCP server processes it keeps between turns.
+    http.close(() => void agents.close().finally(() => process.exit(0)));
   });
 }

@@ -9,17 +9,24 @@ import { a2aBilling, createScenarioServer, mcpApps, mcpEcho, mockTranscriptionMo
 import { playgroundUser } from './playground-user.ts';
 type McpSource = NonNullable<AgentServerConfig['agents'][string]['mcp']>[number];
 
-/** `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the registry). */
+/**
+ * `@modelcontextprotocol/server-everything` as a stdio MCP server process (a real one, from the
+ * registry), kept running between turns (`keepAlive`: its echo and sum keep no one user's state).
+ */
 export function everythingMcpSource(): McpSource {
   const require = createRequire(import.meta.url);
   const pkg = require.resolve('@modelcontextprotocol/server-everything/package.json');
-  return { type: 'stdio', name: 'everything', command: process.execPath, args: [pkg.replace(/package\.json$/, 'dist/index.js'), 'stdio'], tools: ['echo', 'get-sum'] };
+  return { type: 'stdio', name: 'everything', command: process.execPath, args: [pkg.replace(/package\.json$/, 'dist/index.js'), 'stdio'], tools: ['echo', 'get-sum'], keepAlive: true };
 }
 
-/** A stdio MCP server from the registry started with `--stdio` (its `package.json` is not exported: its main entry's folder is used). */
+/**
+ * A stdio MCP server from the registry started with `--stdio` (its `package.json` is not exported:
+ * its main entry's folder is used), kept running between turns (the time and budget apps keep no
+ * one user's state).
+ */
 function stdioMcpApp(name: string, pkg: string): McpSource {
   const bin = fileURLToPath(new URL('./index.js', import.meta.resolve(pkg)));
-  return { type: 'stdio', name, command: process.execPath, args: [bin, '--stdio'] };
+  return { type: 'stdio', name, command: process.execPath, args: [bin, '--stdio'], keepAlive: true };
 }
 
 /** Real MCP App servers (tools with a `ui://` resource), over stdio: `get-time` and `get-budget-data`. */

@@ -21,6 +21,7 @@ import { answerQuestionsThrough } from './a2a/remote/remote-questions.js';
 import type { TypedServerConfig } from './config/infer-tools.js';
 import { traceStore } from './tracing/traced-store.js';
 import { transcribeRoute } from './transcription/transcribe-route.js';
+import { endSharedMcpClients } from './tools/mcp-shared-clients.js';
 
 /**
  * Validates the config once (throws `ConfigError` listing every problem with its path; warnings go to
@@ -88,7 +89,7 @@ export function createAgentServer<
   return continueIncomingTraces<AgentServer<TypedServerConfig<AGENTS, TOOLS, HOOK>>>({
     config: typed,
     close: async () => {
-      await sweep?.stop();
+      await Promise.all([sweep?.stop(), endSharedMcpClients(config)]);
     },
     async fetch(request) {
       try {

@@ -80,6 +80,14 @@ export interface McpStdioSource extends McpSourceBase {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * Keep the server's process running between turns instead of one process per turn: one process
+   * for this source, shared by every turn (of every user) of this agent server, ended after
+   * `idleMs` without a turn (default 60 000), when it exits or fails (the next turn starts a new
+   * one), and by `server.close()`. Saves the process start and MCP handshake of each turn; only for
+   * servers that keep no state of one user that another must not see.
+   */
+  keepAlive?: boolean | { idleMs?: number };
 }
 
 /**

@@ -246,8 +246,9 @@ export interface AgentServer<C extends AgentServerConfig = AgentServerConfig> {
   /** The validated config (read-only). */
   readonly config: Readonly<C>;
   /**
-   * Stops the server's own background work — the sweep of unsent uploads (`files`) — and resolves
-   * once a sweep in progress has ended. Call it when you shut the server down (e.g. from your
+   * Stops the server's own background work — the sweep of unsent uploads (`files`), the stdio MCP
+   * servers kept running between turns (`keepAlive`) — and resolves once a sweep in progress has
+   * ended and those processes are closed. Call it when you shut the server down (e.g. from your
    * node:http server's `close`); it does not close the `store`, `runLog` or blob store you passed.
    */
   close(): Promise<void>;

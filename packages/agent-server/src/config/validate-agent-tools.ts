@@ -83,7 +83,7 @@ export function checkAgentTools(list: IssueList, at: string, agent: Record<strin
   return subAgents;
 }
 
-const MCP_KEYS = ['type', 'name', 'url', 'headers', 'command', 'args', 'env', 'cwd', 'createTransport', 'confirm', 'namespace', 'tools'];
+const MCP_KEYS = ['type', 'name', 'url', 'headers', 'command', 'args', 'env', 'cwd', 'createTransport', 'confirm', 'namespace', 'tools', 'keepAlive'];
 
 function checkMcpSource(list: IssueList, path: string, source: unknown): void {
   if (!isObject(source)) return list.add(path, 'must be an object ({ url } or { type: "stdio", command })');
@@ -94,6 +94,7 @@ function checkMcpSource(list: IssueList, path: string, source: unknown): void {
     if (source.args !== undefined && !isStringArray(source.args)) list.add(`${path}.args`, 'must be a list of strings');
     if (source.env !== undefined && !isStringRecord(source.env)) list.add(`${path}.env`, 'must be an object of strings');
     if (source.cwd !== undefined && typeof source.cwd !== 'string') list.add(`${path}.cwd`, 'must be a string');
+    checkKeepAlive(list, `${path}.keepAlive`, source.keepAlive);
   } else if (type === 'custom') {
     if (typeof source.createTransport !== 'function') list.add(`${path}.createTransport`, 'must be a function returning an MCP transport for a custom MCP server');
   } else if (type === 'http' || type === 'sse') {
@@ -103,6 +104,7 @@ function checkMcpSource(list: IssueList, path: string, source: unknown): void {
   } else {
     list.add(`${path}.type`, `must be "http", "sse", "stdio" or "custom", got ${show(type)}`);
   }
+  if (type !== 'stdio' && source.keepAlive !== undefined) list.add(`${path}.keepAlive`, 'is for stdio MCP servers only (a process kept between turns)');
   if (source.name !== undefined && (typeof source.name !== 'string' || !/^[a-zA-Z0-9_-]{1,40}$/.test(source.name))) {
     list.add(`${path}.name`, 'must be a short name of letters, digits, "_" or "-"');
   }
@@ -111,6 +113,15 @@ function checkMcpSource(list: IssueList, path: string, source: unknown): void {
   }
   if (source.confirm !== undefined && typeof source.confirm !== 'boolean') list.add(`${path}.confirm`, 'must be true or false');
   if (source.tools !== undefined && !isStringArray(source.tools)) list.add(`${path}.tools`, 'must be a list of MCP tool names');
+}
+
+function checkKeepAlive(list: IssueList, path: string, value: unknown): void {
+  if (value === undefined || typeof value === 'boolean') return;
+  if (!isObject(value)) return list.add(path, 'must be true, false or { idleMs }');
+  checkKnownKeys(list, path, value, ['idleMs']);
+  if (value.idleMs !== undefined && !(typeof value.idleMs === 'number' && Number.isFinite(value.idleMs) && value.idleMs >= 0)) {
+    list.add(`${path}.idleMs`, 'must be a number of milliseconds ≥ 0');
+  }
 }
 
 function isStringArray(value: unknown): value is string[] {

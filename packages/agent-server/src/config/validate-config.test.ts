@@ -120,6 +120,29 @@ describe('config validation at startup: every problem at once, with paths', () =
     ]);
   });
 
+  it('checks keepAlive: stdio only, true/false or { idleMs } of milliseconds ≥ 0', () => {
+    const issues = issuesOf({
+      agents: {
+        a: {
+          model,
+          mcp: [
+            { type: 'stdio', command: 'node', keepAlive: true },
+            { type: 'stdio', command: 'node', keepAlive: { idleMs: 5_000 } },
+            { url: 'https://ok.example/mcp', keepAlive: true },
+            { type: 'stdio', command: 'node', keepAlive: 'yes' },
+            { type: 'stdio', command: 'node', keepAlive: { idleMs: -1, ttl: 3 } },
+          ],
+        },
+      },
+    });
+    expect(issues).toEqual([
+      { path: 'agents.a.mcp[2].keepAlive', message: 'is for stdio MCP servers only (a process kept between turns)' },
+      { path: 'agents.a.mcp[3].keepAlive', message: 'must be true, false or { idleMs }' },
+      { path: 'agents.a.mcp[4].keepAlive.ttl', message: expect.any(String) },
+      { path: 'agents.a.mcp[4].keepAlive.idleMs', message: 'must be a number of milliseconds ≥ 0' },
+    ]);
+  });
+
   it('checks prepareStep rules and prune values', () => {
     const issues = issuesOf({
       agents: {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentServer } from '../server.js';
 import type { AgentServerConfig } from '../config/types.js';
+import type { McpSourceConfig } from '../config/tool-types.js';
 import { startMcpHttpServer, type TestMcpHttpServer } from '../test-utils/mcp-http-server.js';
 import { mockModel, textParts } from '../test-utils/mock-model.js';
 import { chunksOf, failingParts, recordingLogger, stallingModel, toolCallParts } from '../test-utils/model-parts.js';
@@ -77,6 +78,72 @@ describe('MCP tools (@ai-sdk/mcp against real MCP servers)', () => {
     expect(toolNames(model)).toEqual(['echo', 'get-sum']);
     expect(JSON.stringify(chunksOf(chunks, 'tool-output-available')[0]!.output)).toContain('Echo: hello');
     await eventually(() => processesWith(marker) === 0);
+  });
+
+  describe('keepAlive: one stdio process kept between turns', () => {
+    const stdioServer = (marker: string, keepAlive: true | { idleMs: number }): McpSourceConfig => ({
+      type: 'stdio',
+      command: process.execPath,
+      args: [everythingServer, 'stdio', marker],
+      tools: ['echo'],
+      keepAlive,
+    });
+    const echoTurn = async (server: ReturnType<typeof createAgentServer>) =>
+      JSON.stringify(chunksOf(await readChunks(await server.fetch(chatRequest({ messages: [userMessage('echo')] }))), 'tool-output-available')[0]?.output);
+    /** The pids of the processes whose command line contains `marker`. */
+    const pidsWith = (marker: string) =>
+      readdirSync('/proc').filter((pid) => {
+        try {
+          return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      });
+    const echoModel = () =>
+      mockModel(
+        toolCallParts({ toolName: 'echo', input: { message: 'one' } }),
+        textParts('done'),
+        toolCallParts({ toolName: 'echo', input: { message: 'two' }, id: 'call-2' }),
+        textParts('done again'),
+      );
+
+    it('two turns use the same process, which runs on between them and ends with server.close()', async () => {
+      const marker = `mcp-keep-${Math.random().toString(36).slice(2)}`;
+      const server = createAgentServer({ agents: { assistant: { model: echoModel(), mcp: [stdioServer(marker, true)] } }, logger: recordingLogger() });
+      expect(await echoTurn(server)).toContain('Echo: one');
+      const [pid] = pidsWith(marker);
+      expect(pidsWith(marker)).toEqual([pid]);
+      expect(await echoTurn(server)).toContain('Echo: two');
+      expect(pidsWith(marker)).toEqual([pid]);
+      await server.close();
+      await eventually(() => processesWith(marker) === 0);
+    });
+
+    it('ends the process idleMs after the last turn; the next turn starts a new one', async () => {
+      const marker = `mcp-idle-${Math.random().toString(36).slice(2)}`;
+      const server = createAgentServer({ agents: { assistant: { model: echoModel(), mcp: [stdioServer(marker, { idleMs: 50 })] } }, logger: recordingLogger() });
+      expect(await echoTurn(server)).toContain('Echo: one');
+      await eventually(() => processesWith(marker) === 0);
+      expect(await echoTurn(server)).toContain('Echo: two');
+      await server.close();
+      await eventually(() => processesWith(marker) === 0);
+    });
+
+    it('a kept process that died between turns is replaced: the next turn has the tools', async () => {
+      const marker = `mcp-dead-${Math.random().toString(36).slice(2)}`;
+      const logger = recordingLogger();
+      const server = createAgentServer({ agents: { assistant: { model: echoModel(), mcp: [stdioServer(marker, true)] } }, logger });
+      expect(await echoTurn(server)).toContain('Echo: one');
+      const [pid] = pidsWith(marker);
+      process.kill(Number(pid), 'SIGKILL');
+      await eventually(() => processesWith(marker) === 0);
+      expect(await echoTurn(server)).toContain('Echo: two');
+      expect(pidsWith(marker)).toHaveLength(1);
+      expect(pidsWith(marker)).not.toEqual([pid]);
+      expect(logger.records.filter((r) => r.level === 'warn')).toEqual([]);
+      await server.close();
+      await eventually(() => processesWith(marker) === 0);
+    });
   });
 
   it('is fail-open: an unreachable server is a warning and the turn runs with the other tools', async () => {

@@ -1,7 +1,8 @@
 import { createMCPClient, mcpAppClientCapabilities, type MCPClient } from '@ai-sdk/mcp';
 import type { Tool } from 'ai';
 import { toolNameProblem } from '@x/agent-protocol/validation';
-import type { McpSourceConfig } from '../config/tool-types.js';
+import type { McpSourceConfig, McpStdioSource } from '../config/tool-types.js';
+import { acquireSharedMcpClient } from './mcp-shared-clients.js';
 import type { ToolScope } from './tool-scope.js';
 import { mcpSourceName, mcpToolName, mcpTransport } from './mcp-transport.js';
 import type { ToolEntry } from './tool-entry.js';
@@ -62,18 +63,11 @@ async function listSource(
   scope: ToolScope,
 ): Promise<{ tools: Record<string, Tool>; client: MCPClient } | undefined> {
   const server = mcpSourceName(source, index);
-  let client: MCPClient | undefined;
   try {
+    if (source.type === 'stdio' && source.keepAlive) return await listShared(agentId, source, scope);
     const signal = AbortSignal.any([scope.signal, AbortSignal.timeout(MCP_CONNECT_TIMEOUT_MS)]);
-    client = await createMCPClient({
-      transport: await mcpTransport(source),
-      clientName: `x-agent-server:${agentId}`,
-      initializationOptions: { signal, timeout: MCP_CONNECT_TIMEOUT_MS },
-      // The host renders MCP Apps: servers may then offer their UI resources.
-      capabilities: mcpAppClientCapabilities,
-    });
-    const opened = client;
-    scope.cleanups.push(() => opened.close());
+    const client = await openClient(agentId, source, signal);
+    scope.cleanups.push(() => client.close());
     return { tools: (await withTimeout(client.tools(), signal)) as Record<string, Tool>, client };
   } catch (error) {
     scope.logger.warn('MCP server unavailable; the turn runs without its tools', {
@@ -82,6 +76,46 @@ async function listSource(
       error: error instanceof Error ? error.message : String(error),
     });
     return undefined;
+  }
+}
+
+/** A client of `source`, initialised; `onExit` is called when its transport closes (the process ended). */
+async function openClient(agentId: string, source: McpSourceConfig, signal: AbortSignal, onExit?: () => void): Promise<MCPClient> {
+  const transport = await mcpTransport(source);
+  const client = await createMCPClient({
+    transport,
+    clientName: `x-agent-server:${agentId}`,
+    initializationOptions: { signal, timeout: MCP_CONNECT_TIMEOUT_MS },
+    // The host renders MCP Apps: servers may then offer their UI resources.
+    capabilities: mcpAppClientCapabilities,
+  });
+  if (onExit && 'start' in transport) {
+    const closed = transport.onclose;
+    transport.onclose = () => {
+      closed?.();
+      onExit();
+    };
+  }
+  return client;
+}
+
+/**
+ * The tools of a `keepAlive` stdio server: its running process (shared with the turns that run at
+ * once, kept between turns) or a new one; released when the turn ends. A process kept from an
+ * earlier turn that fails now is ended and started once more for this turn.
+ */
+async function listShared(agentId: string, source: McpStdioSource, scope: ToolScope): Promise<{ tools: Record<string, Tool>; client: MCPClient }> {
+  for (let attempt = 0; ; attempt++) {
+    const held = await acquireSharedMcpClient(scope.config, source, (onExit) => openClient(agentId, source, AbortSignal.timeout(MCP_CONNECT_TIMEOUT_MS), onExit));
+    try {
+      const tools = (await withTimeout(held.client.tools(), AbortSignal.any([scope.signal, AbortSignal.timeout(MCP_CONNECT_TIMEOUT_MS)]))) as Record<string, Tool>;
+      scope.cleanups.push(async () => held.release());
+      return { tools, client: held.client };
+    } catch (error) {
+      // The turn's own end is no failure of the process.
+      held.release(!scope.signal.aborted);
+      if (held.fresh || attempt > 0 || scope.signal.aborted) throw error;
+    }
   }
 }
 

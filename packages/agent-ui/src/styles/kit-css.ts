@@ -31,7 +31,9 @@ const radius = ant('border-radius', '6px');
 const blockMargin = `${marginXS} 0 ${marginSM}`;
 
 /**
- * The markdown of a reply: everything below the `.x-agent-md` root. Code reads left to right in a
+ * The markdown of a reply: everything below the `.x-agent-md` root. A streamed reply is a `<div>`
+ * per block below it: only the reply's last block loses its bottom margin, not each block's last
+ * paragraph (else the paragraphs of a streamed reply touch). Code reads left to right in a
  * right-to-left reply: a block is `direction:ltr` (else `});` shows as `;({`), inline code takes
  * the direction of its own first letter (`unicode-bidi:plaintext`) so the sentence around it cannot
  * reorder its quotes and brackets.
@@ -41,8 +43,8 @@ const MARKDOWN = `
 .x-agent-md p{margin:0 0 1em}
 .x-agent-md :is(ul,ol){margin:0 0 1em;margin-inline-start:1.8em;padding:0;padding-inline-start:1em}
 .x-agent-md li{margin:0.25em 0}
-.x-agent-md :is(p,ul,ol,li):first-child{margin-top:0}
-.x-agent-md :is(p,ul,ol,li):last-child{margin-bottom:0}
+.x-agent-md li:first-child{margin-top:0}
+.x-agent-md li:last-child,.x-agent-md li>:is(p,ul,ol):last-child,.x-agent-md>:is(p,ul,ol):last-child,.x-agent-md>div:last-child>:is(p,ul,ol):last-child{margin-bottom:0}
 .x-agent-md ol>li{list-style:decimal}
 .x-agent-md ul>li{list-style:disc}
 .x-agent-md hr{margin:1.5em 0}

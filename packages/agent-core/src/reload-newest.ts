@@ -5,6 +5,7 @@ import { takeBranches } from './branches.js';
 import type { ChatSession } from './chat-session.js';
 import { fetchHistory } from './conversation-requests.js';
 import { sanitizeHistory } from './history.js';
+import { CONVERSATION_NOT_FOUND } from './server-history.js';
 import { isBusy, requestOptions } from './session-reads.js';
 import type { UseAgentChatOptions } from './types.js';
 
@@ -23,7 +24,18 @@ type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 export async function reloadNewest<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>): Promise<ConversationSummary | undefined> {
   if (!session.conversationId) return undefined;
   const answer = await fetchHistory<Message<TOOLS>>(requestOptions(options, session), session.conversationId);
-  if (!answer.ok || session.disposed || isBusy(session.chat)) return undefined;
+  if (session.disposed || isBusy(session.chat)) return undefined;
+  if (!answer.ok) {
+    // Deleted meanwhile (on another tab or device): what showed it goes too — the chat is empty, as
+    // for a conversation that does not exist yet (a send starts it anew).
+    if (answer.status === 404 && answer.code === CONVERSATION_NOT_FOUND) {
+      session.chat.messages = [];
+      session.prevCursor = null;
+      session.store.setHistory({ hasOlder: false });
+      takeBranches(session, undefined, 'replace');
+    }
+    return undefined;
+  }
   const shown = session.chat.messages;
   const history = keepShownPartial(sanitizeHistory(answer.value.messages), shown.at(-1));
   // Older pages the view already loaded stay in front of the newest page.

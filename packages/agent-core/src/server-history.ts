@@ -14,7 +14,8 @@ import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
 
-const CONVERSATION_NOT_FOUND: AgentErrorCode = 'conversation_not_found';
+/** The history route's answer for a conversation that does not exist (yet, or any more). */
+export const CONVERSATION_NOT_FOUND: AgentErrorCode = 'conversation_not_found';
 
 /**
  * Loads the server's history of the session's conversation, once (ARCHITECTURE §7): 200 → the server owns

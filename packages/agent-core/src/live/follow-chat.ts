@@ -39,6 +39,8 @@ const RELOADS: ReadonlySet<LiveEventType> = new Set([
   'approval-answered',
   'feedback-changed',
   'queue-changed',
+  // Deleted elsewhere: the reload finds it gone and empties the chat.
+  'conversation-deleted',
   'reset',
 ]);
 

@@ -200,6 +200,31 @@ describe('live on every tab', () => {
     bob.unmount();
   });
 
+  it('a conversation deleted on another tab or device is gone from this tab’s chat too', async () => {
+    const { fetch, following } = setup({ a: quick });
+    const chat = tab(fetch, 'ann', 'c-gone');
+    const other = renderHook(() => useConversations({ fetch, headers: { 'x-user': 'ann' }, live: liveEvents, undoTimeout: 10 }));
+    await waitFor(() => expect(chat.result.current.chat.historyStatus).toBe('ready'));
+    await following();
+    await act(async () => {
+      const sent = await chat.result.current.chat.sendMessage({ text: 'Hello' });
+      if (sent.sent) await sent.done;
+    });
+    expect(roles(chat.result.current.chat.messages)).toEqual(['user', 'assistant']);
+    await waitFor(() => expect(other.result.current.items.map((c) => c.id)).toEqual(['c-gone']));
+    act(() => void other.result.current.remove('c-gone'));
+    await waitFor(() => expect(chat.result.current.chat.messages).toEqual([]), { timeout: 5000 });
+    expect(chat.result.current.chat.hasOlder).toBe(false);
+    // A send starts the conversation anew.
+    await act(async () => {
+      const sent = await chat.result.current.chat.sendMessage({ text: 'Again' });
+      if (sent.sent) await sent.done;
+    });
+    expect(userTexts(chat.result.current.chat.messages)).toEqual(['Again']);
+    chat.unmount();
+    other.unmount();
+  });
+
   it('a second user’s chat on the same conversation id sees none of another user’s turn', async () => {
     const { fetch, following } = setup({ a: slow });
     const ann = tab(fetch, 'ann', 'c-private');

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createAgentServer } from '@x/agent-server';
 import { AgentChat, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
+import { attachments } from '@x/agent-ui/plugins/attachments';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { scriptedModel, seenToolOutput } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
@@ -326,7 +327,7 @@ export const Suggestions: Story = {
 
 /** Attachments: picker, paste and drop; files over `maxSize` or outside `accept` are refused visibly. */
 export const Attachments: Story = {
-  args: { composer: { attachments: { accept: 'image/*,.txt', maxSize: 200 * 1024 } } },
+  args: { plugins: [attachments({ accept: 'image/*,.txt', maxSize: 200 * 1024 })] },
   play: async ({ canvasElement }) => {
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     const big = new File([new Uint8Array(300 * 1024)], 'huge.png', { type: 'image/png' });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { MCP_APP_META_KEY, MCP_APP_MIME_TYPE } from '@x/agent-protocol/mcp-apps';
 import { AgentChat } from '@x/agent-ui';
+import { mcpApps } from '@x/agent-ui/plugins/mcp-apps';
 import { expect, waitFor, within } from 'storybook/test';
 import { scenarioHandlers } from './support/scenario-server.js';
 
@@ -48,7 +49,7 @@ const resourceFetch: typeof fetch = async () =>
 const meta = {
   title: 'MCP Apps/Message flood',
   component: AgentChat,
-  args: { agentId: 'plain-text', height: 520, messages, mcpApps: { sandboxUrl: FLOODING_PROXY, fetch: resourceFetch } },
+  args: { agentId: 'plain-text', height: 520, messages, plugins: [mcpApps({ sandboxUrl: FLOODING_PROXY, fetch: resourceFetch })] },
   parameters: { msw: { handlers: scenarioHandlers } },
 } satisfies Meta<typeof AgentChat>;
 export default meta;

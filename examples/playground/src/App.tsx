@@ -1,7 +1,15 @@
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useConversations } from '@x/agent-react/conversations';
 import { liveEvents } from '@x/agent-react/live';
-import { AgentChat, AgentConversations } from '@x/agent-ui';
+import { AgentChat, AgentConversations, type AgentChatPlugin } from '@x/agent-ui';
+import { a2ui } from '@x/agent-ui/plugins/a2ui';
+import { attachments } from '@x/agent-ui/plugins/attachments';
+import { branches } from '@x/agent-ui/plugins/branches';
+import { dictation } from '@x/agent-ui/plugins/dictation';
+import { live } from '@x/agent-ui/plugins/live';
+import { mcpApps } from '@x/agent-ui/plugins/mcp-apps';
+import { queue } from '@x/agent-ui/plugins/queue';
+import { resume } from '@x/agent-ui/plugins/resume';
 import { ConfigProvider, Flex, Layout, Segmented, Tag, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { ActivityDrawer } from './ActivityDrawer.tsx';
@@ -78,12 +86,10 @@ export function App() {
         description: `Every feature is reachable from here, no API key needed. Agent: ${info.mode || '…'}`,
         prompts: info.prompts.map((p) => ({ key: p.key, text: p.prompt, label: p.label, description: p.prompt })),
       }}
-      // MCP Apps run in the API server's sandbox page, on another origin than this page (README "MCP Apps").
-      {...(info.sandboxUrl ? { mcpApps: { sandboxUrl: info.sandboxUrl } } : {})}
+      // Every plug-in: the playground shows every feature.
+      plugins={playgroundPlugins(info.sandboxUrl)}
       composer={{
         placeholder: 'Ask the agent… (try “Fill the form” or “Delete record 7”)',
-        attachments: { accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024, upload: true },
-        dictation: true,
         autoFocus: !phone,
       }}
       events={conversations.chatEvents}
@@ -176,4 +182,21 @@ export function App() {
       {dev.panel}
     </ConfigProvider>
   );
+}
+
+/**
+ * The playground's plug-ins: all of them. MCP Apps run in the API server's sandbox page, on another
+ * origin than this page (README "MCP Apps"), when the server gives one.
+ */
+function playgroundPlugins(sandboxUrl: string | undefined): AgentChatPlugin[] {
+  return [
+    queue(),
+    attachments({ accept: 'image/*,.txt,.md,.pdf', maxSize: 2 * 1024 * 1024, upload: true }),
+    dictation(),
+    branches(),
+    resume(),
+    live(),
+    a2ui(),
+    ...(sandboxUrl ? [mcpApps({ sandboxUrl })] : []),
+  ];
 }

@@ -117,6 +117,12 @@ export interface AgentUIProviderProps {
    * the app imports their rules, `@x/agent-ui/antd.css`. Set on an outer provider, it applies inside.
    */
   styles?: 'runtime' | 'static';
+  /**
+   * Raise the contrast of the theme's secondary text, error and primary colors inside when they miss
+   * WCAG AA (antd's default palette does). `AgentChat` turns it on unless its `ui.accessibleColors` is
+   * false; unset here, the colors are the theme's.
+   */
+  accessibleColors?: boolean;
   children?: ReactNode;
 }
 
@@ -124,7 +130,7 @@ export interface AgentUIProviderProps {
  * Theme, locale and direction for the kit (and the antd / Ant Design X components inside it).
  * Optional: components render with English strings and the ambient antd theme without it.
  */
-export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, styles, children }: AgentUIProviderProps) {
+export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, styles, accessibleColors, children }: AgentUIProviderProps) {
   const parent = useContext(ConfigContext);
   const parentChoice = useContext(StringsChoiceContext);
   const antd = useContext(ConfigProvider.ConfigContext);
@@ -179,7 +185,7 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
       <ConfigContext.Provider value={value}>
         <StringsChoiceContext.Provider value={choice}>
           <MarkdownOptionsProvider value={markdown ?? parentMarkdown}>
-            <KitStyles mode={styles}>{children}</KitStyles>
+            <KitStyles mode={styles}>{accessibleColors === undefined ? children : <AccessibleTheme enabled={accessibleColors}>{children}</AccessibleTheme>}</KitStyles>
           </MarkdownOptionsProvider>
         </StringsChoiceContext.Provider>
       </ConfigContext.Provider>

@@ -11,7 +11,6 @@ export {
   type AgentChatMessageDisplay,
   type AgentChatOptions,
   type AgentChatUIOptions,
-  type ChatAttachmentOptions,
   type AgentChatDrawerOptions,
   type AgentChatToolCall,
 } from './chat/agent-chat.js';
@@ -22,6 +21,13 @@ export {
   type AgentChatContext,
   type FeedbackEvent,
 } from './chat/agent-chat-provider.js';
+export { AgentChatPanel, type AgentChatPanelProps } from './chat/agent-chat-panel.js';
+export { AgentWelcome, type AgentWelcomeProps } from './chat/chat-welcome.js';
+export { AgentChatError } from './chat/chat-error.js';
+export { AgentReconnectingNotice } from './chat/reconnecting-notice.js';
+export { AgentChatDrawer, type AgentChatDrawerProps } from './chat/drawer-shell.js';
+export type { AgentChatPlugin, AgentChatPartsPlugin, AgentChatConnection } from './plugins/plugin.js';
+export { pluginChatOptions } from './plugins/plugin-chat-options.js';
 export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';
 export { AgentMessageList, type AgentMessageListProps, type AgentMessageListRef } from './chat/agent-message-list.js';
 export { AgentMessage, type AgentMessageProps } from './transcript/agent-message.js';
@@ -30,11 +36,10 @@ export { MessageParts, type MessagePartsProps } from './transcript/message-parts
 export { AgentComposer, type AgentComposerProps, type ComposerAttachmentOptions } from './composer/composer.js';
 export type { ComposerUploadOptions } from './composer/attachment-uploads.js';
 export type { ComposerDictationOptions } from './composer/dictation-options.js';
+// The strings of the plug-ins' parts, in `AgentUIStrings`.
 export type { DictationStrings } from './composer/dictation-strings.js';
-export type { McpAppsOptions } from './mcp-app/mcp-apps-options.js';
-export type { McpAppMessageBudget } from './mcp-app/message-budget.js';
-export type { McpAppStrings } from './mcp-app/mcp-app-strings.js';
 export type { QueueStrings } from './composer/queue-strings.js';
+export type { McpAppStrings } from './mcp-app/mcp-app-strings.js';
 export type { PastedTextOptions } from './message-content/pasted-text.js';
 export { AgentSuggestions, type AgentSuggestionsProps } from './chat/suggestions.js';
 export { ToolCard, type ToolCardProps, type ToolResultDisplay } from './tools/tool-card.js';

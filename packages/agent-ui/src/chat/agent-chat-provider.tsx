@@ -22,6 +22,8 @@ import {
 } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
 import { useShallowStable } from './use-shallow-stable.js';
+import type { AgentChatConnection, AgentChatPlugin } from '../plugins/plugin.js';
+import { PluginsContext, resolvePlugins, useStablePlugins } from '../plugins/plugins-context.js';
 
 /** A like / dislike click (`value: null` when clicked again to clear). */
 export interface FeedbackEvent {
@@ -67,6 +69,14 @@ export interface AgentChatProviderProps<TOOLS extends ToolTypes = ToolTypes> {
    * Interrupted and errors are announced either way.
    */
   announceReplies?: 'sentences' | 'end';
+  /**
+   * The chat's plug-ins (README "Plug-ins"): what they add to the parts below — the queue above the
+   * composer, the branch switcher, attachments and dictation in the composer, A2UI surfaces, MCP
+   * Apps. Give the chat's `useAgentChat` their options too (`pluginChatOptions(plugins)`).
+   */
+  plugins?: readonly AgentChatPlugin[];
+  /** The chat's server, for the plug-ins that call its routes (uploads, transcription, MCP Apps). */
+  connection?: AgentChatConnection;
   children?: ReactNode;
 }
 
@@ -190,8 +200,13 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
     [display, stableToolRenderers, stableDataRenderers, handlers],
   );
 
+  const plugins = useStablePlugins(props.plugins);
+  const connection = useShallowStable(props.connection);
+  const resolvedPlugins = useMemo(() => resolvePlugins(plugins, connection), [plugins, connection]);
+
   return (
     <ChatContext.Provider value={chatValue}>
+      <PluginsContext.Provider value={resolvedPlugins}>
       <MessageContextProvider value={messageContext}>
         <ApprovalContext.Provider value={approval}>
           <FeedbackContext.Provider value={feedback}>
@@ -205,6 +220,7 @@ export function AgentChatProvider<TOOLS extends ToolTypes = ToolTypes>(props: Ag
           </FeedbackContext.Provider>
         </ApprovalContext.Provider>
       </MessageContextProvider>
+      </PluginsContext.Provider>
     </ChatContext.Provider>
   );
 }

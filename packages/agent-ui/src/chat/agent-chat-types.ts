@@ -2,13 +2,11 @@ import type { AgentEventHandlers, AgentToolCall, OutgoingMessage, UseAgentChatOp
 import type { AgentUIMessage } from '@x/agent-protocol';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { AgentUIProviderProps } from '../config.js';
-import type { ComposerDictationOptions } from '../composer/dictation-options.js';
-import type { ChatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import type { FeedbackEvent } from './agent-chat-provider.js';
 import type { DataPartRendererProps, FeedbackValue, MessageDisplayOptions, ToolRenderers, ToolTypes } from './message-context.js';
 import type { PromptItem } from './prompt-list.js';
 import type { AgentChatDrawerOptions } from './chat-drawer-options.js';
-import type { McpAppsOptions } from '../mcp-app/mcp-apps-options.js';
+import type { AgentChatPlugin } from '../plugins/plugin.js';
 
 /**
  * `AgentChat`'s `events`: every `useAgentEvents` handler (each fires once per id, never for history)
@@ -23,10 +21,9 @@ export type AgentChatEvents = Omit<AgentEventHandlers<AgentUIMessage>, 'onToolCa
 
 /**
  * `AgentChat`'s `chatOptions`: the options of `useAgentChat` that are not top-level props
- * (`transport`, `history`, `resume`, `live`, `headers`, `credentials`, `fetch`, `throttle`, `queue`,
- * `urlQuery`, `pageId`, `idleTimeoutMs`). `resume` defaults to `resumeRuns` here; `false` turns
- * re-attaching off. `live` defaults to `liveEvents` (`@x/agent-react/live`): the chat follows what
- * other tabs and devices of the user do in the shown conversation; `false` turns it off.
+ * (`transport`, `history`, `headers`, `credentials`, `fetch`, `throttle`, `urlQuery`, `pageId`,
+ * `idleTimeoutMs`, …). The queue, resumable runs and live events are plug-ins (`plugins`); a value
+ * given here (`queue`, `resume`, `live`) wins over theirs.
  */
 export type AgentChatOptions = Omit<UseAgentChatOptions, 'agentId' | 'api' | 'conversationId' | 'sharedState' | 'messages' | 'onToolCall' | 'onBeforeSend'>;
 
@@ -61,24 +58,12 @@ export interface AgentChatWelcome {
   prompts?: readonly PromptItem[];
 }
 
-/** `AgentChat`'s `composer`: the text area, its attachments and its microphone. */
+/** `AgentChat`'s `composer`: the text area (attachments and dictation are plug-ins: `plugins`). */
 export interface AgentChatComposerOptions {
   placeholder?: string;
   /** `enter` (default) or `shiftEnter`. */
   submitType?: 'enter' | 'shiftEnter';
-  /**
-   * Attachments from the picker, paste and drop, refused visibly when `accept`/`maxSize` fail.
-   * `upload: true` (for a server with `config.files`) uploads each file to `{api}/{agentId}/files`
-   * with the chat's headers, credentials and fetch, showing its progress, and sends references.
-   */
-  attachments?: ChatAttachmentOptions | boolean;
   disabled?: boolean;
-  /**
-   * A microphone (README "Dictation"); off by default. `true` or options: the browser's speech
-   * recognition where it has one, else a recording sent to `POST {api}/{agentId}/transcribe` with
-   * the chat's headers, credentials and fetch.
-   */
-  dictation?: ComposerDictationOptions | boolean;
   /** Focus the composer once the chat has mounted (and its history has loaded). Default false: it is the app's choice. */
   autoFocus?: boolean;
 }
@@ -143,11 +128,11 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes> {
   /** Feedback per message id (controlled; `events.onFeedback` reports clicks). */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
   /**
-   * Render MCP Apps (README "MCP Apps"): a tool result that carries an app shows it under its card,
-   * in a sandboxed double iframe. Off unless given; `sandboxUrl` (the agent server's
-   * `GET {basePath}/mcp-apps/sandbox` on another origin) is required. The routes default to `api` and `agentId`.
+   * The optional features this chat uses (README "Plug-ins"), each from its own entry:
+   * `plugins={[queue(), attachments({ upload: true }), mcpApps({ sandboxUrl })]}`. None: a chat with
+   * markdown, tools, approvals, Stop and Retry. Inline factories are fine (compared by their options).
    */
-  mcpApps?: McpAppsOptions;
+  plugins?: readonly AgentChatPlugin[];
   /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
   loading?: boolean;
   /** `inline` (default) or in a drawer. */
@@ -163,4 +148,3 @@ export interface AgentChatProps<TOOLS extends ToolTypes = ToolTypes> {
   style?: CSSProperties;
 }
 
-export type { ChatAttachmentOptions };

@@ -47,8 +47,8 @@ function ErrorAlertPlaceholder({ message, onRetry, onDismiss }: ErrorAlertProps)
  * The provider's chat error with Retry (regenerates) and Dismiss (clears it); nothing without an
  * error. The alert's code is fetched when the first request starts.
  */
-export function ChatError() {
-  const context = useChatContext('ChatError');
+export function AgentChatError() {
+  const context = useChatContext('AgentChatError');
   const { chat, regenerate } = context;
   const { strings } = useAgentUIConfig();
   const status = useAgentStatus(chat);

@@ -5,16 +5,22 @@ import { useChatContext } from './chat-context.js';
 import { PromptList } from './prompt-list.js';
 import { WelcomeHeader } from './welcome-header.js';
 
-/** The welcome screen of an empty transcript: header and prompts that send on click. */
-export function ChatWelcome({ welcome }: { welcome: AgentChatWelcome | undefined }) {
-  const { sendPrompt } = useChatContext('ChatWelcome');
+/** Props of {@link AgentWelcome}: its title, description, icon and prompts. */
+export type AgentWelcomeProps = AgentChatWelcome;
+
+/**
+ * The welcome screen of an empty transcript: a header (icon, title, description) and prompts that
+ * send on click. `AgentChat` passes it as `AgentMessageList`'s `empty`. Needs an `AgentChatProvider`.
+ */
+export function AgentWelcome(welcome: AgentWelcomeProps) {
+  const { sendPrompt } = useChatContext('AgentWelcome');
   const { strings } = useAgentUIConfig();
   return (
     <div data-xagent-welcome="" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      {welcome?.title || welcome?.description || welcome?.icon ? (
+      {welcome.title || welcome.description || welcome.icon ? (
         <WelcomeHeader icon={welcome.icon} title={welcome.title} description={welcome.description} headingLevel={welcome.headingLevel} />
       ) : null}
-      {welcome?.prompts?.length ? <PromptList items={welcome.prompts} onSelect={sendPrompt} label={strings.suggestions} vertical /> : null}
+      {welcome.prompts?.length ? <PromptList items={welcome.prompts} onSelect={sendPrompt} label={strings.suggestions} vertical /> : null}
     </div>
   );
 }

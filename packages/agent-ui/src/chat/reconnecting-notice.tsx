@@ -11,8 +11,8 @@ const selectReconnecting = (snapshot: AgentChatSnapshot): boolean => snapshot.co
  * `useAgentChat`). The live region is always there, so screen readers announce the text when it
  * appears.
  */
-export function ReconnectingNotice() {
-  const { chat } = useChatContext('ReconnectingNotice');
+export function AgentReconnectingNotice() {
+  const { chat } = useChatContext('AgentReconnectingNotice');
   const { strings } = useAgentUIConfig();
   const reconnecting = useAgentChatSelector(chat, selectReconnecting);
   const { token } = theme.useToken();

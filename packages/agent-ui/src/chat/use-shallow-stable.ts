@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 
-function shallowEqual(a: unknown, b: unknown): boolean {
+export function shallowEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const ka = Object.keys(a);

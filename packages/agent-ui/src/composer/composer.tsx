@@ -2,8 +2,8 @@
 import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { BorderOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useCallback, useContext, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type RefObject } from 'react';
-import { useAgentBusy, type OutgoingMessage } from '@x/agent-react';
+import { memo, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type RefObject } from 'react';
+import { useAgentBusy, useAgentChatSelector, type AgentChatSnapshot, type OutgoingMessage } from '@x/agent-react';
 import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { Sender } from '../antdx.js';
@@ -13,6 +13,7 @@ import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { useDictation } from './use-dictation.js';
+import { useChatPlugins } from '../plugins/plugins-context.js';
 import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
 import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol/routes';
 import { isLongPaste, pastedTextFile, type FileUIPart, type PastedTextOptions } from '../message-content/pasted-text.js';
@@ -67,6 +68,11 @@ export interface AgentComposerProps {
    * sending. Off unless given; the recorded path needs `transcribeApi`.
    */
   dictation?: ComposerDictationOptions;
+  /**
+   * Take the focus once, when the composer first shows enabled (inside an `AgentChatProvider`: after
+   * the server's history loaded). Default false: it is the app's choice.
+   */
+  autoFocus?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -109,21 +115,38 @@ export const AgentComposer = memo(function AgentComposer(props: AgentComposerPro
   return <ConnectedComposer {...props} context={context} />;
 });
 
+const selectHistoryLoading = (snapshot: AgentChatSnapshot): boolean => snapshot.historyStatus === 'loading';
+
 /** The composer on the provider's chat: its status, send and stop. */
 function ConnectedComposer({ context, ...props }: AgentComposerProps & { context: ChatContextValue }) {
   const busy = useAgentBusy(context.chat);
   const approvals = useContext(ApprovalContext);
+  const plugins = useChatPlugins();
+  const historyLoading = useAgentChatSelector(context.chat, selectHistoryLoading);
   const awaitingApproval = (approvals?.pending.length ?? 0) > 0;
-  return (
+  const view = (
     <ComposerView
       {...props}
       busy={props.busy ?? busy}
       onSend={context.send}
       onStop={props.onStop ?? context.stop}
-      queue={props.queue ?? true}
+      queue={props.queue ?? plugins.queue ?? true}
+      attachments={props.attachments ?? plugins.attachments}
+      dictation={props.dictation ?? plugins.dictation}
       awaitingApproval={awaitingApproval}
       handleRef={context.composer}
+      autoFocus={!!props.autoFocus && !historyLoading}
     />
+  );
+  if (!plugins.aboveComposer.length) return view;
+  // What plug-ins show above the composer (the queue's messages), as siblings: the chat's own gap spaces them.
+  return (
+    <>
+      {plugins.aboveComposer.map((Above, i) => (
+        <Above key={i} />
+      ))}
+      {view}
+    </>
   );
 }
 
@@ -142,6 +165,7 @@ const ComposerView = memo(function ComposerView({
   style,
   awaitingApproval = false,
   handleRef,
+  autoFocus = false,
 }: AgentComposerProps & { onSend: NonNullable<AgentComposerProps['onSend']>; awaitingApproval?: boolean; handleRef?: RefObject<ComposerHandle | null> }) {
   const { strings } = useAgentUIConfig();
   const [value, setValue] = useState('');
@@ -158,6 +182,15 @@ const ComposerView = memo(function ComposerView({
     const field = rootRef.current?.querySelector('textarea');
     if (field && field.getAttribute('dir') !== 'auto') field.setAttribute('dir', 'auto');
   });
+  // `autoFocus`: the text takes the focus once, when it first shows enabled.
+  const autoFocused = useRef(false);
+  useEffect(() => {
+    if (!autoFocus || autoFocused.current || disabled) return;
+    const field = rootRef.current?.querySelector('textarea');
+    if (!field || field.disabled) return;
+    autoFocused.current = true;
+    field.focus({ preventScroll: true });
+  }, [autoFocus, disabled]);
   // The provider moves the focus here when the control that had it goes away.
   useLayoutEffect(() => {
     if (!handleRef) return;

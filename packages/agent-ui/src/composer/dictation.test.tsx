@@ -10,6 +10,7 @@ import { zhCN } from '../locales/built-in.js';
 import { AgentComposer } from './composer.js';
 import { chatDictationOptions, type ComposerDictationOptions } from './dictation-options.js';
 import type { SpeechRecognitionLike, SpeechResultEvent } from './speech-recognition.js';
+import { dictation } from '../plugins/dictation.js';
 
 
 // The microphone button and the recorder code are in the on-demand chunk (first-load.test.ts checks
@@ -223,7 +224,7 @@ describe('AgentChat dictation prop', () => {
     const user = userEvent.setup();
     const { rerender } = render(<AgentChat agentId="helper" welcome={false} chatOptions={{ fetch }} />);
     expect(screen.queryByRole('button', { name: 'Dictate' })).toBeNull();
-    rerender(<AgentChat agentId="helper" welcome={false} chatOptions={{ fetch }} composer={{ dictation: { mode: 'record' } }} />);
+    rerender(<AgentChat agentId="helper" welcome={false} chatOptions={{ fetch }} plugins={[dictation({ mode: 'record' })]} />);
     await user.click(micButton());
     await user.click(await screen.findByRole('button', { name: 'Stop dictation', pressed: true }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('from the chat'));

@@ -12,7 +12,7 @@ import { MessageBoundary } from './message-boundary.js';
 import { ToolbarFocus } from './toolbar-focus.js';
 import { messageText } from '../message-content/message-text.js';
 import { useDeletePending } from './message-undo.js';
-import { BranchSwitcher, useMessageBranch } from './branch-switcher.js';
+import { useChatPlugins } from '../plugins/plugins-context.js';
 import { ReplyEnd } from './reply-end.js';
 
 /** Props of {@link AgentMessage}. Keep them stable: the component re-renders only when they change. */
@@ -97,7 +97,7 @@ export const AgentMessage = memo(function AgentMessage({
   const feedback = feedbackProp !== undefined ? feedbackProp : ((message.metadata as StoredMessageMetadata | undefined)?.feedback?.value ?? null);
   const { handlers, display } = useMessageContext('AgentMessage');
   const deleted = useDeletePending(message.id);
-  const branch = useMessageBranch(message.id);
+  const { messageFooters } = useChatPlugins();
   const { strings } = useAgentUIConfig();
   // The text the editor opens with, while the user edits the message.
   const [editing, setEditing] = useState<string | null>(null);
@@ -169,13 +169,15 @@ export const AgentMessage = memo(function AgentMessage({
         focus={toolbarFocus}
       />
     );
-  // A message with other versions shows the ‹ 2 / 3 › switcher beside its actions.
+  // Plug-ins show their parts before the actions (the branches plug-in: ‹ 2 / 3 › on a message with other versions).
   const footer =
-    !branch || streaming || editing !== null ? (
+    messageFooters.length === 0 || streaming || editing !== null ? (
       actionsFooter
     ) : (
       <div style={footerStyle}>
-        <BranchSwitcher messageId={message.id} branch={branch} />
+        {messageFooters.map((Footer, i) => (
+          <Footer key={i} messageId={message.id} />
+        ))}
         {actionsFooter}
       </div>
     );

@@ -43,6 +43,8 @@ export interface AgentMessageListProps {
   empty?: ReactNode;
   /** Content under the last message (error, suggestions). */
   footer?: ReactNode;
+  /** Show a skeleton instead of the transcript (it shows by itself while the server's history loads). */
+  loading?: boolean;
   className?: string;
   style?: CSSProperties;
 }

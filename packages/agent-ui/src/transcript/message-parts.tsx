@@ -5,9 +5,7 @@ import { PastedTextChip } from '../message-content/pasted-text-chip.js';
 import { hasEntry } from '../message-content/own-entry.js';
 import { PartBoundary } from '../message-content/part-boundary.js';
 import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
-import { A2UI_ACTION_PART, A2UI_PART, isA2UIPart, isA2UIToolOutput } from '@x/agent-protocol/a2ui';
 import { COMPACTION_PART } from '@x/agent-protocol';
-import { mcpAppOf } from '@x/agent-protocol/mcp-apps';
 import { memo, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 import { FileCard } from './file-card.js';
 import { USER_FILE_NAME_STYLES } from '../message-content/user-file-name.js';
@@ -23,9 +21,7 @@ import { cardStyle } from '../tools/card-style.js';
 import { sameToolCall, toolCallOf, type ToolCallView } from '../tools/tool-parts.js';
 import { toolRuns } from '../tools/tool-runs.js';
 import { ApprovalCard, CompactionMarker, OnDemandIcon, ToolCallCard, ToolGroup } from '../lazy/on-demand.js';
-import { McpAppsContext } from '../mcp-app/mcp-apps-options.js';
-import { McpAppSlot } from '../mcp-app/mcp-app-slot.js';
-import { A2UIActionSummary, A2UIChatSurface, A2UIToolSurfaces } from '../lazy/a2ui-parts.js';
+import { useChatPlugins } from '../plugins/plugins-context.js';
 
 /** Data parts that drive the UI rather than being shown in the message. */
 const HIDDEN_DATA_PARTS = new Set(['data-suggestions', 'data-chat-title']);
@@ -87,6 +83,7 @@ interface ToolPartProps {
 const ToolPart = memo(function ToolPart({ part, message, messageId }: ToolPartProps) {
   const { toolRenderers, handlers, display } = useMessageContext('MessageParts');
   const approvals = useContext(ApprovalContext);
+  const plugins = useChatPlugins();
   const call = toolCallOf(part);
   if (!call) return null;
   const approvalId = call.approval?.id;
@@ -106,8 +103,11 @@ const ToolPart = memo(function ToolPart({ part, message, messageId }: ToolPartPr
       />
     );
   }
-  // A result that carries A2UI surfaces (`a2uiSurface()` on the server) shows the surfaces.
-  if (call.state === 'output-available' && isA2UIToolOutput(call.output)) return <A2UIToolSurfaces output={call.output} messageId={messageId} />;
+  // A plug-in may show the result itself (A2UI surfaces from `a2uiSurface()` on the server).
+  for (const plugin of plugins.parts) {
+    const shown = plugin.toolResult?.(call, messageId);
+    if (shown !== undefined) return shown;
+  }
   if (call.state === 'approval-requested' || call.state === 'approval-responded') {
     return <ApprovalCard call={call} onApprove={handlers.approve} onDeny={handlers.deny} expired={expired} />;
   }
@@ -138,12 +138,6 @@ function toolCallIdOf(part: AgentUIMessagePart): string | undefined {
 /** The tool name of a tool part (its type without `tool-`, or a dynamic tool's name). */
 function toolNameOf(part: AgentUIMessagePart): string {
   return part.type === 'dynamic-tool' ? (part as { toolName: string }).toolName : part.type.slice('tool-'.length);
-}
-
-/** The MCP App of a finished tool part, if it has one. */
-function appOfPart(part: AgentUIMessagePart) {
-  const { state, output } = part as { state?: string; output?: unknown };
-  return state === 'output-available' ? mcpAppOf(output) : undefined;
 }
 
 function FilePart({ part }: { part: Extract<AgentUIMessagePart, { type: 'file' }> }) {
@@ -186,7 +180,7 @@ export interface MessagePartsProps {
 export function MessageParts({ message, streaming = false }: MessagePartsProps) {
   const { display, toolRenderers, dataRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
-  const mcpApps = useContext(McpAppsContext);
+  const plugins = useChatPlugins();
   const out: ReactNode[] = [];
   // Every part in its own error boundary (renderers of untrusted content and the app's own): a part
   // that throws shows a notice in its place and renders again when what it shows changes.
@@ -203,10 +197,10 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
   // approvals stay on their own).
   const runs = toolRuns(parts, (part) => {
     if (toolCallIdOf(part) === undefined || hasEntry(toolRenderers, toolNameOf(part))) return false;
-    // A call with an app stays on its own card, its app under it.
-    if (mcpApps && appOfPart(part)) return false;
+    // A call a plug-in shows on its own (an MCP App under its card, A2UI surfaces) is not grouped.
+    if (plugins.parts.some((plugin) => plugin.ownCard?.(part))) return false;
     const state = (part as { state?: string }).state;
-    return state !== 'approval-requested' && state !== 'approval-responded' && !isA2UIToolOutput((part as { output?: unknown }).output);
+    return state !== 'approval-requested' && state !== 'approval-responded';
   });
   const inRun = new Set<number>();
   parts.forEach((part, index) => {
@@ -250,20 +244,27 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
       const custom = hasEntry(toolRenderers, toolNameOf(part));
       const { state, input, output } = part as { state?: unknown; input?: unknown; output?: unknown };
       push(toolCallId, [state, input, output], <ToolPart part={part} message={custom ? message : undefined} streaming={custom && streaming} messageId={message.id} />);
-      const app = mcpApps && !custom ? appOfPart(part) : undefined;
-      if (app) push(`app-${toolCallId}`, [input, output], <McpAppSlot app={app} toolCallId={toolCallId} input={input} output={output} />);
+      if (custom) return;
+      for (const plugin of plugins.parts) {
+        const after = plugin.afterToolCall?.(part, toolCallId);
+        if (after !== undefined) push(`app-${toolCallId}`, [input, output], after);
+      }
       return;
     }
     if (part.type.startsWith('data-')) {
       if (HIDDEN_DATA_PARTS.has(part.type)) return;
-      if (part.type === A2UI_PART && !dataRenderers?.a2ui && isA2UIPart(part)) {
-        push(part.id ?? key, [part.data], <A2UIChatSurface data={part.data} messageId={message.id} />);
-        return;
-      }
-      if (part.type === A2UI_ACTION_PART && !dataRenderers?.['a2ui-action']) {
-        const { data } = part as { data?: unknown };
-        push(key, [data], <A2UIActionSummary data={data} />);
-        return;
+      const name = part.type.slice('data-'.length);
+      if (!hasEntry(dataRenderers, name)) {
+        // A plug-in's renderer for this data part (A2UI surfaces), unless the app has its own.
+        const { data, id } = part as { data?: unknown; id?: string };
+        for (const plugin of plugins.parts) {
+          const render = plugin.dataParts && hasEntry(plugin.dataParts, name) ? plugin.dataParts[name] : undefined;
+          const shown = render?.(data, message, key);
+          if (shown !== undefined) {
+            push(id ?? key, [data], shown);
+            return;
+          }
+        }
       }
       if (part.type === COMPACTION_PART && !dataRenderers?.compaction) {
         const { data } = part as { data?: unknown };

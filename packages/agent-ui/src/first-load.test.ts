@@ -66,7 +66,7 @@ describe('the first load of a page with AgentChat', () => {
   });
 
   it('has the hooks\' actions in the first load, with no on-demand chunk of their own', () => {
-    const actions = ['agent-core/transport.js', 'agent-core/ui-chunk-stream.js', 'agent-core/send.js', 'agent-core/stop.js', 'agent-core/tool-calls.js', 'agent-core/server-history.js', 'agent-core/resume/resume-runs.js'];
+    const actions = ['agent-core/transport.js', 'agent-core/ui-chunk-stream.js', 'agent-core/send.js', 'agent-core/stop.js', 'agent-core/tool-calls.js', 'agent-core/server-history.js'];
     expect(actions.filter((module) => !bundle.firstLoad.includes(module))).toEqual([]);
     expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/') || module.startsWith('agent-core/'))).toEqual([]);
   });
@@ -83,6 +83,17 @@ describe('the first load of a page with AgentChat', () => {
     expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-ui/locales/en_US.js', 'agent-ui/locales/format-message.js']));
     expect(bundle.firstLoad.filter((module) => catalogue.test(module))).toEqual(['agent-ui/locales/en_US.js']);
     expect(bundle.onDemand).toEqual(expect.arrayContaining(['agent-ui/locales/de_DE.js', 'agent-ui/locales/zh_CN.js', 'agent-ui/locales/ru_RU.js']));
+  });
+
+  it('has none of the plug-ins, first or on demand: the queue list, the branch switcher, resume, live, A2UI, MCP Apps', () => {
+    const plugins = [...bundle.firstLoad, ...bundle.onDemand].filter(
+      (module) =>
+        ['agent-ui/a2ui/', 'agent-ui/mcp-app/', 'agent-core/resume/', 'agent-core/live/'].some((folder) => module.startsWith(folder)) ||
+        // The plug-in entries (the plug-in mechanism itself, plugins/plugin*.js, is the chat's).
+        /^agent-ui\/plugins\/(queue|attachments|dictation|branches|resume|live|a2ui|mcp-apps)\.js$/u.test(module) ||
+        ['agent-ui/composer/queued-messages.js', 'agent-ui/transcript/branch-switcher.js', 'agent-ui/lazy/a2ui-parts.js'].includes(module),
+    );
+    expect(plugins).toEqual([]);
   });
 
   it('has nothing of the inspector, first or on demand (it is the separate @x/agent-ui/inspector entry)', () => {

@@ -6,6 +6,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
+import { a2ui } from '../plugins/a2ui.js';
 
 const server = createScenarioServer({ scenarios: [scenarios.bookTable], smartAgentId: false, config: { store: memoryStore(), logger: { warn: () => {}, error: () => {} } } });
 const fetch = inProcessFetch(server);
@@ -14,7 +15,7 @@ const TIMEOUT = { timeout: 15_000 };
 describe('A2UI in AgentChat', () => {
   it('shows the form of a tool result, sends its action as a turn and shows the confirmation', async () => {
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} />);
+    const view = render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui()]} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Book a table for two{Enter}');
     const form = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
@@ -43,7 +44,7 @@ describe('A2UI in AgentChat', () => {
     view.unmount();
 
     // From the server's history: the form is there, inert, with the confirmation after it.
-    render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} />);
+    render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui()]} />);
     const again = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
     await waitFor(() => expect(within(again).getByRole('button', { name: 'Book table' })).toBeDisabled(), TIMEOUT);
     expect(screen.getByRole('log').textContent).toContain('Booking ref LPJ-2412');

@@ -11,6 +11,7 @@ import { AgentInspector } from '../inspector/agent-inspector.js';
 import { createInspector } from '../inspector/wire-recorder.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentChat } from './agent-chat.js';
+import { queue as queuePlugin } from '../plugins/queue.js';
 
 // Focus never falls to <body>: each action that removes or disables the control it was started
 // from hands the focus to the element the README names.
@@ -56,7 +57,7 @@ describe('focus after editing the queue', () => {
 
   it('save and Escape go back to the row\'s Edit button; Remove to the next row, the last one to the composer', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} plugins={[queuePlugin()]} />);
     await user.type(composer(), 'slow start{Enter}');
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'));
     await user.type(composer(), 'one{Enter}');

@@ -6,10 +6,13 @@ import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
 import { zhCN } from '../locales/built-in.js';
+import { queue as queuePlugin } from '../plugins/queue.js';
+import { resume } from '../plugins/resume.js';
+import { live } from '../plugins/live.js';
 
 // Two tabs on one conversation (issue 24): the first streams a reply, the second sends meanwhile.
-// Following the user's live events (issue 34, AgentChat's default) the second tab streams that reply
-// too and queues its message, sent when the reply ends. Without them (`chatOptions.live: false`) the
+// Following the user's live events (issue 34; AgentChat with the `live`, `resume` and `queue` plug-ins) the second tab streams that reply
+// too and queues its message, sent when the reply ends. Without them the
 // server refuses it (409 conversation_conflict, nothing saved); the second tab says so in words and
 // keeps what the user typed.
 
@@ -37,10 +40,10 @@ function setup() {
 }
 
 describe('a second tab sending while the first streams', () => {
-  it('with live events (the default): follows the first tab’s reply, queues the message and sends it when that reply ends', async () => {
+  it('with the live, resume and queue plug-ins: follows the first tab’s reply, queues the message and sends it when that reply ends', async () => {
     const { fetch, firstTab } = setup();
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="slow" conversationId="c-live" chatOptions={{ fetch }} />);
+    const view = render(<AgentChat agentId="slow" conversationId="c-live" chatOptions={{ fetch }} plugins={[queuePlugin(), resume(), live()]} />);
     await waitFor(() => expect(document.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
     const streaming = await firstTab('c-live');
     await waitFor(() => expect(view.container.querySelector('[data-xagent-message="assistant"]')).toHaveTextContent('w3'), TIMEOUT);

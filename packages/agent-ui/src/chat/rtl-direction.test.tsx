@@ -12,6 +12,7 @@ import { WithMessageContext } from '../test-utils/message-context.js';
 import { ApprovalInputEditor } from '../tools/approval-input-editor.js';
 import { AgentMessage } from '../transcript/agent-message.js';
 import { AgentChat } from './agent-chat.js';
+import { queue as queuePlugin } from '../plugins/queue.js';
 
 // Right to left: every text the user (or a tool) wrote reads in its own direction (dir="auto"),
 // whatever the page's; under an RTL antd locale the chat is mirrored and its pointing icons flipped.
@@ -28,7 +29,7 @@ describe('dir="auto" on user-provided text', () => {
       logger: { warn: () => {}, error: () => {} },
     });
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch: inProcessFetch(server) }} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch: inProcessFetch(server) }} plugins={[queuePlugin()]} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     expect(box).toHaveAttribute('dir', 'auto');
     // Only the text area: the composer's box keeps the chat's direction.

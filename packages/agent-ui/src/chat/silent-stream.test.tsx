@@ -5,6 +5,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentChat } from './agent-chat.js';
+import { resume } from '../plugins/resume.js';
 
 // Issue 38, as a user sees it: the API server dies mid-reply behind a proxy that holds the browser's
 // connection open (a dev proxy). No byte for two of the keep-alive intervals the server announced →
@@ -50,7 +51,7 @@ describe('a server that dies behind a proxy holding the connection', () => {
       keepAliveMs: 100,
       logger: { warn: () => {}, error: () => {} },
     });
-    const view = render(<AgentChat agentId="echo" conversationId="c-proxy" chatOptions={{ fetch: deadBehindProxy(inProcessFetch(server), 8) }} />);
+    const view = render(<AgentChat agentId="echo" conversationId="c-proxy" chatOptions={{ fetch: deadBehindProxy(inProcessFetch(server), 8) }} plugins={[resume()]} />);
     const log = await screen.findByRole('log', {}, TIMEOUT);
     const composer = await screen.findByRole('textbox', {}, TIMEOUT);
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { ConfigProvider, theme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { contrast, parseColor } from '../theme/contrast.js';
+import { queue as queuePlugin } from '../plugins/queue.js';
 
 const LONG = Array.from({ length: 150 }, (_, i) => `w${i}`).join(' ');
 const server = createMockAgentServer({
@@ -31,7 +32,7 @@ describe('the paused queue notice', () => {
       const user = userEvent.setup();
       const { container } = render(
         <ConfigProvider theme={{ algorithm }}>
-          <AgentChat agentId="slow" chatOptions={{ fetch }} />
+          <AgentChat agentId="slow" chatOptions={{ fetch }} plugins={[queuePlugin()]} />
         </ConfigProvider>,
       );
       const box = screen.getByRole('textbox', { name: 'Message' });
@@ -53,7 +54,7 @@ describe('the paused queue notice', () => {
   it('after a reload does not claim the reply failed or was stopped', async () => {
     // A queue kept from before a reload (this tab's sessionStorage, no store): the reply before it finished normally.
     sessionStorage.setItem('x-agent:queue:kept', JSON.stringify([{ id: 'q1', role: 'user', parts: [{ type: 'text', text: 'later' }] }]));
-    const { container } = render(<AgentChat agentId="slow" conversationId="kept" chatOptions={{ fetch }} />);
+    const { container } = render(<AgentChat agentId="slow" conversationId="kept" chatOptions={{ fetch }} plugins={[queuePlugin()]} />);
     await screen.findByRole('region', { name: 'Queued messages' });
     const notice = container.querySelector<HTMLElement>('[data-xagent-queue-paused]')!;
     expect(notice.textContent).not.toMatch(/failed|stopped/);

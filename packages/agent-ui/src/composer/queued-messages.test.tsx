@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createMockAgentServer, inProcessFetch } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
+import { queue as queuePlugin } from '../plugins/queue.js';
 
 const LONG = Array.from({ length: 150 }, (_, i) => `w${i}`).join(' ');
 const server = createMockAgentServer({
@@ -16,7 +17,7 @@ const rowTexts = (list: HTMLElement) => within(list).getAllByRole('listitem').ma
 describe('queued messages', () => {
   it('queues sends while a reply streams: listed under it, reordered by keyboard, edited, removed, then sent in order', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} plugins={[queuePlugin()]} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     await user.type(box, 'slow start{Enter}');
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'));
@@ -57,7 +58,7 @@ describe('queued messages', () => {
 
   it('"Send now" stops the reply and sends that message', async () => {
     const user = userEvent.setup();
-    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} />);
+    const { container } = render(<AgentChat agentId="slow" chatOptions={{ fetch }} plugins={[queuePlugin()]} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     await user.type(box, 'slow start{Enter}');
     await waitFor(() => expect(container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'streaming'));

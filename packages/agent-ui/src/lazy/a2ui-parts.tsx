@@ -2,11 +2,10 @@
 import type { A2UIToolOutput } from '@x/agent-protocol/a2ui';
 import type { A2UIChatSurfaceProps } from '../a2ui/chat-surface.js';
 import { lazyComponent } from './lazy-component.js';
-import { loadOnDemand as load } from './load-on-demand.js';
 
-// A2UI surfaces live in the on-demand chunk (one `import()` for the kit, see load-on-demand.ts): never
-// in the first load. A chunk of their own would cost nothing until a surface appears, but a second
-// `import()` makes Rolldown split antd out of the entry (measured: +1 first-load request, +3 KB gzip).
+// A2UI surfaces (antd's form controls, dayjs) are the A2UI plug-in's own chunk, loaded when the first
+// surface appears: only a page that passes the plug-in (`@x/agent-ui/plugins/a2ui`) has this module.
+const load = () => import('../a2ui/chat-surface.js');
 
 const standIn = () => <div aria-busy="true" data-a2ui-loading="" style={{ minHeight: 120, margin: '8px 0' }} />;
 

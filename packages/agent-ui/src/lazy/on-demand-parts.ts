@@ -21,8 +21,5 @@ export { ReplyEndMark } from '../transcript/reply-end-mark.js';
 // Ant Design X components shown behind a stand-in of their size (transcript/think.tsx, file-card.tsx).
 export * as ThinkModule from '@ant-design/x/es/think/index.js';
 export * as FileCardModule from '@ant-design/x/es/file-card/index.js';
-// The MCP App frame; its bridge (ext-apps, ~150 KB gzip) is a chunk of its own that imports nothing of
-// the first load (mcp-app/mcp-app-bridge.ts), loaded by the frame.
-export { McpAppFrame } from '../mcp-app/mcp-app-frame.js';
-// A2UI surfaces (antd's form controls, dayjs): shown only when an agent sends one.
-export { A2UIChatSurface, A2UIToolSurfaces, A2UIActionSummary } from '../a2ui/chat-surface.js';
+// Not here: the MCP App frame and the A2UI surfaces, each the on-demand chunk of its plug-in
+// (plugins/mcp-apps.tsx, plugins/a2ui.tsx): a page without the plug-in has none of their code.

@@ -8,7 +8,9 @@ import { preloadOnDemand } from '../lazy/on-demand.js';
 import { noopHandlers } from '../test-utils/message-context.js';
 import { AgentMessage } from '../transcript/agent-message.js';
 import { messageText, resultForApp } from './mcp-app-bridge.js';
-import { McpAppsContext, chatMcpAppsOptions, type McpAppsOptions } from './mcp-apps-options.js';
+import type { McpAppsOptions } from './mcp-apps-options.js';
+import { mcpApps } from '../plugins/mcp-apps.js';
+import { PluginsContext, resolvePlugins } from '../plugins/plugins-context.js';
 
 beforeAll(() => preloadOnDemand());
 
@@ -39,20 +41,21 @@ function view(options: McpAppsOptions | undefined, requests: string[] = []) {
       ? new Response(JSON.stringify(resource), { status: 200, headers: { 'content-type': 'application/json' } })
       : new Response(JSON.stringify({ error: { code: 'tool_denied', message: 'no' } }), { status: 403 });
   };
-  const resolved = chatMcpAppsOptions(options && { fetch, ...options }, { agentId: 'assistant' });
+  // The MCP Apps plug-in, with the routes of agent `assistant` (as AgentChat's connection gives them).
+  const plugins = resolvePlugins(options ? [mcpApps({ fetch, ...options })] : [], { agentId: 'assistant' });
   return render(
     <AgentUIProvider>
-      <McpAppsContext.Provider value={resolved}>
+      <PluginsContext.Provider value={plugins}>
         <MessageContextProvider value={context}>
           <AgentMessage message={message} streaming={false} />
         </MessageContextProvider>
-      </McpAppsContext.Provider>
+      </PluginsContext.Provider>
     </AgentUIProvider>,
   );
 }
 
 describe('MCP Apps in the transcript', () => {
-  it('without mcpApps the tool shows as its card only: no app, no request', () => {
+  it('without the mcpApps plug-in the tool shows as its card only: no app, no request', () => {
     const requests: string[] = [];
     const { container } = view(undefined, requests);
     expect(container.querySelector('[data-xagent-tool="get-time"]')).not.toBeNull();

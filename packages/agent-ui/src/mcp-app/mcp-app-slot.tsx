@@ -1,6 +1,5 @@
 'use client';
 import { lazyComponent } from '../lazy/lazy-component.js';
-import { loadOnDemand } from '../lazy/load-on-demand.js';
 import type { McpAppSlotProps } from './mcp-app-slot-props.js';
 
 export type { McpAppSlotProps } from './mcp-app-slot-props.js';
@@ -11,8 +10,8 @@ function Placeholder() {
 }
 
 /**
- * The app of a tool call, from the on-demand chunk (the tool card above it needs that chunk anyway);
- * the MCP Apps host code (the bridge with its MCP client, ~150 KB gzip) is a chunk of its own that
- * the frame loads only when a message has an app.
+ * The app of a tool call, from the MCP Apps plug-in's own chunk (only a page that passes the plug-in
+ * has it); the MCP Apps host code (the bridge with its MCP client, ~150 KB gzip) is a further chunk
+ * that the frame loads only when a message has an app.
  */
-export const McpAppSlot = lazyComponent<McpAppSlotProps>(async () => (await loadOnDemand()).McpAppFrame, Placeholder);
+export const McpAppSlot = lazyComponent<McpAppSlotProps>(async () => (await import('./mcp-app-frame.js')).McpAppFrame, Placeholder);

@@ -5,6 +5,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
+import { branches } from '../plugins/branches.js';
 
 const TIMEOUT = { timeout: 10_000 };
 
@@ -20,7 +21,7 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
   it('shows under a regenerated reply, switches by keyboard with the position announced, and keeps the choice on reload', async () => {
     const user = userEvent.setup();
     const fetch = numberedFetch();
-    const first = render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} />);
+    const first = render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} plugins={[branches()]} />);
     const chat = () => first.container.querySelector('[data-xagent-chat]');
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'hello{Enter}');
     const log = await screen.findByRole('log', {}, TIMEOUT);
@@ -47,7 +48,7 @@ describe('the versions switcher (‹ 2 / 3 ›)', () => {
     expect(document.querySelector('[data-xagent-announcer]')).toHaveTextContent('Version 2 of 3');
     first.unmount();
 
-    render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} />);
+    render(<AgentChat agentId="a" conversationId="c-versions" chatOptions={{ fetch }} plugins={[branches()]} />);
     const reloaded = await screen.findByRole('log', {}, TIMEOUT);
     await within(reloaded).findByText('Reply 2.', {}, TIMEOUT);
     expect(within(reloaded).getByRole('group', { name: 'Versions' })).toHaveTextContent('Version 2 of 3');

@@ -5,6 +5,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
+import { resume } from '../plugins/resume.js';
 
 // A reply whose run died with its server (issue 24): the conversation still names the run as active,
 // its heartbeat is long stale. Opening it re-attaches; the server saves the run as interrupted and
@@ -30,7 +31,7 @@ describe('a reply lost with its server', () => {
       logger: { warn: () => {}, error: () => {} },
     });
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="echo" conversationId="c-lost" chatOptions={{ fetch: inProcessFetch(server) }} />);
+    const view = render(<AgentChat agentId="echo" conversationId="c-lost" chatOptions={{ fetch: inProcessFetch(server) }} plugins={[resume()]} />);
     const log = await screen.findByRole('log', {}, TIMEOUT);
     await waitFor(() => expect(view.container.querySelector('[data-xagent-reply-end="interrupted"]')).not.toBeNull(), TIMEOUT);
     expect(view.container.querySelector('[data-xagent-reply-end="interrupted"]')).toHaveTextContent('Interrupted');

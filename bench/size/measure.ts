@@ -153,6 +153,9 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
 }
 
 
+/** The plug-ins of `@x/agent-ui/plugins/*`, each measured on top of AgentChat. */
+export const PLUGINS = ['queue', 'attachments', 'dictation', 'branches', 'resume', 'live', 'a2ui', 'mcp-apps'] as const;
+
 /** The measured bundles, by name: the report measures them all, the budget check those it has a budget for. */
 export const BUNDLES: BundleOptions[] = [
   {
@@ -185,5 +188,13 @@ export const BUNDLES: BundleOptions[] = [
     lib: path.join(here, 'entries', 'agent-chat.ts'),
     externalIds: ALL_THIRD_PARTY,
   },
+  // AgentChat with one plug-in each (react, react-dom and antd external, as 'AgentChat entry'): a
+  // plug-in's cost is its bundle minus AgentChat's (run.ts), its budget is on the bundle.
+  ...PLUGINS.map((plugin) => ({
+    name: `plug-in: ${plugin}`,
+    external: 'react, react-dom, antd',
+    lib: path.join(here, 'entries', `plugin-${plugin}.ts`),
+    externalIds: pkgRegex([...REACT, 'antd']),
+  })),
   ...['ours', 'baseline', 'peer'].map((page) => ({ name: `page: ${page}`, external: 'react, react-dom', root: path.join(apps, page), externalIds: pkgRegex(REACT) })),
 ];

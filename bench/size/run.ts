@@ -21,7 +21,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkBudgets } from './budgets.ts';
-import { BUNDLES, bundle, KIT_PACKAGES, type BundleReport } from './measure.ts';
+import { BUNDLES, bundle, KIT_PACKAGES, PLUGINS, type BundleReport } from './measure.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -64,6 +64,13 @@ const gap = Object.keys({ ...ours.firstLoadPackages, ...baseline.firstLoadPackag
   .filter((row) => Math.abs(row.dMin) >= 0.05)
   .sort((x, y) => y.dGz - x.dGz);
 const gapSum = gap.reduce((s, row) => s + row.dGz, 0);
+const chatAlone = get('AgentChat entry');
+const pluginRows = PLUGINS.map((plugin) => {
+  const r = get(`plug-in: ${plugin}`);
+  const first = r.firstChunkGzipKB - chatAlone.firstChunkGzipKB;
+  const onDemand = r.totalGzipKB - r.firstChunkGzipKB - (chatAlone.totalGzipKB - chatAlone.firstChunkGzipKB);
+  return { plugin, first, onDemand, r };
+});
 const lazyRows = Object.entries(ours.lazyPackages).sort((x, y) => y[1].gzKB - x[1].gzKB);
 
 const md = [
@@ -85,6 +92,12 @@ const md = [
   `| kit layer ≤ ${TARGET_KIT_KB} KB gz, first load (AgentChat entry, third parties external) | ${kb(kitLayer.firstChunkGzipKB)} KB (total with on-demand chunks ${kb(kitLayer.totalGzipKB)} KB; in the page: @x packages ${kb(kitInPage)} KB) | ${ok(kitLayer.firstChunkGzipKB <= TARGET_KIT_KB)} |`,
   `| kit hooks for \`useAgentChat\` alone ≤ ${TARGET_HOOKS_KB} KB gz excl. ai/zod, first load | ${kb(headless.firstChunkGzipKB)} KB (everything the package's root exports: ${kb(headlessAll.firstChunkGzipKB)} KB) | ${ok(headless.firstChunkGzipKB <= TARGET_HOOKS_KB)} |`,
   `| no mermaid in a first load | ${mermaidFailures.length ? mermaidFailures.map((r) => r.name).join(', ') : 'none'} | ${ok(mermaidFailures.length === 0)} |`,
+  '',
+  `Plug-ins (\`@x/agent-ui/plugins/*\`): each measured as AgentChat with that plug-in (react, react-dom, antd external), minus AgentChat alone (${kb(chatAlone.firstChunkGzipKB)} KB first load, ${kb(chatAlone.totalGzipKB - chatAlone.firstChunkGzipKB)} KB on demand). A page without a plug-in pays none of it.`,
+  '',
+  '| plug-in | first load gz (KB) | on demand gz (KB) | AgentChat + plug-in, first load / total gz (KB) |',
+  '|---|---|---|---|',
+  ...pluginRows.map(({ plugin, first, onDemand, r }) => `| ${plugin} | ${signed(first)} | ${signed(onDemand)} | ${kb(r.firstChunkGzipKB)} / ${kb(r.totalGzipKB)} |`),
   '',
   `First-load gap, ours page − baseline page, by package (each package's first-load code gzipped on its own, so the rows add up only approximately: sum ${signed(gapSum)} KB vs measured ${signed(ours.firstChunkGzipKB - baseline.firstChunkGzipKB)} KB):`,
   '',
@@ -123,6 +136,7 @@ writeFileSync(
         hooksKB: { value: headless.firstChunkGzipKB, total: headless.totalGzipKB, wholeRoot: headlessAll.firstChunkGzipKB, target: TARGET_HOOKS_KB, met: headless.firstChunkGzipKB <= TARGET_HOOKS_KB },
         mermaidInFirstLoad: mermaidFailures.map((r) => r.name),
       },
+      plugins: pluginRows.map(({ plugin, first, onDemand }) => ({ plugin, firstLoadGzipKB: first, onDemandGzipKB: onDemand })),
       firstLoadGap: gap.map(({ p, dGz, dMin }) => ({ package: p, gzKB: dGz, minKB: dMin })),
       reports,
     },

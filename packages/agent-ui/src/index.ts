@@ -61,7 +61,8 @@ export type {
   DataPartRendererProps,
 } from './chat/message-context.js';
 export { AgentUIProvider, useAgentUIConfig, type AgentUIProviderProps, type AgentUITokens, type AgentUIConfig } from './config.js';
-export { enUS, zhCN } from './locales/built-in.js';
+export { enUS } from './locales/built-in.js';
+export { zhCN } from './locales/built-in-zh.js';
 export { type AgentUIStrings, type AgentUIStringsOverride } from './locales/agent-ui-strings.js';
 export type { Catalogue } from './locales/catalogue.js';
 export { safeUrl } from './markdown/safe-url.js';

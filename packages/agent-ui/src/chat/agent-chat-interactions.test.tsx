@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentChat, type AgentChatRef } from './agent-chat.js';
-import { zhCN } from '../locales/built-in.js';
+import { zhCN } from '../locales/built-in-zh.js';
 
 const server = createScenarioServer({
   scenarios: [scenarios.approval, scenarios.toolCall, scenarios.plainText, scenarios.titleAndSuggestions],

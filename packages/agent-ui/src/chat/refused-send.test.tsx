@@ -5,7 +5,7 @@ import { memoryStore } from '@x/agent-server/store';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from './agent-chat.js';
-import { zhCN } from '../locales/built-in.js';
+import { zhCN } from '../locales/built-in-zh.js';
 import { queue as queuePlugin } from '../plugins/queue.js';
 import { resume } from '../plugins/resume.js';
 import { live } from '../plugins/live.js';

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentUIProvider } from '../config.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
-import { zhCN } from '../locales/built-in.js';
+import { zhCN } from '../locales/built-in-zh.js';
 import { AgentComposer } from './composer.js';
 import { chatDictationOptions, type ComposerDictationOptions } from './dictation-options.js';
 import type { SpeechRecognitionLike, SpeechResultEvent } from './speech-recognition.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { enUS, zhCN } from './built-in.js';
+import { enUS } from './built-in.js';
+import { zhCN } from './built-in-zh.js';
 import { compileStrings } from './compile.js';
 import en_US from './en_US.js';
 import { mergeStrings } from './merge-strings.js';

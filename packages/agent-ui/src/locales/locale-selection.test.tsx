@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { AgentUIProvider, useAgentUIConfig } from '../config.js';
 import { AgentConversations } from '../conversations/agent-conversations.js';
-import { zhCN } from './built-in.js';
+import { zhCN } from './built-in-zh.js';
 import de_DE from './de_DE.js';
 
 const server = createScenarioServer({ scenarios: [scenarios.plainText], smartAgentId: false });

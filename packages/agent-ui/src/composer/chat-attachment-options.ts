@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_PATH } from '@x/agent-protocol';
 import { filePaths } from '@x/agent-protocol/routes';
 import type { ComposerUploadOptions } from './attachment-uploads.js';
-import type { ComposerAttachmentOptions } from './composer.js';
+import type { ComposerAttachmentOptions } from './attachment-options.js';
 import type { DictationChatRoute } from './dictation-options.js';
 
 /** `AgentChat`'s attachment settings: the composer's, with `upload: true` filled from the chat's route. */

@@ -14,26 +14,13 @@ import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
 import { useDictation } from './use-dictation.js';
 import { useChatPlugins } from '../plugins/plugins-context.js';
-import { useAttachmentUploads, type ComposerUploadOptions, type UploadState } from './attachment-uploads.js';
+import type { ComposerAttachmentOptions } from './attachment-options.js';
+import { useAttachmentUploads, type UploadState } from './attachment-uploads.js';
 import { DEFAULT_INLINE_FILE_BYTES } from '@x/agent-protocol/routes';
 import { isLongPaste, pastedTextFile, type FileUIPart, type PastedTextOptions } from '../message-content/pasted-text.js';
 import { PastedTextChip } from '../message-content/pasted-text-chip.js';
 
-/** Attachment settings of the composer. */
-export interface ComposerAttachmentOptions {
-  /** Like `<input accept>`: MIME types, wildcards and extensions (`image/*,.pdf`). */
-  accept?: string;
-  /** Largest file in bytes. */
-  maxSize?: number;
-  /** Most files per message (default 10). */
-  maxCount?: number;
-  /**
-   * Upload each file to the server's blob store as it is attached, with a progress bar, and send its
-   * reference (README "Files"). Without it files are sent inline as data: URLs, each at most
-   * `DEFAULT_INLINE_FILE_BYTES` (512 KiB) unless `maxSize` says otherwise.
-   */
-  upload?: ComposerUploadOptions;
-}
+export type { ComposerAttachmentOptions } from './attachment-options.js';
 
 /** Props of {@link AgentComposer}. */
 export interface AgentComposerProps {

@@ -2,7 +2,7 @@ import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import type { Resolvable, UseAgentChatOptions } from '@x/agent-react';
 import type { ComponentType, ReactNode } from 'react';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';
-import type { ComposerAttachmentOptions } from '../composer/composer.js';
+import type { ComposerAttachmentOptions } from '../composer/attachment-options.js';
 import type { ToolCallView } from '../tools/tool-parts.js';
 
 /**

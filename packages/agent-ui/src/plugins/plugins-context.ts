@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useContext, useState, type ComponentType } from 'react';
 import type { ComposerDictationOptions } from '../composer/dictation-options.js';
-import type { ComposerAttachmentOptions } from '../composer/composer.js';
+import type { ComposerAttachmentOptions } from '../composer/attachment-options.js';
 import { shallowEqual } from '../chat/use-shallow-stable.js';
 import type { AgentChatConnection, AgentChatPartsPlugin, AgentChatPlugin } from './plugin.js';
 

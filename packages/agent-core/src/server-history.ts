@@ -45,7 +45,8 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
       session.chat.messages = history;
       takeBranches(session, answer.value.branches, 'replace');
     }
-    restoreQueue(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
+    // A queue the server kept comes back (not when the queue is off: nothing would send it).
+    if (options.queue !== false) restoreQueue(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
     session.prevCursor = answer.value.prevCursor;
     resetHistoryWindow(session);
     activeRunId = answer.value.conversation?.activeRunId ?? null;
@@ -54,7 +55,7 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   } else if (options.history === 'server') {
     session.historyOwner = 'server';
     session.chat.fail(answer.error);
-  } else {
+  } else if (options.queue !== false) {
     restoreQueue(session, undefined);
   }
   session.store.setHistory({ historyStatus: 'ready', hasOlder: session.prevCursor !== null });

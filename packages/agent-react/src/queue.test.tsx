@@ -189,6 +189,32 @@ describe('useAgentChat queue', () => {
     expect(again.result.current.queuePaused).toBe(true);
   });
 
+  it('with queue: false, a mount reads no kept queue (no sessionStorage access, nothing restored)', async () => {
+    sessionStorage.clear();
+    sessionStorage.setItem('x-agent:queue:off-1', JSON.stringify([{ id: 'q1', role: 'user', parts: [{ type: 'text', text: 'stale' }] }]));
+    const reads: string[] = [];
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      reads.push(key);
+      return getItem.call(this, key);
+    };
+    try {
+      const { fetch } = queueServer();
+      const off = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'off-1', history: 'client', messages: [], queue: false }));
+      await waitFor(() => expect(off.result.current.historyStatus).toBe('ready'));
+      expect(reads).toEqual([]);
+      expect(off.result.current.queue).toEqual([]);
+      off.unmount();
+      // The same with the queue on (the default) restores it: the read above was skipped, not missing.
+      const on = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'off-1', history: 'client', messages: [] }));
+      await waitFor(() => expect(on.result.current.queue.map(textOf)).toEqual(['stale']));
+      expect(reads).toContain('x-agent:queue:off-1');
+    } finally {
+      Storage.prototype.getItem = getItem;
+      sessionStorage.clear();
+    }
+  });
+
   it('with queue: false, refuses a send while a reply streams', async () => {
     const { fetch } = queueServer();
     const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: false }));

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { AgentChat } from '@x/agent-ui';
 import { A2UISurface } from '@x/agent-ui/a2ui';
+import { a2ui } from '@x/agent-ui/plugins/a2ui';
 import { bookingForm } from '@x/mock-server';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
@@ -250,9 +251,9 @@ const chatMessages: AgentUIMessage[] = [
   { id: 'a1', role: 'assistant', parts: [{ type: 'data-a2ui', id: 'table-booking', data: { surfaceId: 'table-booking', messages: booking } }] },
 ];
 
-/** The booking form as a `data-a2ui` part inside AgentChat (loaded in its own chunk). */
+/** The booking form as a `data-a2ui` part inside AgentChat with the `a2ui()` plug-in (loaded in its own chunk). */
 export const InTheChat: StoryObj<typeof AgentChat> = {
-  render: () => <AgentChat agentId="plain-text" messages={chatMessages} height={620} />,
+  render: () => <AgentChat agentId="plain-text" messages={chatMessages} height={620} plugins={[a2ui()]} />,
   play: async ({ canvasElement }) => {
     const form = await within(canvasElement).findByRole('region', { name: 'Interactive form from the agent' }, { timeout: 10_000 });
     await expect(within(form).getByRole('heading', { name: 'Book a table' })).toBeVisible();

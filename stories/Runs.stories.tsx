@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { memoryStore } from '@x/agent-server/store';
 import { AgentChat } from '@x/agent-ui';
+import { resume } from '@x/agent-ui/plugins/resume';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
@@ -78,10 +79,10 @@ export const FailedReply: Story = {
 
 /**
  * The connection drops mid-reply (the browser says it is offline): "Reconnecting…" is shown and
- * announced, the chat re-attaches by itself and the reply completes.
+ * announced, the chat re-attaches by itself and the reply completes (the `resume()` plug-in).
  */
 export const Reconnecting: Story = {
-  args: { agentId: 'paragraphs', conversationId: fresh('reconnecting') },
+  args: { agentId: 'paragraphs', conversationId: fresh('reconnecting'), plugins: [resume()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await send(canvasElement, 'Write five numbered paragraphs');
@@ -111,11 +112,11 @@ function ReloadingChat(props: Parameters<typeof AgentChat>[0]) {
 }
 
 /**
- * After a reload the chat re-attaches to the reply still running on the server: it continues in
- * place, Stop is enabled and stops it ("Stopped").
+ * After a reload the chat re-attaches to the reply still running on the server (the `resume()`
+ * plug-in): it continues in place, Stop is enabled and stops it ("Stopped").
  */
 export const ResumedAfterReload: Story = {
-  args: { agentId: 'paragraphs', conversationId: fresh('resumed') },
+  args: { agentId: 'paragraphs', conversationId: fresh('resumed'), plugins: [resume()] },
   render: (args) => <ReloadingChat {...args} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,8 +1,13 @@
 import { useSharedState } from '@x/agent-react';
 import { agUiTransport } from '@x/agent-react/ag-ui';
 import { AgentChat } from '@x/agent-ui';
+import { queue } from '@x/agent-ui/plugins/queue';
 import { Descriptions } from 'antd';
 import { useState } from 'react';
+
+// The send queue: a message sent while the agent answers waits above the composer and goes after it.
+// No `resume()` or `live()`: the history lives in the page, and an AG-UI agent has no resumable runs.
+const plugins = [queue()];
 
 /** A Mastra agent (served over AG-UI by server.ts) behind the kit's AgentChat. */
 export function App() {
@@ -23,7 +28,8 @@ export function App() {
           agentId="desk"
           height="100%"
           welcome={{ title: 'A Mastra agent over AG-UI', description: 'Try “Weather in Oslo?”, “Close the ticket” or “Delete record 7”.' }}
-          chatOptions={{ transport, history: 'client', resume: false }}
+          chatOptions={{ transport, history: 'client' }}
+          plugins={plugins}
         />
       </div>
     </main>

@@ -6,6 +6,7 @@ import { useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 
 import { AgentComposer } from '../composer/composer.js';
 import { AgentUIProvider } from '../config.js';
 import { pluginChatOptions } from '../plugins/plugin-chat-options.js';
+import type { AgentChatPlugin } from '../plugins/plugin.js';
 import { AgentMessageList, type AgentMessageListRef } from './agent-message-list.js';
 import { AgentChatProvider } from './agent-chat-provider.js';
 import { AgentChatPanel } from './agent-chat-panel.js';
@@ -31,6 +32,8 @@ export type {
 } from './agent-chat-types.js';
 
 const NO_EVENTS: AgentChatEvents = {};
+/** No plug-ins: the base chat (no queue either). */
+const NO_PLUGINS: readonly AgentChatPlugin[] = [];
 
 /** Under the last message: the reconnecting notice, the error with Retry, then the follow-up suggestions. */
 const FOOTER = (
@@ -80,7 +83,7 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }
 }
 
 function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef> | undefined }) {
-  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, composer, className, style, plugins } = props;
+  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, composer, className, style, plugins = NO_PLUGINS } = props;
   const { agentId, api, conversationId, sharedState, messages, chatOptions } = props;
   const { headers, credentials, fetch } = chatOptions ?? {};
   const latest = useRef(props);

@@ -1,4 +1,4 @@
-// The root entries of the packages together export at most 253 distinct names (issue 23 set 220): what
+// The root entries of the packages together export at most 260 distinct names (issue 23 set 220): what
 // most apps need is at the root, the rest is in subpath entries (`@x/agent-server/store`,
 // `@x/agent-core/conversations`, `@x/agent-ui/locales`, `@x/agent-protocol/remote-agents`, …). Counted
 // in the API reports, re-exports included; a name one package re-exports from another (`@x/agent-react`
@@ -10,14 +10,19 @@
 // went to subpath entries instead. Raised to 253 by `@x/agent-core` (issue 37): the client without React
 // (`createAgentChat`, `AgentChatClient`, `SnapshotStore`, formerly `@x/agent-react/core`) and what the
 // kit's bindings share (the controller, its session and their members' types, `whenIdle`,
-// `UndoWindows`, the request helpers), formerly the unreported `@x/agent-react/internal`.
+// `UndoWindows`, the request helpers), formerly the unreported `@x/agent-react/internal`. Raised to
+// 260 by AgentChat's primitives and plug-ins (issue 37): the parts AgentChat is composed of, now
+// documented (`AgentChatPanel` + props, `AgentWelcome`, `AgentChatError`, `AgentReconnectingNotice`,
+// `AgentChatDrawer`) and the plug-in type `AgentChatProps.plugins` names (`AgentChatPlugin`,
+// `AgentChatPartsPlugin`, `AgentChatConnection`, `pluginChatOptions`); `ChatAttachmentOptions`,
+// `McpAppsOptions` and `McpAppMessageBudget` left the root for their plug-ins' entries.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { SURFACE_PACKAGES } from '../../scripts/surface/packages.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAX_ROOT_NAMES = 253;
+const MAX_ROOT_NAMES = 260;
 
 it(`the root entries of the packages export at most ${MAX_ROOT_NAMES} distinct names`, async () => {
   const counts: Record<string, number> = {};

@@ -22,10 +22,10 @@ export {
   type FeedbackEvent,
 } from './chat/agent-chat-provider.js';
 export { AgentChatPanel, type AgentChatPanelProps } from './chat/agent-chat-panel.js';
-export { AgentWelcome, type AgentWelcomeProps } from './chat/chat-welcome.js';
+export { AgentWelcome } from './chat/chat-welcome.js';
 export { AgentChatError } from './chat/chat-error.js';
 export { AgentReconnectingNotice } from './chat/reconnecting-notice.js';
-export { AgentChatDrawer, type AgentChatDrawerProps } from './chat/drawer-shell.js';
+export { AgentChatDrawer } from './chat/drawer-shell.js';
 export type { AgentChatPlugin, AgentChatPartsPlugin, AgentChatConnection } from './plugins/plugin.js';
 export { pluginChatOptions } from './plugins/plugin-chat-options.js';
 export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';

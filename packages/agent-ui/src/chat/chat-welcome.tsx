@@ -5,14 +5,11 @@ import { useChatContext } from './chat-context.js';
 import { PromptList } from './prompt-list.js';
 import { WelcomeHeader } from './welcome-header.js';
 
-/** Props of {@link AgentWelcome}: its title, description, icon and prompts. */
-export type AgentWelcomeProps = AgentChatWelcome;
-
 /**
  * The welcome screen of an empty transcript: a header (icon, title, description) and prompts that
- * send on click. `AgentChat` passes it as `AgentMessageList`'s `empty`. Needs an `AgentChatProvider`.
+ * send on click (props: `AgentChatWelcome`). `AgentChat` passes it as `AgentMessageList`'s `empty`. Needs an `AgentChatProvider`.
  */
-export function AgentWelcome(welcome: AgentWelcomeProps) {
+export function AgentWelcome(welcome: AgentChatWelcome) {
   const { sendPrompt } = useChatContext('AgentWelcome');
   const { strings } = useAgentUIConfig();
   return (

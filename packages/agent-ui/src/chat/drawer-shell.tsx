@@ -83,16 +83,11 @@ export function DrawerShell({ options = {}, children }: { options?: AgentChatDra
   );
 }
 
-/** Props of {@link AgentChatDrawer}: the drawer's options and the chat inside it. */
-export interface AgentChatDrawerProps extends AgentChatDrawerOptions {
-  children?: ReactNode;
-}
-
 /**
  * The chat in a drawer with a floating button to open it (`AgentChat`'s `display="drawer"`): open
  * and closed by itself or controlled (`open`, `onOpenChange`); closing gives the focus back to what
  * opened it. The drawer's code loads on demand; a look-alike button stands in meanwhile.
  */
-export function AgentChatDrawer({ children, ...options }: AgentChatDrawerProps) {
+export function AgentChatDrawer({ children, ...options }: AgentChatDrawerOptions & { children?: ReactNode }) {
   return <DrawerShell options={options}>{children}</DrawerShell>;
 }

@@ -47,6 +47,8 @@ describe('createSseDataDecoder', () => {
     expect(decode(encode('data: a\r\rdata: b\r\r'))).toEqual(['a', 'b']);
     // …and an LF that then starts the next read is the second half of that CRLF, not a blank line.
     expect(decode(encode('data: a\r\ndata: b\r\n\r\n'), [8])).toEqual(['a\nb']);
+    // …even when an empty read comes between the two.
+    expect(decode(encode('data: a\r\ndata: b\r\n\r\n'), [8, 8])).toEqual(['a\nb']);
   });
 
   it('assembles an event spread over many reads', () => {

@@ -9,9 +9,6 @@ export interface SseDataDecoder {
   readonly lastEventId: string | undefined;
 }
 
-/** A line end: CRLF, LF or CR (a CR that ends a read ends its line at once). */
-const LINE_END = /\r\n?|\n/g;
-
 /**
  * An incremental Server-Sent Events decoder (the SSE spec's parsing, for the two fields the kit
  * reads: `data` and `id`): the returned function takes one network read and returns the `data` of
@@ -49,12 +46,17 @@ export function createSseDataDecoder(): SseDataDecoder {
       text = pending.join('') + text;
       pending.length = 0;
     }
+    // A CR or CRLF ends a line as an LF does (a CR that ends the read ends its line now; an LF that
+    // starts the next read is the rest of it).
+    if (text.includes('\r')) {
+      skipLineFeed = text.charCodeAt(text.length - 1) === 13;
+      text = text.replace(/\r\n?/g, '\n');
+    }
     let start = 0;
-    LINE_END.lastIndex = 0;
-    for (let end = LINE_END.exec(text); end; end = LINE_END.exec(text)) {
-      const line = text.slice(start, end.index);
-      start = LINE_END.lastIndex;
-      if (line === '') {
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      const lineStart = start;
+      start = end + 1;
+      if (end === lineStart) {
         // A blank line ends the event: its id (if any) becomes the last event ID, its data is dispatched.
         if (id !== undefined) lastId = id;
         if (dataLines > 0) {
@@ -66,16 +68,30 @@ export function createSseDataDecoder(): SseDataDecoder {
         dataLines = 0;
         continue;
       }
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(line.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1);
-      if (field === 'data') data = dataLines++ === 0 ? value : `${data}\n${value}`;
-      else if (field === 'id' && !value.includes('\0')) id = value;
+      let from = fieldValue(text, lineStart, end, 'data');
+      if (from !== -1) {
+        const value = text.slice(from, end);
+        data = dataLines++ === 0 ? value : `${data}\n${value}`;
+      } else if ((from = fieldValue(text, lineStart, end, 'id')) !== -1) {
+        const value = text.slice(from, end);
+        if (!value.includes('\0')) id = value;
+      }
+      // Any other field, and a comment (a line that starts with a colon), is ignored.
     }
     if (start < text.length) pending.push(text.slice(start));
-    else if (text.charCodeAt(text.length - 1) === 13) skipLineFeed = true;
     return events;
   };
   Object.defineProperty(decode, 'lastEventId', { get: () => lastEventId });
   return decode as SseDataDecoder;
+}
+
+/**
+ * Where the value of field `name` starts on the line `text[from, end)`, or -1 when the line is not
+ * that field: the field name runs to the first colon (the whole line without one), and one space
+ * after the colon is not part of the value.
+ */
+function fieldValue(text: string, from: number, end: number, name: string): number {
+  const colon = from + name.length;
+  if (!text.startsWith(name, from) || (colon !== end && text.charCodeAt(colon) !== 58)) return -1;
+  return colon === end ? end : text.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1;
 }

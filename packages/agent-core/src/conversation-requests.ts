@@ -9,7 +9,8 @@ export type RouteAnswer<T> = { ok: true; value: T } | { ok: false; status: numbe
 
 type RouteOptions = ConnectionOptions;
 
-async function call<T>(options: RouteOptions, url: string, init: RequestInit, parse: (response: Response) => Promise<T>): Promise<RouteAnswer<T>> {
+/** Requests a route of the kit's server (a JSON body when `init` has one): its parsed answer, or how it failed. */
+export async function callRoute<T>(options: RouteOptions, url: string, init: RequestInit, parse: (response: Response) => Promise<T>): Promise<RouteAnswer<T>> {
   let response: Response;
   try {
     response = await requestRoute(options, url, init.body !== undefined ? { ...init, headers: { 'content-type': 'application/json' } } : init);
@@ -27,7 +28,7 @@ export function fetchHistory<MESSAGE extends UIMessage>(
   before?: string,
 ): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
   const url = conversationPaths.one(apiBase(options.api), conversationId) + (before ? `?before=${encodeURIComponent(before)}` : '');
-  return call(options, url, { method: 'GET' }, async (response) => withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api));
+  return callRoute(options, url, { method: 'GET' }, async (response) => withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api));
 }
 
 /** `PUT {api}/conversations/{id}/branch`: switches the active path; answers its newest page. */
@@ -37,7 +38,7 @@ export function putBranch<MESSAGE extends UIMessage>(
   body: SwitchBranchBody,
 ): Promise<RouteAnswer<ConversationHistory<MESSAGE>>> {
   const url = conversationPaths.branch(apiBase(options.api), conversationId);
-  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async (response) =>
+  return callRoute(options, url, { method: 'PUT', body: JSON.stringify(body) }, async (response) =>
     withAbsoluteFileUrls((await response.json()) as ConversationHistory<MESSAGE>, options.api),
   );
 }
@@ -45,23 +46,23 @@ export function putBranch<MESSAGE extends UIMessage>(
 /** `PUT {api}/conversations/{id}/queue`: replaces the stored queue. */
 export function putQueue(options: RouteOptions, conversationId: string, body: ReplaceQueueBody): Promise<RouteAnswer<void>> {
   const url = conversationPaths.queue(apiBase(options.api), conversationId);
-  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
+  return callRoute(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
 }
 
 /** `DELETE {api}/conversations/{id}/messages/{messageId}`. */
 export function deleteStoredMessage(options: RouteOptions, conversationId: string, messageId: string, keepalive = false): Promise<RouteAnswer<void>> {
   const url = conversationPaths.message(apiBase(options.api), conversationId, messageId);
-  return call(options, url, { method: 'DELETE', ...(keepalive ? { keepalive: true } : {}) }, async () => undefined);
+  return callRoute(options, url, { method: 'DELETE', ...(keepalive ? { keepalive: true } : {}) }, async () => undefined);
 }
 
 /** `PUT {api}/conversations/{id}/messages/{messageId}/feedback`. */
 export function putFeedback(options: RouteOptions, conversationId: string, messageId: string, body: FeedbackBody): Promise<RouteAnswer<void>> {
   const url = conversationPaths.feedback(apiBase(options.api), conversationId, messageId);
-  return call(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
+  return callRoute(options, url, { method: 'PUT', body: JSON.stringify(body) }, async () => undefined);
 }
 
 /** `POST {api}/conversations/{id}/stop`: asks the server to stop the active run (202), 204 when none. */
 export function postStopRun(options: RouteOptions, conversationId: string, body: StopRunBody): Promise<RouteAnswer<void>> {
   const url = runPaths.stop(apiBase(options.api), conversationId);
-  return call(options, url, { method: 'POST', body: JSON.stringify(body) }, async () => undefined);
+  return callRoute(options, url, { method: 'POST', body: JSON.stringify(body) }, async () => undefined);
 }

@@ -1,6 +1,7 @@
 import { CHAT_TITLE_PART, type ChatTitleData } from '@x/agent-protocol';
 import { getToolName, isToolUIPart, type DataUIPart, type FinishReason, type UIMessage } from 'ai';
 import { isWaitingForUser, shouldContinue } from './auto-continue.js';
+import { FINAL_TOOL_STATES } from './history.js';
 
 /** Why a reply was stopped. */
 export type StopReason = 'user' | 'conversation-switch' | 'unmount' | 'clear' | 'edit' | 'regenerate' | 'delete' | 'other';
@@ -74,8 +75,6 @@ export interface AgentEventSource<MESSAGE extends UIMessage = UIMessage> {
   subscribe(getHandlers: () => AgentEventHandlers<MESSAGE>): () => void;
 }
 
-const FINAL = new Set(['output-available', 'output-error', 'output-denied']);
-
 /**
  * Derives the chat events from the transcript and the chat's callbacks, keeping the ids it has seen
  * so each event fires once per id — also when delete, edit or regenerate shrink the list and the
@@ -123,7 +122,7 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
       for (const part of message.parts ?? []) {
         if (!isToolUIPart(part)) continue;
         if (part.state !== 'input-streaming') this.toolCalls.add(part.toolCallId);
-        if (FINAL.has(part.state)) this.toolResults.add(part.toolCallId);
+        if (FINAL_TOOL_STATES.has(part.state)) this.toolResults.add(part.toolCallId);
       }
     }
   }
@@ -158,7 +157,7 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
             conversationId: this.conversationId,
           });
         }
-        if (FINAL.has(part.state) && !(part.state === 'output-available' && part.preliminary) && !this.toolResults.has(part.toolCallId)) {
+        if (FINAL_TOOL_STATES.has(part.state) && !(part.state === 'output-available' && part.preliminary) && !this.toolResults.has(part.toolCallId)) {
           this.toolResults.add(part.toolCallId);
           this.emit('onToolResult', {
             toolCallId: part.toolCallId,

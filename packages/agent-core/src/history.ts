@@ -1,6 +1,7 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 
-const FINAL_TOOL_STATES = new Set(['output-available', 'output-error', 'output-denied']);
+/** The states of a tool call that has its result (an output, an error or a denial). */
+export const FINAL_TOOL_STATES: ReadonlySet<string> = new Set(['output-available', 'output-error', 'output-denied']);
 const WAITING_FOR_USER = new Set(['approval-requested', 'approval-responded']);
 
 /**

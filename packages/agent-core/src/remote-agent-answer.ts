@@ -1,6 +1,6 @@
 import { remoteAgentAnswerPath, type RemoteAgentAnswer } from '@x/agent-protocol/remote-agents';
 import { apiBase, type ConnectionOptions } from './endpoints.js';
-import { AgentRequestError, requestRoute, toError } from './errors.js';
+import { callRoute } from './conversation-requests.js';
 
 /**
  * `POST {api}/{agentId}/remote-agent-answer`: the person's answer to a remote A2A agent's question
@@ -8,14 +8,6 @@ import { AgentRequestError, requestRoute, toError } from './errors.js';
  * task and the tool call goes on in the reply's stream. Resolves true when the server took it (202).
  */
 export async function postRemoteAgentAnswer(options: ConnectionOptions & { agentId: string }, body: RemoteAgentAnswer): Promise<{ ok: true } | { ok: false; error: Error }> {
-  try {
-    await requestRoute(options, remoteAgentAnswerPath(apiBase(options.api), options.agentId), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error: error instanceof AgentRequestError ? error : toError(error) };
-  }
+  const answer = await callRoute(options, remoteAgentAnswerPath(apiBase(options.api), options.agentId), { method: 'POST', body: JSON.stringify(body) }, async () => undefined);
+  return answer.ok ? { ok: true } : { ok: false, error: answer.error };
 }

@@ -1,5 +1,6 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import { isToolUIPart, type ChatRequestOptions, type FileUIPart, type UIMessage, type UITools } from 'ai';
+import { type ChatRequestOptions, type FileUIPart, type UIMessage, type UITools } from 'ai';
+import { isWaitingForUser } from './auto-continue.js';
 import type { ChatSession } from './chat-session.js';
 import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
@@ -15,18 +16,6 @@ export interface SendGate<TOOLS extends UITools> {
   /** True while an `onBeforeSend` check runs. */
   checking: boolean;
   isCurrent(session: ChatSession<TOOLS>): boolean;
-}
-
-/** What makes the SDK's queue hold a send: the last reply waits for an approval or a browser tool's output. */
-function waitsForUser(last: UIMessage | undefined): boolean {
-  return (
-    last?.role === 'assistant' &&
-    last.parts.some(
-      (part) =>
-        isToolUIPart(part) &&
-        (part.state === 'approval-requested' || part.state === 'approval-responded' || (!part.providerExecuted && (part.state === 'input-streaming' || part.state === 'input-available'))),
-    )
-  );
 }
 
 /** `message` with the file parts of `edited` (the message an edit replaces), when it has any. */
@@ -102,7 +91,7 @@ export async function send<TOOLS extends UITools>(
   forgetNewConversation(session.conversationId);
   // The SDK's queue holds a message sent while the last reply waits for the user (an approval, a
   // browser tool): sent on its own like that, it moves on from the approval and goes at once.
-  const movesOn = !queued && waitsForUser(chat.lastMessage);
+  const movesOn = !queued && isWaitingForUser(chat.messages);
   const queuedBefore = new Set(chat.experimental_queuedMessages.map((m) => m.id));
   const done = chat
     .sendMessage(

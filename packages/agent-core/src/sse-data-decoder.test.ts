@@ -26,6 +26,10 @@ describe('createSseDataDecoder', () => {
 
   it('ignores comments and other fields, and events without data', () => {
     expect(decode(encode(': keep-alive\n\nevent: delta\nid: 7\nretry: 10\nfoo: bar\ndata: z\n\n:only a comment\n\nevent: x\n\n'))).toEqual(['z']);
+    // A field is named by everything before its colon: `datax`, `dat` and `idx` are other fields.
+    const push = createSseDataDecoder();
+    expect(push(encode('datax: a\ndat: b\nidx: 9\ndata: c\n\n'))).toEqual(['c']);
+    expect(push.lastEventId).toBeUndefined();
   });
 
   it('drops an event the stream ends before terminating', () => {
@@ -47,6 +51,8 @@ describe('createSseDataDecoder', () => {
     expect(decode(encode('data: a\r\rdata: b\r\r'))).toEqual(['a', 'b']);
     // …and an LF that then starts the next read is the second half of that CRLF, not a blank line.
     expect(decode(encode('data: a\r\ndata: b\r\n\r\n'), [8])).toEqual(['a\nb']);
+    // …even when an empty read comes between the two.
+    expect(decode(encode('data: a\r\ndata: b\r\n\r\n'), [8, 8])).toEqual(['a\nb']);
   });
 
   it('assembles an event spread over many reads', () => {

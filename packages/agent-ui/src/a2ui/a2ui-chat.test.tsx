@@ -7,6 +7,7 @@ import { createScenarioServer, inProcessFetch, scenarios } from '@x/mock-server'
 import { describe, expect, it } from 'vitest';
 import { AgentChat } from '../chat/agent-chat.js';
 import { a2ui } from '../plugins/a2ui.js';
+import { resume } from '../plugins/resume.js';
 
 const server = createScenarioServer({ scenarios: [scenarios.bookTable], smartAgentId: false, config: { store: memoryStore(), logger: { warn: () => {}, error: () => {} } } });
 const fetch = inProcessFetch(server);
@@ -15,7 +16,7 @@ const TIMEOUT = { timeout: 15_000 };
 describe('A2UI in AgentChat', () => {
   it('shows the form of a tool result, sends its action as a turn and shows the confirmation', async () => {
     const user = userEvent.setup();
-    const view = render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui()]} />);
+    const view = render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui(), resume()]} />);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), TIMEOUT);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Book a table for two{Enter}');
     const form = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
@@ -43,8 +44,9 @@ describe('A2UI in AgentChat', () => {
     await waitFor(() => expect(within(form).getByLabelText('Name')).toBeDisabled(), TIMEOUT);
     view.unmount();
 
-    // From the server's history: the form is there, inert, with the confirmation after it.
-    render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui()]} />);
+    // From the server's history: the form is there, inert, with the confirmation after it (a reply still
+    // running at the unmount finishes on the server; `resume()` attaches to it, as in an app with a store).
+    render(<AgentChat agentId="a2ui-booking" conversationId="a2ui-1" chatOptions={{ fetch }} plugins={[a2ui(), resume()]} />);
     const again = await screen.findByRole('region', { name: 'Interactive form from the agent' }, TIMEOUT);
     await waitFor(() => expect(within(again).getByRole('button', { name: 'Book table' })).toBeDisabled(), TIMEOUT);
     expect(screen.getByRole('log').textContent).toContain('Booking ref LPJ-2412');

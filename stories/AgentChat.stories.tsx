@@ -447,7 +447,7 @@ export const Transcript1000: Story = {
   play: async ({ canvasElement }) => {
     const transcript = within(canvasElement).getByRole('log');
     await expect(transcript.querySelectorAll('[data-xagent-message]').length).toBeLessThanOrEqual(40);
-    await expect(within(transcript).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    await expect(await within(transcript).findByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
     await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
     await send(canvasElement, 'hello');
     await expect(await within(transcript).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();

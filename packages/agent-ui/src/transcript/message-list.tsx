@@ -8,6 +8,7 @@ import {
   startTransition,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -245,7 +246,7 @@ export const Transcript = memo(
             <div ref={topRef} style={topStyle} data-xagent-older="">
               {hidden ? (
                 <Button size="small" onClick={showEarlier}>
-                  {strings.earlierMessages(hidden)}
+                  <EarlierMessagesLabel count={hidden} />
                 </Button>
               ) : loadingOlder ? (
                 <span role="status">{strings.loading}</span>
@@ -283,3 +284,13 @@ export const Transcript = memo(
   }),
 );
 
+/**
+ * "N earlier messages", formatted after the first paint (in the mount's transition): the button sits
+ * above the first screenful, and formatting the first plural of the page creates the locale's Intl
+ * rules (≈ 17 ms of the S4 mount task in the profile).
+ */
+function EarlierMessagesLabel({ count }: { count: number }) {
+  const { strings } = useAgentUIConfig();
+  const shown = useDeferredValue(count, 0);
+  return shown ? strings.earlierMessages(shown) : strings.loading;
+}

@@ -125,8 +125,8 @@ function ConnectedComposer({ context, ...props }: AgentComposerProps & { context
       autoFocus={!!props.autoFocus && !historyLoading}
     />
   );
-  if (!plugins.aboveComposer.length) return view;
-  // What plug-ins show above the composer (the queue's messages), as siblings: the chat's own gap spaces them.
+  // What plug-ins show above the composer (the queue's messages), as siblings: the chat's own gap
+  // spaces them. Always this shape, so a plug-in added or removed never remounts the composer (its text).
   return (
     <>
       {plugins.aboveComposer.map((Above, i) => (

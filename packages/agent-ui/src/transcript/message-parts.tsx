@@ -245,10 +245,10 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
       const { state, input, output } = part as { state?: unknown; input?: unknown; output?: unknown };
       push(toolCallId, [state, input, output], <ToolPart part={part} message={custom ? message : undefined} streaming={custom && streaming} messageId={message.id} />);
       if (custom) return;
-      for (const plugin of plugins.parts) {
+      plugins.parts.forEach((plugin, i) => {
         const after = plugin.afterToolCall?.(part, toolCallId);
-        if (after !== undefined) push(`app-${toolCallId}`, [input, output], after);
-      }
+        if (after !== undefined) push(`after-${i}-${toolCallId}`, [input, output], after);
+      });
       return;
     }
     if (part.type.startsWith('data-')) {

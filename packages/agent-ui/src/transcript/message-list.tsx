@@ -8,7 +8,6 @@ import {
   startTransition,
   useCallback,
   useContext,
-  useDeferredValue,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -27,6 +26,7 @@ import { useReadingAnchor } from './reading-anchor.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
 import { useNearViewport } from '../markdown/deferred-markdown.js';
+import { EarlierMessagesLabel } from './earlier-messages-label.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {
@@ -283,14 +283,3 @@ export const Transcript = memo(
     );
   }),
 );
-
-/**
- * "N earlier messages", formatted after the first paint (in the mount's transition): the button sits
- * above the first screenful, and formatting the first plural of the page creates the locale's Intl
- * rules (≈ 17 ms of the S4 mount task in the profile).
- */
-function EarlierMessagesLabel({ count }: { count: number }) {
-  const { strings } = useAgentUIConfig();
-  const shown = useDeferredValue(count, 0);
-  return shown ? strings.earlierMessages(shown) : strings.loading;
-}

@@ -177,7 +177,10 @@ describe('file references in turns', () => {
     // A signature made for bob does not open alice's file; neither does a tampered or missing one.
     const files = filesOf(server.config)!;
     const forBob = await files.signedUrl('assistant', ref.id, 'bob');
-    for (const url of [forBob, ref.url!.replace(/sig=./, 'sig=A'), ref.url!.split('?')[0]!, `${ref.url!.split('&')[0]!}&sig=`]) {
+    // The tampered one changes the signature's first character (to another one: a signature may start with `A`).
+    const tampered = ref.url!.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+    expect(tampered).not.toBe(ref.url);
+    for (const url of [forBob, tampered, ref.url!.split('?')[0]!, `${ref.url!.split('&')[0]!}&sig=`]) {
       const response = await server.fetch(new Request(`http://localhost${url}`));
       expect(response.status, url).toBe(404);
       expect(await errorCode(response)).toBe('file_not_found');

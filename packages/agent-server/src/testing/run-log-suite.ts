@@ -121,7 +121,14 @@ export function describeRunLog(
       const writer = pair.a.open(metaOf(runId));
       writer.append(chunk(0));
       writer.append(chunk(1));
-      const reader = await pair.b.read(runId, -1, new AbortController().signal);
+      // Another instance sees the run once the writer's first flush landed (a write is batched, not
+      // awaited): read until it is there, for at most 2 s.
+      const signal = new AbortController().signal;
+      let reader = await pair.b.read(runId, -1, signal);
+      for (const started = Date.now(); reader === null && Date.now() - started < 2_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        reader = await pair.b.read(runId, -1, signal);
+      }
       expect(reader).not.toBeNull();
       expect(reader!.ended).toBe(false);
       expect(reader!.meta.sharedState).toEqual(metaOf(runId).sharedState);

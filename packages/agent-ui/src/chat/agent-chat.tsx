@@ -57,26 +57,15 @@ const FOOTER = (
  * composing those parts gets the same behaviour.
  */
 export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
-  const { theme, appearance, tokens, locale, catalogue, strings, antdLocale, direction, markdown, styles, accessibleColors } = props.ui ?? {};
+  // `ui` is AgentUIProvider's props, and how the chat reads out (the chat provider's) and colours itself.
+  const { announceReplies: _announceReplies, accessibleColors, ...provider } = props.ui ?? {};
   // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
   // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
   const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
   // The provider is always rendered (never conditionally): a theme, locale or direction change must
   // not change the tree's shape, or everything below — the chat and its transcript — would remount.
   return (
-    <AgentUIProvider
-      theme={theme}
-      appearance={appearance}
-      tokens={tokens}
-      locale={locale}
-      catalogue={catalogue}
-      strings={strings}
-      antdLocale={antdLocale}
-      direction={direction}
-      markdown={markdown}
-      styles={styles}
-      accessibleColors={accessibleColors !== false}
-    >
+    <AgentUIProvider {...provider} accessibleColors={accessibleColors !== false}>
       <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />
     </AgentUIProvider>
   );

@@ -1,5 +1,5 @@
 'use client';
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** A component whose code loads on first use (or on {@link LazyComponent.preload}). */
 export type LazyComponent<P extends object> = ComponentType<P> & {
@@ -21,13 +21,19 @@ class ChunkErrorBoundary extends Component<{ fallback: ReactNode; children: Reac
 /**
  * A component that lives in its own chunk: `load` is a dynamic `import()`, called once on the first
  * render or {@link LazyComponent.preload}. Until the chunk is there, `fallback(props)` renders in its
- * place (inside the component's own Suspense boundary, so the rest of the page never suspends); it
- * should take the same space, so nothing moves when the real component appears. An instance that
- * mounts after the chunk loaded renders the component directly, without a fallback frame.
+ * place, and only there (the rest of the page never waits for it); it should take the same space, so
+ * nothing moves when the real component appears. An instance that mounts after the chunk loaded
+ * renders the component directly, without a fallback frame.
+ *
+ * No Suspense boundary: every instance showing its stand-in switches to the component in the one
+ * commit right after the chunk ran (React holds the reveal of a retried Suspense boundary back for
+ * up to 300 ms after its fallback appeared — with a long transcript that was the page's last commit,
+ * 200 ms after everything else). The server renders the stand-in, and hydration does too (the
+ * server's snapshot), then the loaded component takes its place.
  *
  * A chunk that fails to load (offline, a deploy removed it) never takes the host app down: the
  * instance keeps showing its fallback — so fallbacks are usable stand-ins, not spinners — and the
- * next mount or `preload` tries to load it again.
+ * next mount or `preload` tries to load it again. The loaded component throwing shows the fallback too.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -35,29 +41,38 @@ export function lazyComponent<P extends object>(
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-  // React.lazy remembers a failed load for good, so a failure also replaces it for later mounts.
-  const makeLazy = () => lazy(async () => ({ default: await get() }));
-  let Lazy = makeLazy();
+  const listeners = new Set<() => void>();
   const get = (): Promise<ComponentType<P>> =>
     (pending ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        listeners.forEach((listener) => listener());
+        return component;
+      },
       (error: unknown) => {
         pending = undefined;
-        Lazy = makeLazy();
         throw error;
       },
     ));
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => loaded;
+  const serverSnapshot = () => undefined;
+  const ignore = () => {};
   function LazyWrapper(props: P) {
-    // Decided once per instance: switching from one to the other would remount the component. The
-    // boundary is there either way, so server-rendered HTML hydrates whichever the client picks.
-    const [Ready] = useState(() => loaded ?? Lazy);
+    const Loaded = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
     const standIn = fallback(props);
-    return (
+    // The load starts while the instance first renders, as React.lazy's does (get() is idempotent
+    // until it settles); after a failure, the next mount tries again, not every re-render.
+    useState(() => loaded ?? void get().catch(ignore));
+    return Loaded ? (
       <ChunkErrorBoundary fallback={standIn}>
-        <Suspense fallback={standIn}>
-          <Ready {...props} />
-        </Suspense>
+        <Loaded {...props} />
       </ChunkErrorBoundary>
+    ) : (
+      standIn
     );
   }
   return Object.assign(LazyWrapper, { preload: () => get().then(() => undefined) });

@@ -5,7 +5,8 @@ import { createContext, useContext, useMemo, type CSSProperties, type ReactNode 
 import { XProvider } from './antdx.js';
 import { focusRingColor } from './a11y/focus-ring.js';
 import { usePrefersReducedMotion } from './theme/reduced-motion.js';
-import { contrast, ensureContrast, mix, over, parseColor, toHex, type Rgba } from './theme/contrast.js';
+import { parseColor } from './theme/contrast.js';
+import { ACCESSIBLE_PRESETS, fixesFor } from './theme/accessible-presets.js';
 import { enUS } from './locales/built-in.js';
 import { type AgentUIStrings, type AgentUIStringsOverride } from './locales/agent-ui-strings.js';
 import type { Catalogue } from './locales/catalogue.js';
@@ -147,10 +148,15 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
   const dark = appearance?.dark;
   const compact = appearance?.compact;
   const reduceMotion = usePrefersReducedMotion();
+  // antd's own light or dark palette (no theme from the app, none from a provider above): the
+  // accessible colours are known ahead and go into this provider's theme — the nested
+  // AccessibleTheme then finds nothing to fix, and antd derives the tokens once instead of twice.
+  const preset = accessibleColors && !theme && !antd.theme ? ACCESSIBLE_PRESETS[dark ? 'dark' : 'light'].fixes : undefined;
   const mergedTheme = useMemo<ThemeConfig | undefined>(() => {
     // The system's "reduce motion" turns antd's motion off (drawers, fades, collapses) unless the
     // app's theme says otherwise (WCAG 2.3.3).
-    const withMotion = reduceMotion && theme?.token?.motion === undefined ? { ...theme, token: { ...theme?.token, motion: false } } : theme;
+    const motionOff = reduceMotion && theme?.token?.motion === undefined;
+    const withMotion = motionOff || preset ? { ...theme, token: { ...theme?.token, ...preset, ...(motionOff ? { motion: false } : {}) } } : theme;
     if (!dark && !compact) return withMotion;
     const base = theme?.algorithm ? (Array.isArray(theme.algorithm) ? theme.algorithm : [theme.algorithm]) : [];
     const algorithm = [
@@ -159,7 +165,7 @@ export function AgentUIProvider({ theme, appearance, tokens, locale, catalogue, 
       ...base,
     ];
     return { ...withMotion, algorithm };
-  }, [theme, dark, compact, reduceMotion]);
+  }, [theme, dark, compact, reduceMotion, preset]);
   // Static styles: antd / X register no component rules (the app imports @x/agent-ui/antd.css).
   const providedTheme = useMemo(() => (staticStyles ? staticStylesTheme(mergedTheme ?? INHERIT_THEME) : (mergedTheme ?? INHERIT_THEME)), [staticStyles, mergedTheme]);
   const value = useMemo<AgentUIConfig>(
@@ -247,74 +253,14 @@ export function useTokenStyle(): CSSProperties {
   }, [token, tokens]);
 }
 
-const WHITE = [255, 255, 255, 1] as const;
-const BLACK = [0, 0, 0, 1] as const;
-
 /**
  * Token adjustments so that text meets WCAG AA (4.5:1) inside the kit, whatever theme is in
- * scope: secondary text, error text and the primary color (white labels on primary buttons) are
- * moved toward more contrast only when they fall short. antd's default palette does (e.g. white on
- * `#1677ff` is 4.1:1, `#ff4d4f` on white 3.3:1); a theme that already passes is left untouched.
+ * scope ({@link accessibleFixes}): computed once per token set of the page — antd's default light
+ * and dark palettes not at all (their fixes ship precomputed, `theme/accessible-presets.ts`).
  */
 export function useAccessibleTokens(): Record<string, string> {
   const { token, theme: derivation } = antdTheme.useToken();
-  return useMemo(() => {
-    const bg = parseColor(token.colorBgContainer);
-    const text = parseColor(token.colorText);
-    if (!bg || bg[3] < 1 || !text) return {};
-    const out: Record<string, string> = {};
-    const textTarget = over(text, bg);
-    // Text sits on the page and on the kit's shaded surfaces (cards, code, table headers): it must
-    // pass on both. Moving toward the text colour only raises contrast against either.
-    const fill = parseColor(token.colorFillTertiary);
-    const surfaces = fill ? [bg, over(fill, bg)] : [bg];
-    const passes = (color: Rgba) => surfaces.every((surface) => contrast(over(color, surface), surface) >= 4.5);
-    for (const key of ['colorTextDescription', 'colorTextTertiary', 'colorTextSecondary', 'colorError', 'colorErrorText', 'colorLink', 'colorSuccessText', 'colorWarningText'] as const) {
-      let value = parseColor(token[key]);
-      if (!value || passes(value)) continue;
-      for (const surface of surfaces) value = ensureContrast(value, surface, textTarget);
-      out[key] = toHex(value);
-    }
-    // Buttons put white (colorTextLightSolid) on colorPrimary / colorError. A darker colorError would
-    // fail as text on a dark page (danger buttons and messages), so it is only darkened when it still passes there.
-    const light = parseColor(token.colorTextLightSolid) ?? [...WHITE];
-    for (const key of ['colorPrimary', 'colorError'] as const) {
-      const value = parseColor(out[key] ?? token[key]);
-      if (value && contrast(over(value, bg), over(light, bg)) < 4.5) {
-        const fixed = ensureContrast(value, over(light, bg), [...BLACK]);
-        if (key === 'colorError' && !passes(fixed)) continue;
-        out[key] = toHex(fixed);
-      }
-    }
-    // colorPrimary, colorError and colorLink are seeds: the theme's algorithm derives the colour in
-    // use from them (the dark algorithm darkens them again). Move each seed until the derived colour
-    // meets its goal.
-    const derived = (key: string, seed: string): Rgba | undefined => {
-      try {
-        const derivedTokens = derivation.getDerivativeToken({ ...token, [key]: seed });
-        return parseColor(String(derivedTokens[key as keyof typeof derivedTokens]));
-      } catch {
-        return parseColor(seed);
-      }
-    };
-    const goals: Record<string, { ok: (color: Rgba) => boolean; toward: Rgba }> = {
-      colorError: { ok: passes, toward: textTarget },
-      colorLink: { ok: passes, toward: textTarget },
-      colorPrimary: { ok: (color) => contrast(over(color, bg), over(light, bg)) >= 4.5, toward: [...BLACK] },
-    };
-    for (const [key, goal] of Object.entries(goals)) {
-      const wanted = out[key];
-      if (!wanted) continue;
-      let seed = parseColor(wanted)!;
-      for (let step = 0; step < 20; step++) {
-        const result = derived(key, toHex(seed));
-        if (!result || goal.ok(result)) break;
-        seed = mix(seed, goal.toward, 10);
-      }
-      out[key] = toHex(seed);
-    }
-    return out;
-  }, [token, derivation]);
+  return useMemo(() => fixesFor(token, derivation), [token, derivation]);
 }
 
 /**

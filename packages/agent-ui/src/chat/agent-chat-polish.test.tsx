@@ -155,8 +155,10 @@ describe('Focus stays in the chat', () => {
 
   it('after closing the drawer: back on the button that opened it', async () => {
     const user = userEvent.setup();
-    render(<AgentChat agentId="plain-text" display="drawer" drawer={{ title: 'Assistant' }} chatOptions={{ fetch }} />);
-    await user.click(await screen.findByRole('button', { name: 'Open chat' }));
+    const { container } = render(<AgentChat agentId="plain-text" display="drawer" drawer={{ title: 'Assistant' }} chatOptions={{ fetch }} />);
+    // The drawer's own floating button, not its look-alike (which it replaces as soon as its chunk ran).
+    await waitFor(() => expect(container.ownerDocument.querySelector('.ant-float-btn')).not.toBeNull(), TIMEOUT);
+    await user.click(screen.getByRole('button', { name: 'Open chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' }, TIMEOUT);
     await user.click(within(dialog).getByRole('button', { name: 'Close chat' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open chat' })).toHaveFocus(), TIMEOUT);

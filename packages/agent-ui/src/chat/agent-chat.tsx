@@ -17,6 +17,7 @@ import { AgentWelcome } from './chat-welcome.js';
 import { AgentReconnectingNotice } from './reconnecting-notice.js';
 import { AgentChatDrawer } from './drawer-shell.js';
 import { AgentSuggestions } from './suggestions.js';
+import { TransitionMount } from './transition-mount.js';
 
 export type {
   AgentChatComposerOptions,
@@ -57,18 +58,10 @@ const FOOTER = (
  * composing those parts gets the same behaviour.
  */
 export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
-  // `ui` is AgentUIProvider's props, and how the chat reads out (the chat provider's) and colours itself.
-  const { announceReplies: _announceReplies, accessibleColors, ...provider } = props.ui ?? {};
   // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
   // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
   const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
-  // The provider is always rendered (never conditionally): a theme, locale or direction change must
-  // not change the tree's shape, or everything below — the chat and its transcript — would remount.
-  return (
-    <AgentUIProvider {...provider} accessibleColors={accessibleColors !== false}>
-      <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />
-    </AgentUIProvider>
-  );
+  return <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />;
 }
 
 function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef> | undefined }) {
@@ -151,11 +144,23 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
     </AgentChatProvider>
   );
 
-  if (display !== 'drawer') return chat;
-  return <AgentChatDrawer {...drawer}>{chat}</AgentChatDrawer>;
+  // `ui` is AgentUIProvider's props, and how the chat reads out (the chat provider's) and colours itself.
+  const { announceReplies: _announceReplies, accessibleColors, ...provider } = props.ui ?? {};
+  // The provider is always rendered (never conditionally): a theme, locale or direction change must
+  // not change the tree's shape, or everything below — the chat and its transcript — would remount.
+  const view = (
+    <AgentUIProvider {...provider} accessibleColors={accessibleColors !== false}>
+      {display === 'drawer' ? <AgentChatDrawer {...drawer}>{chat}</AgentChatDrawer> : chat}
+    </AgentUIProvider>
+  );
+  // A drawer's floating button is there from the first render (the chat mounts when it opens).
+  if (display === 'drawer') return view;
+  // Inline, the chat's state and handle exist from the first render and its view mounts in a
+  // transition (the theme's tokens, the providers, the transcript: time-sliced), in a box of its size.
+  const box = { height: height ?? '100%', maxWidth, ...(maxWidth ? { marginInline: 'auto', width: '100%' } : {}), ...style };
+  return <TransitionMount fallback={<div className={className} style={box} />}>{view}</TransitionMount>;
 }
 
-/** Calls the app's `onToolCall` with the call and the chat's conversation. */
 function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {
   return props.onToolCall?.({ toolCall: options.toolCall, conversationId: props.conversationId });
 }

@@ -1,5 +1,5 @@
 'use client';
-import { Component, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** A component whose code loads on first use (or on {@link LazyComponent.preload}). */
 export type LazyComponent<P extends object> = ComponentType<P> & {
@@ -25,7 +25,7 @@ class ChunkErrorBoundary extends Component<{ fallback: ReactNode; children: Reac
  * nothing moves when the real component appears. An instance that mounts after the chunk loaded
  * renders the component directly, without a fallback frame.
  *
- * No Suspense boundary: every instance showing its stand-in switches to the component in the one
+ * The chunk's loading is not a Suspense: every instance showing its stand-in switches to the component in the one
  * commit right after the chunk ran (React holds the reveal of a retried Suspense boundary back for
  * up to 300 ms after its fallback appeared — with a long transcript that was the page's last commit,
  * 200 ms after everything else). The server renders the stand-in, and hydration does too (the
@@ -67,9 +67,12 @@ export function lazyComponent<P extends object>(
     // The load starts while the instance first renders, as React.lazy's does (get() is idempotent
     // until it settles); after a failure, the next mount tries again, not every re-render.
     useState(() => loaded ?? void get().catch(ignore));
+    // The boundaries are for the loaded component: it throwing, or suspending on something of its own, shows the stand-in.
     return Loaded ? (
       <ChunkErrorBoundary fallback={standIn}>
-        <Loaded {...props} />
+        <Suspense fallback={standIn}>
+          <Loaded {...props} />
+        </Suspense>
       </ChunkErrorBoundary>
     ) : (
       standIn

@@ -69,6 +69,19 @@ describe('formatMessage', () => {
     expect(warn).toHaveBeenCalledTimes(9);
   });
 
+  it('English numbers and plurals (formatted without Intl) are what Intl gives', () => {
+    const message = '{count, plural, one {# message} other {# messages}} · {count}';
+    for (const locale of ['en', 'en-US', 'en-GB', 'en-IN']) {
+      const rules = new Intl.PluralRules(locale);
+      const number = new Intl.NumberFormat(locale);
+      for (const count of [0, 1, -1, 2, 1.5, 0.5, 12, 999, 1000, 12345, -1000, 1e21]) {
+        const formatted = number.format(count);
+        const expected = `${formatted} ${rules.select(count) === 'one' ? 'message' : 'messages'} · ${formatted}`;
+        expect(formatMessage(message, { count }, locale), `${locale} ${count}`).toBe(expected);
+      }
+    }
+  });
+
   it('falls back to the default locale for a tag Intl does not know', () => {
     expect(formatMessage('{n}', { n: 5 }, 'not a tag!')).toBe('5');
   });

@@ -146,17 +146,28 @@ function intlCache<T>(make: (locale: string | undefined) => T): (locale: string)
   };
 }
 
-const numberFormat = intlCache((locale) => new Intl.NumberFormat(locale));
-const pluralRules = intlCache((locale) => new Intl.PluralRules(locale));
+const intlNumberFormat = intlCache((locale) => new Intl.NumberFormat(locale));
+const intlPluralRules = intlCache((locale) => new Intl.PluralRules(locale));
+
+/**
+ * English, the default locale, without `Intl` for what a chat shows at mount (“12 earlier
+ * messages”): the first `Intl.PluralRules` / `Intl.NumberFormat` of a page costs 10–15 ms in
+ * Chromium (it loads the locale's data). English cardinals: `one` for exactly 1, else `other`; an
+ * integer below 1,000 is its digits. Anything else goes to `Intl` (format-message.test.ts compares).
+ */
+const english = (locale: string) => locale === 'en' || locale.startsWith('en-');
+const formatNumber = (locale: string, value: number): string =>
+  english(locale) && Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : intlNumberFormat(locale).format(value);
+const pluralOf = (locale: string, count: number): string => (english(locale) ? (Math.abs(count) === 1 ? 'one' : 'other') : intlPluralRules(locale).select(count));
 const listFormat = intlCache((locale) => new Intl.ListFormat(locale, { type: 'conjunction' }));
 
 /** The plural categories `Intl.PluralRules` knows for `locale` (cardinal). */
 export function pluralCategories(locale: string): readonly string[] {
-  return pluralRules(locale).resolvedOptions().pluralCategories;
+  return intlPluralRules(locale).resolvedOptions().pluralCategories;
 }
 
 function valueText(value: MessageValue, locale: string): string {
-  if (typeof value === 'number') return numberFormat(locale).format(value);
+  if (typeof value === 'number') return formatNumber(locale, value);
   if (typeof value === 'string') return value;
   return listFormat(locale).format(value);
 }
@@ -169,7 +180,7 @@ function render(nodes: readonly Node[], args: MessageArgs, locale: string, pound
       continue;
     }
     if (node.kind === 'pound') {
-      out += numberFormat(locale).format(pound!);
+      out += formatNumber(locale, pound!);
       continue;
     }
     if (!Object.hasOwn(args, node.name)) throw new MessageFormatError(`Missing argument “${node.name}”`);
@@ -185,7 +196,7 @@ function render(nodes: readonly Node[], args: MessageArgs, locale: string, pound
     }
     const count = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(count)) throw new MessageFormatError(`Argument “${node.name}” is not a number`);
-    const chosen = node.cases.get(`=${count}`) ?? node.cases.get(pluralRules(locale).select(count)) ?? node.cases.get('other')!;
+    const chosen = node.cases.get(`=${count}`) ?? node.cases.get(pluralOf(locale, count)) ?? node.cases.get('other')!;
     out += render(chosen, args, locale, count);
   }
   return out;

@@ -1,0 +1,76 @@
+import { accessibleFixes, type ColorTokens, type TokenDerivation } from './accessible-fixes.js';
+
+/**
+ * The tokens that identify a palette for {@link accessibleFixes}: every colour it reads, and derived
+ * colours the theme's algorithm decides (so that a custom algorithm with the same seeds does not match).
+ */
+const FINGERPRINT_KEYS = [
+  'colorBgContainer',
+  'colorText',
+  'colorFillTertiary',
+  'colorTextLightSolid',
+  'colorPrimary',
+  'colorError',
+  'colorLink',
+  'colorTextDescription',
+  'colorTextTertiary',
+  'colorTextSecondary',
+  'colorErrorText',
+  'colorSuccessText',
+  'colorWarningText',
+  'colorPrimaryBg',
+  'colorErrorBg',
+] as const;
+
+/** A palette's fingerprint: its {@link FINGERPRINT_KEYS} values. */
+export function paletteFingerprint(token: Readonly<Record<(typeof FINGERPRINT_KEYS)[number], string>>): string {
+  return FINGERPRINT_KEYS.map((key) => token[key]).join('|');
+}
+
+/**
+ * {@link accessibleFixes} of antd's default light and dark palettes, computed ahead: the search
+ * derives a theme's tokens up to 60 times, ≈ 20 ms of a chat's mount. `accessible-presets.test.ts`
+ * computes both again with the antd in use and fails when they differ (regenerate from its output).
+ */
+export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint: string; fixes: Readonly<Record<string, string>> }>> = {
+  light: {
+    fingerprint: '#ffffff|rgba(0,0,0,0.88)|rgba(0,0,0,0.04)|#fff|#1677ff|#ff4d4f|#1677ff|rgba(0,0,0,0.45)|rgba(0,0,0,0.45)|rgba(0,0,0,0.65)|#ff4d4f|#52c41a|#faad14|#e6f4ff|#fff2f0',
+    fixes: {
+      colorError: '#c34042',
+      colorErrorText: '#c34042',
+      colorLink: '#1866d5',
+      colorPrimary: '#146be6',
+      colorSuccessText: '#3a771b',
+      colorTextDescription: '#6e6e6e',
+      colorTextTertiary: '#6e6e6e',
+      colorWarningText: '#87641b',
+    },
+  },
+  dark: {
+    fingerprint: '#141414|rgba(255,255,255,0.85)|rgba(255,255,255,0.08)|#fff|#1668dc|#dc4446|#1668dc|rgba(255,255,255,0.45)|rgba(255,255,255,0.45)|rgba(255,255,255,0.65)|#dc4446|#49aa19|#d89614|#15325b|#2c1618',
+    fixes: {
+      colorError: '#dc9395',
+      colorErrorText: '#dc6d6f',
+      colorLink: '#7ea5dc',
+      colorTextDescription: '#909090',
+      colorTextTertiary: '#909090',
+    },
+  },
+};
+
+const computed = new WeakMap<object, Record<string, string>>();
+
+/**
+ * The fixes for a token set of the page: a preset's for antd's default palettes, else computed
+ * (once per token object: antd hands every component of a theme the same one).
+ */
+export function fixesFor(token: ColorTokens & Readonly<Record<'colorPrimaryBg' | 'colorErrorBg', string>>, derivation: TokenDerivation): Record<string, string> {
+  let fixes = computed.get(token);
+  if (!fixes) {
+    const fingerprint = paletteFingerprint(token);
+    const preset = Object.values(ACCESSIBLE_PRESETS).find((candidate) => candidate.fingerprint === fingerprint);
+    fixes = preset ? { ...preset.fixes } : accessibleFixes(token, derivation);
+    computed.set(token, fixes);
+  }
+  return fixes;
+}

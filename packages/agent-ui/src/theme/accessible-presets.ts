@@ -22,9 +22,12 @@ const FINGERPRINT_KEYS = [
   'colorErrorBg',
 ] as const;
 
-/** A palette's fingerprint: its {@link FINGERPRINT_KEYS} values. */
+/** A palette's fingerprint: a hash (FNV-1a, 32 bits, base 36) of its {@link FINGERPRINT_KEYS} values. */
 export function paletteFingerprint(token: Readonly<Record<(typeof FINGERPRINT_KEYS)[number], string>>): string {
-  return FINGERPRINT_KEYS.map((key) => token[key]).join('|');
+  const text = FINGERPRINT_KEYS.map((key) => token[key]).join('|');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
 }
 
 /**
@@ -34,7 +37,7 @@ export function paletteFingerprint(token: Readonly<Record<(typeof FINGERPRINT_KE
  */
 export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint: string; fixes: Readonly<Record<string, string>> }>> = {
   light: {
-    fingerprint: '#ffffff|rgba(0,0,0,0.88)|rgba(0,0,0,0.04)|#fff|#1677ff|#ff4d4f|#1677ff|rgba(0,0,0,0.45)|rgba(0,0,0,0.45)|rgba(0,0,0,0.65)|#ff4d4f|#52c41a|#faad14|#e6f4ff|#fff2f0',
+    fingerprint: '1hzq0dp',
     fixes: {
       colorError: '#c34042',
       colorErrorText: '#c34042',
@@ -47,7 +50,7 @@ export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint
     },
   },
   dark: {
-    fingerprint: '#141414|rgba(255,255,255,0.85)|rgba(255,255,255,0.08)|#fff|#1668dc|#dc4446|#1668dc|rgba(255,255,255,0.45)|rgba(255,255,255,0.45)|rgba(255,255,255,0.65)|#dc4446|#49aa19|#d89614|#15325b|#2c1618',
+    fingerprint: 'xy5ghd',
     fixes: {
       colorError: '#dc9395',
       colorErrorText: '#dc6d6f',

@@ -1,4 +1,4 @@
-// The root entries of the packages together export at most 260 distinct names (issue 23 set 220): what
+// The root entries of the packages together export at most 262 distinct names (issue 23 set 220): what
 // most apps need is at the root, the rest is in subpath entries (`@x/agent-server/store`,
 // `@x/agent-core/conversations`, `@x/agent-ui/locales`, `@x/agent-protocol/remote-agents`, …). Counted
 // in the API reports, re-exports included; a name one package re-exports from another (`@x/agent-react`
@@ -15,14 +15,15 @@
 // documented (`AgentChatPanel` + props, `AgentWelcome`, `AgentChatError`, `AgentReconnectingNotice`,
 // `AgentChatDrawer`) and the plug-in type `AgentChatProps.plugins` names (`AgentChatPlugin`,
 // `AgentChatPartsPlugin`, `AgentChatConnection`, `pluginChatOptions`); `ChatAttachmentOptions`,
-// `McpAppsOptions` and `McpAppMessageBudget` left the root for their plug-ins' entries.
+// `McpAppsOptions` and `McpAppMessageBudget` left the root for their plug-ins' entries. Raised to 262 by
+// `TransitionMount` + props (issue 37): AgentChat mounts its view with it, so a custom layout can too.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { SURFACE_PACKAGES } from '../../scripts/surface/packages.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAX_ROOT_NAMES = 260;
+const MAX_ROOT_NAMES = 262;
 
 it(`the root entries of the packages export at most ${MAX_ROOT_NAMES} distinct names`, async () => {
   const counts: Record<string, number> = {};

@@ -5,6 +5,7 @@ import { A2UISurface } from '@x/agent-ui/a2ui';
 import { a2ui } from '@x/agent-ui/plugins/a2ui';
 import { bookingForm } from '@x/mock-server';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { chatMounted } from './support/chat-actions.js';
 
 /** The messages of a surface `s` with these components (the first is the root) and data model. */
 function surface(components: Record<string, unknown>[], data: Record<string, unknown> = {}) {
@@ -40,6 +41,7 @@ export const Text: Story = {
     ], { user: 'Ada' }),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Heading 1' })).toBeVisible();
     await expect(canvas.getByText('Body text <b>not bold</b>')).toBeVisible();
@@ -51,6 +53,7 @@ export const Text: Story = {
 export const Image: Story = {
   args: { messages: surface([{ component: 'Image', url: 'https://images.example.com/table.jpg', description: 'Our terrace', variant: 'mediumFeature' }]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     // The image gate comes with the kit's on-demand chunk.
     await waitFor(() => expect(canvasElement.querySelector('[data-xagent-image-blocked="images.example.com"]')).not.toBeNull(), { timeout: 10_000 });
   },
@@ -60,6 +63,7 @@ export const Image: Story = {
 export const Icon: Story = {
   args: { messages: surface([{ component: 'Row', children: ['a', 'b'] }, { id: 'a', component: 'Icon', name: 'calendarToday' }, { id: 'b', component: 'Icon', name: 'locationOn' }]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByRole('img', { name: 'calendarToday' })).toBeVisible();
   },
 };
@@ -76,6 +80,7 @@ export const RowAndColumn: Story = {
     ]),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByText('Right')).toBeVisible();
   },
 };
@@ -89,6 +94,7 @@ export const List: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getAllByRole('listitem')).toHaveLength(3);
   },
 };
@@ -97,6 +103,7 @@ export const List: Story = {
 export const Card: Story = {
   args: { messages: surface([{ component: 'Card', child: 't' }, label('t', 'Inside a card')]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(canvasElement.querySelector('.ant-card')).not.toBeNull();
   },
 };
@@ -105,6 +112,7 @@ export const Card: Story = {
 export const Tabs: Story = {
   args: { messages: surface([{ component: 'Tabs', tabs: [{ title: 'Starters', child: 'a' }, { title: 'Mains', child: 'b' }] }, label('a', 'Soup'), label('b', 'Fish')]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('tab', { name: 'Starters', selected: true })).toBeVisible();
     await expect(canvas.getByText('Soup')).toBeVisible();
@@ -116,6 +124,7 @@ export const Tabs: Story = {
 export const Divider: Story = {
   args: { messages: surface([{ component: 'Column', children: ['a', 'd', 'b'] }, label('a', 'Above'), { id: 'd', component: 'Divider' }, label('b', 'Below')]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(canvasElement.querySelector('.ant-divider')).not.toBeNull();
   },
 };
@@ -131,6 +140,7 @@ export const Modal: Story = {
     ]),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Opening hours' }));
     await waitFor(() => expect(within(document.body).getByRole('dialog', { name: 'Opening hours' })).toHaveTextContent('Tuesday to Sunday, 18:00–23:00'), { timeout: 5_000 });
   },
@@ -142,6 +152,7 @@ export const Button: Story = {
     messages: surface([{ component: 'Button', variant: 'primary', child: 'l', action: { event: { name: 'confirm', context: { id: { path: '/id' } } } } }, label('l', 'Confirm')], { id: 42 }),
   },
   play: async ({ canvasElement, args }) => {
+    await chatMounted(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Confirm' }));
     await expect(args.onAction).toHaveBeenCalledWith(expect.objectContaining({ name: 'confirm', context: { id: 42 } }));
   },
@@ -158,6 +169,7 @@ export const TextField: Story = {
     ], { name: '' }),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Name'), 'Ada');
     await expect(canvas.getByText('Name: Ada')).toBeVisible();
@@ -168,6 +180,7 @@ export const TextField: Story = {
 export const CheckBox: Story = {
   args: { messages: surface([{ component: 'CheckBox', label: 'Window seat', value: { path: '/window' } }], { window: true }) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByRole('checkbox', { name: 'Window seat' })).toBeChecked();
   },
 };
@@ -186,6 +199,7 @@ export const ChoicePicker: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radio', { name: '21:00' })).toBeChecked();
     await expect(canvas.getByRole('checkbox', { name: 'Vegetarian' })).toBeChecked();
@@ -202,6 +216,7 @@ export const DateTimeInput: Story = {
     ], { date: '2026-12-24', when: '2026-12-24T19:30' }),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByLabelText('Date')).toHaveValue('2026-12-24');
     await expect(within(canvasElement).getByLabelText('Date and time')).toHaveValue('2026-12-24 19:30');
   },
@@ -211,6 +226,7 @@ export const DateTimeInput: Story = {
 export const Slider: Story = {
   args: { messages: surface([{ component: 'Slider', label: 'Spice level', min: 0, max: 5, value: { path: '/spice' } }], { spice: 3 }) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByRole('slider')).toHaveAttribute('aria-valuenow', '3');
   },
 };
@@ -236,6 +252,7 @@ export const Hostile: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Unsupported component: script')).toBeVisible();
     await expect(canvas.getByText('Component contains itself: loop')).toBeVisible();
@@ -255,6 +272,7 @@ const chatMessages: AgentUIMessage[] = [
 export const InTheChat: StoryObj<typeof AgentChat> = {
   render: () => <AgentChat agentId="plain-text" messages={chatMessages} height={620} plugins={[a2ui()]} />,
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const form = await within(canvasElement).findByRole('region', { name: 'Interactive form from the agent' }, { timeout: 10_000 });
     await expect(within(form).getByRole('heading', { name: 'Book a table' })).toBeVisible();
   },

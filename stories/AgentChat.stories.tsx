@@ -8,7 +8,7 @@ import { agentHandlers } from '@x/mock-server/msw';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod';
-import { idle, send, TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, idle, send, TIMEOUT } from './support/chat-actions.js';
 import { scenarioHandlers, uniqueText } from './support/scenario-server.js';
 
 const meta = {
@@ -35,6 +35,7 @@ const welcome = {
 export const Welcome: Story = {
   args: { welcome },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Hello, I am your assistant')).toBeVisible();
     await expect(canvas.getByText('Ask me anything, or start from one of these.')).toBeVisible();
@@ -49,6 +50,7 @@ export const Welcome: Story = {
 export const WelcomePromptSends: Story = {
   args: { welcome },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Greet the team: Say hi to the team' }));
     await expect(await log(canvasElement).findByText('Say hi to the team')).toBeInTheDocument();
@@ -62,6 +64,7 @@ export const WelcomePromptSends: Story = {
 export const Streaming: Story = {
   args: { agentId: 'slow' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Tell me a slow story');
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('[data-streaming]')?.textContent?.length ?? 0).toBeGreaterThan(20), TIMEOUT);
@@ -81,6 +84,7 @@ export const Streaming: Story = {
 export const LongMarkdown: Story = {
   args: { agentId: 'long-markdown' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Show me markdown');
     const transcript = log(canvasElement);
     await expect(await transcript.findByRole('table', {}, TIMEOUT)).toBeInTheDocument();
@@ -104,6 +108,7 @@ export const LongMarkdown: Story = {
 export const Reasoning: Story = {
   args: { agentId: 'reasoning', messageDisplay: { reasoning: 'collapsed' } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Think about watering plants');
     await idle(canvasElement);
     const toggle = log(canvasElement).getByRole('button', { name: 'Reasoning' });
@@ -160,6 +165,7 @@ export const ToolCallRunningThenDone: Story = {
   args: { agentId: 'weather' },
   parameters: { msw: { handlers: agentHandlers(toolServer) } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Weather in Paris?');
     const running = await log(canvasElement).findByRole('group', { name: 'Running getWeather…' }, TIMEOUT);
     await expect(running).toHaveAttribute('aria-busy', 'true');
@@ -176,6 +182,7 @@ export const ToolCallError: Story = {
   args: { agentId: 'payments' },
   parameters: { msw: { handlers: agentHandlers(toolServer) } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Charge 42');
     const card = await log(canvasElement).findByRole('group', { name: 'chargeCard failed' }, TIMEOUT);
     await expect(card).toHaveTextContent('Card declined');
@@ -209,6 +216,7 @@ export const GenerativeUI: Story = {
   },
   parameters: { msw: { handlers: agentHandlers(toolServer) } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Weather in Paris?');
     const card = await log(canvasElement).findByRole('region', { name: 'Weather card' }, TIMEOUT);
     await waitFor(() => expect(card).toHaveTextContent('14°C'), TIMEOUT);
@@ -225,6 +233,7 @@ async function askForApproval(canvasElement: HTMLElement) {
 export const ApprovalPending: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const card = await askForApproval(canvasElement);
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Reject' })).toBeEnabled();
@@ -236,6 +245,7 @@ export const ApprovalPending: Story = {
 export const ApprovalApproved: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const card = await askForApproval(canvasElement);
     within(card).getByRole('button', { name: 'Approve' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -248,6 +258,7 @@ export const ApprovalApproved: Story = {
 export const ApprovalDenied: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const card = await askForApproval(canvasElement);
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
     await userEvent.type(within(card).getByRole('textbox', { name: /reason/i }), 'Keep it for the audit');
@@ -265,6 +276,7 @@ export const ApprovalDenied: Story = {
 export const ApprovalWithEdits: Story = {
   args: { agentId: 'approval' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const card = await askForApproval(canvasElement);
     // Pending: a visible status with what the buttons do, at full contrast.
     await expect(within(card).getByText('Waiting for your approval')).toBeVisible();
@@ -287,6 +299,7 @@ export const ApprovalWithEdits: Story = {
 export const SubAgent: Story = {
   args: { agentId: 'sub-agent' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Research the history of the teapot');
     await expect(await log(canvasElement).findByRole('group', { name: 'researcher finished' }, TIMEOUT)).toBeInTheDocument();
     await expect(await log(canvasElement).findByText(/The researcher says/, {}, TIMEOUT)).toBeInTheDocument();
@@ -298,6 +311,7 @@ export const SubAgent: Story = {
 export const ErrorAndRetry: Story = {
   args: { agentId: 'flaky' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, uniqueText('flaky'));
     const alert = await within(canvasElement).findByRole('alert', {}, TIMEOUT);
     await expect(alert).toHaveTextContent('Something went wrong');
@@ -312,6 +326,7 @@ export const ErrorAndRetry: Story = {
 export const Suggestions: Story = {
   args: { agentId: 'title-suggestions', suggestions: ['From the prop'], events: { onSuggestionClick: fn() } },
   play: async ({ canvasElement, args }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Plan a weekend in Lisbon');
     await waitFor(() => expect(within(canvasElement).queryByRole('group', { name: 'Suggestions' })).toBeNull());
     await idle(canvasElement);
@@ -329,6 +344,7 @@ export const Suggestions: Story = {
 export const Attachments: Story = {
   args: { plugins: [attachments({ accept: 'image/*,.txt', maxSize: 200 * 1024 })] },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     const big = new File([new Uint8Array(300 * 1024)], 'huge.png', { type: 'image/png' });
     const wrong = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
@@ -366,6 +382,7 @@ export const FeedbackAndActions: StoryObj<typeof FeedbackChat> = {
   render: (args) => <FeedbackChat {...args} />,
   args: { onFeedback: fn() },
   play: async ({ canvasElement, args }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'hello');
     await idle(canvasElement);
     const transcript = log(canvasElement);
@@ -399,6 +416,7 @@ export const DeleteWithUndo: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const transcript = log(canvasElement);
     const lisbon = transcript.getAllByRole('article')[1]!;
     await userEvent.hover(lisbon);
@@ -418,6 +436,10 @@ export const DeleteWithUndo: Story = {
 export const Drawer: Story = {
   args: { display: 'drawer', drawer: { title: 'Assistant', defaultOpen: false } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
+    // The drawer's own floating button (its look-alike, there from the first render, is replaced
+    // the moment the drawer's chunk ran: a click across that swap would not land).
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.ant-float-btn')).not.toBeNull(), TIMEOUT);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
@@ -445,6 +467,7 @@ function longHistory(count: number): AgentUIMessage[] {
 export const Transcript1000: Story = {
   args: { messages: longHistory(1000) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const transcript = within(canvasElement).getByRole('log');
     await expect(transcript.querySelectorAll('[data-xagent-message]').length).toBeLessThanOrEqual(40);
     await expect(await within(transcript).findByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
@@ -499,6 +522,7 @@ export const RichParts: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const transcript = log(canvasElement);
     await expect(transcript.getByRole('img', { name: 'chart.png' })).toBeInTheDocument();
     const sources = within(transcript.getByRole('navigation', { name: 'Sources' }));
@@ -516,6 +540,7 @@ export const RichParts: Story = {
 export const LoadingHistory: Story = {
   args: { loading: true },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(within(canvasElement).getByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -565,6 +590,7 @@ function countReplyUpdates(canvasElement: HTMLElement): () => number {
 export const RenderIsolation: StoryObj<typeof ProbedChat> = {
   render: () => <ProbedChat />,
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await userEvent.type(within(canvasElement).getByRole('textbox', { name: 'Message' }), 'Show me markdown');
     const before = new Map(renderCounts);
     const stopCounting = countReplyUpdates(canvasElement);

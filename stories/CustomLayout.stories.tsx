@@ -18,7 +18,7 @@ import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import type { CSSProperties } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { idle, send, TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, idle, send, TIMEOUT } from './support/chat-actions.js';
 
 // A chat laid out unlike AgentChat, from the kit's exported parts and a plug-in only: the composer on
 // top, the transcript below it, a side column with the chat's status, its error and the follow-up
@@ -131,6 +131,7 @@ const LONG = { timeout: 25_000 };
  */
 export const QueueWhileStreaming: Story = {
   play: async ({ canvasElement, step }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     const log = within(canvas.getByRole('log'));
 
@@ -193,6 +194,7 @@ export const QueueWhileStreaming: Story = {
 /** The chat's error shows in the side column with its Retry, which answers in the transcript. */
 export const ErrorInTheSideColumn: Story = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const log = within(within(canvasElement).getByRole('log'));
     await send(canvasElement, `Try a flaky request #${Math.random().toString(36).slice(2, 8)}`);
     const alert = await side(canvasElement).findByRole('alert', {}, TIMEOUT);
@@ -210,6 +212,7 @@ export const ErrorInTheSideColumn: Story = {
  */
 export const ApproveCopyAndStop: Story = {
   play: async ({ canvasElement, step }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     const log = within(canvas.getByRole('log'));
 
@@ -254,6 +257,7 @@ export const ApproveCopyAndStop: Story = {
 export const WelcomeOpensAtTop: Story = {
   args: { welcome: 'tall' },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const transcript = within(canvasElement).getByRole('log');
     await expect(within(transcript).getByRole('heading', { name: 'Welcome to your assistant' })).toBeInTheDocument();
     await waitFor(() => expect(transcript.scrollHeight).toBeGreaterThan(transcript.clientHeight));

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgentChat } from '@x/agent-ui';
 import { expect, waitFor } from 'storybook/test';
+import { chatMounted } from './support/chat-actions.js';
 
 /** Messages of the conversation the story's server pages (the history route answers 50 at a time). */
 const COUNT = 500;
@@ -59,6 +60,7 @@ function offsetOf(log: HTMLElement, id: string): number | null {
  */
 export const ScrollsBackThroughServerPages: StoryObj<typeof meta> = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const log = await waitFor(() => {
       const found = canvasElement.querySelector<HTMLElement>('[data-xagent-transcript]');
       if (!found?.querySelector('[data-message-id="m499"]')) throw new Error('not loaded yet');

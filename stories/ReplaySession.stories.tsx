@@ -5,7 +5,7 @@ import { demoSessionConfig, demoSessionTools, DEMO_SESSION_PROMPTS, replayModel,
 import fixture from '@x/mock-server/fixtures/weather-delete-research.json' with { type: 'json' };
 import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { idle, send, TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, idle, send, TIMEOUT } from './support/chat-actions.js';
 
 // A recorded session (issue 25), replayed through the real @x/agent-server inside msw: the
 // fixture was recorded against a loopback fake of OpenAI's API with the real provider package —
@@ -41,6 +41,7 @@ const recordedTexts = fixture.meta.transcript.filter((line) => line.startsWith('
 /** The three recorded turns replayed: the same transcript, tool cards and final text. */
 export const RecordedSession: Story = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const log = within(await within(canvasElement).findByRole('log', { name: 'Conversation' }, TIMEOUT));
     for (const prompt of DEMO_SESSION_PROMPTS) {
       await send(canvasElement, prompt);
@@ -75,6 +76,7 @@ const SLOW = 0.1;
 export const RecordedPace: Story = {
   beforeEach: () => freshReplay(SLOW),
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const finalText = recordedTexts[1]!;
     const seen: { at: number; text: string }[] = [];
     const observer = new MutationObserver(() => {

@@ -7,7 +7,7 @@ import { createScenarioServer, scenarios } from '@x/mock-server';
 import { agentHandlers } from '@x/mock-server/msw';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { idle, send, TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, idle, send, TIMEOUT } from './support/chat-actions.js';
 
 // Resumable runs (issue 12): how a reply looks when it was stopped or interrupted, while the
 // connection to it is restored, and after a reload re-attached to it. The server is the real one
@@ -49,6 +49,7 @@ const partial = (stopReason: 'stopped' | 'interrupted' | 'error'): AgentUIMessag
 export const StoppedReply: Story = {
   args: { messages: [question, partial('stopped')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const reply = canvasElement.querySelector('[data-xagent-message="assistant"]')!;
     await expect(within(reply as HTMLElement).getByText('Stopped')).toBeVisible();
     await expect(within(reply as HTMLElement).queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -59,6 +60,7 @@ export const StoppedReply: Story = {
 export const InterruptedReply: Story = {
   args: { messages: [question, partial('interrupted')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const reply = within(canvasElement.querySelector('[data-xagent-message="assistant"]') as HTMLElement);
     await expect(reply.getByText('Interrupted')).toBeVisible();
     // The mark's Retry comes with the on-demand chunk (its stand-in shows the words meanwhile).
@@ -73,6 +75,7 @@ export const InterruptedReply: Story = {
 export const FailedReply: Story = {
   args: { messages: [question, partial('error')], api: PLAIN_API },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await expect(canvasElement.querySelector('[data-xagent-reply-end]')).toHaveAttribute('data-xagent-reply-end', 'interrupted');
   },
 };
@@ -84,6 +87,7 @@ export const FailedReply: Story = {
 export const Reconnecting: Story = {
   args: { agentId: 'paragraphs', conversationId: fresh('reconnecting'), plugins: [resume()] },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await send(canvasElement, 'Write five numbered paragraphs');
     await expect(await canvas.findByText(/Paragraph 1 \(amber\)/, {}, TIMEOUT)).toBeInTheDocument();
@@ -119,6 +123,7 @@ export const ResumedAfterReload: Story = {
   args: { agentId: 'paragraphs', conversationId: fresh('resumed'), plugins: [resume()] },
   render: (args) => <ReloadingChat {...args} />,
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await send(canvasElement, 'Write five numbered paragraphs');
     await expect(await canvas.findByText(/Paragraph 1 \(amber\)/, {}, TIMEOUT)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { AgentChat } from '@x/agent-ui';
 import { Form, Input } from 'antd';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { scenarioHandlers } from './support/scenario-server.js';
+import { chatMounted } from './support/chat-actions.js';
 
 /** A form the agent may fill: `name`, `email`, `company` are exposed; `isAdmin` is not. */
 function FormWithAgent() {
@@ -32,6 +33,7 @@ export default meta;
 /** The agent fills the form through `update-page-state`; the key the page did not expose is refused. */
 export const FormFilledByAgent: StoryObj<typeof meta> = {
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Fill the form for Ada Lovelace{Enter}');
     await waitFor(() => expect(canvas.getByLabelText('Name')).toHaveValue('Ada Lovelace'), { timeout: 10_000 });

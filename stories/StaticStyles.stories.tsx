@@ -8,7 +8,7 @@ import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, waitFor } from 'storybook/test';
-import { TIMEOUT } from './support/chat-actions.js';
+import { chatMounted, TIMEOUT } from './support/chat-actions.js';
 
 /**
  * The kit's static styles mode (`ui={{ styles: 'static' }}` + `@x/agent-ui/antd.css` and
@@ -116,6 +116,7 @@ export const RuntimeVersusStatic: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const docs = Object.fromEntries(
       FRAMES.map(({ mode, dark }) => [frameTitle(mode, dark), canvasElement.querySelector<HTMLIFrameElement>(`iframe[title="${frameTitle(mode, dark)}"]`)!.contentDocument!]),
     );

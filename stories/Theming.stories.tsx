@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgentChat, zhCN } from '@x/agent-ui';
 import { expect, within } from 'storybook/test';
-import { chat } from './support/chat-actions.js';
+import { chat, chatMounted } from './support/chat-actions.js';
 import { scenarioHandlers } from './support/scenario-server.js';
 
 const meta = {
@@ -23,6 +23,7 @@ export const Dark: Story = {
   args: { ui: { appearance: { dark: true } } },
   decorators: [(Story) => <div style={{ background: '#141414', padding: 16 }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await chat(canvasElement, 'Show me markdown');
     const color = getComputedStyle(canvasElement.querySelector('[data-xagent-chat]')!).color;
     // Light text on the dark theme.
@@ -35,6 +36,7 @@ export const Dark: Story = {
 export const Compact: Story = {
   args: { ui: { appearance: { compact: true } } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await chat(canvasElement, 'Show me markdown');
     await expect(within(canvasElement).getByRole('table')).toBeInTheDocument();
   },
@@ -50,6 +52,7 @@ export const CustomTokens: Story = {
     },
   },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     await chat(canvasElement, 'hello');
     const bubble = userBubble(canvasElement);
     await expect(getComputedStyle(bubble).backgroundColor).toBe('rgb(249, 240, 255)');
@@ -64,6 +67,7 @@ export const CustomTokens: Story = {
 export const RightToLeft: Story = {
   args: { agentId: 'plain-text', ui: { direction: 'rtl', locale: zhCN } },
   play: async ({ canvasElement }) => {
+    await chatMounted(canvasElement);
     const root = canvasElement.querySelector('[data-xagent-chat]')!;
     await expect(root).toHaveAttribute('dir', 'rtl');
     await expect(within(canvasElement).getByRole('log', { name: '对话' })).toBeInTheDocument();

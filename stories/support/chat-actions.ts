@@ -2,6 +2,16 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 export const TIMEOUT = { timeout: 10_000 };
 
+/**
+ * Waits until every AgentChat in the canvas has mounted its view: AgentChat mounts it in a
+ * transition (TransitionMount), so the story's first commit — when Storybook starts the play
+ * function — holds a placeholder box (`data-xagent-chat-pending`). An app's own play functions
+ * wait the same way (or start with a `findBy…` query).
+ */
+export async function chatMounted(canvasElement: HTMLElement) {
+  await waitFor(() => expect(canvasElement.querySelector('[data-xagent-chat-pending]')).toBeNull(), TIMEOUT);
+}
+
 /** Per canvas: whether the chat has left `ready` since the last `send` (a reply started). */
 const replyStarted = new WeakMap<HTMLElement, { started: boolean; stop: () => void }>();
 

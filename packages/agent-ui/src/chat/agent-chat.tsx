@@ -158,7 +158,8 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   // Inline, the chat's state and handle exist from the first render and its view mounts in a
   // transition (the theme's tokens, the providers, the transcript: time-sliced), in a box of its size.
   const box = { height: height ?? '100%', maxWidth, ...(maxWidth ? { marginInline: 'auto', width: '100%' } : {}), ...style };
-  return <TransitionMount fallback={<div className={className} style={box} />}>{view}</TransitionMount>;
+  // `data-xagent-chat-pending`: tests (Storybook play functions) wait for it to go.
+  return <TransitionMount fallback={<div className={className} style={box} data-xagent-chat-pending="" />}>{view}</TransitionMount>;
 }
 
 function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {

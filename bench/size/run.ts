@@ -11,7 +11,7 @@
  * Each bundle is measured twice: its **first load** (the entry chunks and everything they import
  * statically: what the browser fetches before the first paint) and its **total** (every chunk,
  * including those loaded on demand through `import()`). The §5.8 targets apply to the first load:
- * page ours/baseline ≤ 1.05 and kit layer ≤ 15 KB gz. The first-load gap between the ours and
+ * page ours/baseline ≤ 1.05 and kit layer ≤ 20 KB gz (issue 37). The first-load gap between the ours and
  * baseline pages is broken down by package (gzip of each package's code on its own).
  *
  * Exits 1 if a mermaid module lands in a page's or the entry's first load (a bundle-content check).
@@ -27,7 +27,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const outDir = path.resolve(option('out') ?? path.join(here, '..', 'results'));
 const TARGET_PAGE_RATIO = 1.05;
-const TARGET_KIT_KB = 15;
+// Issue 37: "≤ 20 KB for chat, markdown, tools, approval" (issue 26 had 15).
+const TARGET_KIT_KB = 20;
 const TARGET_HOOKS_KB = 10;
 
 if (process.argv.includes('--check')) process.exit(await checkBudgets());

@@ -162,6 +162,7 @@ function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef>
   return <TransitionMount fallback={<div className={className} style={box} data-xagent-chat-pending="" />}>{view}</TransitionMount>;
 }
 
+/** Calls the app's `onToolCall` with the call and the chat's conversation. */
 function answerToolCall(props: AgentChatProps, options: { toolCall: AgentToolCall }): unknown {
   return props.onToolCall?.({ toolCall: options.toolCall, conversationId: props.conversationId });
 }

@@ -1,5 +1,5 @@
 'use client';
-import { Component, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** A component whose code loads on first use (or on {@link LazyComponent.preload}). */
 export type LazyComponent<P extends object> = ComponentType<P> & {
@@ -18,6 +18,11 @@ class ChunkErrorBoundary extends Component<{ fallback: ReactNode; children: Reac
   }
 }
 
+const subscribeNothing = () => () => {};
+const onClient = () => false;
+const onServer = () => true;
+const ignore = () => {};
+
 /**
  * A component that lives in its own chunk: `load` is a dynamic `import()`, called once on the first
  * render or {@link LazyComponent.preload}. Until the chunk is there, `fallback(props)` renders in its
@@ -25,10 +30,11 @@ class ChunkErrorBoundary extends Component<{ fallback: ReactNode; children: Reac
  * nothing moves when the real component appears. An instance that mounts after the chunk loaded
  * renders the component directly, without a fallback frame.
  *
- * The chunk's loading is not a Suspense: every instance showing its stand-in switches to the component in the one
- * commit right after the chunk ran (React holds the reveal of a retried Suspense boundary back for
- * up to 300 ms after its fallback appeared — with a long transcript that was the page's last commit,
- * 200 ms after everything else). The server renders the stand-in, and hydration does too (the
+ * The chunk's loading does not suspend: every instance showing its stand-in switches to the
+ * component in one transition right after the chunk ran (React holds the reveal of a retried
+ * Suspense boundary back for up to 300 ms after its fallback appeared — with a long transcript that
+ * was the page's last commit, 200 ms after everything else); a transition, so that a reply
+ * streaming meanwhile shows first. The server renders the stand-in, and hydration does too (the
  * server's snapshot), then the loaded component takes its place.
  *
  * A chunk that fails to load (offline, a deploy removed it) never takes the host app down: the
@@ -54,21 +60,25 @@ export function lazyComponent<P extends object>(
         throw error;
       },
     ));
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const snapshot = () => loaded;
-  const serverSnapshot = () => undefined;
-  const ignore = () => {};
   function LazyWrapper(props: P) {
-    const Loaded = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
-    const standIn = fallback(props);
+    // True on the server and while hydrating: the stand-in, as the server rendered it.
+    const fromServer = useSyncExternalStore(subscribeNothing, onClient, onServer);
     // The load starts while the instance first renders, as React.lazy's does (get() is idempotent
     // until it settles); after a failure, the next mount tries again, not every re-render.
-    useState(() => loaded ?? void get().catch(ignore));
-    // The boundaries are for the loaded component: it throwing, or suspending on something of its own, shows the stand-in.
-    return Loaded ? (
+    const [Loaded, setLoaded] = useState<ComponentType<P> | undefined>(() => loaded ?? void get().catch(ignore));
+    useEffect(() => {
+      if (Loaded) return;
+      // In a transition: the switch never delays what the page is streaming or typing.
+      const show = () => startTransition(() => setLoaded(() => loaded));
+      listeners.add(show);
+      // Loaded between this instance's render and this effect.
+      if (loaded) show();
+      return () => void listeners.delete(show);
+    }, [Loaded]);
+    const standIn = fallback(props);
+    // The boundaries are for the loaded component: it throwing, or suspending on something of its
+    // own, shows the stand-in.
+    return Loaded && !fromServer ? (
       <ChunkErrorBoundary fallback={standIn}>
         <Suspense fallback={standIn}>
           <Loaded {...props} />

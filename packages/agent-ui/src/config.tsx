@@ -258,7 +258,7 @@ export function useTokenStyle(): CSSProperties {
  * scope ({@link accessibleFixes}): computed once per token set of the page — antd's default light
  * and dark palettes not at all (their fixes ship precomputed, `theme/accessible-presets.ts`).
  */
-export function useAccessibleTokens(): Record<string, string> {
+export function useAccessibleTokens(): Readonly<Record<string, string>> {
   const { token, theme: derivation } = antdTheme.useToken();
   return useMemo(() => fixesFor(token, derivation), [token, derivation]);
 }

@@ -57,15 +57,11 @@ const FOOTER = (
  * `AgentComposer`, under an `AgentChatProvider` for the chat it creates with `useAgentChat`: an app
  * composing those parts gets the same behaviour.
  */
-export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref, ...props }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
+export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref: forwardedRef, ...typed }: AgentChatProps<TOOLS> & { ref?: Ref<AgentChatRef> }) {
   // The renderers are typed for the app's tools (`AgentChat<TOOLS>`); the parts below read them untyped
   // (tool types exist at compile time only: a typed renderer is comparable to an untyped one).
-  const toolRenderers = props.toolRenderers as ToolRenderers | undefined;
-  return <AgentChatBody {...props} toolRenderers={toolRenderers} forwardedRef={ref} />;
-}
-
-function AgentChatBody(props: AgentChatProps & { forwardedRef: Ref<AgentChatRef> | undefined }) {
-  const { forwardedRef, welcome, display = 'inline', drawer, height, maxWidth, composer, className, style, plugins = NO_PLUGINS } = props;
+  const props: AgentChatProps = { ...typed, toolRenderers: typed.toolRenderers as ToolRenderers | undefined };
+  const { welcome, display = 'inline', drawer, height, maxWidth, composer, className, style, plugins = NO_PLUGINS } = props;
   const { agentId, api, conversationId, sharedState, messages, chatOptions } = props;
   const { headers, credentials, fetch } = chatOptions ?? {};
   const latest = useRef(props);

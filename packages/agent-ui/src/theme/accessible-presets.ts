@@ -61,18 +61,18 @@ export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint
   },
 };
 
-const computed = new WeakMap<object, Record<string, string>>();
+const computed = new WeakMap<object, Readonly<Record<string, string>>>();
 
 /**
  * The fixes for a token set of the page: a preset's for antd's default palettes, else computed
  * (once per token object: antd hands every component of a theme the same one).
  */
-export function fixesFor(token: ColorTokens & Readonly<Record<'colorPrimaryBg' | 'colorErrorBg', string>>, derivation: TokenDerivation): Record<string, string> {
+export function fixesFor(token: ColorTokens & Readonly<Record<'colorPrimaryBg' | 'colorErrorBg', string>>, derivation: TokenDerivation): Readonly<Record<string, string>> {
   let fixes = computed.get(token);
   if (!fixes) {
     const fingerprint = paletteFingerprint(token);
     const preset = Object.values(ACCESSIBLE_PRESETS).find((candidate) => candidate.fingerprint === fingerprint);
-    fixes = preset ? { ...preset.fixes } : accessibleFixes(token, derivation);
+    fixes = preset?.fixes ?? accessibleFixes(token, derivation);
     computed.set(token, fixes);
   }
   return fixes;

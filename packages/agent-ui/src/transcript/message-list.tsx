@@ -26,7 +26,6 @@ import { useReadingAnchor } from './reading-anchor.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
 import { useNearViewport } from '../markdown/deferred-markdown.js';
-import { EarlierMessagesLabel } from './earlier-messages-label.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {
@@ -246,7 +245,7 @@ export const Transcript = memo(
             <div ref={topRef} style={topStyle} data-xagent-older="">
               {hidden ? (
                 <Button size="small" onClick={showEarlier}>
-                  <EarlierMessagesLabel count={hidden} />
+                  {strings.earlierMessages(hidden)}
                 </Button>
               ) : loadingOlder ? (
                 <span role="status">{strings.loading}</span>

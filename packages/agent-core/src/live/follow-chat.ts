@@ -25,6 +25,8 @@ interface Following {
   /** A reload of the newest page is on its way; `again`: another event asked for one meanwhile. */
   reloading: boolean;
   again: boolean;
+  /** The runs this chat streamed (newest {@link STREAMED_KEPT}): their events tell it nothing new. */
+  streamed: Set<string>;
 }
 
 const following = new WeakMap<ChatSession<UITools>, Following>();
@@ -52,6 +54,9 @@ const idle = <TOOLS extends UITools>(session: ChatSession<TOOLS>) => !isBusy(ses
 /** The run this chat streams (its own send, or one it attached to). */
 const streamsHere = <TOOLS extends UITools>(session: ChatSession<TOOLS>, runId: string) => session.run?.runId === runId;
 
+/** How many of its own run ids a chat remembers (an event about one may come after the next turn began). */
+const STREAMED_KEPT = 16;
+
 /** Events kept while the history loads; more than this and the chat reloads once instead. */
 const EARLY_EVENTS_KEPT = 100;
 
@@ -62,7 +67,7 @@ const EARLY_EVENTS_KEPT = 100;
  */
 export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, session: ChatSession<TOOLS>): () => void {
   if (!session.conversationId || session.historyLoad === 'none') return () => {};
-  const state: Following = { running: undefined, held: false, reloading: false, again: false };
+  const state: Following = { running: undefined, held: false, reloading: false, again: false, streamed: new Set() };
   following.set(session as unknown as ChatSession<UITools>, state);
   let stopped = false;
   let early: LiveEvent[] | undefined = [];
@@ -81,7 +86,9 @@ export function followChat<TOOLS extends UITools>(options: Options<TOOLS>, sessi
   });
   // A turn this chat streamed ended here (its `turn-ended` may come later, or not at all): a send held for it goes now.
   const stopStatus = session.chat.subscribe((change) => {
-    if (change !== 'status' || session.chat.status !== 'ready') return;
+    if (change !== 'status') return;
+    remember(state, session.run?.runId);
+    if (session.chat.status !== 'ready') return;
     if (state.running !== undefined && streamsHere(session, state.running)) state.running = undefined;
     sendHeldSoon(options, session, state);
   });
@@ -97,6 +104,8 @@ function onEvent<TOOLS extends UITools>(options: Options<TOOLS>, session: ChatSe
   if (session.disposed || session.historyOwner !== 'server') return;
   if (event.type !== 'reset' && event.conversationId !== session.conversationId) return;
   if (event.type === 'turn-started') {
+    // A turn of this chat that ended already (its event came late): nothing runs.
+    if (state.streamed.has(event.runId) && !streamsHere(session, event.runId)) return;
     state.running = event.runId;
     // A turn of this tab (it streams it already), or a reply streaming here: left alone.
     if (streamsHere(session, event.runId) || !idle(session)) return;
@@ -105,10 +114,38 @@ function onEvent<TOOLS extends UITools>(options: Options<TOOLS>, session: ChatSe
   }
   if (event.type === 'turn-ended') {
     if (state.running === event.runId) state.running = undefined;
-    // A turn this chat streams (its own, or one it attached to) ends here by itself: nothing to reload.
-    if (streamsHere(session, event.runId)) return;
+    // A turn this chat streams or streamed (its own, or one it attached to) ended here by itself:
+    // nothing to reload (its event may come after this chat's next turn began, even after it ended).
+    if (streamsHere(session, event.runId) || state.streamed.has(event.runId)) return;
   }
-  if (RELOADS.has(event.type)) void reload(options, session, state);
+  if (RELOADS.has(event.type) && !shownAlready(session, event)) void reload(options, session, state);
+}
+
+function remember(state: Following, runId: string | undefined): void {
+  if (runId === undefined || state.streamed.has(runId)) return;
+  state.streamed.add(runId);
+  if (state.streamed.size > STREAMED_KEPT) state.streamed.delete(state.streamed.values().next().value!);
+}
+
+/**
+ * The chat shows what the event announces already (it did it itself): the approvals its reply
+ * asked for, the answers it sent, the messages it added. A reload would fetch the same again.
+ */
+function shownAlready<TOOLS extends UITools>(session: ChatSession<TOOLS>, event: LiveEvent): boolean {
+  if (event.type === 'message-added') {
+    const shown = new Set(session.chat.messages.map((m) => m.id));
+    return event.messageIds.every((id) => shown.has(id));
+  }
+  if (event.type !== 'approval-waiting' && event.type !== 'approval-answered') return false;
+  const states = new Map<string, string>();
+  for (const message of session.chat.messages) {
+    for (const part of message.parts) {
+      const { approval, state } = part as { approval?: { id?: string }; state?: string };
+      if (approval?.id !== undefined && state !== undefined) states.set(approval.id, state);
+    }
+  }
+  // Waiting: the card shows (or was answered here since). Answered: answered here (no card waits on it).
+  return event.approvalIds.every((id) => states.has(id) && (event.type === 'approval-waiting' || states.get(id) !== 'approval-requested'));
 }
 
 /**

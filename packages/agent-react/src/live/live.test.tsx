@@ -173,6 +173,58 @@ describe('live on every tab', () => {
     list.unmount();
   });
 
+  it('a chat’s own turns tell it nothing new: an approval asked and answered here reloads nothing, even when the events come late', async () => {
+    const deleted: number[] = [];
+    const { fetch } = setup(
+      {
+        a: {
+          script: {
+            steps: ({ stepInTurn }) => (stepInTurn === 0 ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 7 } }] : [{ type: 'text', text: 'done' }]),
+            chunkDelayMs: 0,
+          },
+          tools: ['deleteRecord'],
+        },
+      },
+      { deleteRecord: deleteRecordTool(deleted) },
+    );
+    // Every event reaches this tab 150 ms late (a slow proxy): the first turn's end and its
+    // approval-waiting come while, or after, the second turn runs.
+    let ended = 0;
+    let historyLoads = 0;
+    const late: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      if (/\/conversations\/c-own(\?|$)/.test(url) && (init?.method ?? 'GET') === 'GET') historyLoads++;
+      const response = await fetch(input, init);
+      if (!url.endsWith('/events') || !response.body) return response;
+      const delayed = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          async transform(chunk, controller) {
+            await new Promise((resolve) => setTimeout(resolve, 150));
+            controller.enqueue(chunk);
+            ended += new TextDecoder().decode(chunk).split('"turn-ended"').length - 1;
+          },
+        }),
+      );
+      return new Response(delayed, { status: response.status, headers: response.headers });
+    };
+    const one = tab(late, 'ann', 'c-own');
+    await waitFor(() => expect(one.result.current.chat.historyStatus).toBe('ready'));
+    expect(historyLoads).toBe(1);
+    await act(async () => {
+      const sent = await one.result.current.chat.sendMessage({ text: 'delete 7' });
+      if (sent.sent) await sent.done;
+    });
+    await waitFor(() => expect(one.result.current.approval.pending).toHaveLength(1));
+    await act(() => one.result.current.approval.approve(one.result.current.approval.pending[0]!.approvalId));
+    await waitFor(() => expect(textOf(one.result.current.chat.messages.at(-1))).toBe('done'), { timeout: 5000 });
+    await waitFor(() => expect(ended).toBe(2), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(historyLoads).toBe(1);
+    expect(deleted).toEqual([7]);
+    expect(roles(one.result.current.chat.messages)).toEqual(['user', 'assistant']);
+    one.unmount();
+  });
+
   it('the conversation list follows another tab: created, renamed and deleted show; another user sees none of it', async () => {
     const { fetch, following } = setup({ a: quick });
     const list = (user: string) => renderHook(() => useConversations({ fetch, headers: { 'x-user': user }, live: liveEvents, undoTimeout: 10 }));

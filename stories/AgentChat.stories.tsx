@@ -69,7 +69,14 @@ export const Streaming: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('[data-streaming]')?.textContent?.length ?? 0).toBeGreaterThan(20), TIMEOUT);
     await expect(canvas.getByRole('log')).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
+    // The Stop button's arc turns by a CSS animation of its transform (run by the compositor, nothing
+    // per frame on the main thread) and nothing in it is an SVG animation.
+    const stop = canvas.getByRole('button', { name: 'Stop' });
+    const arc = stop.querySelector<HTMLElement>('.x-agent-stop-arc')!;
+    await expect(arc.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState])).toEqual([['x-agent-stop-turn', 'running']]);
+    await expect(stop.querySelector('animateTransform, animate')).toBeNull();
+    await expect(arc.getBoundingClientRect().width).toBeGreaterThan(16);
+    await userEvent.click(stop);
     await idle(canvasElement);
     const reply = canvasElement.querySelector('[data-xagent-message="assistant"]')!;
     const kept = reply.textContent ?? '';

@@ -44,7 +44,12 @@ describe('AgentComposer', () => {
     const onStop = vi.fn();
     const user = userEvent.setup();
     const { container } = render(<AgentComposer onSend={() => true} busy onStop={onStop} />);
-    await user.click(within(container).getByRole('button', { name: 'Stop' }));
+    const stop = within(container).getByRole('button', { name: 'Stop' });
+    // Its turning arc is the kit's CSS animation (the compositor runs it), not SVG's <animateTransform>
+    // (the main thread, every frame: keystrokes typed while a reply streams showed a frame or two late).
+    expect(stop.querySelector('.x-agent-stop-icon .x-agent-stop-arc svg')).not.toBeNull();
+    expect(stop.querySelector('animateTransform, animate, animateMotion, set')).toBeNull();
+    await user.click(stop);
     expect(onStop).toHaveBeenCalledTimes(1);
   });
 

@@ -7,6 +7,7 @@ import { useAgentBusy, useAgentChatSelector, type AgentChatSnapshot, type Outgoi
 import { ApprovalContext, ChatContext, type ChatContextValue, type ComposerHandle } from '../chat/chat-context.js';
 import { missingProvider } from '../chat/missing-provider.js';
 import { Sender } from '../antdx.js';
+import { StopIcon } from './stop-icon.js';
 import { useAgentUIConfig } from '../config.js';
 import { AttachmentPreview, DictationButton, DictationStatus } from '../lazy/on-demand.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
@@ -386,7 +387,7 @@ const ComposerView = memo(function ComposerView({
               <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
             </>
           ) : busy ? (
-            <LoadingButton aria-label={strings.stop} title={strings.stop} />
+            <LoadingButton icon={<StopIcon />} aria-label={strings.stop} title={strings.stop} />
           ) : (
             <SendButton aria-label={strings.send} title={strings.send} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
           )

@@ -71,5 +71,18 @@ span.x-agent-image-blocked{cursor:auto}
 [data-xagent-markdown-pending]{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;content-visibility:auto}
 `;
 
+/**
+ * The composer's Stop icon (`composer/stop-icon.tsx`): the size of Ant Design X's loading icon (the
+ * control height), its arc turned by a transform animation the compositor runs (no main-thread work
+ * per frame), still for reduced motion.
+ */
+const COMPOSER = `
+.x-agent-stop-icon{position:relative;display:inline-block;width:${ant('control-height', '32px')};height:${ant('control-height', '32px')};vertical-align:top}
+.x-agent-stop-icon svg{position:absolute;inset:0;width:100%;height:100%}
+.x-agent-stop-arc{position:absolute;inset:0;animation:x-agent-stop-turn 1s linear infinite}
+@keyframes x-agent-stop-turn{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.x-agent-stop-arc{animation:none}}
+`;
+
 /** The kit's stylesheet (what `@x/agent-ui/styles.css` holds). */
-export const KIT_CSS = `/* @x/agent-ui: the kit's own styles, over antd's CSS variables. Generated from src/styles/kit-css.ts. */\n${MARKDOWN.trim()}\n`;
+export const KIT_CSS = `/* @x/agent-ui: the kit's own styles, over antd's CSS variables. Generated from src/styles/kit-css.ts. */\n${MARKDOWN.trim()}\n${COMPOSER.trim()}\n`;

@@ -49,6 +49,8 @@ describe('AgentComposer', () => {
     // (the main thread, every frame: keystrokes typed while a reply streams showed a frame or two late).
     expect(stop.querySelector('.x-agent-stop-icon .x-agent-stop-arc svg')).not.toBeNull();
     expect(stop.querySelector('animateTransform, animate, animateMotion, set')).toBeNull();
+    // A bare composer (no kit provider above) brings the kit's stylesheet, which sizes and turns the arc.
+    expect([...document.head.querySelectorAll('style[data-href="xagent-ui"]')].some((sheet) => sheet.textContent?.includes('.x-agent-stop-arc{'))).toBe(true);
     await user.click(stop);
     expect(onStop).toHaveBeenCalledTimes(1);
   });

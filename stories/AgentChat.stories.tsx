@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createAgentServer } from '@x/agent-server';
-import { AgentChat, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
+import { AgentChat, AgentComposer, type DataPartRendererProps, type FeedbackValue, type ToolRendererProps } from '@x/agent-ui';
 import { attachments } from '@x/agent-ui/plugins/attachments';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { scriptedModel, seenToolOutput } from '@x/mock-server';
@@ -69,14 +69,7 @@ export const Streaming: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('[data-streaming]')?.textContent?.length ?? 0).toBeGreaterThan(20), TIMEOUT);
     await expect(canvas.getByRole('log')).toHaveAttribute('aria-busy', 'true');
-    // The Stop button's arc turns by a CSS animation of its transform (run by the compositor, nothing
-    // per frame on the main thread) and nothing in it is an SVG animation.
-    const stop = canvas.getByRole('button', { name: 'Stop' });
-    const arc = stop.querySelector<HTMLElement>('.x-agent-stop-arc')!;
-    await expect(arc.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState])).toEqual([['x-agent-stop-turn', 'running']]);
-    await expect(stop.querySelector('animateTransform, animate')).toBeNull();
-    await expect(arc.getBoundingClientRect().width).toBeGreaterThan(16);
-    await userEvent.click(stop);
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await idle(canvasElement);
     const reply = canvasElement.querySelector('[data-xagent-message="assistant"]')!;
     const kept = reply.textContent ?? '';
@@ -84,6 +77,27 @@ export const Streaming: Story = {
     // Nothing more arrives after Stop.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(reply.textContent).toBe(kept);
+  },
+};
+
+/**
+ * The composer while a reply streams: its Stop button's arc turns by a CSS animation of its
+ * transform (the compositor runs it: nothing per frame on the main thread, unlike Ant Design X's SVG
+ * `<animateTransform>`), holds still when the user asks for reduced motion, and Stop stops.
+ * (`e2e/specs/storybook.spec.ts` also plays it without reduced motion.)
+ */
+export const ComposerStopWhileBusy: StoryObj<typeof AgentComposer> = {
+  args: { busy: true, onSend: fn(() => true), onStop: fn() },
+  render: (args) => <AgentComposer {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const stop = within(canvasElement).getByRole('button', { name: 'Stop' });
+    const arc = stop.querySelector<HTMLElement>('.x-agent-stop-arc')!;
+    await expect(arc.getBoundingClientRect().width).toBeGreaterThan(16);
+    await expect(stop.querySelector('animateTransform, animate')).toBeNull();
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    await expect(arc.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState])).toEqual(still ? [] : [['x-agent-stop-turn', 'running']]);
+    await userEvent.click(stop);
+    await expect(args.onStop).toHaveBeenCalledTimes(1);
   },
 };
 

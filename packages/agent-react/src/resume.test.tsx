@@ -1,9 +1,8 @@
 // useAgentChat with resumable runs (issue 12): the hook over a real server with a store.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server/store';
-import { seenToolOutput } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
-import { deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
+import { deleteRecordAgent, deleteRecordTool, testServer, textOf } from './test-utils/test-server.js';
 import { resumeRuns } from '@x/agent-core/resume';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAgentEvents } from './use-agent-events.js';
@@ -41,24 +40,7 @@ describe('useAgentChat with resumable runs', () => {
 
   it('a pending approval comes back after a reload and answering it continues the run', async () => {
     const deleted: number[] = [];
-    const { fetch } = testServer(
-      {
-        admin: {
-          script: {
-            steps: ({ stepInTurn, toolResults }) =>
-              stepInTurn === 0
-                ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 7 } }]
-                : [{ type: 'text', text: `done ${toolResults.map((r) => JSON.stringify(seenToolOutput(r.output))).join(' ')}` }],
-            chunkDelayMs: 0,
-          },
-          tools: ['deleteRecord'],
-        },
-      },
-      {
-        deleteRecord: deleteRecordTool(deleted),
-      },
-      { store: memoryStore() },
-    );
+    const { fetch } = testServer({ admin: deleteRecordAgent }, { deleteRecord: deleteRecordTool(deleted) }, { store: memoryStore() });
     const useChatWithApprovals = () => {
       const chat = useAgentChat({ agentId: 'admin', fetch, conversationId: 'c-pending', resume: resumeRuns });
       return { chat, approval: useToolApproval(chat) };

@@ -1,5 +1,7 @@
 import type { LiveEvent, LiveEventType } from '@x/agent-protocol/routes';
-import type { UITools } from 'ai';
+import type { AgentUIMessage } from '@x/agent-protocol';
+import { isToolUIPart, type UITools } from 'ai';
+import { pendingApprovals } from '../approvals.js';
 import type { ChatSession } from '../chat-session.js';
 import { reloadNewest } from '../reload-newest.js';
 import { requestErrorCode } from '../request-error-code.js';
@@ -132,20 +134,16 @@ function remember(state: Following, runId: string | undefined): void {
  * asked for, the answers it sent, the messages it added. A reload would fetch the same again.
  */
 function shownAlready<TOOLS extends UITools>(session: ChatSession<TOOLS>, event: LiveEvent): boolean {
+  const messages = session.chat.messages as AgentUIMessage[];
   if (event.type === 'message-added') {
-    const shown = new Set(session.chat.messages.map((m) => m.id));
+    const shown = new Set(messages.map((m) => m.id));
     return event.messageIds.every((id) => shown.has(id));
   }
   if (event.type !== 'approval-waiting' && event.type !== 'approval-answered') return false;
-  const states = new Map<string, string>();
-  for (const message of session.chat.messages) {
-    for (const part of message.parts) {
-      const { approval, state } = part as { approval?: { id?: string }; state?: string };
-      if (approval?.id !== undefined && state !== undefined) states.set(approval.id, state);
-    }
-  }
+  const shown = new Set(messages.flatMap((m) => m.parts.flatMap((part) => (isToolUIPart(part) && part.approval ? [part.approval.id] : []))));
   // Waiting: the card shows (or was answered here since). Answered: answered here (no card waits on it).
-  return event.approvalIds.every((id) => states.has(id) && (event.type === 'approval-waiting' || states.get(id) !== 'approval-requested'));
+  const waiting = event.type === 'approval-answered' ? new Set(pendingApprovals(messages).map((a) => a.approvalId)) : undefined;
+  return event.approvalIds.every((id) => shown.has(id) && !waiting?.has(id));
 }
 
 /**

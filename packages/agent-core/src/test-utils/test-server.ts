@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createAgentServer, type AgentConfig, type AgentServerConfig } from '@x/agent-server';
 import type { AgentRequestBody } from '@x/agent-protocol';
-import { inProcessFetch, scriptedModel, type Script } from '@x/mock-server';
+import { inProcessFetch, scriptedModel, seenToolOutput, type Script } from '@x/mock-server';
 
 export interface TestAgent {
   script: Script;
@@ -56,3 +56,18 @@ export function deleteRecordTool(deleted: number[]) {
     },
   };
 }
+
+/**
+ * An agent that asks to run `deleteRecord` on record 7 (an approval: pair it with
+ * {@link deleteRecordTool}), then answers "done" with the tool's output as the model saw it.
+ */
+export const deleteRecordAgent: TestAgent = {
+  script: {
+    steps: ({ stepInTurn, toolResults }) =>
+      stepInTurn === 0
+        ? [{ type: 'tool-call', toolName: 'deleteRecord', input: { id: 7 } }]
+        : [{ type: 'text', text: `done ${toolResults.map((r) => JSON.stringify(seenToolOutput(r.output))).join(' ')}` }],
+    chunkDelayMs: 0,
+  },
+  tools: ['deleteRecord'],
+};

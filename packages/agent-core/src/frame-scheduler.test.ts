@@ -21,6 +21,29 @@ describe('scheduleFlush', () => {
     expect(frames).toBeGreaterThanOrEqual(1);
   });
 
+  it('flushes in a task after the frame, not inside its callback; a cancel between the two still cancels', async () => {
+    const firedInFrame: number[] = [];
+    let afterFrame: (() => void) | undefined;
+    let fired = 0;
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) =>
+      setTimeout(() => {
+        cb(performance.now());
+        firedInFrame.push(fired);
+        afterFrame?.();
+      }, 16),
+    );
+    vi.stubGlobal('cancelAnimationFrame', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+    scheduleFlush('frame', () => fired++);
+    await wait(60);
+    expect(firedInFrame).toEqual([0]);
+    expect(fired).toBe(1);
+    // Cancelled right after its frame ran, before the task: nothing fires.
+    afterFrame = scheduleFlush('frame', () => fired++);
+    await wait(60);
+    expect(firedInFrame).toEqual([0, 1]);
+    expect(fired).toBe(1);
+  });
+
   it('falls back to a timer where requestAnimationFrame is missing, and cancels it', async () => {
     // An environment without rAF (server, worker).
     vi.stubGlobal('requestAnimationFrame', undefined);

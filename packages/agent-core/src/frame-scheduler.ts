@@ -1,7 +1,8 @@
 /**
  * How often a streaming chat may publish a new snapshot to React:
- * - `'frame'` (default): at most once per animation frame (`requestAnimationFrame`; a 16 ms timer where
- *   rAF does not exist, e.g. on the server or in a worker),
+ * - `'frame'` (default): at most once per animation frame, in a task right after the frame
+ *   (`requestAnimationFrame`, then a zero timer; a 16 ms timer where rAF does not exist, e.g. on the
+ *   server or in a worker),
  * - a number: at most once per that many milliseconds,
  * - `false` or `0`: every change at once (no coalescing).
  *
@@ -19,8 +20,18 @@ export function scheduleFlush(setting: ThrottleSetting, callback: () => void): C
     const raf = globalThis.requestAnimationFrame;
     const caf = globalThis.cancelAnimationFrame;
     if (typeof raf === 'function' && typeof caf === 'function') {
-      const handle = raf(() => callback());
-      return () => caf(handle);
+      // Not inside the frame's callback: React would render there, in the frame, and a main-thread
+      // frame that long makes Chromium's compositor draw without waiting for it — every update, a
+      // keystroke's too, then shows a frame later (S5: `bench/results/README.md`, session 19). After
+      // the frame, the render is painted by the next one.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const handle = raf(() => {
+        timer = setTimeout(callback, 0);
+      });
+      return () => {
+        caf(handle);
+        clearTimeout(timer);
+      };
     }
     const timer = setTimeout(callback, 16);
     return () => clearTimeout(timer);

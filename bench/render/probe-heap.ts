@@ -75,7 +75,7 @@ await withProbePage(contender, async ({ page, cdp, session }) => {
       return counts;
     });
     const rows = Object.entries(fibers).sort((a, b) => b[1] - a[1]);
-    console.log(`fibers mounted: ${rows.reduce((s, [, n]) => s + n, 0)}; by component: ${rows.slice(0, 25).map(([n, c]) => `${n} ${c}`).join(' · ')}`);
+    console.log(`fibers mounted: ${rows.reduce((s, [, n]) => s + n, 0)}; by component: ${rows.slice(0, Number(process.env.TOP ?? 25)).map(([n, c]) => `${n} ${c}`).join(' · ')}`);
   }
   const total = (m: Map<string, { size: number }>) => [...m.values()].reduce((s, e) => s + e.size, 0);
   console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, ${afterUnmount ? `after ${turns} turns and unmount` : `with ${turns} turns mounted`} ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);

@@ -1,8 +1,8 @@
 'use client';
-import { BulbOutlined, CopyOutlined, MessageOutlined } from '@ant-design/icons';
+import { BulbOutlined, MessageOutlined } from '@ant-design/icons';
 
 /** The icons that show only with some content or in some modes (see `OnDemandIcon`). */
-const GLYPHS = { bulb: BulbOutlined, copy: CopyOutlined, message: MessageOutlined } as const;
+const GLYPHS = { bulb: BulbOutlined, message: MessageOutlined } as const;
 
 /** The name of an icon loaded on demand. */
 export type OnDemandIconName = keyof typeof GLYPHS;

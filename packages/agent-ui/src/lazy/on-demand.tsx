@@ -107,8 +107,8 @@ export const MessageEditor = lazyComponent<MessageEditorProps>(
 );
 
 /**
- * An antd icon that shows only with some content or in some modes (a reasoning block's bulb, a code
- * block's copy button, the drawer's launcher): an empty box of the icon's size (1em, as antd's
+ * An antd icon that shows only with some content or in some modes (a reasoning block's bulb, the
+ * drawer's launcher): an empty box of the icon's size (1em, as antd's
  * `.anticon`) until the on-demand chunk is there, so nothing moves when the glyph appears.
  */
 export const OnDemandIcon = lazyComponent<{ name: OnDemandIconName }>(

@@ -1,10 +1,11 @@
 'use client';
-import { Button, theme } from 'antd';
+import { CopyOutlined } from '@ant-design/icons-svg';
+import { theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
-import { OnDemandIcon } from '../lazy/on-demand.js';
 import { parseColor } from '../theme/contrast.js';
+import { ActionIcon } from '../transcript/action-icon.js';
 
 interface HighlightProps {
   code: string;
@@ -32,17 +33,19 @@ function useDarkBackground(): boolean {
   return 0.299 * r + 0.587 * g + 0.114 * b < 128;
 }
 
-/** The copy button: "Copy", then "Copied" for two seconds. */
+/**
+ * The copy button: "Copy", then "Copied" for two seconds. A host button styled as antd's small text
+ * button with an icon (`.x-agent-action-labelled`): a reply with ten code blocks has ten of them.
+ */
 function CopyButton({ text }: { text: string }) {
   const { strings } = useAgentUIConfig();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Button
-      type="text"
-      size="small"
-      icon={<OnDemandIcon name="copy" />}
+    <button
+      type="button"
+      className="x-agent-action x-agent-action-labelled"
       aria-label={copied ? strings.copied : strings.copyCode}
       aria-live="polite"
       onClick={() => {
@@ -56,8 +59,9 @@ function CopyButton({ text }: { text: string }) {
         );
       }}
     >
-      {copied ? strings.copied : strings.copy}
-    </Button>
+      <ActionIcon icon={CopyOutlined} />
+      <span>{copied ? strings.copied : strings.copy}</span>
+    </button>
   );
 }
 

@@ -84,5 +84,21 @@ const COMPOSER = `
 @media (prefers-reduced-motion:reduce){.x-agent-stop-arc{animation:none}}
 `;
 
+/**
+ * A message's action buttons (Copy, Edit, Regenerate, Like, Dislike, Delete) and a code block's Copy:
+ * host `<button>`s that look like antd's small text buttons, icon-only or with a label (its sizes,
+ * colours, radius, focus ring and motion, from the same variables) — on every message and code block,
+ * so no antd component per button.
+ */
+const ACTIONS = `
+.x-agent-action{display:inline-flex;flex:none;align-items:center;justify-content:center;box-sizing:border-box;width:${ant('control-height-sm', '24px')};height:${ant('control-height-sm', '24px')};margin:0;padding:0;border:0;border-radius:${ant('border-radius-sm', '4px')};background:transparent;color:${text};font-family:inherit;font-size:${ant('font-size', '14px')};line-height:1;cursor:pointer;user-select:none;touch-action:manipulation;transition:all ${ant('motion-duration-mid', '0.2s')} ${ant('motion-ease-in-out', 'cubic-bezier(0.645, 0.045, 0.355, 1)')}}
+.x-agent-action:not(:disabled):hover{background:${fillTertiary}}
+.x-agent-action:not(:disabled):active{background:${ant('color-fill', 'rgba(0, 0, 0, 0.15)')}}
+.x-agent-action:not(:disabled):focus-visible{outline:${ant('line-width-focus', '3px')} solid ${ant('color-primary-border', '#91caff')};outline-offset:1px;transition:outline-offset 0s,outline 0s}
+.x-agent-action:disabled{color:${ant('color-text-disabled', 'rgba(0, 0, 0, 0.25)')};cursor:not-allowed}
+.x-agent-action svg{display:block;flex:none}
+.x-agent-action-labelled{width:auto;gap:${ant('margin-xxs', '4px')};padding:0 7px;white-space:nowrap}
+`;
+
 /** The kit's stylesheet (what `@x/agent-ui/styles.css` holds). */
-export const KIT_CSS = `/* @x/agent-ui: the kit's own styles, over antd's CSS variables. Generated from src/styles/kit-css.ts. */\n${MARKDOWN.trim()}\n${COMPOSER.trim()}\n`;
+export const KIT_CSS = `/* @x/agent-ui: the kit's own styles, over antd's CSS variables. Generated from src/styles/kit-css.ts. */\n${MARKDOWN.trim()}\n${COMPOSER.trim()}\n${ACTIONS.trim()}\n`;

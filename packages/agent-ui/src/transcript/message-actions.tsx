@@ -1,22 +1,14 @@
 'use client';
-import {
-  CheckOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  DislikeFilled,
-  DislikeOutlined,
-  EditOutlined,
-  LikeFilled,
-  LikeOutlined,
-  RedoOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, CopyOutlined, DeleteOutlined, DislikeFilled, DislikeOutlined, EditOutlined, LikeFilled, LikeOutlined, RedoOutlined } from '@ant-design/icons-svg';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { Button, Input, Space } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { FeedbackReason } from './feedback-reason.js';
 import type { ToolbarFocus } from './toolbar-focus.js';
+import { ActionButton } from './action-button.js';
+import { KIT_STYLE_SHEET, useKitStylesHandled } from '../styles/kit-styles.js';
 
 
 /** Props of {@link MessageToolbar}. */
@@ -41,6 +33,7 @@ const toolbarStyle: CSSProperties = { display: 'flex', gap: 2, flexWrap: 'wrap' 
 export function MessageToolbar({ message, text, actions, canRegenerate, awaitingApproval, feedback, onEdit, focus }: MessageToolbarProps) {
   const { handlers } = useMessageContext('AgentMessage');
   const { strings } = useAgentUIConfig();
+  const stylesHandled = useKitStylesHandled();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const want = focus.take();
@@ -67,18 +60,20 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
   const shown = askReason ? 'dislike' : feedback;
   return (
     <>
+    {/* Outside the kit's providers (a bare message list) the toolbar brings the kit's stylesheet itself. */}
+    {stylesHandled ? null : KIT_STYLE_SHEET}
     <div ref={ref} role="toolbar" aria-label={strings.messageActions} style={toolbarStyle}>
       {/* Under a pending approval the reply is not finished: nothing to copy or delete yet. */}
       {show('copy') && text && !awaitingApproval ? <CopyAction label={strings.copy} copiedLabel={strings.copied} onCopy={() => handlers.copy(message)} /> : null}
-      {isUser && show('edit') ? <ActionButton label={strings.edit} icon={<EditOutlined />} onClick={onEdit} /> : null}
+      {isUser && show('edit') ? <ActionButton label={strings.edit} icon={EditOutlined} onClick={onEdit} /> : null}
       {!isUser && show('regenerate') && canRegenerate ? (
-        <ActionButton label={strings.regenerate} icon={<RedoOutlined />} onClick={() => handlers.regenerate(message.id)} />
+        <ActionButton label={strings.regenerate} icon={RedoOutlined} onClick={() => handlers.regenerate(message.id)} />
       ) : null}
       {!isUser && show('feedback') && !awaitingApproval ? (
         <>
           <ActionButton
             label={strings.like}
-            icon={shown === 'like' ? <LikeFilled /> : <LikeOutlined />}
+            icon={shown === 'like' ? LikeFilled : LikeOutlined}
             pressed={shown === 'like'}
             onClick={() => {
               unsent.current = undefined;
@@ -88,7 +83,7 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
           />
           <ActionButton
             label={strings.dislike}
-            icon={shown === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
+            icon={shown === 'dislike' ? DislikeFilled : DislikeOutlined}
             pressed={shown === 'dislike'}
             onClick={() => {
               if (askReason) {
@@ -101,7 +96,7 @@ export function MessageToolbar({ message, text, actions, canRegenerate, awaiting
           />
         </>
       ) : null}
-      {show('delete') && !awaitingApproval ? <ActionButton label={strings.delete} icon={<DeleteOutlined />} onClick={() => handlers.delete(message.id)} /> : null}
+      {show('delete') && !awaitingApproval ? <ActionButton label={strings.delete} icon={DeleteOutlined} onClick={() => handlers.delete(message.id)} /> : null}
     </div>
     {askReason ? (
       <FeedbackReason
@@ -169,21 +164,6 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
   );
 }
 
-function ActionButton(props: { label: string; icon: ReactNode; onClick: () => void; pressed?: boolean; disabled?: boolean }) {
-  return (
-    <Button
-      type="text"
-      size="small"
-      icon={props.icon}
-      aria-label={props.label}
-      title={props.label}
-      aria-pressed={props.pressed}
-      disabled={props.disabled}
-      onClick={props.onClick}
-    />
-  );
-}
-
 /** How long the Copy button says "Copied" after a click. */
 const COPIED_MS = 2_000;
 
@@ -198,7 +178,7 @@ function CopyAction({ label, copiedLabel, onCopy }: { label: string; copiedLabel
   return (
     <ActionButton
       label={copied ? copiedLabel : label}
-      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      icon={copied ? CheckOutlined : CopyOutlined}
       onClick={() => {
         onCopy();
         setCopied(true);

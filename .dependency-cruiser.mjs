@@ -157,6 +157,8 @@ export default {
       `${U}composer/`, `${U}(chat|transcript)/`, UI_CONTEXTS),
     layer('ui-message-content-below-views', 'message-content/ (what a message holds: its text, pasted text) is shared by the transcript and the composer and imports neither.',
       `${U}message-content/`, `${U}(chat|composer|transcript)/`, UI_CONTEXTS),
+    layer('ui-buttons-below-views', "buttons/ (the kit's host action buttons and their icons) is shared by the markdown and the transcript and imports neither.",
+      `${U}buttons/`, `${U}(markdown|tools|transcript|composer|chat|conversations|timeline|inspector)/`),
     layer('ui-standalone-parts', 'conversations/, timeline/ and inspector/ stand alone beside the chat.',
       `${U}(conversations|timeline|inspector)/`, `${U}(chat|composer|transcript)/`, UI_CONTEXTS),
   ],

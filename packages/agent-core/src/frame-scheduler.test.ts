@@ -23,13 +23,14 @@ describe('scheduleFlush', () => {
 
   it('flushes in a task after the frame, not inside its callback; a cancel between the two still cancels', async () => {
     const firedInFrame: number[] = [];
-    let afterFrame: (() => void) | undefined;
+    // What runs right after a frame's callbacks (before any task).
+    const after: { frame?: () => void } = {};
     let fired = 0;
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) =>
       setTimeout(() => {
         cb(performance.now());
         firedInFrame.push(fired);
-        afterFrame?.();
+        after.frame?.();
       }, 16),
     );
     vi.stubGlobal('cancelAnimationFrame', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
@@ -38,7 +39,7 @@ describe('scheduleFlush', () => {
     expect(firedInFrame).toEqual([0]);
     expect(fired).toBe(1);
     // Cancelled right after its frame ran, before the task: nothing fires.
-    afterFrame = scheduleFlush('frame', () => fired++);
+    after.frame = scheduleFlush('frame', () => fired++);
     await wait(60);
     expect(firedInFrame).toEqual([0, 1]);
     expect(fired).toBe(1);

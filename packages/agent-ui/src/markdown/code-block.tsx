@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { parseColor } from '../theme/contrast.js';
-import { ActionIcon } from '../transcript/action-icon.js';
+import { actionIcon } from '../buttons/action-icon.js';
 
 interface HighlightProps {
   code: string;
@@ -59,7 +59,7 @@ function CopyButton({ text }: { text: string }) {
         );
       }}
     >
-      <ActionIcon icon={CopyOutlined} />
+      {actionIcon(CopyOutlined)}
       <span>{copied ? strings.copied : strings.copy}</span>
     </button>
   );

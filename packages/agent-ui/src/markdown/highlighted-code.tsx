@@ -35,22 +35,26 @@ const HEX_COLOR = /^#[0-9a-f]{3,8}$/i;
  * element, not one per token (a long reply's code was thousands of fibers and style objects).
  */
 export function highlightedHtml(html: string, palette: CodePalette): string {
-  let out = '';
+  // Pieces joined once: one flat string. Appended piece by piece (`out += …`) it would be a tree of
+  // thousands of concatenated strings, which the block's props keep as long as it is mounted (S8:
+  // 12,000 of them, 240 KB, for 5 replies with code).
+  const out: string[] = [];
   let open = 0;
   for (const match of html.matchAll(/<span class="([^"]*)">|<\/span>|[^<]+/g)) {
     if (match[1] !== undefined) {
       const color = scopeColor(match[1], palette);
-      out += color && HEX_COLOR.test(color) ? `<span style="color:${color}">` : '<span>';
+      out.push(color && HEX_COLOR.test(color) ? `<span style="color:${color}">` : '<span>');
       open++;
     } else if (match[0] === '</span>') {
       if (open === 0) continue;
       open--;
-      out += '</span>';
+      out.push('</span>');
     } else {
-      out += escape(decode(match[0]));
+      out.push(escape(decode(match[0])));
     }
   }
-  return out + '</span>'.repeat(open);
+  out.push('</span>'.repeat(open));
+  return out.join('');
 }
 
 /** What the code element carries besides its content (the kit's stylesheet styles it: no inline style). */

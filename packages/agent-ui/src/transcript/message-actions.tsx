@@ -7,7 +7,7 @@ import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { FeedbackReason } from './feedback-reason.js';
 import type { ToolbarFocus } from './toolbar-focus.js';
-import { ActionButton } from './action-button.js';
+import { ActionButton } from '../buttons/action-button.js';
 import { KIT_STYLE_SHEET, useKitStylesHandled } from '../styles/kit-styles.js';
 
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { DislikeFilled, LikeOutlined } from '@ant-design/icons-svg';
+import type { AbstractNode } from '@ant-design/icons-svg/lib/types.js';
 import { describe, expect, it, vi } from 'vitest';
 import { ActionButton } from './action-button.js';
 
@@ -16,8 +17,8 @@ describe('ActionButton', () => {
     const svg = button.querySelector('svg')!;
     expect(svg).toHaveAttribute('aria-hidden', 'true');
     expect(svg.getAttribute('viewBox')).toBe('64 64 896 896');
-    const [path] = (LikeOutlined.icon as { children: Array<{ attrs: { d: string } }> }).children;
-    expect(svg.querySelector('path')!.getAttribute('d')).toBe(path!.attrs.d);
+    const [path] = (LikeOutlined.icon as AbstractNode).children!;
+    expect(svg.querySelector('path')!.getAttribute('d')).toBe(path!.attrs['d']);
     await userEvent.click(button);
     expect(onClick).toHaveBeenCalledTimes(1);
   });

@@ -1,13 +1,14 @@
 'use client';
+import type { ReactElement } from 'react';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types.js';
 
 /**
  * An Ant Design icon drawn from its definition (`@ant-design/icons-svg`, the data `@ant-design/icons`
- * draws from): the same glyph as antd's icon component, as one `<svg>` with its paths — no component,
- * context or wrapper `<span>` per icon (a message's toolbar shows five of them, on every message).
+ * draws from): the same glyph as antd's icon component, as one `<svg>` element with its paths — a
+ * plain element, no component, context or wrapper `<span>` (every message and code block shows some).
  * 1em square, `currentColor`, hidden from assistive technology (the button carries the name).
  */
-export function ActionIcon({ icon }: { icon: IconDefinition }) {
+export function actionIcon(icon: IconDefinition): ReactElement {
   const svg = typeof icon.icon === 'function' ? icon.icon('currentColor', 'currentColor') : icon.icon;
   return (
     <svg viewBox={svg.attrs.viewBox} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">

@@ -97,7 +97,7 @@ const ACTIONS = `
 .x-agent-action:not(:disabled):focus-visible{outline:${ant('line-width-focus', '3px')} solid ${ant('color-primary-border', '#91caff')};outline-offset:1px;transition:outline-offset 0s,outline 0s}
 .x-agent-action:disabled{color:${ant('color-text-disabled', 'rgba(0, 0, 0, 0.25)')};cursor:not-allowed}
 .x-agent-action svg{display:block;flex:none}
-.x-agent-action-labelled{width:auto;gap:${ant('margin-xxs', '4px')};padding:0 7px;white-space:nowrap}
+.x-agent-action-labelled{width:auto;gap:${ant('margin-xs', '8px')};padding:0 7px;white-space:nowrap}
 `;
 
 /** The kit's stylesheet (what `@x/agent-ui/styles.css` holds). */

@@ -19,10 +19,18 @@ const afterUnmount = process.argv[4] === 'unmounted' || process.argv[4] === 'sec
 const secondCycle = process.argv[4] === 'second';
 
 interface Snapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
   nodes: number[];
+  edges: number[];
   strings: string[];
 }
+
+/**
+ * `SHAPES=1`: plain objects (`Object`) are counted by their first property names too (`Object
+ * {memoizedState,baseState,…}` is a hook, `{$$typeof,type,key,…}` a React element): what the
+ * objects a mounted chat keeps are.
+ */
+const shapes = process.env.SHAPES === '1';
 
 async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number; count: number }>> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -36,12 +44,25 @@ async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number
   const fields = snap.snapshot.meta.node_fields;
   const types = snap.snapshot.meta.node_types[0];
   const width = fields.length;
-  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt, edgeCountAt] = ['type', 'name', 'self_size', 'edge_count'].map((f) => fields.indexOf(f)) as [number, number, number, number];
+  const edgeWidth = snap.snapshot.meta.edge_fields.length;
+  const [edgeTypeAt, edgeNameAt] = ['type', 'name_or_index'].map((f) => snap.snapshot.meta.edge_fields.indexOf(f)) as [number, number];
+  const propertyEdge = snap.snapshot.meta.edge_types[0].indexOf('property');
   const byKey = new Map<string, { size: number; count: number }>();
+  let edge = 0;
   for (let i = 0; i < snap.nodes.length; i += width) {
     const type = types[snap.nodes[i + typeAt] as number] ?? '?';
+    const edges = snap.nodes[i + edgeCountAt] as number;
     let name = type === 'object' || type === 'closure' || type === 'native' ? (snap.strings[snap.nodes[i + nameAt] as number] ?? '?') : '';
     if (name.length > 60) name = `${name.slice(0, 57)}…`;
+    if (shapes && type === 'object' && name === 'Object') {
+      const names: string[] = [];
+      for (let e = edge; e < edge + edges * edgeWidth && names.length < 4; e += edgeWidth) {
+        if (snap.edges[e + edgeTypeAt] === propertyEdge) names.push(snap.strings[snap.edges[e + edgeNameAt] as number] ?? '?');
+      }
+      name = `Object {${names.join(',')}}`;
+    }
+    edge += edges * edgeWidth;
     const key = `${type} ${name}`.trim();
     const entry = byKey.get(key) ?? { size: 0, count: 0 };
     entry.size += snap.nodes[i + sizeAt] as number;

@@ -20,10 +20,12 @@ export function scheduleFlush(setting: ThrottleSetting, callback: () => void): C
     const raf = globalThis.requestAnimationFrame;
     const caf = globalThis.cancelAnimationFrame;
     if (typeof raf === 'function' && typeof caf === 'function') {
-      // Not inside the frame's callback: React would render there, in the frame, and a main-thread
-      // frame that long makes Chromium's compositor draw without waiting for it — every update, a
-      // keystroke's too, then shows a frame later (S5: `bench/results/README.md`, session 19). After
-      // the frame, the render is painted by the next one.
+      // Not inside the frame's callback: React would render there, in the frame, and main-thread
+      // frames that long put Chromium's compositor into drawing without waiting for them — every
+      // update, a keystroke's too, then shows a frame or more later; the first keystroke typed while
+      // a reply streamed took 40–64 ms to paint, 16–24 after (S5, `bench/results/README.md`,
+      // sessions 19–20). After the frame, the render is painted by the next one: a streamed update
+      // may show up to a frame later while nobody types (S1's display lag stayed within its A/A noise).
       let timer: ReturnType<typeof setTimeout> | undefined;
       const handle = raf(() => {
         timer = setTimeout(callback, 0);

@@ -82,21 +82,31 @@ await withProbePage(contender, async ({ page, cdp, session }) => {
     const fibers = await page.evaluate(() => {
       const container = document.getElementById('root') as unknown as Record<string, unknown>;
       const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$'));
-      type Fiber = { type: unknown; child: Fiber | null; sibling: Fiber | null };
+      type Fiber = { type: unknown; tag: number; memoizedState: unknown; child: Fiber | null; sibling: Fiber | null };
       const counts: Record<string, number> = {};
+      // Hook states of function components (tags 0, 11 forwardRef, 14/15 memo), as `hooks:Name`.
+      const hookTags = new Set([0, 11, 14, 15]);
       const stack: Fiber[] = key ? [container[key] as Fiber] : [];
       while (stack.length) {
         const fiber = stack.pop()!;
         const t = fiber.type as { displayName?: string; name?: string; render?: { name?: string }; type?: { name?: string } } | string | null;
         const label = typeof t === 'string' ? `<${t}>` : t ? (t.displayName ?? t.name ?? t.render?.name ?? t.type?.name ?? '(anonymous)') || '(anonymous)' : '(text or root)';
         counts[label] = (counts[label] ?? 0) + 1;
+        if (hookTags.has(fiber.tag)) {
+          let hooks = 0;
+          for (let hook = fiber.memoizedState as { next: unknown } | null; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next as { next: unknown } | null) hooks++;
+          if (hooks) counts[`hooks:${label}`] = (counts[`hooks:${label}`] ?? 0) + hooks;
+        }
         if (fiber.child) stack.push(fiber.child);
         if (fiber.sibling) stack.push(fiber.sibling);
       }
       return counts;
     });
-    const rows = Object.entries(fibers).sort((a, b) => b[1] - a[1]);
+    const all = Object.entries(fibers).sort((a, b) => b[1] - a[1]);
+    const rows = all.filter(([name]) => !name.startsWith('hooks:'));
+    const hooks = all.filter(([name]) => name.startsWith('hooks:'));
     console.log(`fibers mounted: ${rows.reduce((s, [, n]) => s + n, 0)}; by component: ${rows.slice(0, Number(process.env.TOP ?? 25)).map(([n, c]) => `${n} ${c}`).join(' · ')}`);
+    console.log(`hook states: ${hooks.reduce((s, [, n]) => s + n, 0)}; by component: ${hooks.slice(0, Number(process.env.TOP ?? 25)).map(([n, c]) => `${n.slice(6)} ${c}`).join(' · ')}`);
   }
   const total = (m: Map<string, { size: number }>) => [...m.values()].reduce((s, e) => s + e.size, 0);
   console.log(`${contender}: heap (snapshot self sizes) before mount ${(total(before) / 2 ** 20).toFixed(2)} MB, ${afterUnmount ? `after ${turns} turns and unmount` : `with ${turns} turns mounted`} ${(total(mounted) / 2 ** 20).toFixed(2)} MB`);

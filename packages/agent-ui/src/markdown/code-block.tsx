@@ -6,6 +6,7 @@ import { useAgentUIConfig } from '../config.js';
 import { lazyComponent } from '../lazy/lazy-component.js';
 import { parseColor } from '../theme/contrast.js';
 import { actionIcon } from '../buttons/action-icon.js';
+import { useNearView } from './near-view.js';
 
 interface HighlightProps {
   code: string;
@@ -68,10 +69,14 @@ function CopyButton({ text }: { text: string }) {
 /**
  * A fenced code block: a header with its language and a copy button, then the code on a shaded
  * background. Highlighted once the block is finished (a block still streaming stays plain: no
- * highlighting per token).
+ * highlighting per token), while it is near the view: a block far off screen shows its code plain
+ * (the same text, the same layout), so a long conversation keeps no coloured elements for code
+ * nobody sees — one element per token, about half a megabyte for 30 blocks (S8).
  */
 export function CodeBlock({ code, lang, streaming }: { code: string; lang: string | undefined; streaming: boolean }) {
   const dark = useDarkBackground();
+  const pre = useRef<HTMLPreElement>(null);
+  const near = useNearView(pre);
   const language = lang?.trim().split(/\s+/)[0]?.toLowerCase() || undefined;
   const text = code.replace(/\n$/, '');
   const codeClass = language ? `language-${language}` : undefined;
@@ -81,8 +86,8 @@ export function CodeBlock({ code, lang, streaming }: { code: string; lang: strin
         <span className="x-agent-code-lang">{language ?? ''}</span>
         <CopyButton text={text} />
       </div>
-      <pre tabIndex={0}>
-        {streaming ? (
+      <pre ref={pre} tabIndex={0}>
+        {streaming || !near ? (
           <code className={codeClass}>{text}</code>
         ) : (
           <HighlightedCode code={text} language={language} dark={dark} className={codeClass} />

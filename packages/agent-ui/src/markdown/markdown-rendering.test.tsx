@@ -1,13 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AgentUIProvider } from '../config.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 import type { MarkdownOptions } from './markdown-options.js';
+import { installFakeIntersection } from '../test-utils/fake-intersection.js';
 
 // The image gate is in the on-demand chunk: load it first, so the assertions see it rather than its stand-in.
 beforeAll(() => preloadOnDemand());
+// Everything on screen: code blocks near the view are highlighted (jsdom has no layout).
+let intersection: ReturnType<typeof installFakeIntersection>;
+beforeAll(() => void (intersection = installFakeIntersection()));
+afterAll(() => intersection.restore());
 
 const TABLE = '| Plan | Price |\n| --- | ---: |\n| Free | 0 |\n| Pro | 20 |';
 const CODE = '```ts\nconst answer: number = 42; // the answer\n```';
@@ -56,6 +61,25 @@ describe('markdown styling', () => {
     const { container } = show(CODE, { dark: true });
     await waitFor(() => expect(container.querySelector('code span[style*="color"]')).not.toBeNull());
     expect(screen.getByText('const')).toHaveStyle({ color: '#ff7b72' });
+  });
+
+  it('a finished code block far from the view shows its code plain, and is highlighted when it comes near', async () => {
+    intersection.set(false);
+    try {
+      const { container } = show(CODE);
+      const code = () => container.querySelector('[data-xagent-code-block] code')!;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(code()).toHaveTextContent('const answer: number = 42; // the answer');
+      expect(code().querySelector('span')).toBeNull();
+      intersection.set(true);
+      await waitFor(() => expect(code().querySelector('span[style*="color"]')).not.toBeNull());
+      // Scrolled far away again: plain text, the same text.
+      intersection.set(false);
+      await waitFor(() => expect(code().querySelector('span')).toBeNull());
+      expect(code()).toHaveTextContent('const answer: number = 42; // the answer');
+    } finally {
+      intersection.set(true);
+    }
   });
 
   it('a code block still streaming stays plain text (no highlighting per token)', () => {

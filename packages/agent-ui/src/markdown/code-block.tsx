@@ -71,7 +71,8 @@ function CopyButton({ text }: { text: string }) {
  * background. Highlighted once the block is finished (a block still streaming stays plain: no
  * highlighting per token), while it is near the view: a block far off screen shows its code plain
  * (the same text, the same layout), so a long conversation keeps no coloured elements for code
- * nobody sees — one element per token, about half a megabyte for 30 blocks (S8).
+ * nobody sees — an element, a layout object and a text shape per token: ≈ 1.8 MB of the page's
+ * memory for S8's 30 blocks (`bench/render/probe-heap.ts`).
  */
 export function CodeBlock({ code, lang, streaming }: { code: string; lang: string | undefined; streaming: boolean }) {
   const dark = useDarkBackground();

@@ -54,42 +54,32 @@ function useRowMessage(chat: UseAgentChatResult, id: string, streaming: boolean)
   useLayoutEffect(() => {
     watchUserInput();
     let queued = false;
-    let deferQueued = false;
     let disposed = false;
     let held: (() => void) | undefined;
-    const renderNow = () => {
-      queued = false;
-      if (!disposed && store.getMessage(id) !== rendered.current) flushSync(rerender);
-    };
     const renderDeferred = () => {
       held = undefined;
       if (!disposed && store.getMessage(id) !== rendered.current) startTransition(rerender);
     };
     /**
-     * Decided at the end of the publishing task, not inside the store's notification: a key press
-     * handled in the same task (another subscriber's work) then holds this frame too, instead of a
-     * transition that would render the held text once for nothing.
+     * Decided at the end of the publishing task (a microtask: never inside a React render or commit),
+     * not inside the store's notification: a key press handled in the same task (another
+     * subscriber's work) then holds this frame too, instead of a transition that would render the
+     * held text once for nothing.
      */
-    const deferAfterInput = () => {
-      deferQueued = false;
-      if (!disposed && !held) held = afterInputPaint(renderDeferred);
-    };
-    const onChange = () => {
-      if (store.getMessage(id) === rendered.current) return;
+    const decide = () => {
+      queued = false;
+      if (disposed || store.getMessage(id) === rendered.current) return;
       // Not before the frame that shows the user's last key or click is painted: that frame
       // carries the input's own render only.
       // (Also while the render holds the row for an unpainted input frame: catching up at once would
       // render the held text again and again, a microtask loop that never lets the frame paint.)
-      if (deferUpdates.current && (userInputWithin(INPUT_RECENT_MS) || inputAwaitingPaint())) {
-        if (!held && !deferQueued) {
-          deferQueued = true;
-          queueMicrotask(deferAfterInput);
-        }
-      } else if (!queued) {
-        // After the publishing task's current call stack (never inside a React render or commit).
-        queued = true;
-        queueMicrotask(renderNow);
-      }
+      if (deferUpdates.current && (userInputWithin(INPUT_RECENT_MS) || inputAwaitingPaint())) held ??= afterInputPaint(renderDeferred);
+      else flushSync(rerender);
+    };
+    const onChange = () => {
+      if (store.getMessage(id) === rendered.current || queued) return;
+      queued = true;
+      queueMicrotask(decide);
     };
     catchUp.current = onChange;
     const unsubscribe = store.subscribeMessage(id, onChange);

@@ -17,6 +17,8 @@ const REACT_ISOLATED = [
   'packages/agent-ui/src/locales/**/*.test.{ts,tsx}',
   'packages/agent-ui/src/first-load.test.ts',
   'packages/agent-ui/src/markdown/markdown-warm-up.test.tsx',
+  // Markdown before and after its chunk ran.
+  'packages/agent-ui/src/markdown/markdown-pipeline.test.tsx',
   // Their stand-in first, then the part from the on-demand chunk.
   'packages/agent-ui/src/transcript/file-card.test.tsx',
   'packages/agent-ui/src/transcript/think.test.tsx',
@@ -70,7 +72,7 @@ export default defineConfig({
           include: REACT_TESTS,
           // `*.node.test.ts`: tests that must run without a DOM (the unit project runs them).
           exclude: [...configDefaults.exclude, '**/*.node.test.ts', ...REACT_ISOLATED],
-          setupFiles: ['./test/setup-dom.ts'],
+          setupFiles: ['./test/setup-dom.ts', './test/setup-markdown.ts'],
           testTimeout: 20_000,
           // One module graph and jsdom per worker, not per file (every test unmounts what it rendered,
           // test/setup-dom.ts): the project's CPU time fell from 384 s to 88 s (261 s → 91 s of wall

@@ -36,3 +36,4 @@ afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
+

@@ -14,7 +14,9 @@ import { withProbePage } from './probe-page.ts';
 
 const contender = process.argv[2] ?? 'ours';
 const turns = Number(process.argv[3] ?? 5);
-const afterUnmount = process.argv[4] === 'unmounted' || process.argv[4] === 'second';
+const afterUnmount = process.argv[4] === 'unmounted' || process.argv[4] === 'second' || process.argv[4] === 'warm-up';
+/** `warm-up`: the first snapshot is the page as loaded, the second after the warm-up cycle (what the first cycle leaves: compiled code, caches, chunks loaded on demand). */
+const warmUp = process.argv[4] === 'warm-up';
 /** `second`: the warm-up is the same N-turn cycle, so the diff is S8's second identical cycle. */
 const secondCycle = process.argv[4] === 'second';
 
@@ -31,6 +33,10 @@ interface Snapshot {
  * objects a mounted chat keeps are.
  */
 const shapes = process.env.SHAPES === '1';
+/** `CODE=1`: compiled code is counted by its kind (`(bytecode for …)`, regular expression code, …) instead of as one row. */
+const codeNames = process.env.CODE === '1';
+/** `STRINGS=1`: strings are counted by their first 40 characters. */
+const stringNames = process.env.STRINGS === '1';
 
 async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number; count: number }>> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -53,7 +59,9 @@ async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number
   for (let i = 0; i < snap.nodes.length; i += width) {
     const type = types[snap.nodes[i + typeAt] as number] ?? '?';
     const edges = snap.nodes[i + edgeCountAt] as number;
-    let name = type === 'object' || type === 'closure' || type === 'native' ? (snap.strings[snap.nodes[i + nameAt] as number] ?? '?') : '';
+    let name = type === 'object' || type === 'closure' || type === 'native' || (codeNames && type === 'code') ? (snap.strings[snap.nodes[i + nameAt] as number] ?? '?') : '';
+    if (stringNames && (type === 'string' || type === 'concatenated string')) name = JSON.stringify((snap.strings[snap.nodes[i + nameAt] as number] ?? '?').slice(0, 40));
+    if (codeNames && type === 'code') name = name.replace(/^\((\w[\w ]*?) for .*$/, '($1 for …)');
     if (name.length > 60) name = `${name.slice(0, 57)}…`;
     if (shapes && type === 'object' && name === 'Object') {
       const names: string[] = [];
@@ -73,7 +81,7 @@ async function heapSnapshot(cdp: CDPSession): Promise<Map<string, { size: number
 }
 
 await withProbePage(contender, async ({ page, cdp, session }) => {
-  await session(secondCycle ? turns : 1, true);
+  if (!warmUp) await session(secondCycle ? turns : 1, true);
   const before = await heapSnapshot(cdp);
   await session(turns, afterUnmount);
   const mounted = await heapSnapshot(cdp);

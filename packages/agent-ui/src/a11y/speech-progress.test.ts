@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { MARKDOWN_KIT } from '../markdown/markdown-components.js';
+import { markdownHtml } from '../markdown/markdown-html.js';
 import { markdownSpeech } from '../markdown/markdown-speech.js';
 import { enUS } from '../locales/built-in.js';
 import { lastSentenceEnd, nextSpeech as nextSpeechWith, SPEECH_START, type SpeechProgress } from './speech-progress.js';
 
+const { lexMarkdown } = markdownHtml(MARKDOWN_KIT);
 const speechCalls = { count: 0 };
 const toSpeech = (markdown: string, streaming: boolean) => {
   speechCalls.count += 1;
-  return markdownSpeech(markdown, enUS, streaming);
+  return markdownSpeech(lexMarkdown, markdown, enUS, streaming);
 };
 const nextSpeech = (progress: SpeechProgress, done: readonly string[], tail: string, finished: boolean) => nextSpeechWith(progress, done, tail, finished, toSpeech);
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ComposerUploadOptions } from './attachment-uploads.js';
 
 /** Attachment settings of the composer. */
@@ -14,4 +15,9 @@ export interface ComposerAttachmentOptions {
    * `DEFAULT_INLINE_FILE_BYTES` (512 KiB) unless `maxSize` says otherwise.
    */
   upload?: ComposerUploadOptions;
+  /**
+   * The attach button's icon. The `attachments()` plug-in sets antd's `PaperClipOutlined`; without
+   * one, the same icon comes with the kit's on-demand parts (a blank of its size until then).
+   */
+  icon?: ReactNode;
 }

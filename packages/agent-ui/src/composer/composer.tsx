@@ -1,6 +1,6 @@
 'use client';
 import { FocusRingStyle } from '../a11y/focus-ring.js';
-import { BorderOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type RefObject } from 'react';
 import { useAgentBusy, useAgentChatSelector, type AgentChatSnapshot, type OutgoingMessage } from '@x/agent-react';
@@ -9,7 +9,7 @@ import { missingProvider } from '../chat/missing-provider.js';
 import { Sender } from '../antdx.js';
 import { StopIcon } from './stop-icon.js';
 import { useAgentUIConfig } from '../config.js';
-import { AttachmentPreview, DictationButton, DictationStatus } from '../lazy/on-demand.js';
+import { AttachmentPreview, DictationButton, DictationStatus, OnDemandIcon } from '../lazy/on-demand.js';
 import { fileMatchesAccept, readAsDataUrl } from './file-accept.js';
 import { formatBytes } from '../tools/format.js';
 import type { ComposerDictationOptions } from './dictation-options.js';
@@ -374,7 +374,7 @@ const ComposerView = memo(function ComposerView({
           options || dictationOptions ? (
             <>
               {options ? (
-                <Button type="text" icon={<PaperClipOutlined />} aria-label={strings.attach} title={strings.attach} onClick={() => inputRef.current?.click()} />
+                <Button type="text" icon={options.icon ?? <OnDemandIcon name="paper-clip" />} aria-label={strings.attach} title={strings.attach} onClick={() => inputRef.current?.click()} />
               ) : null}
               {dictationOptions ? <DictationButton dictation={dictation} disabled={disabled} /> : null}
             </>
@@ -383,7 +383,7 @@ const ComposerView = memo(function ComposerView({
         suffix={(_, { components: { SendButton, LoadingButton } }) =>
           busy && queue ? (
             <>
-              <Button shape="circle" icon={<BorderOutlined />} aria-label={strings.stop} title={strings.stop} onClick={stop} />
+              <Button shape="circle" icon={<OnDemandIcon name="border" />} aria-label={strings.stop} title={strings.stop} onClick={stop} />
               <SendButton aria-label={strings.queue.queueSend} title={strings.queue.queueSend} disabled={disabled || (!value.trim() && files.length === 0 && pasted.length === 0)} />
             </>
           ) : busy ? (

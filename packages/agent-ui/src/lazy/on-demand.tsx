@@ -111,7 +111,7 @@ export const MessageEditor = lazyComponent<MessageEditorProps>(
  * drawer's launcher): an empty box of the icon's size (1em, as antd's
  * `.anticon`) until the on-demand chunk is there, so nothing moves when the glyph appears.
  */
-export const OnDemandIcon = lazyComponent<{ name: OnDemandIconName }>(
+export const OnDemandIcon = lazyComponent<{ name: OnDemandIconName; decorative?: boolean }>(
   async () => (await load()).OnDemandIconGlyph,
   () => <span role="img" aria-hidden="true" className="anticon" style={{ display: 'inline-block', width: '1em', height: '1em' }} />,
 );

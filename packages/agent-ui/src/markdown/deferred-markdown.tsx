@@ -1,5 +1,5 @@
 'use client';
-import { createContext, memo, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 
 /**
  * Markdown that may wait: text shown as plain text first and parsed later, when it is near the
@@ -100,6 +100,14 @@ function estimatedHeight(text: string): string {
 }
 
 /**
+ * The element of markdown not parsed yet (its text goes in, plain): marked
+ * `data-xagent-markdown-pending` (styled by the kit's stylesheet), with the text's estimated height.
+ */
+export function pendingProps(text: string): { style: CSSProperties; 'data-xagent-markdown-pending': '' } {
+  return { style: { containIntrinsicBlockSize: estimatedHeight(text) }, 'data-xagent-markdown-pending': '' };
+}
+
+/**
  * Upgrades that wait for the paint of the commit that showed their placeholders: one task for all of
  * them (a burst mounts hundreds), then one transition (time-sliced, behind input).
  */
@@ -141,7 +149,7 @@ export const DeferredMarkdown = memo(function DeferredMarkdown({ text, afterPain
   const content = useMemo(() => (ready ? render(text) : null), [ready, render, text]);
   if (ready) return content;
   return (
-    <div ref={ref} style={{ containIntrinsicBlockSize: estimatedHeight(text) }} data-xagent-markdown-pending="">
+    <div ref={ref} {...pendingProps(text)}>
       {text}
     </div>
   );

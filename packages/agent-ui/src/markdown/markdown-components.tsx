@@ -1,6 +1,7 @@
 'use client';
 import type { ComponentProps, XMarkdownProps } from '@ant-design/x-markdown';
-import type { ReactNode } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import type { MarkdownKit, ParsedNode } from './markdown-html.js';
 import { safeUrl } from './safe-url.js';
 import { CodeBlock } from './code-block.js';
 import { ImageGate } from '../lazy/on-demand.js';
@@ -13,14 +14,7 @@ import { ImageGate } from '../lazy/on-demand.js';
  * keyboard-focusable box that scrolls a table too wide).
  */
 
-/** A node of the sanitized document (html-dom-parser's, as html-react-parser reads it). */
-export interface ParsedNode {
-  type: string;
-  name?: string;
-  data?: string;
-  attribs?: Record<string, string>;
-  children?: ParsedNode[];
-}
+export type { ParsedNode };
 
 /** The text of a parsed node (a code block's source, entity-decoded by the parser). */
 export function textOf(node: ParsedNode): string {
@@ -75,3 +69,23 @@ export const MARKDOWN_COMPONENTS: NonNullable<XMarkdownProps['components']> = {
   a: Link,
   img: Image,
 };
+
+/** The kit's component for a node of a parsed reply that needs one (see above); undefined: the host element. */
+function replaceMarkdownNode(node: ParsedNode, children: () => ReactNode, streaming: boolean): ReactElement | undefined {
+  const attribs = node.attribs ?? {};
+  switch (node.name) {
+    case 'a':
+      return createElement(Link, { href: attribs.href, target: attribs.target, title: attribs.title }, children());
+    case 'img':
+      return createElement(Image, { src: attribs.src, alt: attribs.alt, title: attribs.title });
+    case 'pre':
+      return createElement(CodeBlock, { ...codeOf(node), streaming });
+    case 'table':
+      return createElement(Table, null, children());
+    default:
+      return undefined;
+  }
+}
+
+/** What the markdown chunk's pipeline renders as the kit's own components (markdown-pipeline.ts hands it over). */
+export const MARKDOWN_KIT: MarkdownKit = { components: MARKDOWN_COMPONENTS, replace: replaceMarkdownNode };

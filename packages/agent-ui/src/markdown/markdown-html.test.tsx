@@ -3,8 +3,10 @@ import { render } from '@testing-library/react';
 import createDOMPurify from 'dompurify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { preloadOnDemand } from '../lazy/on-demand.js';
-import { MARKDOWN_COMPONENTS } from './markdown-components.js';
-import { renderMarkdown, SAFE_DOMPURIFY_CONFIG } from './markdown-html.js';
+import { MARKDOWN_COMPONENTS, MARKDOWN_KIT } from './markdown-components.js';
+import { markdownHtml, SAFE_DOMPURIFY_CONFIG } from './markdown-html.js';
+
+const { renderMarkdown } = markdownHtml(MARKDOWN_KIT);
 
 beforeAll(() => preloadOnDemand());
 

@@ -1,5 +1,5 @@
 import { completeTail } from './complete-tail.js';
-import { lexMarkdown } from './markdown-html.js';
+import type { MarkdownHtml } from './markdown-html.js';
 
 /** The words a reply's announcement puts around what a table holds (from the kit's strings). */
 export interface SpeechWords {
@@ -86,17 +86,17 @@ function blockTexts(tokens: readonly SpeechToken[], words: SpeechWords, out: str
 
 /**
  * What a screen reader is given of one markdown block: the text the page shows, not the markup.
- * Parsed by the kit's own parser (the one that renders it), so a table is read as its header and
+ * Parsed by the kit's own parser (`lex`: the one that renders it), so a table is read as its header and
  * rows ("Columns: Metric, Before, After. Row 1: Latency, 120 ms, 80 ms."), inline code keeps its
  * characters and spacing, links and emphasis are their text, an image its alt text. A block still
  * streaming (`streaming`) is closed first as the page closes it (`completeTail`), so a half-written
  * `**bold` is read as the page shows it.
  */
-export function markdownSpeech(markdown: string, words: SpeechWords, streaming = false): string {
+export function markdownSpeech(lex: MarkdownHtml['lexMarkdown'], markdown: string, words: SpeechWords, streaming = false): string {
   const source = streaming ? completeTail(markdown) : markdown;
   if (!source.trim()) return '';
   const out: string[] = [];
-  blockTexts(lexMarkdown(source) as unknown as readonly SpeechToken[], words, out);
+  blockTexts(lex(source) as unknown as readonly SpeechToken[], words, out);
   return out
     .map((text) => text.trim())
     .filter(Boolean)

@@ -3,8 +3,13 @@ import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AnnouncerProvider, useReplySpeech, type ReplySpeech } from '../a11y/announcer.js';
 import { enUS } from '../locales/built-in.js';
-import { markdownSpeech } from './markdown-speech.js';
+import { MARKDOWN_KIT } from './markdown-components.js';
+import { markdownHtml } from './markdown-html.js';
+import { markdownSpeech as speechOf } from './markdown-speech.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
+
+const { lexMarkdown } = markdownHtml(MARKDOWN_KIT);
+const markdownSpeech = (markdown: string, words: typeof enUS, streaming?: boolean) => speechOf(lexMarkdown, markdown, words, streaming);
 
 // What a screen reader hears of a reply is the text the page shows, never its markdown: a streamed
 // table is read as its header and rows, inline code keeps its characters and spacing, and a stopped

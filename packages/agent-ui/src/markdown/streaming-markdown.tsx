@@ -1,13 +1,11 @@
 'use client';
 import { memo, useContext, useEffect, useRef, useState } from 'react';
-import { DeferredMarkdown, NearViewportContext } from './deferred-markdown.js';
+import { DeferredMarkdown, NearViewportContext, pendingProps } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode, useReplySpeech } from '../a11y/announcer.js';
 import { nextSpeech, type SpeechProgress, type ToSpeech } from '../a11y/speech-progress.js';
 import { useAgentUIConfig } from '../config.js';
-import { completeTail } from './complete-tail.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
-import { renderMarkdown } from './markdown-html.js';
-import { markdownSpeech } from './markdown-speech.js';
+import { useMarkdownPipeline, type MarkdownPipeline } from './markdown-pipeline.js';
 import { KIT_STYLE_SHEET, useKitStylesHandled } from '../styles/kit-styles.js';
 
 /** Props of {@link StreamingMarkdown}. */
@@ -22,19 +20,14 @@ export interface StreamingMarkdownProps {
 }
 
 /**
- * One block: parsed once per text, memoized. The streaming tail is closed by `completeTail` here
- * rather than by XMarkdown's `streaming` mode, which renders twice per update (an effect stores its
+ * One block: parsed once per text, memoized. The streaming tail is closed by `completeTail` (in the
+ * pipeline's `renderBlock`) rather than by XMarkdown's `streaming` mode, which renders twice per update (an effect stores its
  * output in state): one commit per update instead of two. The parse is XMarkdown's, through the
  * kit's shared pipeline (`markdown-html.ts`: one parser, a sanitizer configured once).
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const markdown = streaming ? completeTail(text) : text;
-  if (!markdown) return null;
-  return <div>{renderMarkdown(markdown, streaming)}</div>;
+const MarkdownBlock = memo(function MarkdownBlock({ text, streaming, render }: { text: string; streaming: boolean; render: MarkdownPipeline['renderBlock'] }) {
+  return render(text, streaming);
 });
-
-/** A finished block in its element (as {@link MarkdownBlock} renders it): what a deferred block becomes. */
-const renderBlock = (text: string) => <div>{renderMarkdown(text)}</div>;
 
 /** A frame that completes more blocks than this parses the last ones only, the rest after its paint. */
 const LIVE_BLOCKS = 6;
@@ -96,9 +89,12 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   const mode = useAnnounceMode();
   const replySpeech = useReplySpeech();
   const { strings } = useAgentUIConfig();
-  // The text the page shows, not its markup (a table as its rows, inline code as written).
+  // The markdown chunk (markdown-pipeline.ts); until it has run, the text shows plain.
+  const pipeline = useMarkdownPipeline();
+  // The text the page shows, not its markup (a table as its rows, inline code as written); the
+  // markdown as written in the moment before the chunk ran.
   const toSpeech = useRef<ToSpeech>(() => '');
-  toSpeech.current = (markdown, open) => markdownSpeech(markdown, strings, open);
+  toSpeech.current = (markdown, open) => (pipeline ? pipeline.markdownSpeech(markdown, strings, open) : markdown);
   // Open while this reply is being read: a note said after it ("Reply stopped") waits for its last words.
   const reading = useRef<(() => void) | null>(null);
   // How far the reply has been read out: sentence by sentence while it streams (or all at the end,
@@ -155,12 +151,21 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   // (a hoisted, de-duplicated <style>: one in the page however many replies render it).
   const sheet = useKitStylesHandled() ? null : KIT_STYLE_SHEET;
   const rootClass = className ? `${ROOT_CLASS} ${className}` : ROOT_CLASS;
+  if (!pipeline) {
+    // Before the markdown chunk ran (and on the server): the text, plain, as a deferred block shows it.
+    return (
+      <div className={rootClass} dir="auto" data-xagent-markdown="">
+        {sheet}
+        {text.trim() ? <div {...pendingProps(text)}>{text}</div> : null}
+      </div>
+    );
+  }
   if (!blockwise) {
     // One document, its elements right in the root: a reply from history is its root and its markdown.
     return (
       <div className={rootClass} dir="auto" data-xagent-markdown="">
         {sheet}
-        {text.trim() ? <DeferredMarkdown text={text} render={renderMarkdown} /> : null}
+        {text.trim() ? <DeferredMarkdown text={text} render={pipeline.renderMarkdown} /> : null}
       </div>
     );
   }
@@ -171,12 +176,12 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
         deferred.current?.has(index) ? (
           // A completed block that arrived in a burst (many blocks in one frame, most of them above the
           // view): plain text in the frame it arrives in, parsed in a transition after that frame's paint.
-          <DeferredMarkdown key={index} text={block} afterPaint render={renderBlock} />
+          <DeferredMarkdown key={index} text={block} afterPaint render={pipeline.renderBlock} />
         ) : (
-          <MarkdownBlock key={index} text={block} streaming={false} />
+          <MarkdownBlock key={index} text={block} streaming={false} render={pipeline.renderBlock} />
         ),
       )}
-      {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} /> : null}
+      {blocks.tail.trim() ? <MarkdownBlock key={doneCount} text={blocks.tail} streaming={streaming} render={pipeline.renderBlock} /> : null}
     </div>
   );
 });

@@ -1,8 +1,9 @@
 'use client';
-import { CloseOutlined, FileTextOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useId, useState, type CSSProperties } from 'react';
 import { useAgentUIConfig } from '../config.js';
+import { OnDemandIcon } from '../lazy/on-demand.js';
 import { pastedSize } from './pasted-text.js';
 
 const chipStyle: CSSProperties = {
@@ -29,7 +30,7 @@ export function PastedTextChip({ text, onRemove }: { text: string; onRemove?: ()
   return (
     <div style={chipStyle} data-xagent-pasted-text="">
       <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        <FileTextOutlined aria-hidden="true" />
+        <OnDemandIcon name="file-text" decorative />
         <span>
           <strong>{t.pastedText}</strong> · {t.pastedSummary(lines, chars)}
         </span>

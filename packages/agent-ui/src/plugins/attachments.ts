@@ -1,3 +1,5 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import { createElement } from 'react';
 import { chatAttachmentOptions, type ChatAttachmentOptions } from '../composer/chat-attachment-options.js';
 import type { AgentChatPlugin } from './plugin.js';
 
@@ -11,5 +13,12 @@ export type { ComposerUploadOptions } from '../composer/attachment-uploads.js';
  * progress, and sends references; without it files go inline (512 KiB each).
  */
 export function attachments(options: ChatAttachmentOptions = {}): AgentChatPlugin {
-  return { name: 'attachments', options, composer: (connection) => ({ attachments: chatAttachmentOptions(options, connection) }) };
+  return {
+    name: 'attachments',
+    options,
+    // The attach button's icon comes with the plug-in (a page without it does not load it).
+    composer: (connection) => ({ attachments: { icon: ATTACH_ICON, ...chatAttachmentOptions(options, connection) } }),
+  };
 }
+
+const ATTACH_ICON = createElement(PaperClipOutlined);

@@ -1,3 +1,4 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import { renderHook } from '@testing-library/react';
 import { resumeRuns } from '@x/agent-react/resume';
 import { describe, expect, it } from 'vitest';
@@ -24,14 +25,15 @@ describe('plug-ins', () => {
 
   it('fills the routes of attachments and dictation from the chat’s server, the plug-in’s own options winning', () => {
     const resolved = resolvePlugins([attachments({ accept: 'image/*', upload: true }), dictation({ lang: 'de' })], connection);
-    expect(resolved.attachments).toEqual({ accept: 'image/*', upload: { uploadApi: '/api/agent/support/files', credentials: 'include' } });
+    // The attach button's icon comes with the plug-in.
+    expect(resolved.attachments).toEqual({ accept: 'image/*', upload: { uploadApi: '/api/agent/support/files', credentials: 'include' }, icon: expect.objectContaining({ type: PaperClipOutlined }) });
     expect(resolved.dictation).toMatchObject({ transcribeApi: '/api/agent/support/transcribe', lang: 'de', credentials: 'include' });
     expect(resolvePlugins([attachments({ upload: { uploadApi: '/elsewhere' } })], connection).attachments?.upload?.uploadApi).toBe('/elsewhere');
   });
 
   it('a later plug-in of the same name replaces an earlier one', () => {
     const resolved = resolvePlugins([attachments({ accept: 'image/*' }), queue(), attachments({ accept: '.pdf' })], connection);
-    expect(resolved.attachments).toEqual({ accept: '.pdf' });
+    expect(resolved.attachments).toEqual({ accept: '.pdf', icon: expect.anything() });
     expect(resolved.aboveComposer).toHaveLength(1);
   });
 

@@ -1,7 +1,12 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Resolvable } from '@x/agent-react';
-import { uploadFile } from '@x/agent-react/files';
+
+/**
+ * The upload itself (`@x/agent-react/files`: the request, its progress, the server's answer) loads
+ * with the first file attached: a chat whose user attaches nothing never loads it.
+ */
+const loadUploads = () => import('@x/agent-react/files');
 import { type FileReference } from '@x/agent-protocol/routes';
 
 /**
@@ -44,23 +49,27 @@ export function useAttachmentUploads(options: ComposerUploadOptions | undefined)
       if (!current) return;
       const controller = new AbortController();
       set(id, { progress: 0 });
-      const done = uploadFile(file, {
-        uploadApi: current.uploadApi,
-        ...(current.headers !== undefined ? { headers: current.headers } : {}),
-        ...(current.credentials ? { credentials: current.credentials } : {}),
-        ...(current.fetch ? { fetch: current.fetch } : {}),
-        signal: controller.signal,
-        onProgress: (progress) => set(id, { progress }),
-      }).then(
-        (reference) => {
-          set(id, { progress: 1, reference });
-          return reference;
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) set(id, { progress: 0, error: error instanceof Error ? error.message : String(error) });
-          return undefined;
-        },
-      );
+      const done = loadUploads()
+        .then(({ uploadFile }) =>
+          uploadFile(file, {
+            uploadApi: current.uploadApi,
+            ...(current.headers !== undefined ? { headers: current.headers } : {}),
+            ...(current.credentials ? { credentials: current.credentials } : {}),
+            ...(current.fetch ? { fetch: current.fetch } : {}),
+            signal: controller.signal,
+            onProgress: (progress) => set(id, { progress }),
+          }),
+        )
+        .then(
+          (reference) => {
+            set(id, { progress: 1, reference });
+            return reference;
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) set(id, { progress: 0, error: error instanceof Error ? error.message : String(error) });
+            return undefined;
+          },
+        );
       jobs.current.set(id, { controller, done });
     },
     [set],

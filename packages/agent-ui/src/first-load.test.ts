@@ -65,10 +65,15 @@ describe('the first load of a page with AgentChat', () => {
     expect(bundle.onDemand).toEqual(expect.arrayContaining(onDemand));
   });
 
-  it('has the hooks\' actions in the first load, with no on-demand chunk of their own', () => {
+  it('has the hooks\' actions in the first load, with no on-demand chunk of their own (only the upload request, with the first file attached)', () => {
     const actions = ['agent-core/transport.js', 'agent-core/ui-chunk-stream.js', 'agent-core/send.js', 'agent-core/stop.js', 'agent-core/tool-calls.js', 'agent-core/server-history.js'];
     expect(actions.filter((module) => !bundle.firstLoad.includes(module))).toEqual([]);
-    expect(bundle.onDemand.filter((module) => module.startsWith('agent-react/') || module.startsWith('agent-core/'))).toEqual([]);
+    // An upload waits for its request's code the first time (its progress shows meanwhile, a failed
+    // load is the file's upload error); every action of the hooks works the same before any load.
+    const uploads = (module: string) => module.startsWith('agent-core/files/') || module.startsWith('agent-react/files/');
+    expect(bundle.onDemand.filter((module) => (module.startsWith('agent-react/') || module.startsWith('agent-core/')) && !uploads(module))).toEqual([]);
+    expect(bundle.firstLoad.filter(uploads)).toEqual([]);
+    expect(bundle.onDemand).toContain('agent-core/files/upload-file.js');
   });
 
   it('has nothing of the conversation list, run records or the timeline (their own entries, not used by AgentChat)', () => {

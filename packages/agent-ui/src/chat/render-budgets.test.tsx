@@ -187,10 +187,14 @@ describe('render budgets (bench/budgets.json counters)', () => {
     // frame's rAF callbacks; jsdom paints nothing there).
     const untilPainted = () => new Promise<void>((resolve) => afterInputPaint(resolve));
     let published = 0;
+    let publishedWindows = 0;
     let early = 0;
     let windows = 0;
     let caughtUp = 0;
-    for (let k = 0; k < 12 && chat().store.getSnapshot().status === 'streaming'; k++) {
+    // Up to 30 keystrokes, until 12 of them had a frame published before their paint: whether a
+    // frame lands inside a keystroke's window depends on the order of jsdom's animation-frame
+    // callbacks (the scheduler's and the paint's), which moves with the machine's load.
+    for (let k = 0; k < 30 && publishedWindows < 12 && chat().store.getSnapshot().status === 'streaming'; k++) {
       pressNatively(box, 'x');
       // React work scheduled before the key (a frame already rendering) finishes first: not counted.
       await new Promise((resolve) => setImmediate(resolve));
@@ -200,6 +204,7 @@ describe('render budgets (bench/budgets.json counters)', () => {
       // A window in which the stream ended is not counted (the end renders at once, by design).
       if (chat().store.getSnapshot().status !== 'streaming') break;
       published += chat().store.publishCount - publishes;
+      if (chat().store.publishCount > publishes) publishedWindows += 1;
       // The streamed text did not change in the keystroke's frame (the announcer's commits of
       // finished blocks, also in the list's Profiler, are not the row's).
       if (row.textContent !== text) early += 1;
@@ -208,7 +213,7 @@ describe('render budgets (bench/budgets.json counters)', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       if (row.textContent !== text) caughtUp += 1;
     }
-    console.info(`[render-budgets] 12 keystrokes while streaming: ${published} frames published before their paint, ${early} times the streamed text changed before it, ${caughtUp} of ${windows} times it changed right after`);
+    console.info(`[render-budgets] ${windows} keystrokes while streaming: ${published} frames published before their paint (in ${publishedWindows} of them), ${early} times the streamed text changed before it, ${caughtUp} of ${windows} times it changed right after`);
     expect(published).toBeGreaterThan(0);
     expect(early).toBeLessThanOrEqual(budgets.counters.streamedRendersBeforeKeystrokePaint);
     // The held frames are not lost: the text moves on right after the paints (a window whose frames

@@ -34,6 +34,8 @@ describe('AgentComposer uploads', () => {
     await user.upload(fileInput(container), new File(['x'.repeat(10)], 'cat.png', { type: 'image/png' }));
     const bar = screen.getByRole('progressbar', { name: 'Uploading “cat.png”' });
     expect(bar).toHaveAttribute('value', '0');
+    // The upload request loads with the first file attached, then the upload starts.
+    await waitFor(() => expect(pending).toHaveLength(1));
     expect(pending[0]!.url).toBe('/api/agent/assistant/files?filename=cat.png');
     // Send waits for the upload.
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'look{Enter}');
@@ -52,6 +54,7 @@ describe('AgentComposer uploads', () => {
     const user = userEvent.setup();
     const { container } = render(<AgentComposer onSend={onSend} attachments={{ upload: { uploadApi: '/api/agent/assistant/files', fetch } }} />);
     await user.upload(fileInput(container), new File(['x'], 'huge.png', { type: 'image/png' }));
+    await waitFor(() => expect(pending).toHaveLength(1));
     pending[0]!.resolve(new Response(JSON.stringify({ error: { code: 'payload_too_large', message: 'The file is larger than 10 bytes.' } }), { status: 413 }));
     expect(await screen.findByRole('alert')).toHaveTextContent('“huge.png” could not be uploaded: The file is larger than 10 bytes. Remove it to send.');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'text{Enter}');

@@ -8,10 +8,10 @@ export type { MarkdownPipeline };
 /**
  * The markdown pipeline (marked, the sanitizer, the HTML → React conversion, a reply's reading for
  * screen readers: about 35 KB gzipped; the kit's links, images, code blocks and tables stay in the
- * first load and are handed to it) lives in a chunk of its own, off the page's first load. The page starts fetching it as the chat's code runs
- * (the module below does), so it arrives beside the app's own first requests and runs in a task of
- * its own — the page's first script does not parse and run it, and a chat that shows no reply yet
- * (a new conversation, a closed drawer) paints without waiting for it.
+ * first load and are handed to it) lives in a chunk of its own, off the page's first load. The page
+ * starts fetching it as the chat's code runs (the module below does), so it arrives beside the app's
+ * own first requests and runs in a task of its own — the page's first script does not parse and run
+ * it, and a chat that shows no reply yet (a new conversation, a closed drawer) paints without it.
  *
  * Until it is there, markdown shows as its plain text (the same element the deferred blocks use:
  * `data-xagent-markdown-pending`), and every reply switches to its parsed markdown when it arrives —

@@ -1,5 +1,6 @@
 'use client';
-import { createContext, memo, startTransition, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { onceNear, type NearView } from './near-view.js';
 
 /**
  * Markdown that may wait: text shown as plain text first and parsed later, when it is near the
@@ -8,71 +9,11 @@ import { createContext, memo, startTransition, useContext, useEffect, useMemo, u
  * sanitizer, the HTML → React conversion); plain text is one text node.
  */
 
-/** Watches elements and calls back once when one comes near the viewport. */
-export interface NearViewport {
-  /** Calls `onNear` once when `element` is within the margin of the viewport; returns how to stop. */
-  observe(element: Element, onNear: () => void): () => void;
-}
-
 /**
- * The transcript's {@link NearViewport} for the rows that may parse their markdown lazily; `null`
- * (the default, and for rows that must show at once): parse at once.
+ * The transcript's view (markdown/near-view.ts) for the rows that may parse their markdown lazily;
+ * `null` (the default, and for rows that must show at once): parse at once.
  */
-export const NearViewportContext = createContext<NearViewport | null>(null);
-
-/**
- * How far outside the scroll view (in viewport heights, above and below) text is parsed ahead of the
- * user: more than `content-visibility: auto`'s own margin, so a row is parsed before the browser lays
- * it out, and scrolling does not show plain text or move anything.
- */
-const NEAR_MARGIN = '150% 0px 150% 0px';
-
-/**
- * One IntersectionObserver for a scroll container, created on the first `observe` (the container is
- * attached by then). Without IntersectionObserver (server, old browsers) everything is near at once.
- */
-export function useNearViewport(root: RefObject<Element | null>): NearViewport {
-  const state = useRef<{ observer: IntersectionObserver | null; callbacks: Map<Element, () => void> }>({ observer: null, callbacks: new Map() });
-  useEffect(() => {
-    const current = state.current;
-    return () => {
-      current.observer?.disconnect();
-      current.observer = null;
-      current.callbacks.clear();
-    };
-  }, []);
-  return useMemo<NearViewport>(
-    () => ({
-      observe(element, onNear) {
-        const current = state.current;
-        if (typeof IntersectionObserver !== 'function') {
-          onNear();
-          return () => {};
-        }
-        current.observer ??= new IntersectionObserver(
-          (entries) => {
-            for (const entry of entries) {
-              if (!entry.isIntersecting) continue;
-              const callback = current.callbacks.get(entry.target);
-              current.callbacks.delete(entry.target);
-              current.observer?.unobserve(entry.target);
-              callback?.();
-            }
-          },
-          { root: root.current, rootMargin: NEAR_MARGIN },
-        );
-        current.callbacks.set(element, onNear);
-        current.observer.observe(element);
-        return () => {
-          if (current.callbacks.get(element) !== onNear) return;
-          current.callbacks.delete(element);
-          current.observer?.unobserve(element);
-        };
-      },
-    }),
-    [root],
-  );
-}
+export const NearViewportContext = createContext<NearView | null>(null);
 
 /*
  * Plain text in place of markdown not parsed yet wraps like the text it stands for, and is laid out
@@ -144,7 +85,7 @@ export const DeferredMarkdown = memo(function DeferredMarkdown({ text, afterPain
     if (waitForPaint || !near) return upgradeAfterPaint(() => setReady(true));
     const element = ref.current;
     if (!element) return;
-    return near.observe(element, () => startTransition(() => setReady(true)));
+    return onceNear(near, element, () => startTransition(() => setReady(true)));
   }, [ready, waitForPaint, near]);
   const content = useMemo(() => (ready ? render(text) : null), [ready, render, text]);
   if (ready) return content;

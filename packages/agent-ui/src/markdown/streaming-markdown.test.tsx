@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NearViewportContext, type NearViewport } from './deferred-markdown.js';
+import { NearViewportContext } from './deferred-markdown.js';
+import type { NearView } from './near-view.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
 
 /** A long reply (over 6,000 characters) of 40 paragraphs, each with a bold number. */
@@ -66,7 +67,7 @@ describe('StreamingMarkdown', () => {
     expect(first.container.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(0);
     expect(first.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
     first.unmount();
-    const never: NearViewport = { observe: () => () => {} };
+    const never: NearView = { watch: () => () => {} };
     const { container } = render(
       <NearViewportContext.Provider value={never}>
         <StreamingMarkdown text={longReply} />

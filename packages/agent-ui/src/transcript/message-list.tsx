@@ -25,7 +25,7 @@ import { useReleaseAtBottom } from './older-pages.js';
 import { useReadingAnchor } from './reading-anchor.js';
 import { useHistoryIds } from './history-ids.js';
 import { MessageRow } from './message-row.js';
-import { useNearViewport } from '../markdown/deferred-markdown.js';
+import { NearViewContext, useScrollNearView } from '../markdown/near-view.js';
 
 /** Props of {@link AgentMessageList}. */
 export interface AgentMessageListProps {
@@ -138,9 +138,11 @@ export const Transcript = memo(
 
     useFollowBottom(scrollRef, innerRef, following);
     useReadingAnchor(scrollRef, innerRef, following);
-    // Rows of a loaded history outside the first screenful parse their markdown when they come near
-    // the view (plain text until then): mount work follows what is seen, not the thread's length.
-    const nearViewport = useNearViewport(scrollRef);
+    // What is near the transcript's view (one observer rooted at its scroll container): rows of a
+    // loaded history outside the first screenful parse their markdown when they come near (plain text
+    // until then), and code blocks are highlighted while near — mount work and memory follow what is
+    // seen, not the thread's length.
+    const nearView = useScrollNearView(scrollRef);
 
     // A new message from the user always brings the view back to the bottom.
     // Only the last message's role, not the message: subscribing to the message would re-render the
@@ -239,45 +241,47 @@ export const Transcript = memo(
         style={{ ...tokenStyle, ...scrollStyle, ...style }}
         data-xagent-transcript=""
       >
-        <div ref={innerRef} style={innerStyle}>
-          <FocusRingStyle />
-          {hidden || hasOlder ? (
-            <div ref={topRef} style={topStyle} data-xagent-older="">
-              {hidden ? (
-                <Button size="small" onClick={showEarlier}>
-                  {strings.earlierMessages(hidden)}
-                </Button>
-              ) : loadingOlder ? (
-                <span role="status">{strings.loading}</span>
-              ) : null}
-            </div>
-          ) : null}
-          {ids.length === 0 ? empty : null}
-          {visible.map((id, offset) => {
-            const index = start + offset;
-            const isLast = index === lastIndex;
-            return (
-              <MessageRow
-                key={id}
-                chat={chat}
-                id={id}
-                streaming={isLast && lastIsAssistant && status === 'streaming'}
-                canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
-                awaitingApproval={isLast && awaitingApproval}
-                feedback={feedbackValues?.[id]}
-                deferActions={historyIds.has(id)}
-                nearViewport={historyIds.has(id) && index < ids.length - FIRST_PAINT ? nearViewport : null}
-                style={isLast ? liveRowStyle : rowStyle}
-              />
-            );
-          })}
-          {status === 'submitted' && lastRole !== 'assistant' ? (
-            <div aria-label={strings.thinking} role="status">
-              <Bubble content="" loading placement="start" variant="borderless" />
-            </div>
-          ) : null}
-          {footer}
-        </div>
+        <NearViewContext.Provider value={nearView}>
+          <div ref={innerRef} style={innerStyle}>
+            <FocusRingStyle />
+            {hidden || hasOlder ? (
+              <div ref={topRef} style={topStyle} data-xagent-older="">
+                {hidden ? (
+                  <Button size="small" onClick={showEarlier}>
+                    {strings.earlierMessages(hidden)}
+                  </Button>
+                ) : loadingOlder ? (
+                  <span role="status">{strings.loading}</span>
+                ) : null}
+              </div>
+            ) : null}
+            {ids.length === 0 ? empty : null}
+            {visible.map((id, offset) => {
+              const index = start + offset;
+              const isLast = index === lastIndex;
+              return (
+                <MessageRow
+                  key={id}
+                  chat={chat}
+                  id={id}
+                  streaming={isLast && lastIsAssistant && status === 'streaming'}
+                  canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
+                  awaitingApproval={isLast && awaitingApproval}
+                  feedback={feedbackValues?.[id]}
+                  deferActions={historyIds.has(id)}
+                  nearViewport={historyIds.has(id) && index < ids.length - FIRST_PAINT ? nearView : null}
+                  style={isLast ? liveRowStyle : rowStyle}
+                />
+              );
+            })}
+            {status === 'submitted' && lastRole !== 'assistant' ? (
+              <div aria-label={strings.thinking} role="status">
+                <Bubble content="" loading placement="start" variant="borderless" />
+              </div>
+            ) : null}
+            {footer}
+          </div>
+        </NearViewContext.Provider>
       </div>
     );
   }),

@@ -5,7 +5,8 @@ import { memo, startTransition, useLayoutEffect, useReducer, useRef, useState, t
 import { flushSync } from 'react-dom';
 import type { FeedbackValue } from '../chat/message-context.js';
 import { AgentMessage } from './agent-message.js';
-import { NearViewportContext, type NearViewport } from '../markdown/deferred-markdown.js';
+import { NearViewportContext } from '../markdown/deferred-markdown.js';
+import type { NearView } from '../markdown/near-view.js';
 import { afterInputPaint, inputAwaitingPaint, userInputWithin, watchUserInput } from './input-recency.js';
 
 /** How long after a key or pointer press streaming updates keep rendering in a transition. */
@@ -117,7 +118,7 @@ export const MessageRow = memo(function MessageRow({
   awaitingApproval: boolean;
   feedback: FeedbackValue | null | undefined;
   deferActions: boolean;
-  nearViewport: NearViewport | null;
+  nearViewport: NearView | null;
   style: CSSProperties;
 }) {
   const message = useRowMessage(chat, id, streaming);

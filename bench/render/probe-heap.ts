@@ -7,7 +7,8 @@
  * unminified `<contender>-diag` builds keep readable constructor names). With `unmounted`, the
  * second snapshot is taken after the chat unmounted again: what the cycle left behind (S8); with
  * `second`, the warm-up is the same N-turn cycle (S8's "second identical cycle"). Mounted, it also
- * prints the React tree's fibers by component.
+ * prints the React tree's fibers by component. `ABS=1` also prints the mounted heap's V8 side by
+ * key (to compare contenders' whole heaps, as S8 does, not only their growth).
  */
 import type { CDPSession } from 'playwright-core';
 import { withProbePage } from './probe-page.ts';
@@ -123,6 +124,13 @@ await withProbePage(contender, async ({ page, cdp, session }) => {
     .sort((a, b) => b.size - a.size)
     .slice(0, 30);
   for (const r of rows) console.log(`  ${(r.size / 1024).toFixed(0).padStart(7)} KB  ${String(r.count).padStart(7)} ×  ${r.key}`);
+  // ABS=1: the mounted heap itself by key, V8's side only (no `native` rows: S8 reads V8's heap),
+  // to compare two contenders' whole heaps rather than their growth over the page as loaded.
+  if (process.env.ABS === '1') {
+    const v8 = [...mounted.entries()].filter(([key]) => !key.startsWith('native') && !key.startsWith('synthetic'));
+    console.log(`V8 side, mounted: ${(v8.reduce((s, [, e]) => s + e.size, 0) / 2 ** 20).toFixed(2)} MB; largest:`);
+    for (const [key, e] of v8.sort((a, b) => b[1].size - a[1].size).slice(0, Number(process.env.TOP ?? 40))) console.log(`  ${(e.size / 1024).toFixed(0).padStart(7)} KB  ${String(e.count).padStart(7)} ×  ${key}`);
+  }
   // FILTER=regex: also the growth of the matching keys (e.g. FILTER='Marked|Renderer|Parser|DOMPurify').
   const filter = process.env.FILTER ? new RegExp(process.env.FILTER) : undefined;
   if (filter) {

@@ -109,7 +109,7 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
       // not minify whitespace in lib mode's ES output), so every bundle is minified the same way.
       rollupOptions: {
         external: (id: string) => options.externalIds.test(id),
-        ...(options.lib ? { input: options.lib, preserveEntrySignatures: 'strict' as const } : {}),
+        ...(options.lib ? { input: options.lib, preserveEntrySignatures: 'allow-extension' as const } : {}),
       },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];

@@ -67,15 +67,27 @@ const StringsChoiceContext = createContext<{ explicit?: AgentUIStrings | undefin
 /**
  * The kit's strings, tokens and direction from the nearest {@link AgentUIProvider}. Without one, the
  * strings of antd's `ConfigProvider` locale (English until its catalogue has loaded) and antd's direction.
+ *
+ * Under a provider (AgentChat, AgentUIProvider: every kit component of a chat) it reads the context
+ * and nothing else: no state, no effect — a transcript calls it in every message's parts (S8: 70
+ * calls for 5 turns, four hook states and three effects each when it always ran the standalone
+ * path). Whether a provider is above a component is fixed where the component mounts (`NO_PROVIDER`
+ * is the context's default, never a provided value), so the standalone path's hooks run at every
+ * render of a component or at none.
  */
 export function useAgentUIConfig(): AgentUIConfig {
   const value = useContext(ConfigContext);
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the condition never changes for a mounted component (see above)
+  return value === NO_PROVIDER ? useStandaloneConfig() : value;
+}
+
+/** {@link useAgentUIConfig} outside any provider: antd's locale and direction. */
+function useStandaloneConfig(): AgentUIConfig {
   const antd = useContext(ConfigProvider.ConfigContext);
-  const standalone = value === NO_PROVIDER;
-  const auto = useCatalogueStrings(standalone ? catalogueCodeOfAntdLocale(antd.locale) : undefined);
+  const auto = useCatalogueStrings(catalogueCodeOfAntdLocale(antd.locale));
   // antd's direction; unset, the direction of antd's locale (an Arabic locale mirrors the chat).
   const direction = antd.direction ?? directionOfAntdLocale(antd.locale) ?? 'ltr';
-  return useMemo(() => (standalone && (auto || direction !== 'ltr') ? { ...value, strings: auto ?? value.strings, direction } : value), [standalone, value, auto, direction]);
+  return useMemo(() => (auto || direction !== 'ltr' ? { ...NO_PROVIDER, strings: auto ?? NO_PROVIDER.strings, direction } : NO_PROVIDER), [auto, direction]);
 }
 
 /** An empty theme: inherits everything from the parent ConfigProvider (see AgentUIProvider). */

@@ -66,32 +66,41 @@ function upgradeAfterPaint(upgrade: () => void): () => void {
 }
 
 /**
- * `render(text)` (the parsed markdown) once `ready`; until then `text` as plain text, in an element
- * marked `data-xagent-markdown-pending`. Becomes ready when near the viewport (with a
- * {@link NearViewportContext}) or, with `afterPaint`, in a transition after its first commit.
- *
- * The rendered elements are kept (memoized by `text` and `render`, a function that should not change);
- * nothing else of the parse is (see markdown-html.ts).
+ * The plain text of a block not parsed yet, until its moment: near the view (`near`), or after the
+ * paint of the commit that showed it (`afterPaint`, or without a view). Mounted only while the block
+ * waits, so a parsed block keeps none of its state.
  */
-export const DeferredMarkdown = memo(function DeferredMarkdown({ text, afterPaint = false, render }: { text: string; afterPaint?: boolean; render: (text: string) => ReactNode }) {
-  const near = useContext(NearViewportContext);
-  // Decided at mount: a block shown at once stays parsed, a deferred one waits for its moment.
-  const [ready, setReady] = useState(() => !afterPaint && near === null);
-  const [waitForPaint] = useState(afterPaint);
+function PendingMarkdown({ text, afterPaint, near, onReady }: { text: string; afterPaint: boolean; near: NearView | null; onReady: (ready: true) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (ready) return;
     // After the paint of the commit that showed the plain text: a task, then a transition.
-    if (waitForPaint || !near) return upgradeAfterPaint(() => setReady(true));
+    if (afterPaint || !near) return upgradeAfterPaint(() => onReady(true));
     const element = ref.current;
     if (!element) return;
-    return onceNear(near, element, () => startTransition(() => setReady(true)));
-  }, [ready, waitForPaint, near]);
-  const content = useMemo(() => (ready ? render(text) : null), [ready, render, text]);
-  if (ready) return content;
+    return onceNear(near, element, () => startTransition(() => onReady(true)));
+  }, [afterPaint, near, onReady]);
   return (
     <div ref={ref} {...pendingProps(text)}>
       {text}
     </div>
   );
+}
+
+/**
+ * `render(text)` (the parsed markdown) once ready; until then `text` as plain text, in an element
+ * marked `data-xagent-markdown-pending`. Becomes ready when near the viewport (with a
+ * {@link NearViewportContext}) or, with `afterPaint`, in a transition after its first commit.
+ *
+ * A parsed block holds two states — whether it is ready, and its elements (kept by `text` and
+ * `render`: a new view of the row, when a history row leaves the newest few, does not parse it
+ * again) — where it held five, its wait's included (S8: a reply of 35 blocks): the wait is a
+ * component of its own, mounted only while the block waits. Nothing else of the parse is kept
+ * (see markdown-html.ts).
+ */
+export const DeferredMarkdown = memo(function DeferredMarkdown({ text, afterPaint = false, render }: { text: string; afterPaint?: boolean; render: (text: string) => ReactNode }) {
+  const near = useContext(NearViewportContext);
+  // Decided at mount: a block shown at once stays parsed, a deferred one waits for its moment.
+  const [ready, setReady] = useState(() => !afterPaint && near === null);
+  const content = useMemo(() => (ready ? render(text) : null), [ready, render, text]);
+  return ready ? content : <PendingMarkdown text={text} afterPaint={afterPaint} near={near} onReady={setReady} />;
 });

@@ -1,23 +1,9 @@
 'use client';
-// Loaded on demand (its own chunk, see code-block.tsx): highlight.js core with the languages
-// models write most, never its full build (190+ languages).
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import diff from 'highlight.js/lib/languages/diff';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import shell from 'highlight.js/lib/languages/shell';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+// Loaded on demand (its own chunk, see code-block.tsx): highlight.js core; each language registers
+// the first time a block in it is highlighted (code-languages.ts).
 import { useMemo } from 'react';
+import { highlighterLanguage, hljs } from './code-languages.js';
 import { DARK_PALETTE, LIGHT_PALETTE, scopeColor, type CodePalette } from './code-palette.js';
-
-const LANGUAGES = { bash, diff, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
 const decode = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
@@ -66,7 +52,10 @@ export interface CodeElementProps {
 export function HighlightedCode({ code, language, dark, className }: { code: string; language: string | undefined; dark: boolean } & CodeElementProps) {
   const palette = dark ? DARK_PALETTE : LIGHT_PALETTE;
   const html = useMemo(
-    () => (language && hljs.getLanguage(language) ? highlightedHtml(hljs.highlight(code, { language, ignoreIllegals: true }).value, palette) : undefined),
+    () => {
+      const name = language ? highlighterLanguage(language) : undefined;
+      return name ? highlightedHtml(hljs.highlight(code, { language: name, ignoreIllegals: true }).value, palette) : undefined;
+    },
     [code, language, palette],
   );
   // Safe: `highlightedHtml` lets only palette-coloured spans and escaped text through.

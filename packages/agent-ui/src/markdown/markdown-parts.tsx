@@ -6,7 +6,7 @@
  * between it and more than one `import()`, Vite 8 (Rolldown) splits them out of the entry chunk
  * (rolldown/rolldown#10731; see lazy/load-on-demand.ts).
  */
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { completeTail } from './complete-tail.js';
 import { markdownHtml, type MarkdownKit } from './markdown-html.js';
 import { markdownSpeech, type SpeechWords } from './markdown-speech.js';
@@ -16,10 +16,11 @@ export interface MarkdownPipeline {
   /** Markdown (closed, if streaming) to React elements; null for empty text. */
   renderMarkdown(markdown: string, streaming?: boolean): ReactNode;
   /**
-   * One block in its element: a streaming tail closed first (an open `**bold` shows bold), a finished
-   * block as it is; null when there is nothing to show.
+   * One block's elements, right in the reply's root (no element of its own: a reply of 35 blocks
+   * had 35 more elements and fibers): a streaming tail closed first (an open `**bold` shows bold),
+   * a finished block as it is; null when there is nothing to show.
    */
-  renderBlock(text: string, streaming?: boolean): ReactElement | null;
+  renderBlock(text: string, streaming?: boolean): ReactNode;
   /** What a screen reader is given of `markdown` (see markdown-speech.ts). */
   markdownSpeech(markdown: string, words: SpeechWords, streaming?: boolean): string;
 }
@@ -31,7 +32,7 @@ export function markdownPipeline(kit: MarkdownKit): MarkdownPipeline {
     renderMarkdown,
     renderBlock(text, streaming = false) {
       const markdown = streaming ? completeTail(text) : text;
-      return markdown ? <div>{renderMarkdown(markdown, streaming)}</div> : null;
+      return markdown ? renderMarkdown(markdown, streaming) : null;
     },
     markdownSpeech: (markdown, words, streaming) => markdownSpeech(lexMarkdown, markdown, words, streaming),
   };

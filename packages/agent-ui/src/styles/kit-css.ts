@@ -44,7 +44,7 @@ const MARKDOWN = `
 .x-agent-md :is(ul,ol){margin:0 0 1em;margin-inline-start:1.8em;padding:0;padding-inline-start:1em}
 .x-agent-md li{margin:0.25em 0}
 .x-agent-md li:first-child{margin-top:0}
-.x-agent-md li:last-child,.x-agent-md li>:is(p,ul,ol):last-child,.x-agent-md>:is(p,ul,ol):last-child,.x-agent-md>div:last-child>:is(p,ul,ol):last-child{margin-bottom:0}
+.x-agent-md li:last-child,.x-agent-md li>:is(p,ul,ol):last-child,.x-agent-md>:is(p,ul,ol):last-child{margin-bottom:0}
 .x-agent-md ol>li{list-style:decimal}
 .x-agent-md ul>li{list-style:disc}
 .x-agent-md hr{margin:1.5em 0}

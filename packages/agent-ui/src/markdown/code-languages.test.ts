@@ -1,6 +1,6 @@
-import hljs from 'highlight.js/lib/core';
+import shared from 'highlight.js/lib/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALIASES, highlighterLanguage, LANGUAGES, releaseLanguages } from './code-languages.js';
+import { ALIASES, highlighterLanguage, hljs, LANGUAGES, releaseLanguages } from './code-languages.js';
 
 describe('the highlighter languages, registered when used and let go when idle', () => {
   afterEach(() => releaseLanguages());
@@ -37,6 +37,14 @@ describe('the highlighter languages, registered when used and let go when idle',
     expect(hljs.getLanguage('ts')).toBeUndefined(); // its aliases went with it
     expect(highlighterLanguage('ts')).toBe('typescript');
     expect(hljs.highlight('const a: number = 1;', { language: 'typescript' }).value).toContain('hljs-keyword');
+  });
+
+  it('keeps to its own instance of highlight.js: a language the app registered on the shared one stays', async () => {
+    shared.registerLanguage('python', LANGUAGES.python!);
+    expect(highlighterLanguage('ts')).toBe('typescript');
+    expect(shared.getLanguage('typescript')).toBeUndefined();
+    await vi.waitFor(() => expect(hljs.listLanguages()).toEqual([]), { timeout: 2_000 });
+    expect(shared.getLanguage('python')).toBeDefined();
   });
 
   it('answers undefined for a language the highlighter does not have, or a name of an object property', () => {

@@ -4,7 +4,7 @@
 // first highlight compiles it into regular expressions (with their machine code) and a keyword
 // table — kept, that is ≈ 0.17 MB for TypeScript alone, for as long as the page lives, to save
 // 2–4 ms when the next block is highlighted after a pause (S8, `bench/render/probe-heap.ts`).
-import hljs from 'highlight.js/lib/core';
+import core from 'highlight.js/lib/core';
 import type { LanguageFn } from 'highlight.js';
 import bash from 'highlight.js/lib/languages/bash';
 import diff from 'highlight.js/lib/languages/diff';
@@ -17,6 +17,12 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+
+/**
+ * The kit's own instance of highlight.js (not the module's shared one: an app that highlights code
+ * with it keeps the languages it registered when the kit lets go of its own).
+ */
+export const hljs = core.newInstance();
 
 export const LANGUAGES: Record<string, LanguageFn> = { bash, diff, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
 
@@ -104,4 +110,3 @@ export function highlighterLanguage(language: string): string | undefined {
   return name;
 }
 
-export { hljs };

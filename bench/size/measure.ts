@@ -106,7 +106,10 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
       // A library entry is built as an app whose entry keeps its exports (not in lib mode: Vite does
-      // not minify whitespace in lib mode's ES output), so every bundle is minified the same way.
+      // not minify whitespace in lib mode's ES output), so every bundle is minified the same way. Its
+      // entry chunk may export more than the entry (`allow-extension`), as an app's entry chunk does:
+      // with `strict`, the modules it shares with its `import()` chunks became first-load chunks of
+      // their own (six for the AgentChat entry, where the app page has two), costing gzip context.
       rollupOptions: {
         external: (id: string) => options.externalIds.test(id),
         ...(options.lib ? { input: options.lib, preserveEntrySignatures: 'allow-extension' as const } : {}),

@@ -6,6 +6,7 @@
 // 2–4 ms when the next block is highlighted after a pause (S8, `bench/render/probe-heap.ts`).
 import core from 'highlight.js/lib/core';
 import type { LanguageFn } from 'highlight.js';
+import { whenIdle } from '@x/agent-core';
 import bash from 'highlight.js/lib/languages/bash';
 import diff from 'highlight.js/lib/languages/diff';
 import javascript from 'highlight.js/lib/languages/javascript';
@@ -73,8 +74,6 @@ function register(name: string): void {
   for (const sub of SUB_LANGUAGES[name] ?? []) register(sub);
 }
 
-type IdleWindow = { requestIdleCallback?(run: () => void, options?: { timeout: number }): number; cancelIdleCallback?(handle: number): void };
-
 let cancelRelease: (() => void) | undefined;
 
 /** Lets go of every registered language (the next highlight registers and compiles its own again). */
@@ -84,17 +83,10 @@ export function releaseLanguages(): void {
   for (const name of hljs.listLanguages()) hljs.unregisterLanguage(name);
 }
 
-/** {@link releaseLanguages} at the browser's next idle moment (no later than a second), unless a highlight comes first. */
+/** {@link releaseLanguages} when the browser is next idle, unless a highlight comes first. */
 function releaseWhenIdle(): void {
   cancelRelease?.();
-  const idle = globalThis as IdleWindow;
-  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-    const handle = idle.requestIdleCallback(releaseLanguages, { timeout: 1_000 });
-    cancelRelease = () => idle.cancelIdleCallback!(handle);
-  } else {
-    const timer = setTimeout(releaseLanguages, 50);
-    cancelRelease = () => clearTimeout(timer);
-  }
+  cancelRelease = whenIdle(releaseLanguages);
 }
 
 /**

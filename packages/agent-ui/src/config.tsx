@@ -281,6 +281,24 @@ export function useAccessibleTokens(): Readonly<Record<string, string>> {
  */
 export function AccessibleTheme({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
   const fixes = useAccessibleTokens();
-  const theme = useMemo(() => (enabled && Object.keys(fixes).length ? { token: fixes } : INHERIT_THEME), [enabled, fixes]);
+  // The key of the theme in scope (antd's merged theme, passed down in its config context; the
+  // `cssVar` of `theme.useToken()` is the tokens as CSS variables, not their key).
+  const parentKey = useContext(ConfigProvider.ConfigContext).theme?.cssVar?.key;
+  const theme = useMemo(() => (enabled && Object.keys(fixes).length ? { token: fixes } : sameTokensAs(parentKey)), [enabled, fixes, parentKey]);
   return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }
+
+/**
+ * A nested theme that changes no token: it keeps the CSS variables' key of the theme in scope. antd 6
+ * gives every ConfigProvider with a theme a key of its own (`useId`), and the key is part of its token
+ * cache's key: with a key of its own, the same tokens are derived again, turned into CSS variables
+ * again and registered as another `<style>` (≈ 10–25 ms of a mount). With the parent's key it is the
+ * parent's cache entry.
+ */
+function sameTokensAs(key: string | undefined): ThemeConfig {
+  if (key === undefined) return INHERIT_THEME;
+  let theme = SAME_TOKENS.get(key);
+  if (!theme) SAME_TOKENS.set(key, (theme = { cssVar: { key } }));
+  return theme;
+}
+const SAME_TOKENS = new Map<string, ThemeConfig>();

@@ -1,8 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AgentUIProvider, useAccessibleTokens } from '../config.js';
+import { AccessibleTheme, AgentUIProvider, useAccessibleTokens } from '../config.js';
 import { ACCESSIBLE_PRESETS } from './accessible-presets.js';
 import { contrast, over, parseColor } from './contrast.js';
 
@@ -44,5 +44,33 @@ describe('accessible colours in AgentUIProvider', () => {
   it('without accessible colours, antd\'s palette is left as it is', () => {
     const { result } = renderHook(useTokens, { wrapper: inside({ accessibleColors: false }) });
     expect(result.current.token.colorError).toBe(theme.getDesignToken().colorError);
+  });
+
+  it('a nested theme with nothing to fix keeps the CSS variables of the theme in scope: antd derives the tokens once', () => {
+    let derivations = 0;
+    const algorithm: typeof theme.defaultAlgorithm = (seed, mapToken) => {
+      derivations++;
+      return theme.defaultAlgorithm(seed, mapToken);
+    };
+    const outer = ({ children }: { children: ReactNode }) => (
+      <ConfigProvider theme={{ algorithm, token: ACCESSIBLE_PRESETS.light.fixes, cssVar: { key: 'app-vars' } }}>
+        <AccessibleTheme>{children}</AccessibleTheme>
+      </ConfigProvider>
+    );
+    const { result } = renderHook(() => ({ ...useTokens(), key: useContext(ConfigProvider.ConfigContext).theme?.cssVar?.key }), { wrapper: outer });
+    expect(result.current.fixes).toEqual({});
+    expect(result.current.key).toBe('app-vars');
+    expect(derivations).toBe(1);
+  });
+
+  it('a nested theme that fixes colours has CSS variables of its own', () => {
+    const outer = ({ children }: { children: ReactNode }) => (
+      <ConfigProvider theme={{ token: { colorPrimary: '#52c41a' }, cssVar: { key: 'app-vars' } }}>
+        <AccessibleTheme>{children}</AccessibleTheme>
+      </ConfigProvider>
+    );
+    const { result } = renderHook(() => ({ ...useTokens(), key: useContext(ConfigProvider.ConfigContext).theme?.cssVar?.key }), { wrapper: outer });
+    expect(result.current.token.colorPrimary).not.toBe('#52c41a');
+    expect(result.current.key).not.toBe('app-vars');
   });
 });

@@ -20,7 +20,11 @@ export function useFollowBottom(
     // Only the user moving up stops following. A scroll event can arrive after new content was
     // laid out but before the ResizeObserver below caught up: judging "at the bottom" then would
     // drop following on growth the user never scrolled away from (seen when suggestions appear).
-    let lastTop = element.scrollTop;
+    // The position is first read in the observer's first callback (which `observe` brings after the
+    // next layout): reading it here, right after the mount's commit, would make the browser lay out
+    // the new transcript on the spot (≈ 20 ms for a first screenful of markdown) and again before the
+    // frame's paint. Until then (NaN) no scroll counts as moving up.
+    let lastTop = Number.NaN;
     const onScroll = () => {
       const top = element.scrollTop;
       if (element.scrollHeight - top - element.clientHeight <= BOTTOM_SLACK) following.current = true;
@@ -29,8 +33,7 @@ export function useFollowBottom(
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     const observer = new ResizeObserver(() => {
-      if (!following.current) return;
-      element.scrollTop = element.scrollHeight;
+      if (following.current) element.scrollTop = element.scrollHeight;
       lastTop = element.scrollTop;
     });
     observer.observe(inner);

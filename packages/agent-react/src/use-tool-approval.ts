@@ -3,6 +3,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import type { UITools } from 'ai';
 import { useCallback, useRef } from 'react';
 import { type UseAgentChatResult, type AgentChatSnapshot, pendingApprovals, type PendingApproval } from '@x/agent-core';
+import { publishedApprovals } from './published-approvals.js';
 import { useAgentChatSelector } from './selectors.js';
 
 export { pendingApprovals, type PendingApproval };
@@ -35,7 +36,7 @@ const samePending = (a: readonly PendingApproval[], b: readonly PendingApproval[
 export function useToolApproval<TOOLS extends UITools>(chat: Pick<UseAgentChatResult<TOOLS>, 'store' | 'addToolApprovalResponse'>): ToolApproval {
   const all = useAgentChatSelector(
     chat,
-    (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => pendingApprovals(s.messages as readonly AgentUIMessage[]),
+    (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => publishedApprovals(s.messages as readonly AgentUIMessage[]),
     samePending,
   );
   const lastId = useAgentChatSelector(chat, (s: AgentChatSnapshot<AgentUIMessage<TOOLS>>) => s.messages.at(-1)?.id);

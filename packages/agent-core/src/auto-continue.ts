@@ -23,8 +23,13 @@ export function shouldContinue(messages: readonly UIMessage[], answeredByClient:
 /** True while the last assistant message waits for the user (an approval or a browser tool output). */
 export function isWaitingForUser(messages: readonly UIMessage[]): boolean {
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant') return false;
-  return last.parts.some(
+  return last !== undefined && waitsForUser(last);
+}
+
+/** True when `message` is an assistant message that waits for the user (see {@link isWaitingForUser}). */
+export function waitsForUser(message: UIMessage): boolean {
+  if (message.role !== 'assistant') return false;
+  return message.parts.some(
     (part) =>
       isToolUIPart(part) &&
       (part.state === 'approval-requested' ||

@@ -1,6 +1,6 @@
 import { CHAT_TITLE_PART, type ChatTitleData } from '@x/agent-protocol';
 import { getToolName, isToolUIPart, type DataUIPart, type FinishReason, type UIMessage } from 'ai';
-import { isWaitingForUser, shouldContinue } from './auto-continue.js';
+import { isWaitingForUser, shouldContinue, waitsForUser } from './auto-continue.js';
 import { FINAL_TOOL_STATES } from './history.js';
 
 /** Why a reply was stopped. */
@@ -118,7 +118,7 @@ export class EventTracker<MESSAGE extends UIMessage = UIMessage> {
       this.scanned.add(message);
       if (message.role === 'user') this.userIds.add(message.id);
       // A reply loaded while it waits (an approval, a browser tool) completes when its continuation ends.
-      if (message.role === 'assistant' && !isWaitingForUser([message])) this.completed.add(message.id);
+      if (message.role === 'assistant' && !waitsForUser(message)) this.completed.add(message.id);
       for (const part of message.parts ?? []) {
         if (!isToolUIPart(part)) continue;
         if (part.state !== 'input-streaming') this.toolCalls.add(part.toolCallId);

@@ -20,6 +20,11 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
   const out: MESSAGE[] = [];
   messages.forEach((message, index) => {
     const isLast = index === messages.length - 1;
+    // Most messages of a saved transcript are clean: checked in one pass, with no copy of their parts.
+    if (isClean(message, isLast)) {
+      out.push(message);
+      return;
+    }
     let changed = false;
     const parts: MESSAGE['parts'] = [];
     for (const part of message.parts ?? []) {
@@ -51,6 +56,26 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
     out.push(changed || !message.parts ? { ...message, parts: dropTrailingStepStarts(parts) } : message);
   });
   return out;
+}
+
+/**
+ * True when `sanitizeHistory` keeps `message` as it is: every part well-formed and kept, some part
+ * other than `step-start`, and none trailing.
+ */
+function isClean(message: UIMessage, isLast: boolean): boolean {
+  const parts = message.parts;
+  if (!Array.isArray(parts) || parts.length === 0) return false;
+  let content = false;
+  for (const part of parts) {
+    if (typeof part !== 'object' || part === null || typeof (part as { type?: unknown }).type !== 'string') return false;
+    if (isToolUIPart(part)) {
+      if (!FINAL_TOOL_STATES.has(part.state) && !(isLast && WAITING_FOR_USER.has(part.state))) return false;
+    } else if (part.type === 'text' || part.type === 'reasoning') {
+      if (typeof part.text !== 'string' || part.text.length === 0 || part.state === 'streaming') return false;
+    }
+    if (part.type !== 'step-start') content = true;
+  }
+  return content && parts[parts.length - 1]!.type !== 'step-start';
 }
 
 /** A reply that failed or whose run was lost (its stop reason is what it shows). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { minifySync } from 'rolldown/utils';
-import { build, type Rollup } from 'vite';
+import { build, type PluginOption, type Rollup } from 'vite';
 import { firstLoadChunks } from '../../packages/agent-ui/scripts/first-load-chunks.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -88,6 +88,8 @@ export interface BundleOptions {
   lib?: string;
   root?: string;
   externalIds: RegExp;
+  /** More Vite plugins (diagnostic probes: probe-without.ts stands modules in with stubs). */
+  plugins?: PluginOption[];
 }
 
 /** Builds and measures one bundle; `onOutput` also gets the build's output (the budget check reads the kit's module graph from it). */
@@ -98,7 +100,7 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
     mode: 'production',
     root: options.root ?? here,
     base: './',
-    plugins: [react()],
+    plugins: [react(), ...(options.plugins ?? [])],
     resolve: { dedupe: ['react', 'react-dom'] },
     build: {
       write: false,

@@ -20,62 +20,33 @@ export function sanitizeHistory<MESSAGE extends UIMessage>(messages: readonly ME
   const out: MESSAGE[] = [];
   messages.forEach((message, index) => {
     const isLast = index === messages.length - 1;
-    // Most messages of a saved transcript are clean: checked in one pass, with no copy of their parts.
-    if (isClean(message, isLast)) {
-      out.push(message);
-      return;
+    const source: MESSAGE['parts'] = message.parts ?? [];
+    // The message's own parts until one is dropped or changed; a copy from then on (most messages
+    // of a saved transcript are clean: no copy is made for them).
+    let parts: MESSAGE['parts'] | undefined;
+    let content = false;
+    for (let i = 0; i < source.length; i++) {
+      const part = source[i]!;
+      const kept = cleanPart(part, isLast);
+      if (kept !== part) parts ??= source.slice(0, i);
+      if (kept === undefined) continue;
+      parts?.push(kept);
+      if (kept.type !== 'step-start') content = true;
     }
-    let changed = false;
-    const parts: MESSAGE['parts'] = [];
-    for (const part of message.parts ?? []) {
-      // Loaded data may be malformed: a part that is not an object with a string type is dropped.
-      if (typeof part !== 'object' || part === null || typeof (part as { type?: unknown }).type !== 'string') {
-        changed = true;
-        continue;
-      }
-      if (isToolUIPart(part)) {
-        const keep = FINAL_TOOL_STATES.has(part.state) || (isLast && WAITING_FOR_USER.has(part.state));
-        if (!keep) {
-          changed = true;
-          continue;
-        }
-      } else if (part.type === 'text' || part.type === 'reasoning') {
-        if (typeof part.text !== 'string' || part.text.length === 0) {
-          changed = true;
-          continue;
-        }
-        if (part.state === 'streaming') {
-          parts.push({ ...part, state: 'done' });
-          changed = true;
-          continue;
-        }
-      }
-      parts.push(part);
-    }
-    if (!parts.some((part) => part.type !== 'step-start') && !endedEarly(message)) return;
-    out.push(changed || !message.parts ? { ...message, parts: dropTrailingStepStarts(parts) } : message);
+    if (!content && !endedEarly(message)) return;
+    out.push(parts || !message.parts ? { ...message, parts: dropTrailingStepStarts(parts ?? []) } : message);
   });
   return out;
 }
 
-/**
- * True when `sanitizeHistory` keeps `message` as it is: every part well-formed and kept, some part
- * other than `step-start`, and none trailing.
- */
-function isClean(message: UIMessage, isLast: boolean): boolean {
-  const parts = message.parts;
-  if (!Array.isArray(parts) || parts.length === 0) return false;
-  let content = false;
-  for (const part of parts) {
-    if (typeof part !== 'object' || part === null || typeof (part as { type?: unknown }).type !== 'string') return false;
-    if (isToolUIPart(part)) {
-      if (!FINAL_TOOL_STATES.has(part.state) && !(isLast && WAITING_FOR_USER.has(part.state))) return false;
-    } else if (part.type === 'text' || part.type === 'reasoning') {
-      if (typeof part.text !== 'string' || part.text.length === 0 || part.state === 'streaming') return false;
-    }
-    if (part.type !== 'step-start') content = true;
-  }
-  return content && parts[parts.length - 1]!.type !== 'step-start';
+/** `part` as a loaded transcript keeps it: itself, a copy that is no longer `streaming`, or undefined (dropped). */
+function cleanPart<PART extends UIMessage['parts'][number]>(part: PART, isLast: boolean): PART | undefined {
+  // Loaded data may be malformed: a part that is not an object with a string type is dropped.
+  if (typeof part !== 'object' || part === null || typeof (part as { type?: unknown }).type !== 'string') return undefined;
+  if (isToolUIPart(part)) return FINAL_TOOL_STATES.has(part.state) || (isLast && WAITING_FOR_USER.has(part.state)) ? part : undefined;
+  if (part.type !== 'text' && part.type !== 'reasoning') return part;
+  if (typeof part.text !== 'string' || part.text.length === 0) return undefined;
+  return part.state === 'streaming' ? { ...part, state: 'done' } : part;
 }
 
 /** A reply that failed or whose run was lost (its stop reason is what it shows). */

@@ -48,9 +48,9 @@ describe('accessible colours in AgentUIProvider', () => {
 
   it('a nested theme with nothing to fix keeps the CSS variables of the theme in scope: antd derives the tokens once', () => {
     let derivations = 0;
-    const algorithm: typeof theme.defaultAlgorithm = (seed, mapToken) => {
+    const algorithm: typeof theme.defaultAlgorithm = (seed) => {
       derivations++;
-      return theme.defaultAlgorithm(seed, mapToken);
+      return theme.defaultAlgorithm(seed);
     };
     const outer = ({ children }: { children: ReactNode }) => (
       <ConfigProvider theme={{ algorithm, token: ACCESSIBLE_PRESETS.light.fixes, cssVar: { key: 'app-vars' } }}>

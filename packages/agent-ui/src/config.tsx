@@ -296,9 +296,5 @@ export function AccessibleTheme({ children, enabled = true }: { children: ReactN
  * parent's cache entry.
  */
 function sameTokensAs(key: string | undefined): ThemeConfig {
-  if (key === undefined) return INHERIT_THEME;
-  let theme = SAME_TOKENS.get(key);
-  if (!theme) SAME_TOKENS.set(key, (theme = { cssVar: { key } }));
-  return theme;
+  return key === undefined ? INHERIT_THEME : { cssVar: { key } };
 }
-const SAME_TOKENS = new Map<string, ThemeConfig>();

@@ -5,16 +5,14 @@
  * in an unminified `-diag` build): the module's own top-level statements (self) plus the calls they
  * make (inclusive). `node bench/render/probe-eval.ts [contender-diag] [N=1000]`; TOP=n modules.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { instrument } from './instrument.ts';
+import { bundleModules } from './bundle-modules.ts';
 import { arm, openPage } from './page.ts';
 import { withProbeBrowser } from './probe-page.ts';
 
 const contender = process.argv[2] ?? 'ours-diag';
 const history = Number(process.argv[3] ?? 1000);
 const top = Number(process.env.TOP ?? 30);
-const here = path.dirname(new URL(import.meta.url).pathname);
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[]; positionTicks?: Array<{ line: number; ticks: number }> }
 
@@ -30,28 +28,7 @@ await withProbeBrowser(async ({ port, browser }) => {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  // Region starts of every chunk seen: line → module path.
-  const regions = new Map<string, Array<[number, string]>>();
-  const regionsOf = (url: string) => {
-    let r = regions.get(url);
-    if (r) return r;
-    r = [];
-    const file = path.join(here, 'dist', contender, 'assets', url.split('/').pop() ?? '');
-    try {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const m = /^\/\/ (?:#region )?(\S+\.(?:m?js|ts|tsx|cjs|css))\s*$/.exec(line);
-        if (m) r!.push([i, m[1]!.replace(/^.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '').replace(/^.*packages\//, '@x/')]);
-      });
-    } catch { /* not ours */ }
-    regions.set(url, r);
-    return r;
-  };
-  const moduleAt = (url: string, line: number) => {
-    const r = regionsOf(url);
-    let name = '?';
-    for (const [at, m] of r) { if (at > line) break; name = m; }
-    return name;
-  };
+  const moduleAt = bundleModules(contender);
   const isTop = (n: Node) => n.callFrame.functionName === '' && n.callFrame.lineNumber === 0 && /assets\//.test(n.callFrame.url);
   const selfBy = new Map<string, number>();
   const inclBy = new Map<string, number>();

@@ -5,13 +5,11 @@
  * over RUNS loads; the kit's share (`@x/…` modules) is summed on the first line. After a diag build:
  * `RUNS=3 node bench/render/probe-mount-modules.ts ours-diag` (TOP=n rows).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { instrument } from './instrument.ts';
+import { bundleModules } from './bundle-modules.ts';
 import { arm, openPage } from './page.ts';
 import { withProbeBrowser } from './probe-page.ts';
 const contender = process.argv[2] ?? 'ours-diag';
-const here = path.dirname(new URL(import.meta.url).pathname);
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 const runs = Number(process.env.RUNS ?? 3);
 const total = new Map<string, number>();
@@ -25,30 +23,14 @@ for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, brows
   await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForTimeout(1200);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } };
-  const regions = new Map<string, Array<[number, string]>>();
-  const regionsOf = (url: string) => {
-    let r = regions.get(url);
-    if (r) return r;
-    r = [];
-    const file = path.join(here, 'dist', contender, 'assets', url.split('/').pop() ?? '');
-    try {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const m = /^\/\/ (?:#region )?(\S+\.(?:m?js|ts|tsx|cjs|css))\s*$/.exec(line);
-        if (m) r!.push([i, m[1]!.replace(/^.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '').replace(/^.*packages\//, '@x/')]);
-      });
-    } catch {
-      // not a chunk of this build (the page, an extension)
-    }
-    regions.set(url, r);
-    return r;
-  };
+  const moduleAt = bundleModules(contender);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   profile.samples.forEach((id, i) => {
     const n = byId.get(id)!;
     const url = n.callFrame.url;
     let key: string;
     if (!url) key = n.callFrame.functionName || '(native)';
-    else { const r = regionsOf(url); let name = url.split('/').pop()!; for (const [at, m] of r) { if (at > n.callFrame.lineNumber) break; name = m; } key = name; }
+    else key = moduleAt(url, n.callFrame.lineNumber, url.split('/').pop());
     if (key === '(idle)' || key === '(program)') return;
     total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / runs);
   });

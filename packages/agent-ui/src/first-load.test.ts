@@ -60,10 +60,11 @@ describe('the first load of a page with AgentChat', () => {
       'agent-ui/transcript/reply-end-mark.js',
       'agent-ui/lazy/on-demand-icon-glyph.js',
       'agent-ui/markdown/highlighted-code.js',
-      // the markdown pipeline: its own chunk, fetched as the chat's code runs (marked, DOMPurify and
-      // html-react-parser come with it; the kit's links, images, code blocks and tables stay)
+      // the markdown pipeline: its own chunk, fetched as the chat's code runs (marked comes with it;
+      // the kit's links, images, code blocks and tables stay)
       'agent-ui/markdown/markdown-parts.js',
       'agent-ui/markdown/markdown-html.js',
+      'agent-ui/markdown/markdown-tokens.js',
       'agent-ui/markdown/markdown-speech.js',
       'agent-ui/markdown/complete-tail.js',
     ];

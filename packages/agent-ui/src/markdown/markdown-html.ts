@@ -1,9 +1,8 @@
 import type { XMarkdownProps } from '@ant-design/x-markdown';
 import { Parser } from '@ant-design/x-markdown/es/XMarkdown/core/index.js';
-import createDOMPurify, { type Config as DOMPurifyConfig, type DOMPurify } from 'dompurify';
-import { domToReact, type DOMNode, type HTMLReactParserOptions } from 'html-react-parser';
+import type { Config as DOMPurifyConfig } from 'dompurify';
 import type { ReactElement, ReactNode } from 'react';
-import { domNodes } from './dom-nodes.js';
+import { ALLOWED_URL, keyed, tokensToReact } from './markdown-tokens.js';
 
 /**
  * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
@@ -12,11 +11,11 @@ import { domNodes } from './dom-nodes.js';
 export const SAFE_DOMPURIFY_CONFIG = {
   FORBID_TAGS: ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'svg', 'math'],
   FORBID_ATTR: ['style', 'srcset', 'formaction', 'xlink:href', 'action'],
-  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  ALLOWED_URI_REGEXP: ALLOWED_URL,
   ALLOW_DATA_ATTR: false,
 } satisfies DOMPurifyConfig;
 
-/** A node of the sanitized document (domhandler's, as html-react-parser reads it). */
+/** A node of a reply's markdown that a kit component renders (a link, an image, a code block, a table). */
 export interface ParsedNode {
   type: string;
   name?: string;
@@ -52,76 +51,37 @@ export interface MarkdownHtml {
 export type MarkdownToken = ReturnType<Parser['markdownInstance']['lexer']>[number];
 
 /**
- * The markdown pipeline of XMarkdown (its parser: marked with escaped raw HTML and links that open
- * in a new tab; then sanitized HTML to React elements), shared by every block instead of built per
- * block, with a sanitizer of its own:
+ * The markdown pipeline of XMarkdown, for every block of every reply: XMarkdown's parser (marked,
+ * with raw HTML escaped and links opened in a new tab), one per pipeline (the page makes one:
+ * markdown-pipeline.ts), and its tokens rendered straight to React elements (markdown-tokens.ts):
  *
- * - one `Parser` (a `Marked` instance and its renderers) per pipeline (the page makes one: markdown-pipeline.ts), not one per block;
- * - a DOMPurify instance of the kit's, configured once (`setConfig`): a call with a config object,
- *   as XMarkdown makes per block, parses that config again on every call (a copy of every allowlist,
- *   about 40 % of the sanitizer's time per block); and hooks an app adds to the global DOMPurify
- *   do not change what the kit lets through;
- * - the sanitized nodes go to React as they are (`RETURN_DOM_FRAGMENT`), instead of being serialized
- *   to HTML and parsed a second time;
+ * - no HTML string, no sanitizer parsing it into a document, no conversion of that document into
+ *   React elements (XMarkdown's way): model output only ever becomes React text, and the attributes
+ *   taken from it (a link's or image's URL and title) go through the sanitizer's URL rule and the
+ *   kit's components;
  * - host elements stay host elements (styled by the kit's stylesheet); only links, images, code
- *   blocks and tables become components, and they get what they need (a URL, the code's text), never
- *   the parsed node: once a reply is rendered, nothing holds on to its parsed document.
+ *   blocks and tables become components, and they get what they need (a URL, the code's text): once
+ *   a reply is rendered, nothing holds on to its tokens.
  *
  * Same output as `<XMarkdown escapeRawHtml openLinksInNewTab dompurifyConfig={SAFE_DOMPURIFY_CONFIG}
- * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two). The parser comes
- * from XMarkdown's core module (no public export; `@ant-design/x-markdown` is pinned to an exact
- * version, and the comparison test fails if an upgrade changes what it does).
+ * components={MARKDOWN_COMPONENTS}>` (`markdown-html.test.tsx` compares the two), but where XMarkdown
+ * writes a backslash-escaped `<` or a stray one into its HTML unescaped (then a tag, or text lost):
+ * here they are text. The parser comes from XMarkdown's core module (no public export;
+ * `@ant-design/x-markdown` is pinned to an exact version, and the comparison test fails if an upgrade
+ * changes what it does).
  */
 export function markdownHtml(kit: MarkdownKit): MarkdownHtml {
   let parser: Parser | undefined;
-  /** The kit's sanitizer; null where there is no DOM (server pre-render: the client renders it). */
-  let purify: DOMPurify | null | undefined;
-
-  function kitPurify(): DOMPurify | null {
-    if (purify !== undefined) return purify;
-    if (typeof window === 'undefined' || typeof createDOMPurify !== 'function') return (purify = null);
-    const instance = createDOMPurify(window);
-    // Without a working DOM it would return its input unsanitized: render nothing rather than that.
-    if (typeof instance.sanitize !== 'function' || !instance.isSupported) return (purify = null);
-    instance.setConfig({
-      ...SAFE_DOMPURIFY_CONFIG,
-      // What XMarkdown's renderer adds: its components' tags, and the attributes of links opened in a new tab.
-      ADD_TAGS: Object.keys(kit.components),
-      ADD_ATTR: ['target', 'rel'],
-      RETURN_DOM_FRAGMENT: true,
-    });
-    return (purify = instance);
-  }
-
   function kitParser(): Parser {
     return (parser ??= new Parser({ openLinksInNewTab: true, components: kit.components, escapeRawHtml: true }));
   }
-
-  /** The components of a finished reply's document, and of the streaming tail's (its code stays plain). */
-  const FINISHED: HTMLReactParserOptions = { replace: (node) => replaceNode(node, FINISHED, false) };
-  const STREAMING: HTMLReactParserOptions = { replace: (node) => replaceNode(node, STREAMING, true) };
-
-  /** The kit's component for a node that needs one; host elements otherwise. */
-  function replaceNode(domNode: DOMNode, options: HTMLReactParserOptions, streaming: boolean) {
-    const node = domNode as unknown as ParsedNode;
-    if (node.type !== 'tag') return undefined;
-    return kit.replace(node, () => (node.children?.length ? domToReact(node.children as unknown as DOMNode[], options) : undefined), streaming);
-  }
-
+  const lexMarkdown = (markdown: string): MarkdownToken[] => kitParser().markdownInstance.lexer(markdown);
   return {
     renderMarkdown(markdown, streaming = false) {
       if (!markdown) return null;
-      const html = kitParser().parse(markdown, { injectTail: false });
-      if (!html) return null;
-      const sanitizer = kitPurify();
-      if (!sanitizer) return null;
-      // The sanitized nodes themselves, not their HTML parsed a second time (as html-react-parser does).
-      const clean = sanitizer.sanitize(html, SANITIZE_TO_FRAGMENT);
-      return domToReact(domNodes(clean.childNodes), streaming ? STREAMING : FINISHED);
+      const elements = tokensToReact(lexMarkdown(markdown), kit, streaming);
+      return elements.length === 0 ? null : elements.length === 1 ? elements[0] : elements.map(keyed);
     },
-    lexMarkdown: (markdown) => kitParser().markdownInstance.lexer(markdown),
+    lexMarkdown,
   };
 }
-
-/** What `sanitize` returns under the kit's config (its types choose the return type by this argument; the config set once applies). */
-const SANITIZE_TO_FRAGMENT = { RETURN_DOM_FRAGMENT: true } as const;

@@ -1,7 +1,7 @@
 /**
- * The markdown chunk's one entry (loaded by markdown-pipeline.ts): the third-party code that turns a
- * reply's markdown into the page's elements (marked, DOMPurify, html-react-parser) and into the words
- * a screen reader is given. It imports nothing the page's first load has (the kit's own components
+ * The markdown chunk's one entry (loaded by markdown-pipeline.ts): the code that turns a reply's
+ * markdown into the page's elements (marked, its tokens straight to React elements) and into the
+ * words a screen reader is given. It imports nothing the page's first load has (the kit's own components
  * are handed over, `MarkdownKit`), so a bundler keeps that first load one chunk: with modules shared
  * between it and more than one `import()`, Vite 8 (Rolldown) splits them out of the entry chunk
  * (rolldown/rolldown#10731; see lazy/load-on-demand.ts).

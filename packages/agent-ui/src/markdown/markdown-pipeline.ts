@@ -6,8 +6,7 @@ import type { MarkdownPipeline } from './markdown-parts.js';
 export type { MarkdownPipeline };
 
 /**
- * The markdown pipeline (marked, the sanitizer, the HTML → React conversion, a reply's reading for
- * screen readers: about 35 KB gzipped; the kit's links, images, code blocks and tables stay in the
+ * The markdown pipeline (marked, its tokens to React elements, a reply's reading for screen readers; the kit's links, images, code blocks and tables stay in the
  * first load and are handed to it) lives in a chunk of its own, off the page's first load. The page
  * starts fetching it as the chat's code runs (the module below does), so it arrives beside the app's
  * own first requests and runs in a task of its own — the page's first script does not parse and run

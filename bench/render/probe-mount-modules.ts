@@ -3,7 +3,9 @@
  * page (1,000 messages) has been quiet a while — CPU profiler samples attributed to the bundled module
  * they fall in (the `// path` region comments of an unminified `-diag` build), self time, averaged
  * over RUNS loads; the kit's share (`@x/…` modules) is summed on the first line. After a diag build:
- * `RUNS=3 node bench/render/probe-mount-modules.ts ours-diag` (TOP=n rows).
+ * `RUNS=3 node bench/render/probe-mount-modules.ts ours-diag` (TOP=n rows). `CALLERS=zod/`: also who
+ * calls into the modules whose path contains that text — their samples by the first caller outside
+ * them (module and function).
  */
 import { instrument } from './instrument.ts';
 import { bundleModules } from './bundle-modules.ts';
@@ -13,6 +15,8 @@ const contender = process.argv[2] ?? 'ours-diag';
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 const runs = Number(process.env.RUNS ?? 3);
 const total = new Map<string, number>();
+const callersOf = process.env.CALLERS;
+const callers = new Map<string, number>();
 for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, browser }) => {
   const { page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
   await arm(port, 'short', 60);
@@ -25,6 +29,9 @@ for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, brows
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } };
   const moduleAt = bundleModules(contender);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  const moduleOf = (n: Node) => (n.callFrame.url ? moduleAt(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.url.split('/').pop()) : n.callFrame.functionName || '(native)');
   profile.samples.forEach((id, i) => {
     const n = byId.get(id)!;
     const url = n.callFrame.url;
@@ -33,8 +40,18 @@ for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, brows
     else key = moduleAt(url, n.callFrame.lineNumber, url.split('/').pop());
     if (key === '(idle)' || key === '(program)') return;
     total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / runs);
+    if (callersOf && key.includes(callersOf)) {
+      let at: Node | undefined = n;
+      while (at && moduleOf(at).includes(callersOf)) at = byId.get(parentOf.get(at.id) ?? -1);
+      const caller = at ? `${moduleOf(at)} ${at.callFrame.functionName || '(anonymous)'}${process.env.LINES ? `:${at.callFrame.lineNumber + 1}` : ''}` : '(root)';
+      callers.set(caller, (callers.get(caller) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / runs);
+    }
   });
 });
 const rows = [...total].sort((a, b) => b[1] - a[1]);
 console.log(`sum ${rows.reduce((s, r) => s + r[1], 0).toFixed(0)} ms; kit ${rows.filter((r) => r[0].startsWith('@x/')).reduce((s, r) => s + r[1], 0).toFixed(0)} ms`);
 for (const [k, v] of rows.slice(0, Number(process.env.TOP ?? 50))) console.log(v.toFixed(1).padStart(7), k);
+if (callersOf) {
+  console.log(`\ncalls into ${callersOf}, by first caller outside it:`);
+  for (const [k, v] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(v.toFixed(1).padStart(7), k);
+}

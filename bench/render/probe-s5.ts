@@ -23,10 +23,19 @@ const slowest = Number(process.argv[3] ?? 6);
 const jitter = Number(process.env.JITTER ?? 0);
 /** `IDLE=1`: no reply streams while the keys are typed (what typing costs on its own). */
 const idle = process.env.IDLE === '1';
+/** `CSS='…'`: a stylesheet added to the page before it loads (e.g. to switch an animation off). */
+const css = process.env.CSS;
 
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
 await withProbeBrowser(async ({ port, browser }) => {
-  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
+  const { context, page, cdp } = await openPage(browser, async (c) => {
+    await c.addInitScript(instrument, { diag: false });
+    if (css) {
+      await c.addInitScript((text) => {
+        document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: text })));
+      }, css);
+    }
+  });
   await arm(port, 'medium', 300);
   await page.goto(`http://127.0.0.1:${port}/${contender}/index.html`);
   const input = page.locator('textarea').first();
@@ -37,6 +46,11 @@ await withProbeBrowser(async ({ port, browser }) => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window as unknown as { __bench: BenchPageState }).__bench.arrivals.length > 1, null, { timeout: 30_000 });
   }
+  // What animates while the keys are typed (an animation keeps the compositor drawing every frame).
+  const animations = await page.evaluate(() =>
+    document.getAnimations().map((a) => `${(a as CSSAnimation).animationName ?? a.constructor.name} on ${(a.effect as KeyframeEffect | null)?.target?.className?.toString() ?? '?'}`),
+  );
+  console.log(`animations running: ${animations.join('; ') || 'none'}`);
   const t0 = Date.now() + 3_000;
   await sleepUntil(t0 - 500);
   await startTrace(cdp);
@@ -60,6 +74,7 @@ await withProbeBrowser(async ({ port, browser }) => {
     return commit !== undefined && draw !== undefined && draw < commit;
   }).length;
   console.log(`frames: ${begins.length} main frames, ${drawnEarly} drawn before their commit; ${frameEvents('DroppedFrame').length} dropped`);
+  console.log(`key press → presentation by pipeline stage (Chromium's EventLatency), median / p90 ms:\n${eventLatencyStages(events)}`);
   // DUMP=file: the raw trace events and the keystrokes, for a closer look (all threads).
   if (process.env.DUMP) writeFileSync(process.env.DUMP, JSON.stringify({ syncAt, typingStart, events }));
   const b = await page.evaluate(() => {
@@ -90,3 +105,40 @@ await withProbeBrowser(async ({ port, browser }) => {
   }
   await context.close();
 });
+
+/**
+ * Chromium's own split of each key event's latency (`EventLatency` slices, category `cc`): where a
+ * keystroke waited — the renderer's main thread, its compositor, or the display compositor (Viz).
+ * Slice ids are local and reused, so each key event's stages are collected until its own end.
+ */
+function eventLatencyStages(events: Awaited<ReturnType<typeof stopTrace>>): string {
+  type Slice = (typeof events)[number] & { id2?: { local?: string } };
+  const slices = (events as Slice[]).filter((e) => (e.ph === 'b' || e.ph === 'e') && e.id2?.local && e.cat.includes('cc'));
+  slices.sort((x, y) => x.ts - y.ts || (x.ph === 'e' ? -1 : 1));
+  const open = new Map<string, { started: Map<string, number> }>();
+  const stages = new Map<string, number[]>();
+  for (const e of slices) {
+    const id = `${e.pid}:${e.id2?.local}`;
+    if (e.name === 'EventLatency') {
+      if (e.ph === 'b') open.set(id, { started: new Map() });
+      else open.delete(id);
+      continue;
+    }
+    const group = open.get(id);
+    if (!group) continue;
+    if (e.ph === 'b') group.started.set(e.name, e.ts);
+    else if (group.started.has(e.name)) {
+      const list = stages.get(e.name) ?? [];
+      list.push((e.ts - (group.started.get(e.name) ?? e.ts)) / 1000);
+      stages.set(e.name, list);
+      group.started.delete(e.name);
+    }
+  }
+  const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(list.length * q))] ?? Number.NaN;
+  return [...stages]
+    .map(([name, list]) => [name, list.sort((x, y) => x - y)] as const)
+    .sort((x, y) => at(y[1], 0.5) - at(x[1], 0.5))
+    .filter(([, list]) => at(list, 0.9) >= 1)
+    .map(([name, list]) => `  ${name} ${at(list, 0.5).toFixed(1)} / ${at(list, 0.9).toFixed(1)} (${list.length})`)
+    .join('\n');
+}

@@ -1,18 +1,19 @@
 import type { UseAgentChatResult } from '@x/agent-react';
 import { act, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePreloadOnDemand } from './preload-on-demand.js';
+import { usePreloadForMessages, usePreloadOnDemand } from './preload-on-demand.js';
 
 const preload = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./on-demand.js', () => ({ preloadOnDemand: preload }));
 
-/** A chat whose status the test sets (only what the hook reads: the store's snapshot and subscribe). */
-function fakeChat() {
+/** A chat whose status and messages the test sets (only what the hooks read: the store's snapshot and subscribe). */
+function fakeChat(messages: { id: string }[] = []) {
   let status = 'ready';
   const listeners = new Set<() => void>();
   const chat = {
     store: {
-      getSnapshot: () => ({ status }),
+      getSnapshot: () => ({ status, messages }),
       subscribe: (listener: () => void) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -23,7 +24,11 @@ function fakeChat() {
     status = next;
     listeners.forEach((listener) => listener());
   };
-  return { chat, setStatus, listeners };
+  const setMessages = (next: { id: string }[]) => {
+    messages = next;
+    listeners.forEach((listener) => listener());
+  };
+  return { chat, setStatus, setMessages, listeners };
 }
 
 function Preloader({ chat }: { chat: UseAgentChatResult }) {
@@ -101,5 +106,41 @@ describe('usePreloadOnDemand', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(preload).not.toHaveBeenCalled();
     expect(listeners.size).toBe(0);
+  });
+
+  it('a chat that comes to show messages fetches it then (their newest replies show actions), once, and still tells the idle moment', () => {
+    const { chat, setMessages, setStatus } = fakeChat();
+    render(<Preloader chat={chat} />);
+    expect(preload).not.toHaveBeenCalled();
+    act(() => setMessages([{ id: 'm1' }, { id: 'm2' }]));
+    expect(preload).toHaveBeenCalledTimes(1);
+    act(() => setMessages([{ id: 'm1' }, { id: 'm2' }, { id: 'm3' }]));
+    act(() => setStatus('ready'));
+    expect(preload).toHaveBeenCalledTimes(1);
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' })));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(idleAfterIntent()).toBe('true');
+  });
+});
+
+describe('usePreloadForMessages', () => {
+  beforeEach(() => preload.mockClear());
+
+  function Holder({ chat, onLayout }: { chat: UseAgentChatResult; onLayout: () => void }) {
+    usePreloadForMessages(chat);
+    // Runs after the hook's own layout effect: what was started by then was started before the paint.
+    useLayoutEffect(onLayout);
+    return null;
+  }
+
+  it('fetches the chunk in the commit that mounts a chat showing messages (before its paint)', () => {
+    let calledByLayout = -1;
+    render(<Holder chat={fakeChat([{ id: 'm1' }]).chat} onLayout={() => void (calledByLayout = preload.mock.calls.length)} />);
+    expect(calledByLayout).toBe(1);
+  });
+
+  it('fetches nothing for a chat with no messages', () => {
+    render(<Holder chat={fakeChat().chat} onLayout={() => {}} />);
+    expect(preload).not.toHaveBeenCalled();
   });
 });

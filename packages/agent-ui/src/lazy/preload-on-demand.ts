@@ -1,7 +1,29 @@
 import type { UseAgentChatResult } from '@x/agent-react';
 import { whenIdle } from '@x/agent-core';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { preloadOnDemand } from './on-demand.js';
+
+const ignore = () => {};
+
+/**
+ * A chat that shows messages shows its newest replies' actions (their toolbar is in the on-demand
+ * chunk): the chunk is fetched now, when they are there, not when their rows render. With a long
+ * transcript the rows render late in the view's time-sliced mount, and the chunk arriving after
+ * them was the mount's last commit (200 ms after the rest in the S4 profile).
+ */
+export function preloadForMessages(chat: UseAgentChatResult): boolean {
+  if (chat.store.getSnapshot().messages.length === 0) return false;
+  void preloadOnDemand().catch(ignore);
+  return true;
+}
+
+/**
+ * {@link preloadForMessages} as the component that holds the chat mounts (a layout effect: before the
+ * browser paints that commit, so before a view mounting in a transition renders its rows).
+ */
+export function usePreloadForMessages(chat: UseAgentChatResult): void {
+  useLayoutEffect(() => void preloadForMessages(chat), [chat]);
+}
 
 /** What counts as the user turning to the page. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
@@ -11,7 +33,8 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touc
  * when the browser is idle after the user's first interaction with the page (pointer, keyboard,
  * focus, touch, wheel), or at once when a reply starts (it brings tool cards, message actions…).
  * A page that is only looked at never fetches the chunk's 55 KB, and loading the page does not also
- * parse and run it; a part that renders before still fetches it itself, behind its stand-in.
+ * parse and run it; a part that renders before still fetches it itself, behind its stand-in — and a
+ * chat showing messages fetches it as they appear ({@link preloadForMessages}).
  * Returns true from that idle moment on, when no reply was running then.
  */
 export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
@@ -21,6 +44,7 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
   useEffect(() => {
     const doc = globalThis.document;
     let done = false;
+    let forMessages = false;
     let cancelIdle: (() => void) | undefined;
     const busy = () => {
       const status = chat.store.getSnapshot().status;
@@ -36,16 +60,18 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     const removeListeners = () => INTENT_EVENTS.forEach((type) => doc?.removeEventListener(type, onIntent, true));
     const unsubscribe = chat.store.subscribe(() => {
       if (busy()) preload();
+      else forMessages ||= preloadForMessages(chat);
     });
     function preload() {
       if (done) return;
       done = true;
       removeListeners();
       unsubscribe();
-      void preloadOnDemand().catch(() => {});
+      void preloadOnDemand().catch(ignore);
     }
     INTENT_EVENTS.forEach((type) => doc?.addEventListener(type, onIntent, { capture: true, passive: true }));
     if (busy()) preload();
+    else forMessages = preloadForMessages(chat);
     return () => {
       removeListeners();
       unsubscribe();

@@ -18,7 +18,6 @@ import { AgentReconnectingNotice } from './reconnecting-notice.js';
 import { AgentChatDrawer } from './drawer-shell.js';
 import { AgentSuggestions } from './suggestions.js';
 import { TransitionMount } from './transition-mount.js';
-import { usePreloadForMessages } from '../lazy/preload-on-demand.js';
 
 export type {
   AgentChatComposerOptions,
@@ -84,8 +83,6 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref: forwardedR
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
   const queue = chatOptions?.queue ?? fromPlugins.queue;
-  // A transcript there at mount: its replies' actions load beside the view's time-sliced mount.
-  usePreloadForMessages(agent);
   const listRef = useRef<AgentMessageListRef>(null);
   // `events` are the handlers (useAgentEvents reads the latest ones at each event); `onToolCall`
   // answers tool calls (above) rather than reporting them.

@@ -1,8 +1,7 @@
 import type { UseAgentChatResult } from '@x/agent-react';
 import { act, render } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePreloadForMessages, usePreloadOnDemand } from './preload-on-demand.js';
+import { usePreloadOnDemand } from './preload-on-demand.js';
 
 const preload = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./on-demand.js', () => ({ preloadOnDemand: preload }));
@@ -121,26 +120,22 @@ describe('usePreloadOnDemand', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(idleAfterIntent()).toBe('true');
   });
-});
 
-describe('usePreloadForMessages', () => {
-  beforeEach(() => preload.mockClear());
-
-  function Holder({ chat, onLayout }: { chat: UseAgentChatResult; onLayout: () => void }) {
-    usePreloadForMessages(chat);
-    // Runs after the hook's own layout effect: what was started by then was started before the paint.
-    useLayoutEffect(onLayout);
-    return null;
-  }
-
-  it('fetches the chunk in the commit that mounts a chat showing messages (before its paint)', () => {
-    let calledByLayout = -1;
-    render(<Holder chat={fakeChat([{ id: 'm1' }]).chat} onLayout={() => void (calledByLayout = preload.mock.calls.length)} />);
-    expect(calledByLayout).toBe(1);
-  });
-
-  it('fetches nothing for a chat with no messages', () => {
-    render(<Holder chat={fakeChat().chat} onLayout={() => {}} />);
-    expect(preload).not.toHaveBeenCalled();
+  it('a chat showing messages as it mounts fetches it in its first render (a view mounting in a transition renders its rows later in it)', () => {
+    const { chat } = fakeChat([{ id: 'm1' }]);
+    let seenBySibling = -1;
+    const Sibling = () => {
+      seenBySibling = preload.mock.calls.length;
+      return null;
+    };
+    render(
+      <>
+        <Preloader chat={chat} />
+        <Sibling />
+      </>,
+    );
+    expect(seenBySibling).toBe(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(preload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { UseAgentChatResult } from '@x/agent-react';
 import { whenIdle } from '@x/agent-core';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { preloadOnDemand } from './on-demand.js';
 
 const ignore = () => {};
@@ -17,13 +17,6 @@ export function preloadForMessages(chat: UseAgentChatResult): boolean {
   return true;
 }
 
-/**
- * {@link preloadForMessages} as the component that holds the chat mounts (a layout effect: before the
- * browser paints that commit, so before a view mounting in a transition renders its rows).
- */
-export function usePreloadForMessages(chat: UseAgentChatResult): void {
-  useLayoutEffect(() => void preloadForMessages(chat), [chat]);
-}
 
 /** What counts as the user turning to the page. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
@@ -41,10 +34,13 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
   // Whether the page went idle after the user turned to it with no reply running: the moment to
   // warm up what the first reply will run (see MarkdownWarmUp).
   const [idleAfterIntent, setIdleAfterIntent] = useState(false);
+  // In the first render (fetching a chunk is idempotent): when the chat's view mounts in a
+  // transition (AgentChat's), its rows render later in that same time-sliced render.
+  const [preloadedFor] = useState(() => (preloadForMessages(chat) ? chat : null));
   useEffect(() => {
     const doc = globalThis.document;
     let done = false;
-    let forMessages = false;
+    let forMessages = preloadedFor === chat;
     let cancelIdle: (() => void) | undefined;
     const busy = () => {
       const status = chat.store.getSnapshot().status;
@@ -71,12 +67,12 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     }
     INTENT_EVENTS.forEach((type) => doc?.addEventListener(type, onIntent, { capture: true, passive: true }));
     if (busy()) preload();
-    else forMessages = preloadForMessages(chat);
+    else forMessages ||= preloadForMessages(chat);
     return () => {
       removeListeners();
       unsubscribe();
       cancelIdle?.();
     };
-  }, [chat]);
+  }, [chat, preloadedFor]);
   return idleAfterIntent;
 }

@@ -1,8 +1,9 @@
-import type { XMarkdownProps } from '@ant-design/x-markdown';
 import { Parser } from '@ant-design/x-markdown/es/XMarkdown/core/index.js';
 import type { Config as DOMPurifyConfig } from 'dompurify';
-import type { ReactElement, ReactNode } from 'react';
-import { ALLOWED_URL, keyed, tokensToReact } from './markdown-tokens.js';
+import type { ReactNode } from 'react';
+import { ALLOWED_URL, keyed, tokensToReact, type MarkdownKit, type MarkdownToken } from './markdown-tokens.js';
+
+export type { MarkdownKit, MarkdownToken, ParsedNode } from './markdown-tokens.js';
 
 /**
  * DOMPurify settings for untrusted model output: no scripts, styles, frames, forms or inline
@@ -15,30 +16,6 @@ export const SAFE_DOMPURIFY_CONFIG = {
   ALLOW_DATA_ATTR: false,
 } satisfies DOMPurifyConfig;
 
-/** A node of a reply's markdown that a kit component renders (a link, an image, a code block, a table). */
-export interface ParsedNode {
-  type: string;
-  name?: string;
-  data?: string;
-  attribs?: Record<string, string>;
-  children?: ParsedNode[];
-}
-
-/**
- * What the kit renders as its own components (markdown-components.tsx, in the page's first load):
- * handed to {@link markdownHtml}, which lives in the markdown chunk (markdown-pipeline.ts) with the
- * third-party code only.
- */
-export interface MarkdownKit {
-  /** The components in XMarkdown's shape: the parser is given them, the sanitizer lets their tags through. */
-  components: NonNullable<XMarkdownProps['components']>;
-  /**
-   * The element for a node that needs a component (a link, an image, a code block, a table), given
-   * the node's converted children and whether it is in a streaming tail; undefined: the host element.
-   */
-  replace(node: ParsedNode, children: () => ReactNode, streaming: boolean): ReactElement | undefined;
-}
-
 /** The kit's markdown to React elements, and the tokens a screen reader's text is made from. */
 export interface MarkdownHtml {
   /** Markdown (already closed, when streaming) to React elements; null for empty text. `streaming`: the tail of a reply still arriving. */
@@ -46,9 +23,6 @@ export interface MarkdownHtml {
   /** The tokens the kit's parser reads in `markdown` (what `renderMarkdown` renders): for the text a screen reader is given. */
   lexMarkdown(markdown: string): MarkdownToken[];
 }
-
-/** One token of the kit's markdown parse (marked's). */
-export type MarkdownToken = ReturnType<Parser['markdownInstance']['lexer']>[number];
 
 /**
  * The markdown pipeline of XMarkdown, for every block of every reply: XMarkdown's parser (marked,

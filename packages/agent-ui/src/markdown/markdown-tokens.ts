@@ -1,5 +1,33 @@
-import { cloneElement, createElement, isValidElement, type ReactNode } from 'react';
-import type { MarkdownKit, MarkdownToken, ParsedNode } from './markdown-html.js';
+import type { XMarkdownProps } from '@ant-design/x-markdown';
+import type { Parser } from '@ant-design/x-markdown/es/XMarkdown/core/index.js';
+import { cloneElement, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+
+/** A node of a reply's markdown that a kit component renders (a link, an image, a code block, a table). */
+export interface ParsedNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: ParsedNode[];
+}
+
+/**
+ * What the kit renders as its own components (markdown-components.tsx, in the page's first load):
+ * handed to `markdownHtml`, which lives in the markdown chunk (markdown-pipeline.ts) with the
+ * third-party code only.
+ */
+export interface MarkdownKit {
+  /** The components in XMarkdown's shape (the parser is given them; `<XMarkdown components>` takes the same). */
+  components: NonNullable<XMarkdownProps['components']>;
+  /**
+   * The element for a node that needs a component (a link, an image, a code block, a table), given
+   * the node's rendered children and whether it is in a streaming tail; undefined: the host element.
+   */
+  replace(node: ParsedNode, children: () => ReactNode, streaming: boolean): ReactElement | undefined;
+}
+
+/** One token of the kit's markdown parse (marked's). */
+export type MarkdownToken = ReturnType<Parser['markdownInstance']['lexer']>[number];
 
 /**
  * marked's tokens straight to React elements: what marked's HTML renderer (with XMarkdown's

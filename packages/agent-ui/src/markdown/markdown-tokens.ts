@@ -107,11 +107,13 @@ class TokenRenderer {
   /** A kit component for a node that needs one (a link, an image, a code block, a table); else the host element. */
   private tag(name: string, attribs: Record<string, string>, children: () => ReactNode[], extra: ParsedNode[] = []): ReactNode {
     const node: ParsedNode = { type: 'tag', name, attribs, children: extra };
+    let rendered: ReactNode[] | undefined;
+    const inner = () => (rendered ??= children());
     const replaced = this.kit.replace(node, () => {
-      const list = children();
+      const list = inner();
       return list.length === 0 ? undefined : list.length === 1 ? list[0] : list.map((child, index) => keyed(child, index));
     }, this.streaming);
-    return replaced ?? element(name, attribs, children());
+    return replaced ?? element(name, attribs, inner());
   }
 
   /** Block tokens (marked's `Parser.parse`); `top`: not inside a tight list item. */

@@ -17,7 +17,6 @@ export function preloadForMessages(chat: UseAgentChatResult): boolean {
   return true;
 }
 
-
 /** What counts as the user turning to the page. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
 

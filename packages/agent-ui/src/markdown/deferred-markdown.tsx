@@ -5,8 +5,8 @@ import { onceNear, type NearView } from './near-view.js';
 /**
  * Markdown that may wait: text shown as plain text first and parsed later, when it is near the
  * viewport (loaded history in a long transcript) or right after the frame that shows the newest text
- * (a burst of blocks arriving at once). Parsing is the bulk of a message's mount cost (marked, the
- * sanitizer, the HTML → React conversion); plain text is one text node.
+ * (a burst of blocks arriving at once). Parsing is the bulk of a message's mount cost (marked, its
+ * tokens to React elements); plain text is one text node.
  */
 
 /**

@@ -24,7 +24,7 @@ let warmed = false;
 /**
  * Renders a sample reply once, off the page, when the browser is idle after the user first turned to
  * the chat: the first real reply then does not pay for code that runs for the first time (the markdown
- * parser, the sanitizer, the HTML → React conversion, the highlighter's grammar). The sample is
+ * parser and its tokens' rendering, the highlighter's grammar). The sample is
  * rendered in a transition (time-sliced, behind input) into an element that is not in the document,
  * and removed once the highlighter has rendered it.
  */

@@ -23,8 +23,8 @@ export interface StreamingMarkdownProps {
  * One block: parsed once per text, memoized. The streaming tail is closed by `completeTail` (in the
  * pipeline's `renderBlock`) rather than by XMarkdown's `streaming` mode, which renders twice per
  * update (an effect stores its output in state): one commit per update instead of two. The parse is
- * XMarkdown's, through the kit's shared pipeline (`markdown-html.ts`: one parser, a sanitizer
- * configured once), loaded as a chunk of its own (`markdown-pipeline.ts`).
+ * XMarkdown's parser, through the kit's shared pipeline (`markdown-html.ts`: one parser, its tokens
+ * straight to React elements), loaded as a chunk of its own (`markdown-pipeline.ts`).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, streaming, render }: { text: string; streaming: boolean; render: MarkdownPipeline['renderBlock'] }) {
   return render(text, streaming);

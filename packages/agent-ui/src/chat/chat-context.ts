@@ -1,6 +1,6 @@
 'use client';
 import type { UseAgentChatResult, OutgoingMessage, ToolApproval } from '@x/agent-react';
-import { createContext, useContext, type RefObject } from 'react';
+import { createContext, useContext, useState, type RefObject } from 'react';
 import type { PromptItem } from './prompt-list.js';
 import type { FeedbackValue } from './message-context.js';
 import { missingProvider } from './missing-provider.js';
@@ -72,3 +72,18 @@ export const ApprovalContext = createContext<ToolApproval | null>(null);
 
 /** Feedback per message id (controlled by `feedbackValues`, or the provider's own state). */
 export const FeedbackContext = createContext<Readonly<Record<string, FeedbackValue | null | undefined>> | null>(null);
+
+/** True while a `TransitionMount`'s first, time-sliced render of its children is in progress. */
+export const MountingInTransition = createContext<RefObject<boolean> | null>(null);
+
+/**
+ * Whether the part rendering now is being mounted by a `TransitionMount`'s first render (read
+ * once, when the part mounts): its render is already time-sliced and shows nothing until it is done,
+ * so the part need not split its own first render for an early paint (the transcript renders its
+ * first window whole instead of its newest rows first and the rest in a second commit).
+ */
+export function useMountingInTransition(): boolean {
+  const mounting = useContext(MountingInTransition);
+  const [atMount] = useState(() => mounting?.current === true);
+  return atMount;
+}

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
+import { Profiler, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TransitionMount } from './transition-mount.js';
+import { useMountingInTransition } from './chat-context.js';
 
 describe('TransitionMount', () => {
   it('commits the fallback first, then the children in a transition', () => {
@@ -63,5 +64,31 @@ describe('TransitionMount', () => {
     expect(recoverable).not.toHaveBeenCalled();
     act(() => root.unmount());
     container.remove();
+  });
+
+  it("tells a part that it mounts in the first, time-sliced render — and not a part mounted later", () => {
+    const Part = ({ name }: { name: string }) => <p>{`${name}: ${String(useMountingInTransition())}`}</p>;
+    let showLater: () => void = () => {};
+    function View() {
+      const [later, setLater] = useState(false);
+      showLater = () => setLater(true);
+      return (
+        <>
+          <Part name="first" />
+          {later ? <Part name="later" /> : null}
+        </>
+      );
+    }
+    render(
+      <TransitionMount fallback={<p>box</p>}>
+        <View />
+      </TransitionMount>,
+    );
+    expect(screen.getByText('first: true')).toBeInTheDocument();
+    act(() => showLater());
+    expect(screen.getByText('later: false')).toBeInTheDocument();
+    // A part outside any TransitionMount mounts as usual.
+    render(<Part name="outside" />);
+    expect(screen.getByText('outside: false')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 'use client';
-import { startTransition, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { MountingInTransition } from './chat-context.js';
 
 /** Props of {@link TransitionMount}. */
 export interface TransitionMountProps {
@@ -23,8 +24,11 @@ const onServerOrHydrating = () => true;
 export function TransitionMount({ fallback = null, children }: TransitionMountProps) {
   const fromServer = useSyncExternalStore(subscribe, onClient, onServerOrHydrating);
   const [ready, setReady] = useState(fromServer);
+  const mounting = useRef(!fromServer);
   useLayoutEffect(() => {
     if (!ready) startTransition(() => setReady(true));
+    // The children's first render committed: parts mounting from now on mount as usual.
+    else mounting.current = false;
   }, [ready]);
-  return ready || fromServer ? children : fallback;
+  return <MountingInTransition.Provider value={mounting}>{ready || fromServer ? children : fallback}</MountingInTransition.Provider>;
 }

@@ -3,7 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AgentUIMessage } from '@x/agent-protocol';
 import { describe, expect, it, vi } from 'vitest';
+import { useAgentChat } from '@x/agent-react';
 import { AgentChat } from '../chat/agent-chat.js';
+import { AgentChatProvider } from '../chat/agent-chat-provider.js';
+import { AgentMessageList } from '../chat/agent-message-list.js';
 
 function history(count: number, prefix = 'm'): AgentUIMessage[] {
   return Array.from({ length: count }, (_, i) =>
@@ -72,21 +75,42 @@ describe('AgentMessageList: mounting a long transcript', () => {
     }
   });
 
-  it('renders the newest rows first and the rest of the first window after that commit', () => {
+  it('mounted by AgentChat (a time-sliced transition mount), renders its first window in that one commit', () => {
     const mountedPerCommit: number[] = [];
     render(
       <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
         <AgentChat agentId="a" messages={history(1000)} chatOptions={{ fetch }} />
       </Profiler>,
     );
-    // The chat's view mounts in a transition (its first commit is the placeholder); the first commit
-    // with rows holds only what fills a viewport, a later commit (a transition) the rest.
+    // The chat's view mounts in a transition (its first commit is the placeholder, nothing paints
+    // before that render is done): the first commit with rows holds the whole first window.
     expect(mountedPerCommit[0]).toBe(0);
+    expect(mountedPerCommit.find((count) => count > 0)).toBe(40);
+    expect(rows()).toHaveLength(40);
+    // The earlier-messages control counts what is outside the window from the start.
+    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
+  });
+
+  it('mounted otherwise (a layout of its own, at once), renders the newest rows first and the rest of the first window after that commit', () => {
+    const mountedPerCommit: number[] = [];
+    function Layout() {
+      const chat = useAgentChat({ agentId: 'a', messages: history(1000), fetch });
+      return (
+        <AgentChatProvider chat={chat}>
+          <AgentMessageList />
+        </AgentChatProvider>
+      );
+    }
+    render(
+      <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
+        <Layout />
+      </Profiler>,
+    );
+    // The first commit holds only what fills a viewport, a later commit (a transition) the rest.
     expect(mountedPerCommit.find((count) => count > 0)).toBe(10);
     expect(rows()).toHaveLength(40);
     expect(Math.max(...mountedPerCommit)).toBe(40);
-    // The earlier-messages control counts what is outside the window from the start.
-    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
     expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
   });
 

@@ -16,7 +16,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { ApprovalContext, ChatContext, FeedbackContext } from '../chat/chat-context.js';
+import { ApprovalContext, ChatContext, FeedbackContext, useMountingInTransition } from '../chat/chat-context.js';
 import type { FeedbackValue } from '../chat/message-context.js';
 import { Bubble } from '../antdx.js';
 import { useAgentUIConfig, useTokenStyle } from '../config.js';
@@ -104,7 +104,10 @@ export const Transcript = memo(
     const [mounted, setMounted] = useState(initialRenderCount);
     const ids = useAgentMessageIds(chat);
     // How many of the newest rows may render, until the first full window is mounted (null: all).
-    const [cap, setCap] = useState<number | null>(() => Math.min(FIRST_PAINT, initialRenderCount));
+    // Mounted by a TransitionMount's time-sliced first render, nothing paints early anyway: the first
+    // window renders whole, in that one commit (S4: the second pass was the mount's last commit).
+    const inTransitionMount = useMountingInTransition();
+    const [cap, setCap] = useState<number | null>(() => (inTransitionMount ? null : Math.min(FIRST_PAINT, initialRenderCount)));
     // A short transcript renders whole at once (derived during render: no extra commit).
     if (cap !== null && ids.length > 0 && ids.length <= cap) setCap(null);
     // Another chat (a conversation switch) starts over: its newest window, in two passes.

@@ -21,7 +21,7 @@ const onServerOrHydrating = () => true;
  * children render at once (the HTML already shows them). Only the first mount is deferred: later
  * updates render as usual.
  */
-export function TransitionMount({ fallback = null, children }: TransitionMountProps) {
+export function TransitionMount({ fallback = null, children }: TransitionMountProps): ReactNode {
   const fromServer = useSyncExternalStore(subscribe, onClient, onServerOrHydrating);
   const [ready, setReady] = useState(fromServer);
   const mounting = useRef(!fromServer);

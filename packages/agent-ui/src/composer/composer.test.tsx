@@ -55,6 +55,23 @@ describe('AgentComposer', () => {
     expect(onStop).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the browser for no microphone permission at mount (no dictation: Sender re-rendered on its answer)', async () => {
+    const query = vi.fn(() => Promise.resolve({ state: 'prompt', onchange: null }));
+    const had = Object.getOwnPropertyDescriptor(navigator, 'permissions');
+    Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query } });
+    try {
+      const user = userEvent.setup();
+      render(<AgentComposer onSend={() => true} />);
+      await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hi');
+      expect(query).not.toHaveBeenCalled();
+      // Sender's own speech button stays out: the composer's actions are the kit's.
+      expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Send']);
+    } finally {
+      if (had) Object.defineProperty(navigator, 'permissions', had);
+      else delete (navigator as { permissions?: unknown }).permissions;
+    }
+  });
+
   it('takes files dropped on it and pasted into it, refusing the wrong ones visibly', async () => {
     const { container } = render(<AgentComposer onSend={() => true} attachments={{ accept: 'image/*' }} />);
     const composer = container.querySelector('[data-xagent-composer]')!;

@@ -84,6 +84,15 @@ function useNativeAutoSize(): boolean {
   return useSyncExternalStore(noSubscription, supportsFieldSizing, onServer);
 }
 
+/**
+ * Sender's own speech input, held off: the kit's dictation (a plug-in) has its own button and
+ * state. Given as "controlled" so that Sender does not ask the browser for the microphone
+ * permission at mount — an asynchronous `navigator.permissions.query` whose answer re-rendered the
+ * whole Sender ≈ 50 ms after the chat mounted (S4's last commit), in every chat, dictation or not.
+ * Sender's own speech button is never shown (the kit renders the composer's actions itself).
+ */
+const senderSpeechOff = { recording: false, onRecordingChange: () => {} };
+
 const refusedStyle: CSSProperties = { color: 'var(--ant-color-error, #ff4d4f)', margin: '4px 0 0', paddingInlineStart: 0, listStyle: 'none' };
 const filesStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, padding: '8px 8px 0' };
 
@@ -368,6 +377,7 @@ const ComposerView = memo(function ComposerView({
         placeholder={awaitingApproval ? strings.awaitingApproval : (placeholder ?? strings.composerPlaceholder)}
         aria-label={strings.composerLabel}
         {...(nativeAutoSize ? { autoSize: false, styles: nativeAutoSizeStyles } : {})}
+        allowSpeech={senderSpeechOff}
         header={header}
         onPasteFile={options ? (list) => addFiles(Array.from(list as ArrayLike<File>)) : undefined}
         prefix={

@@ -43,6 +43,6 @@ await withProbeBrowser(async ({ port, browser }) => {
   const syncAt = await page.evaluate((name) => (performance.mark(name), performance.now()), SYNC_MARK);
   const events = await stopTrace(cdp);
   console.log(`${contender} @ ${history}: idle at ${idle.idleAt.toFixed(0)} ms, longest task ${idle.longest} ms, ${idle.commits.length} commits at ${idle.commits.map((t) => t.toFixed(0)).join(', ')}`);
-  console.log(`main-thread tasks ≥ 8 ms (ms from navigation; F = frame):\n${formatTasks(summarizeTasks(events, syncAt, 0, idle.idleAt + 50, 8), 0)}`);
+  console.log(`main-thread tasks ≥ 8 ms (ms from navigation; F = frame):\n${formatTasks(summarizeTasks(events, syncAt, 0, idle.idleAt + 50, Number(process.env.MIN_MS ?? 8)), 0)}`);
   await context.close();
 });

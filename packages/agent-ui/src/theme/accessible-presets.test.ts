@@ -16,6 +16,19 @@ describe('accessible presets', () => {
     expect({ fingerprint: ACCESSIBLE_PRESETS[name].fingerprint, fixes: ACCESSIBLE_PRESETS[name].fixes }).toEqual({ fingerprint: paletteFingerprint(token), fixes: computed });
   });
 
+  it.each([
+    ['light', theme.defaultAlgorithm],
+    ['dark', theme.darkAlgorithm],
+  ] as const)('the %s palette with its fixes applied has nothing to fix, and is known without a search', (name, algorithm) => {
+    const token = theme.getDesignToken({ algorithm, token: ACCESSIBLE_PRESETS[name].fixes });
+    expect(fixesModule.accessibleFixes(token, derivationOf(algorithm))).toEqual({});
+    expect(paletteFingerprint(token)).toBe(ACCESSIBLE_PRESETS[name].fixed);
+    const search = vi.spyOn(fixesModule, 'accessibleFixes');
+    expect(fixesFor(token, derivationOf(algorithm))).toEqual({});
+    expect(search).not.toHaveBeenCalled();
+    search.mockRestore();
+  });
+
   it('compact keeps the light palette: the preset applies, with no search', () => {
     const token = theme.getDesignToken({ algorithm: [theme.defaultAlgorithm, theme.compactAlgorithm] });
     const search = vi.spyOn(fixesModule, 'accessibleFixes');

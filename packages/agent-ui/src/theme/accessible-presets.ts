@@ -31,13 +31,16 @@ export function paletteFingerprint(token: Readonly<Record<(typeof FINGERPRINT_KE
 }
 
 /**
- * {@link accessibleFixes} of antd's default light and dark palettes, computed ahead: the search
+ * {@link accessibleFixes} of antd's default light and dark palettes, computed ahead (`fixes`), and the
+ * fingerprint of each palette with its fixes applied (`fixed`: the palette a chat under
+ * `AgentUIProvider` sees, which has nothing left to fix — searched at every mount before, ≈ 4 ms): the search
  * derives a theme's tokens up to 60 times, ≈ 20 ms of a chat's mount. `accessible-presets.test.ts`
  * computes both again with the antd in use and fails when they differ (regenerate from its output).
  */
-export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint: string; fixes: Readonly<Record<string, string>> }>> = {
+export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint: string; fixed: string; fixes: Readonly<Record<string, string>> }>> = {
   light: {
     fingerprint: '1hzq0dp',
+    fixed: '5x0xm7',
     fixes: {
       colorError: '#c34042',
       colorErrorText: '#c34042',
@@ -51,6 +54,7 @@ export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint
   },
   dark: {
     fingerprint: 'xy5ghd',
+    fixed: '17sya71',
     fixes: {
       colorError: '#dc9395',
       colorErrorText: '#dc6d6f',
@@ -61,6 +65,7 @@ export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint
   },
 };
 
+const NOTHING_TO_FIX: Readonly<Record<string, string>> = Object.freeze({});
 const computed = new WeakMap<object, Readonly<Record<string, string>>>();
 
 /**
@@ -71,8 +76,9 @@ export function fixesFor(token: ColorTokens & Readonly<Record<'colorPrimaryBg' |
   let fixes = computed.get(token);
   if (!fixes) {
     const fingerprint = paletteFingerprint(token);
-    const preset = Object.values(ACCESSIBLE_PRESETS).find((candidate) => candidate.fingerprint === fingerprint);
-    fixes = preset?.fixes ?? accessibleFixes(token, derivation);
+    const presets = Object.values(ACCESSIBLE_PRESETS);
+    const preset = presets.find((candidate) => candidate.fingerprint === fingerprint);
+    fixes = preset?.fixes ?? (presets.some((candidate) => candidate.fixed === fingerprint) ? NOTHING_TO_FIX : accessibleFixes(token, derivation));
     computed.set(token, fixes);
   }
   return fixes;

@@ -3,7 +3,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import type { StoredMessageMetadata } from '@x/agent-protocol/routes';
 import { CollapsibleContent } from './collapsible-content.js';
 import { memo, useState, type CSSProperties } from 'react';
-import { Bubble } from '../antdx.js';
+import { MessageBubble } from './message-bubble.js';
 import { useAgentUIConfig } from '../config.js';
 import { useMessageContext, type FeedbackValue, type MessageAction } from '../chat/message-context.js';
 import { DeletedMessage, MessageEditor, MessageToolbar } from '../lazy/on-demand.js';
@@ -192,14 +192,13 @@ export const AgentMessage = memo(function AgentMessage({
       onPointerEnter={showActions ? undefined : () => setActionsShown(true)}
       onFocus={showActions ? undefined : () => setActionsShown(true)}
     >
-      <Bubble
+      <MessageBubble
         content={content}
         placement={isUser ? 'end' : 'start'}
         variant={isUser ? 'filled' : 'borderless'}
         loading={streaming && empty}
         styles={isUser ? userStyles : assistantStyles}
         footer={footer}
-        footerPlacement={isUser ? 'outer-end' : 'outer-start'}
       />
     </article>
   );

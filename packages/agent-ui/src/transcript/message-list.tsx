@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { ApprovalContext, ChatContext, FeedbackContext, useMountingInTransition } from '../chat/chat-context.js';
 import type { FeedbackValue } from '../chat/message-context.js';
-import { Bubble } from '../antdx.js';
+import { BubbleFrameProvider, MessageBubble } from './message-bubble.js';
 import { useAgentUIConfig, useTokenStyle } from '../config.js';
 import { useFollowBottom } from './follow-bottom.js';
 import { useReleaseAtBottom } from './older-pages.js';
@@ -245,45 +245,47 @@ export const Transcript = memo(
         data-xagent-transcript=""
       >
         <NearViewContext.Provider value={nearView}>
-          <div ref={innerRef} style={innerStyle}>
-            <FocusRingStyle />
-            {hidden || hasOlder ? (
-              <div ref={topRef} style={topStyle} data-xagent-older="">
-                {hidden ? (
-                  <Button size="small" onClick={showEarlier}>
-                    {strings.earlierMessages(hidden)}
-                  </Button>
-                ) : loadingOlder ? (
-                  <span role="status">{strings.loading}</span>
-                ) : null}
-              </div>
-            ) : null}
-            {ids.length === 0 ? empty : null}
-            {visible.map((id, offset) => {
-              const index = start + offset;
-              const isLast = index === lastIndex;
-              return (
-                <MessageRow
-                  key={id}
-                  chat={chat}
-                  id={id}
-                  streaming={isLast && lastIsAssistant && status === 'streaming'}
-                  canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
-                  awaitingApproval={isLast && awaitingApproval}
-                  feedback={feedbackValues?.[id]}
-                  deferActions={historyIds.has(id)}
-                  nearViewport={historyIds.has(id) && index < ids.length - FIRST_PAINT ? nearView : null}
-                  style={isLast ? liveRowStyle : rowStyle}
-                />
-              );
-            })}
-            {status === 'submitted' && lastRole !== 'assistant' ? (
-              <div aria-label={strings.thinking} role="status">
-                <Bubble content="" loading placement="start" variant="borderless" />
-              </div>
-            ) : null}
-            {footer}
-          </div>
+          <BubbleFrameProvider>
+            <div ref={innerRef} style={innerStyle}>
+              <FocusRingStyle />
+              {hidden || hasOlder ? (
+                <div ref={topRef} style={topStyle} data-xagent-older="">
+                  {hidden ? (
+                    <Button size="small" onClick={showEarlier}>
+                      {strings.earlierMessages(hidden)}
+                    </Button>
+                  ) : loadingOlder ? (
+                    <span role="status">{strings.loading}</span>
+                  ) : null}
+                </div>
+              ) : null}
+              {ids.length === 0 ? empty : null}
+              {visible.map((id, offset) => {
+                const index = start + offset;
+                const isLast = index === lastIndex;
+                return (
+                  <MessageRow
+                    key={id}
+                    chat={chat}
+                    id={id}
+                    streaming={isLast && lastIsAssistant && status === 'streaming'}
+                    canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
+                    awaitingApproval={isLast && awaitingApproval}
+                    feedback={feedbackValues?.[id]}
+                    deferActions={historyIds.has(id)}
+                    nearViewport={historyIds.has(id) && index < ids.length - FIRST_PAINT ? nearView : null}
+                    style={isLast ? liveRowStyle : rowStyle}
+                  />
+                );
+              })}
+              {status === 'submitted' && lastRole !== 'assistant' ? (
+                <div aria-label={strings.thinking} role="status">
+                  <MessageBubble content="" loading placement="start" variant="borderless" />
+                </div>
+              ) : null}
+              {footer}
+            </div>
+          </BubbleFrameProvider>
         </NearViewContext.Provider>
       </div>
     );

@@ -31,11 +31,12 @@ export function paletteFingerprint(token: Readonly<Record<(typeof FINGERPRINT_KE
 }
 
 /**
- * {@link accessibleFixes} of antd's default light and dark palettes, computed ahead (`fixes`), and the
- * fingerprint of each palette with its fixes applied (`fixed`: the palette a chat under
- * `AgentUIProvider` sees, which has nothing left to fix — searched at every mount before, ≈ 4 ms): the search
- * derives a theme's tokens up to 60 times, ≈ 20 ms of a chat's mount. `accessible-presets.test.ts`
- * computes both again with the antd in use and fails when they differ (regenerate from its output).
+ * {@link accessibleFixes} of antd's default light and dark palettes, computed ahead (`fixes`): the
+ * search derives a theme's tokens up to 60 times, ≈ 20 ms of a chat's mount. `fixed` is the
+ * fingerprint of each palette with its fixes applied — what the chat's nested `AccessibleTheme` sees
+ * under `AgentUIProvider`, known to need nothing (a search finding nothing cost ≈ 4 ms of each mount).
+ * `accessible-presets.test.ts` computes all of it again with the antd in use and fails when it differs
+ * (regenerate from its output).
  */
 export const ACCESSIBLE_PRESETS: Readonly<Record<'light' | 'dark', { fingerprint: string; fixed: string; fixes: Readonly<Record<string, string>> }>> = {
   light: {

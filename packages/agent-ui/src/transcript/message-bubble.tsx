@@ -70,15 +70,16 @@ export interface MessageBubbleProps {
  */
 export function MessageBubble(props: MessageBubbleProps) {
   const shared = useContext(FrameContext);
-  return shared ? <BubbleMarkup frame={shared} {...props} /> : <OwnFrameBubble {...props} />;
+  // The markup is a plain function of the frame, not a component: no fiber of its own per row.
+  return shared ? bubbleMarkup(shared, props) : <OwnFrameBubble {...props} />;
 }
 
 /** A bubble outside a transcript (an `AgentMessage` in a layout of the app's): its frame of its own. */
 function OwnFrameBubble(props: MessageBubbleProps) {
-  return <BubbleMarkup frame={useBubbleFrame()} {...props} />;
+  return bubbleMarkup(useBubbleFrame(), props);
 }
 
-function BubbleMarkup({ frame, content, placement, variant, loading = false, styles, footer }: MessageBubbleProps & { frame: BubbleFrame }) {
+function bubbleMarkup(frame: BubbleFrame, { content, placement, variant, loading = false, styles, footer }: MessageBubbleProps): ReactNode {
   const { prefixCls, classNames } = frame;
   return (
     <div className={join(frame.root, `${prefixCls}-${placement}`, frame.rtl && `${prefixCls}-rtl`, loading && `${prefixCls}-loading`)} style={{ ...frame.styles.root, ...styles?.root }}>

@@ -3,8 +3,7 @@ import type { ChatRequestOptions, UITools } from 'ai';
 import { shouldContinue } from './auto-continue.js';
 import { withEditedApprovalInput } from './approval-edits.js';
 import { refreshBranches, switchBranch } from './branches.js';
-import { editQueued, moveQueued, removeQueued } from './queue-edits.js';
-import { sendQueuedNow } from './queue.js';
+import { queueOf } from './queue-hooks.js';
 import { releaseOlderPages } from './history-window.js';
 import { loadOlder, removeStoredMessage, saveFeedback } from './server-history.js';
 import type { ChatSession } from './chat-session.js';
@@ -107,10 +106,10 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
       tracked.history = true;
       return store.getSnapshot().queuePausedReason;
     },
-    editQueued: async (id, text) => editQueued(chat, id, text),
-    removeQueued: async (id) => removeQueued(chat, id),
-    moveQueued: async (id, delta) => moveQueued(chat, id, delta),
-    sendNow: (id) => sendQueuedNow(host.options, session, id),
+    editQueued: async (id, text) => queueOf(host.options)?.edit(session, id, text) ?? false,
+    removeQueued: async (id) => queueOf(host.options)?.remove(session, id) ?? false,
+    moveQueued: async (id, delta) => queueOf(host.options)?.move(session, id, delta) ?? false,
+    sendNow: async (id) => (await queueOf(host.options)?.sendNow(host.options, session, id)) ?? false,
     // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
     stop: () => stop('user'),
     setMessages: (next) => {

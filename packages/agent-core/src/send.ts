@@ -6,6 +6,7 @@ import { prepareBranchEdit, refreshBranches } from './branches.js';
 import { toError } from './errors.js';
 import { forgetNewConversation } from './new-conversations.js';
 import { loadOlder } from './server-history.js';
+import { queueOf } from './queue-hooks.js';
 import { isBusy } from './session-reads.js';
 import { stopRun } from './stop.js';
 import type { OutgoingMessage, SendResult, UseAgentChatOptions } from './types.js';
@@ -46,7 +47,7 @@ export async function send<TOOLS extends UITools>(
   if (gate.checking) return { sent: false, reason: 'check-pending' };
   const chat = session.chat;
   // With the queue on, a send while a reply streams (or while messages wait) joins the queue.
-  const queued = kind === 'send' && gate.options.queue !== false && (isBusy(chat) || chat.experimental_queuedMessages.length > 0);
+  const queued = kind === 'send' && queueOf(gate.options) !== undefined && (isBusy(chat) || chat.experimental_queuedMessages.length > 0);
   if (kind === 'send' && isBusy(chat) && !queued) return { sent: false, reason: 'busy' };
   const before = gate.options.onBeforeSend;
   if (before) {

@@ -9,7 +9,7 @@ import { isNewConversation } from './new-conversations.js';
 import { applyFeedback, dropMessage } from './message-edits.js';
 import type { ChatSession } from './chat-session.js';
 import { requestOptions } from './session-reads.js';
-import { restoreQueue } from './queue.js';
+import { queueOf } from './queue-hooks.js';
 import type { UseAgentChatOptions } from './types.js';
 
 type Message<TOOLS extends UITools> = AgentUIMessage<TOOLS>;
@@ -45,8 +45,8 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
       session.chat.messages = history;
       takeBranches(session, answer.value.branches, 'replace');
     }
-    // A queue the server kept comes back (not when the queue is off: nothing would send it).
-    if (options.queue !== false) restoreQueue(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
+    // A queue the server kept comes back (not without the queue: nothing would send it).
+    queueOf(options)?.restore(session, answer.value.queue ? sanitizeHistory(answer.value.queue) : undefined);
     session.prevCursor = answer.value.prevCursor;
     resetHistoryWindow(session);
     activeRunId = answer.value.conversation?.activeRunId ?? null;
@@ -55,8 +55,8 @@ export async function loadServerHistory<TOOLS extends UITools>(options: UseAgent
   } else if (options.history === 'server') {
     session.historyOwner = 'server';
     session.chat.fail(answer.error);
-  } else if (options.queue !== false) {
-    restoreQueue(session, undefined);
+  } else {
+    queueOf(options)?.restore(session, undefined);
   }
   session.store.setHistory({ historyStatus: 'ready', hasOlder: session.prevCursor !== null });
   session.markHistoryReady();

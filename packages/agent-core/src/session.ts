@@ -13,7 +13,7 @@ import type { ChatSession } from './chat-session.js';
 import { handleToolCall } from './tool-calls.js';
 import { resumeOf } from './resume-hooks.js';
 import { liveOf } from './live-hooks.js';
-import { followQueue, restoreQueue } from './queue.js';
+import { queueOf } from './queue-hooks.js';
 import { endReconnect, stopRun } from './stop.js';
 import { markEnded } from './reply-end.js';
 import { isBusy, requestOptions } from './session-reads.js';
@@ -73,7 +73,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     },
     sendAutomaticallyWhen: ({ messages }) => !session.disposed && shouldContinue(messages, answeredByClient),
     // Sends while a reply streams (or an approval waits) queue up and go one turn after the other.
-    experimental_queue: options.queue !== false,
+    experimental_queue: queueOf(options) !== undefined,
   });
   const store = new ChatStore<Message<TOOLS>>(chat, options.throttle ?? 'frame');
   if (loadsHistory) store.setHistory({ historyStatus: 'loading' });
@@ -102,7 +102,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     handle: undefined as unknown as UseAgentChatResult<TOOLS>,
   };
   (session as { handle: UseAgentChatResult<TOOLS> }).handle = host.createHandle(session);
-  chat.subscribe((change) => followQueue(host.options, session, change));
+  chat.subscribe((change) => queueOf(host.options)?.follow(host.options, session, change));
   return session;
 }
 
@@ -130,10 +130,10 @@ export function attachSession<TOOLS extends UITools>(session: ChatSession<TOOLS>
   });
   const stopFollowing = resumeOf(options())?.attach(options, session);
   const stopLive = liveOf(options().live)?.followChat(options, session);
-  // Without the server's history, a queue kept in this tab (sessionStorage) comes back — unless the
-  // queue is off: then nothing was kept, and the first read of sessionStorage (a synchronous call to
-  // the browser's storage, 56 ms in the S4 mount profile) is not paid at mount.
-  if (session.historyLoad === 'none' && options().queue !== false) restoreQueue(session, undefined);
+  // Without the server's history, a queue kept in this tab (sessionStorage) comes back — only with
+  // the queue: without it nothing was kept, and the first read of sessionStorage (a synchronous call
+  // to the browser's storage, 56 ms in the S4 mount profile) is not paid at mount.
+  if (session.historyLoad === 'none') queueOf(options())?.restore(session, undefined);
   let detached = false;
   return (reason) => {
     if (detached) return;

@@ -5,7 +5,7 @@ import { isBusy, requestOptions } from './session-reads.js';
 import type { StopReason } from './events.js';
 import type { UseAgentChatOptions } from './types.js';
 import { markEnded } from './reply-end.js';
-import { stopHoldingQueue } from './queue-hold.js';
+import { queueOf } from './queue-hooks.js';
 
 /** How long a stop asked of the server may take before the reply is aborted in the browser. */
 export const STOP_FALLBACK_MS = 4000;
@@ -92,7 +92,8 @@ export async function stopOnServer<TOOLS extends UITools>(options: UseAgentChatO
  */
 export function stopRun<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
   // The user's Stop pauses the queue (as the SDK's own does): the rest is sent on purpose.
-  return reason === 'user' ? stopHoldingQueue(session, () => stopReply(options, session, reason)) : stopReply(options, session, reason);
+  const queue = reason === 'user' ? queueOf(options) : undefined;
+  return queue ? queue.stopHolding(session, () => stopReply(options, session, reason)) : stopReply(options, session, reason);
 }
 
 /** {@link stopRun} without holding the queue ("Send now" wants the queue to go on). */

@@ -55,7 +55,7 @@ export type SendRefusal =
   | 'cancelled'
   /** An `onBeforeSend` check for an earlier press is still running. */
   | 'check-pending'
-  /** A reply is in progress (stop it first) and the queue is off (`queue: false`). */
+  /** A reply is in progress (stop it first) and the chat has no queue (`queue` not given). */
   | 'busy'
   /** Nothing to send (no text, no files). */
   | 'empty'
@@ -166,11 +166,13 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends Co
    */
   onToolCall?: (options: { toolCall: AgentToolCall<TOOLS> }) => unknown;
   /**
-   * Messages sent while a reply streams (or while an approval waits) join a queue and are sent one
-   * turn after the other when the reply ends (default true; the AI SDK's `experimental_queue`).
-   * `false`: such a send is refused (`{ sent: false, reason: 'busy' }`).
+   * The send queue: pass `sendQueue` from `@x/agent-react/queue` (a separate import, so a chat
+   * without it carries none of its code; `AgentChat`'s `queue()` plug-in passes it). Messages sent
+   * while a reply streams (or while an approval waits) then join a queue and are sent one turn after
+   * the other when the reply ends (the AI SDK's `experimental_queue`); the queue survives a reload.
+   * Without it (the default, or `false`) such a send is refused (`{ sent: false, reason: 'busy' }`).
    */
-  queue?: boolean;
+  queue?: SendQueue | false;
   /**
    * Runs before a message is sent (also for `editMessage`). Return `false` or throw to cancel: the
    * send resolves `{ sent: false }` so the composer keeps the text. While one check runs, further
@@ -321,6 +323,15 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
 export interface ResumeRuns {
   /** Names what the value is (the only thing about it an app can read). */
   readonly kind: 'resume-runs';
+}
+
+/**
+ * The value of the `queue` option: `sendQueue` from `@x/agent-react/queue`. Opaque; the chat looks
+ * up what it does.
+ */
+export interface SendQueue {
+  /** Names what the value is (the only thing about it an app can read). */
+  readonly kind: 'send-queue';
 }
 
 /**

@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { memoryStore } from '@x/agent-server/store';
 import { describe, expect, it } from 'vitest';
 import { testServer, textOf } from './test-utils/test-server.js';
+import { sendQueue } from './queue/index.js';
 import { useAgentChat } from './use-agent-chat.js';
 
 const LONG = Array.from({ length: 120 }, (_, i) => `w${i}`).join(' ');
@@ -34,7 +35,7 @@ const turnsOf = (urls: string[], requests: { messages?: unknown }[]) => requests
 describe('useAgentChat queue', () => {
   it('queues sends while a reply streams and sends them in order, each its own turn; reorder and edit apply', async () => {
     const { fetch, urls, requests } = queueServer();
-    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch }));
+    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: sendQueue }));
     await act(() => result.current.sendMessage({ text: 'slow one' }));
     await waitFor(() => expect(result.current.status).toBe('streaming'));
     let second: Awaited<ReturnType<typeof result.current.sendMessage>> | undefined;
@@ -63,7 +64,7 @@ describe('useAgentChat queue', () => {
 
   it('removes a queued message; "Send now" stops the reply and sends that message, then the rest', async () => {
     const { fetch } = queueServer();
-    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch }));
+    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: sendQueue }));
     await act(() => result.current.sendMessage({ text: 'slow first' }));
     await waitFor(() => expect(result.current.status).toBe('streaming'));
     await act(async () => {
@@ -89,7 +90,7 @@ describe('useAgentChat queue', () => {
 
   it('pauses the queue when a reply fails (nothing is fired into the error), and "Send now" resumes it', async () => {
     const { fetch, urls, requests } = queueServer();
-    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch }));
+    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: sendQueue }));
     await act(() => result.current.sendMessage({ text: 'fail now' }));
     await act(() => result.current.sendMessage({ text: 'next' }));
     expect(result.current.queue.map(textOf)).toEqual(['next']);
@@ -111,7 +112,7 @@ describe('useAgentChat queue', () => {
   it('with a store, keeps the queue on the server: a reload shows it (paused), and sending it empties it there', async () => {
     const store = memoryStore();
     const { fetch } = queueServer({ store });
-    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q1' }));
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q1', queue: sendQueue }));
     await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
     await act(() => first.result.current.sendMessage({ text: 'slow start' }));
     await waitFor(() => expect(first.result.current.status).toBe('streaming'));
@@ -122,7 +123,7 @@ describe('useAgentChat queue', () => {
     expect(first.result.current.queuePausedReason).toBe('stopped');
     first.unmount();
 
-    const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q1' }));
+    const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q1', queue: sendQueue }));
     await waitFor(() => expect(reloaded.result.current.queue.map(textOf)).toEqual(['later']));
     expect(reloaded.result.current.queuePaused).toBe(true);
     // A reload does not know how the reply before it ended: it never claims a failure or a stop.
@@ -150,7 +151,7 @@ describe('useAgentChat queue', () => {
       if (url.endsWith('/queue')) statuses.push(response.status);
       return response;
     };
-    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new' }));
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new', queue: sendQueue }));
     await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
     await act(() => first.result.current.sendMessage({ text: 'slow start' }));
     expect(first.result.current.status).toBe('submitted');
@@ -168,7 +169,7 @@ describe('useAgentChat queue', () => {
     await act(() => first.result.current.stop());
     first.unmount();
 
-    const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new' }));
+    const reloaded = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'q-new', queue: sendQueue }));
     await waitFor(() => expect(reloaded.result.current.queue.map(textOf)).toEqual(['later', 'and then']));
     expect(userTexts(reloaded.result.current.messages)).toEqual(['slow start']);
   });
@@ -176,7 +177,7 @@ describe('useAgentChat queue', () => {
   it('without a store, keeps the queue in this tab (sessionStorage) across a remount', async () => {
     sessionStorage.clear();
     const { fetch } = queueServer();
-    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'local-1' }));
+    const first = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'local-1', queue: sendQueue }));
     await waitFor(() => expect(first.result.current.historyStatus).toBe('ready'));
     await act(() => first.result.current.sendMessage({ text: 'slow start' }));
     await waitFor(() => expect(first.result.current.status).toBe('streaming'));
@@ -184,12 +185,12 @@ describe('useAgentChat queue', () => {
     await act(() => first.result.current.stop());
     expect(JSON.parse(sessionStorage.getItem('x-agent:queue:local-1') ?? '[]').map(textOf)).toEqual(['kept']);
     first.unmount();
-    const again = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'local-1' }));
+    const again = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'local-1', queue: sendQueue }));
     await waitFor(() => expect(again.result.current.queue.map(textOf)).toEqual(['kept']));
     expect(again.result.current.queuePaused).toBe(true);
   });
 
-  it('with queue: false, a mount reads no kept queue (no sessionStorage access, nothing restored)', async () => {
+  it('without the queue, a mount reads no kept queue (no sessionStorage access, nothing restored)', async () => {
     sessionStorage.clear();
     sessionStorage.setItem('x-agent:queue:off-1', JSON.stringify([{ id: 'q1', role: 'user', parts: [{ type: 'text', text: 'stale' }] }]));
     const reads: string[] = [];
@@ -205,8 +206,8 @@ describe('useAgentChat queue', () => {
       expect(reads).toEqual([]);
       expect(off.result.current.queue).toEqual([]);
       off.unmount();
-      // The same with the queue on (the default) restores it: the read above was skipped, not missing.
-      const on = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'off-1', history: 'client', messages: [] }));
+      // The same with the queue restores it: the read above was skipped, not missing.
+      const on = renderHook(() => useAgentChat({ agentId: 'a', fetch, conversationId: 'off-1', history: 'client', messages: [], queue: sendQueue }));
       await waitFor(() => expect(on.result.current.queue.map(textOf)).toEqual(['stale']));
       expect(reads).toContain('x-agent:queue:off-1');
     } finally {
@@ -215,13 +216,24 @@ describe('useAgentChat queue', () => {
     }
   });
 
-  it('with queue: false, refuses a send while a reply streams', async () => {
+  it.each([
+    ['not given (the default)', {}],
+    ['false', { queue: false as const }],
+  ])('with the queue %s, refuses a send while a reply streams and its edits change nothing', async (_, options) => {
     const { fetch } = queueServer();
-    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: false }));
+    const { result } = renderHook(() => useAgentChat({ agentId: 'a', fetch, ...options }));
     await act(() => result.current.sendMessage({ text: 'slow go' }));
     await waitFor(() => expect(result.current.status).toBe('streaming'));
     expect(await result.current.sendMessage({ text: 'again' })).toEqual({ sent: false, reason: 'busy' });
     expect(result.current.queue).toEqual([]);
+    expect([await result.current.sendNow('x'), await result.current.editQueued('x', 'y'), await result.current.removeQueued('x'), await result.current.moveQueued('x', 1)]).toEqual([false, false, false, false]);
     await act(() => result.current.stop());
+    expect(result.current.queuePaused).toBe(false);
+  });
+
+  it('refuses `queue: true` (the option\'s old form) with an error naming `sendQueue`', () => {
+    const { fetch } = queueServer();
+    // `as never`: the old form is no longer in the option's type; plain JavaScript can still pass it.
+    expect(() => renderHook(() => useAgentChat({ agentId: 'a', fetch, queue: true as never }))).toThrow(/sendQueue.*@x\/agent-react\/queue/u);
   });
 });

@@ -100,7 +100,9 @@ describe('the first load of a page with AgentChat', () => {
   it('has none of the plug-ins, first or on demand: the queue list, the branch switcher, resume, live, A2UI, MCP Apps', () => {
     const plugins = [...bundle.firstLoad, ...bundle.onDemand].filter(
       (module) =>
-        ['agent-ui/a2ui/', 'agent-ui/mcp-app/', 'agent-core/resume/', 'agent-core/live/'].some((folder) => module.startsWith(folder)) ||
+        ['agent-ui/a2ui/', 'agent-ui/mcp-app/', 'agent-core/resume/', 'agent-core/live/', 'agent-core/queue/'].some((folder) => module.startsWith(folder)) ||
+        // The queue's own code in the core (saving, restoring, its edits, Stop holding it aside).
+        ['agent-core/queue.js', 'agent-core/queue-edits.js', 'agent-core/queue-hold.js'].includes(module) ||
         // The plug-in entries (the plug-in mechanism itself, plugins/plugin*.js, is the chat's).
         /^agent-ui\/plugins\/(queue|attachments|dictation|branches|resume|live|a2ui|mcp-apps)\.js$/u.test(module) ||
         ['agent-ui/composer/queued-messages.js', 'agent-ui/transcript/branch-switcher.js', 'agent-ui/lazy/a2ui-parts.js'].includes(module),
@@ -125,9 +127,12 @@ describe('the first load of a page with only useAgentChat', () => {
     expect(bundle.firstLoad).toEqual(expect.arrayContaining(['agent-react/use-agent-chat.js', 'agent-core/session.js', 'agent-core/send.js', 'agent-core/stop.js']));
   });
 
-  it('has nothing of resume, conversations, run records, uploads or AG-UI, and no UI', () => {
-    const optional = [...bundle.firstLoad, ...bundle.onDemand].filter((module) =>
-      ['agent-react/resume/', 'agent-react/conversations/', 'agent-react/runs/', 'agent-react/files/', 'agent-react/ag-ui/', 'agent-core/resume/', 'agent-core/live/', 'agent-core/conversations/', 'agent-core/runs/', 'agent-core/files/', 'agent-core/ag-ui/', 'agent-ui/'].some((folder) => module.startsWith(folder)),
+  it('has nothing of the queue, resume, conversations, run records, uploads or AG-UI, and no UI', () => {
+    const optional = [...bundle.firstLoad, ...bundle.onDemand].filter(
+      (module) =>
+        ['agent-react/queue/', 'agent-react/resume/', 'agent-react/conversations/', 'agent-react/runs/', 'agent-react/files/', 'agent-react/ag-ui/', 'agent-core/queue/', 'agent-core/resume/', 'agent-core/live/', 'agent-core/conversations/', 'agent-core/runs/', 'agent-core/files/', 'agent-core/ag-ui/', 'agent-ui/'].some((folder) =>
+          module.startsWith(folder),
+        ) || ['agent-core/queue.js', 'agent-core/queue-edits.js', 'agent-core/queue-hold.js'].includes(module),
     );
     expect(optional).toEqual([]);
     expect(bundle.onDemand).toEqual([]);

@@ -9,6 +9,7 @@ import { useAgentChat } from '../use-agent-chat.js';
 import { useToolApproval } from '../use-tool-approval.js';
 import type { UseAgentChatOptions } from '@x/agent-core';
 import { liveEvents } from '@x/agent-core/live';
+import { sendQueue } from '@x/agent-core/queue';
 
 const WORDS = Array.from({ length: 80 }, (_, i) => `w${i}`).join(' ');
 const slow = { script: { steps: [[{ type: 'text' as const, text: WORDS }]], chunkDelayMs: 15 } };
@@ -35,7 +36,7 @@ const setupApproval = (deleted: number[]) => setup({ a: deleteRecordAgent }, { d
 /** One tab's chat of `user` (the chat's options of a live page: resumable runs and live events). */
 function tab(fetch: typeof globalThis.fetch, user: string, conversationId: string, extra: Partial<UseAgentChatOptions> = {}) {
   return renderHook(() => {
-    const chat = useAgentChat({ agentId: 'a', fetch, conversationId, headers: { 'x-user': user }, resume: resumeRuns, live: liveEvents, ...extra });
+    const chat = useAgentChat({ agentId: 'a', fetch, conversationId, headers: { 'x-user': user }, resume: resumeRuns, live: liveEvents, queue: sendQueue, ...extra });
     return { chat, approval: useToolApproval(chat) };
   });
 }

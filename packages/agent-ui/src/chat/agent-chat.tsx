@@ -82,7 +82,7 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref: forwardedR
     ...(answersToolCalls ? { onToolCall: (options) => answerToolCall(latest.current, options) } : {}),
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
-  const queue = chatOptions?.queue ?? fromPlugins.queue;
+  const queue = !!(chatOptions?.queue ?? fromPlugins.queue);
   const listRef = useRef<AgentMessageListRef>(null);
   // `events` are the handlers (useAgentEvents reads the latest ones at each event); `onToolCall`
   // answers tool calls (above) rather than reporting them.

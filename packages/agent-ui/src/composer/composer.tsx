@@ -37,7 +37,8 @@ export interface AgentComposerProps {
   onStop?: () => void;
   /**
    * While a reply streams, sending queues the message under it (the chat's `queue`) and a Stop
-   * button stands beside Send (default: true inside an `AgentChatProvider`, false with `onSend`).
+   * button stands beside Send (default: the provider's `plugins` — true with the `queue()` plug-in;
+   * false without it, and with `onSend`).
    */
   queue?: boolean;
   /**
@@ -127,7 +128,7 @@ function ConnectedComposer({ context, ...props }: AgentComposerProps & { context
       busy={props.busy ?? busy}
       onSend={context.send}
       onStop={props.onStop ?? context.stop}
-      queue={props.queue ?? plugins.queue ?? true}
+      queue={props.queue ?? plugins.queue ?? false}
       attachments={props.attachments ?? plugins.attachments}
       dictation={props.dictation ?? plugins.dictation}
       awaitingApproval={awaitingApproval}

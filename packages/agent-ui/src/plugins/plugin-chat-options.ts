@@ -6,7 +6,7 @@ import type { AgentChatPlugin } from './plugin.js';
  * chat composed from the parts: `useAgentChat({ ...options, ...pluginChatOptions(plugins) })`, with
  * the same `plugins` on its `AgentChatProvider`. Given plug-ins without the queue plug-in, the chat
  * has `queue: false` (a send while a reply streams is refused; the composer shows Stop); no
- * `plugins` at all changes nothing (as a provider without `plugins`: the hook's defaults).
+ * `plugins` at all changes nothing (as a provider without `plugins`: the hook's defaults, no queue).
  */
 export function pluginChatOptions(plugins: readonly AgentChatPlugin[] | undefined): Pick<UseAgentChatOptions, 'queue' | 'resume' | 'live'> {
   if (!plugins) return {};

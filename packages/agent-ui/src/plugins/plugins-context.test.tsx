@@ -1,5 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { renderHook } from '@testing-library/react';
+import { sendQueue } from '@x/agent-react/queue';
 import { resumeRuns } from '@x/agent-react/resume';
 import { describe, expect, it } from 'vitest';
 import { attachments } from './attachments.js';
@@ -18,7 +19,7 @@ describe('plug-ins', () => {
     expect(resolvePlugins(undefined, connection).queue).toBeUndefined();
     expect(pluginChatOptions([])).toEqual({ queue: false });
     expect(resolvePlugins([], connection).queue).toBe(false);
-    expect(pluginChatOptions([queue()])).toEqual({ queue: true });
+    expect(pluginChatOptions([queue()]).queue).toBe(sendQueue);
     expect(resolvePlugins([queue()], connection).queue).toBe(true);
     expect(pluginChatOptions([resume()])).toEqual({ queue: false, resume: resumeRuns });
   });

@@ -7,7 +7,7 @@ import type { AgentChatConnection, AgentChatPartsPlugin, AgentChatPlugin } from 
 
 /** The chat's plug-ins, read for the parts below `AgentChatProvider`. */
 export interface ChatPlugins {
-  /** Whether the send queue is on (the queue plug-in); `undefined` without `plugins`: the composer's default. */
+  /** Whether the send queue is on (the queue plug-in); `undefined` without `plugins`: the composer's default (off). */
   queue: boolean | undefined;
   attachments: ComposerAttachmentOptions | undefined;
   dictation: ComposerDictationOptions | undefined;
@@ -37,14 +37,14 @@ function byName(plugins: readonly AgentChatPlugin[]): AgentChatPlugin[] {
 
 /** What the plug-ins add to the chat's parts, with the routes they call defaulted from `connection`. */
 export function resolvePlugins(plugins: readonly AgentChatPlugin[] | undefined, connection: AgentChatConnection | undefined): ChatPlugins {
-  // No `plugins` at all: the parts keep their defaults (the composer queues, as the chat does by default).
+  // No `plugins` at all: the parts keep their defaults (no queue, as the chat has none by default).
   if (!plugins) return NO_PLUGINS;
   const list = byName(plugins);
   // Given plug-ins: the queue is on only with the queue plug-in (as `pluginChatOptions`).
   const resolved: { -readonly [K in keyof ChatPlugins]: ChatPlugins[K] } = { ...NO_PLUGINS, queue: false, aboveComposer: [], messageFooters: [], parts: [] };
   const route = connection ?? { agentId: '' };
   for (const plugin of list) {
-    if (plugin.chatOptions?.queue !== undefined) resolved.queue = plugin.chatOptions.queue;
+    if (plugin.chatOptions?.queue !== undefined) resolved.queue = !!plugin.chatOptions.queue;
     const composer = plugin.composer?.(route);
     if (composer?.attachments) resolved.attachments = composer.attachments;
     if (composer?.dictation) resolved.dictation = composer.dictation;

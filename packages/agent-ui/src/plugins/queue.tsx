@@ -1,11 +1,12 @@
 'use client';
+import { sendQueue } from '@x/agent-react/queue';
 import { QueuedMessages } from '../composer/queued-messages.js';
 import type { AgentChatPlugin } from './plugin.js';
 
 export { QueuedMessages };
 export type { QueueStrings } from '../composer/queue-strings.js';
 
-const QUEUE: AgentChatPlugin = { name: 'queue', chatOptions: { queue: true }, AboveComposer: QueuedMessages };
+const QUEUE: AgentChatPlugin = { name: 'queue', chatOptions: { queue: sendQueue }, AboveComposer: QueuedMessages };
 
 /**
  * The send queue (README "Plug-ins"): a message sent while a reply streams (or an approval waits)

@@ -57,6 +57,16 @@ describe('formatMessage', () => {
     expect(formatMessage('{n, plural, other {{kind, select, a {# a} other {# b}}}}', { n: 4, kind: 'a' }, 'en')).toBe('4 a');
   });
 
+  it('takes names in any script (the ASCII test first, the Unicode one for the rest), and refuses other characters', () => {
+    expect(formatMessage('{名前}さん、{計数, plural, other {# 件}}', { 名前: '佐藤', 計数: 3 }, 'ja')).toBe('佐藤さん、3 件');
+    expect(formatMessage('{имя, select, Аня {A} other {B}}', { имя: 'Аня' }, 'ru')).toBe('A');
+    expect(formatMessage('{tool_name-2}', { 'tool_name-2': 'search' }, 'en')).toBe('search');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(formatMessage('{a.b}', { 'a.b': 'x' }, 'en')).toBe('{a.b}');
+    expect(formatMessage('{n, plural, one! {a} other {b}}', { n: 1 }, 'en')).toBe('{n, plural, one! {a} other {b}}');
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the raw message for a malformed message or a missing argument, and warns once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const bad of ['Hello {name', 'Hello name}', '{count, plural, one {# x}}', '{count, plural one {x} other {y}}', '{count, ordinal, other {#}}', '{n, plural, one {a} one {b} other {c}}', '{ }']) {

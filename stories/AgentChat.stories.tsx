@@ -490,8 +490,11 @@ export const Transcript1000: Story = {
   play: async ({ canvasElement }) => {
     await chatMounted(canvasElement);
     const transcript = within(canvasElement).getByRole('log');
-    await expect(transcript.querySelectorAll('[data-xagent-message]').length).toBeLessThanOrEqual(40);
-    await expect(await within(transcript).findByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    // A screenful is mounted: the first 10 rows, and 40 more at once when those do not fill the view.
+    const mounted = transcript.querySelectorAll('[data-xagent-message]').length;
+    await expect(mounted).toBeLessThanOrEqual(50);
+    await expect(transcript.scrollHeight).toBeGreaterThan(transcript.clientHeight);
+    await expect(await within(transcript).findByRole('button', { name: `Show ${1000 - mounted} earlier messages` })).toBeInTheDocument();
     await waitFor(() => expect(transcript.scrollTop + transcript.clientHeight).toBeGreaterThanOrEqual(transcript.scrollHeight - 60));
     await send(canvasElement, 'hello');
     await expect(await within(transcript).findByText(/streams on its own/, {}, TIMEOUT)).toBeInTheDocument();

@@ -238,8 +238,8 @@ describe('render budgets (bench/budgets.json counters)', () => {
   it('a 1,000-message thread mounts a bounded DOM', async () => {
     render(<AgentChat agentId="writer" messages={history(500)} chatOptions={{ fetch: inProcessFetch(server) }} />);
     const log = screen.getByRole('log');
-    // The first window is complete (the second pass runs in a transition).
-    await waitFor(() => expect(log.querySelectorAll('[data-message-id]').length).toBeGreaterThanOrEqual(40));
+    // The first window (a screenful: the newest 10 rows) is there.
+    await waitFor(() => expect(log.querySelectorAll('[data-message-id]').length).toBeGreaterThanOrEqual(10));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     const nodes = document.body.querySelectorAll('*').length;
     // Markdown documents parsed at mount: only the first screenful's (jsdom's IntersectionObserver

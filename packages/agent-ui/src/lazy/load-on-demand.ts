@@ -1,3 +1,5 @@
+import type * as OnDemandParts from './on-demand-parts.js';
+
 /**
  * The on-demand chunk's one `import()` (see on-demand-parts.ts). Every lazy component of the kit
  * loads through it, so an app's bundler makes one chunk of them: with several `import()`s that share
@@ -10,9 +12,9 @@
  * and queries the document's links, 0.1–3 ms a call in the S4 mount). A failed load is forgotten, so
  * the next call tries again.
  */
-let pending: Promise<typeof import('./on-demand-parts.js')> | undefined;
+let pending: Promise<typeof OnDemandParts> | undefined;
 
-export const loadOnDemand = (): Promise<typeof import('./on-demand-parts.js')> =>
+export const loadOnDemand = (): Promise<typeof OnDemandParts> =>
   (pending ??= import('./on-demand-parts.js').catch((error: unknown) => {
     pending = undefined;
     throw error;

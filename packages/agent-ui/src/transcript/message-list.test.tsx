@@ -54,12 +54,16 @@ describe('AgentMessageList: mounting a long transcript', () => {
     try {
       render(<AgentChat agentId="a" chatOptions={{ fetch }} messages={history(1000)} />);
       const log = screen.getByRole('log');
-      await waitFor(() => expect(rows()).toHaveLength(40));
-      // The newest 10 rows are parsed; the 15 assistant messages among the 30 older rows show their
-      // text plain (one element each) until they come near the view.
-      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(15);
-      expect(within(rows()[39] as HTMLElement).getByRole('link')).toBeInTheDocument();
-      const older = rows()[29] as HTMLElement;
+      await waitFor(() => expect(rows()).toHaveLength(10));
+      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(0);
+      // Older rows mounted (here by "Show earlier"; scrolling up does the same): the newest 10 rows
+      // are parsed; the 20 assistant messages among the 40 older rows show their text plain (one
+      // element each) until they come near the view.
+      await userEvent.setup().click(within(log).getByRole('button', { name: 'Show 990 earlier messages' }));
+      expect(rows()).toHaveLength(50);
+      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(20);
+      expect(within(rows()[49] as HTMLElement).getByRole('link')).toBeInTheDocument();
+      const older = rows()[39] as HTMLElement;
       expect(older).toHaveAttribute('data-message-id', 'm989');
       expect(within(older).queryByRole('link')).toBeNull();
       expect(older).toHaveTextContent('Answer **989** with `code` and [a link](https://example.com/989).');
@@ -68,7 +72,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
       act(() => DrivenObserver.reveal(pending));
       expect(await within(older).findByRole('link')).toHaveAttribute('href', 'https://example.com/989');
       expect(older).toHaveTextContent('Answer 989 with code and a link.');
-      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(14);
+      expect(log.querySelectorAll('[data-xagent-markdown-pending]')).toHaveLength(19);
       expect(DrivenObserver.all.some((o) => o.targets.has(pending))).toBe(false);
     } finally {
       vi.unstubAllGlobals();
@@ -85,20 +89,40 @@ describe('AgentMessageList: mounting a long transcript', () => {
     // The chat's view mounts in a transition (its first commit is the placeholder, nothing paints
     // before that render is done): the first commit with rows holds the whole first window.
     expect(mountedPerCommit[0]).toBe(0);
-    expect(mountedPerCommit.find((count) => count > 0)).toBe(40);
-    expect(rows()).toHaveLength(40);
+    expect(mountedPerCommit.find((count) => count > 0)).toBe(10);
+    expect(rows()).toHaveLength(10);
     // The earlier-messages control counts what is outside the window from the start.
-    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
-    expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
+    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 990 earlier messages' })).toBeInTheDocument();
+    expect(rows()[9]).toHaveAttribute('data-message-id', 'm999');
   });
 
-  it('mounted otherwise (a layout of its own, at once), renders the newest rows first and the rest of the first window after that commit', () => {
+  it('mounted otherwise (a layout of its own, at once), renders its first window of 10 in one commit', () => {
     const mountedPerCommit: number[] = [];
     function Layout() {
       const chat = useAgentChat({ agentId: 'a', messages: history(1000), fetch });
       return (
         <AgentChatProvider chat={chat}>
           <AgentMessageList />
+        </AgentChatProvider>
+      );
+    }
+    render(
+      <Profiler id="chat" onRender={() => mountedPerCommit.push(rows().length)}>
+        <Layout />
+      </Profiler>,
+    );
+    expect(mountedPerCommit.find((count) => count > 0)).toBe(10);
+    expect(Math.max(...mountedPerCommit)).toBe(10);
+    expect(rows()[9]).toHaveAttribute('data-message-id', 'm999');
+  });
+
+  it('with a larger initialRenderCount, mounted at once, renders the newest rows first and the rest of the first window after that commit', () => {
+    const mountedPerCommit: number[] = [];
+    function Layout() {
+      const chat = useAgentChat({ agentId: 'a', messages: history(1000), fetch });
+      return (
+        <AgentChatProvider chat={chat}>
+          <AgentMessageList initialRenderCount={40} />
         </AgentChatProvider>
       );
     }
@@ -114,7 +138,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     expect(rows()[39]).toHaveAttribute('data-message-id', 'm999');
   });
 
-  it('starts over on a conversation switch: the new transcript\'s newest window, in two passes', async () => {
+  it('starts over on a conversation switch: the new transcript\'s newest window', async () => {
     const user = userEvent.setup();
     const mountedPerCommit: number[] = [];
     const view = (conversationId: string) => (
@@ -123,14 +147,35 @@ describe('AgentMessageList: mounting a long transcript', () => {
       </Profiler>
     );
     const { rerender } = render(view('a'));
-    await user.click(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' }));
-    expect(rows()).toHaveLength(80);
+    await user.click(within(screen.getByRole('log')).getByRole('button', { name: 'Show 990 earlier messages' }));
+    expect(rows()).toHaveLength(50);
     mountedPerCommit.length = 0;
     rerender(view('b'));
     expect(mountedPerCommit).toContain(10);
-    expect(rows()).toHaveLength(40);
-    expect(rows()[39]).toHaveAttribute('data-message-id', 'b999');
-    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 960 earlier messages' })).toBeInTheDocument();
+    expect(rows()).toHaveLength(10);
+    expect(rows()[9]).toHaveAttribute('data-message-id', 'b999');
+    expect(within(screen.getByRole('log')).getByRole('button', { name: 'Show 990 earlier messages' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['short messages that leave the view unfilled: the next 40 mount before the first paint', 20, 50],
+    ['messages that fill the view: the first window stays as it is', 200, 10],
+  ])('a first window of %s', (_, rowHeight, expected) => {
+    // jsdom lays nothing out: the transcript gets a 600 px view and rows of the given height.
+    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+      return this.getAttribute('role') === 'log' ? 600 : 0;
+    });
+    const scrollHeight = vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+      return this.getAttribute('role') === 'log' ? this.querySelectorAll('[data-xagent-message]').length * rowHeight : 0;
+    });
+    try {
+      render(<AgentChat agentId="a" messages={history(1000)} chatOptions={{ fetch }} />);
+      expect(rows()).toHaveLength(expected);
+      expect(rows()[expected - 1]).toHaveAttribute('data-message-id', 'm999');
+    } finally {
+      clientHeight.mockRestore();
+      scrollHeight.mockRestore();
+    }
   });
 
   it('renders a short transcript in one pass', () => {
@@ -147,6 +192,7 @@ describe('AgentMessageList: mounting a long transcript', () => {
     const user = userEvent.setup();
     render(<AgentChat agentId="a" messages={history(20)} chatOptions={{ fetch }} />);
     const log = screen.getByRole('log');
+    await user.click(within(log).getByRole('button', { name: 'Show 10 earlier messages' }));
     const articles = within(log).getAllByRole('article');
     expect(articles).toHaveLength(20);
     // The newest four messages have their toolbars; older ones a stand-in button.

@@ -37,7 +37,10 @@ export interface AgentMessageListProps {
   chat?: UseAgentChatResult;
   /** Feedback per message id (default: the provider's). */
   feedbackValues?: Readonly<Record<string, FeedbackValue | null | undefined>>;
-  /** Messages mounted at first; older ones mount as the user scrolls up (default 40). */
+  /**
+   * Messages mounted at first (default 10: about a screenful; more mount at once when they do not
+   * fill the view); older ones mount 40 at a time as the user scrolls up, or with "Show earlier".
+   */
   initialRenderCount?: number;
   /** Content shown when there are no messages (welcome screen). */
   empty?: ReactNode;
@@ -60,8 +63,13 @@ export interface AgentMessageListRef {
 /** The role of the last message (a string: the selector result stays equal while a reply streams). */
 const selectLastRole = (snapshot: AgentChatSnapshot): string | undefined => snapshot.messages.at(-1)?.role;
 const selectHasOlder = (snapshot: AgentChatSnapshot): boolean => snapshot.hasOlder;
+/** Older rows mounted at a time as the user scrolls up. */
 const PAGE = 40;
-/** Rows rendered in the first (synchronous) pass of a long transcript: enough to fill a viewport. */
+/**
+ * The rows of a long transcript mounted at first: enough to fill a viewport (a thread opens at its
+ * newest messages; S4: a window of 40 mounted 4× the rows the view showed — 465 elements instead of
+ * 225, ≈ 10 % of the mount). Also the first pass of a larger `initialRenderCount`.
+ */
 const FIRST_PAINT = 10;
 
 const scrollStyle: CSSProperties = {
@@ -84,7 +92,7 @@ const topStyle: CSSProperties = { textAlign: 'center', minHeight: 24 };
  */
 export const Transcript = memo(
   forwardRef<AgentMessageListRef, AgentMessageListProps & { chat: UseAgentChatResult }>(function Transcript(
-    { chat, feedbackValues: feedbackProp, initialRenderCount = PAGE, empty, footer, className, style },
+    { chat, feedbackValues: feedbackProp, initialRenderCount = FIRST_PAINT, empty, footer, className, style },
     ref,
   ) {
     const { strings } = useAgentUIConfig();
@@ -107,7 +115,9 @@ export const Transcript = memo(
     // Mounted by a TransitionMount's time-sliced first render, nothing paints early anyway: the first
     // window renders whole, in that one commit (S4: the second pass was the mount's last commit).
     const inTransitionMount = useMountingInTransition();
-    const [cap, setCap] = useState<number | null>(() => (inTransitionMount ? null : Math.min(FIRST_PAINT, initialRenderCount)));
+    // A first window no larger than the first pass renders whole at once.
+    const firstCap = initialRenderCount > FIRST_PAINT ? FIRST_PAINT : null;
+    const [cap, setCap] = useState<number | null>(() => (inTransitionMount ? null : firstCap));
     // A short transcript renders whole at once (derived during render: no extra commit).
     if (cap !== null && ids.length > 0 && ids.length <= cap) setCap(null);
     // Another chat (a conversation switch) starts over: its newest window, in two passes.
@@ -115,7 +125,7 @@ export const Transcript = memo(
     if (shownStore !== chat.store) {
       setShownStore(chat.store);
       setMounted(initialRenderCount);
-      setCap(Math.min(FIRST_PAINT, initialRenderCount));
+      setCap(firstCap);
     }
     const historyIds = useHistoryIds(chat.store, ids);
     const status = useAgentStatus(chat);
@@ -204,6 +214,15 @@ export const Transcript = memo(
       observer.observe(sentinel);
       return () => observer.disconnect();
     }, [hidden, canFetchOlder, showEarlier, loadOlder]);
+
+    // A first window that does not fill the view (short messages) leaves nothing to scroll up with:
+    // the next rows mount before the first paint, until the view is full or every row is mounted.
+    // Only in a laid-out transcript (a hidden one, or a test without layout, has no height to fill).
+    useLayoutEffect(() => {
+      const element = scrollRef.current;
+      if (!element || hidden === 0 || cap !== null || element.clientHeight === 0) return;
+      if (element.scrollHeight <= element.clientHeight) showEarlier();
+    }, [hidden, cap, showEarlier]);
 
     // Back at the bottom after reading far back: the rows mounted on the way unmount, and the chat
     // lets go of the older pages it fetched (never while a reply is in progress); scrolling up

@@ -99,6 +99,16 @@ export default {
       to: { path: `(^|/)node_modules/(\\.pnpm/)?(react|react-dom|@ai-sdk/react)(@|/)|${pkg('agent-react')}|${pkg('agent-ui')}` },
     },
     {
+      name: 'clients-no-ai-runtime',
+      comment:
+        'The browser packages take only types from the `ai` package: the chat engine, the stream applier ' +
+        'and the chunk checks are the kit\'s own, so a page with a chat loads neither `ai` nor zod ' +
+        '(`ai` evaluates its zod schemas at load: 45.7 KB gzip). Tests may compare with the SDK.',
+      severity: 'error',
+      from: { path: `(${C}|${R}|${U})`, pathNot: TESTS },
+      to: { path: '(^|/)node_modules/(\\.pnpm/)?(ai|zod|@ai-sdk/[^/]+)(@|/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'core-no-antd',
       comment: 'The core never pulls antd or Ant Design X (nor anything @ant-design).',
       severity: 'error',

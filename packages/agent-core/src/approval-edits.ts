@@ -1,5 +1,5 @@
 import { APPROVAL_ORIGINAL_INPUT_KEY, type AgentUIMessage } from '@x/agent-protocol';
-import { isToolUIPart } from 'ai';
+import { isToolUIPart } from './engine/tool-parts.js';
 
 /**
  * The messages with the input of the call waiting under `approvalId` replaced by `input`, and the

@@ -1,5 +1,5 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import { getToolName, isToolUIPart } from 'ai';
+import { getToolName, isToolUIPart } from './engine/tool-parts.js';
 
 /** A tool call waiting for the user's approval. */
 export interface PendingApproval {

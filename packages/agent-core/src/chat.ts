@@ -1,14 +1,18 @@
-import { AbstractChat, type ChatInit, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { AgentChatState, type ChatStateChange } from './chat-state.js';
+import { ChatEngine, type ChatEngineInit } from './engine/chat-engine.js';
+
+/** What an {@link AgentCoreChat} is made with: the engine's options and the first messages. */
+export type AgentCoreChatInit<MESSAGE extends UIMessage> = Omit<ChatEngineInit<MESSAGE>, 'state'> & { messages?: MESSAGE[] };
 
 /**
- * The `ai` package's `AbstractChat` over an {@link AgentChatState}: the chat logic is the SDK's own,
- * the state is ours, so listening to it needs no private member of any library.
+ * The chat engine (the `ai` package's `AbstractChat` behaviour, none of its runtime) over an
+ * {@link AgentChatState}: listening to it needs no private member of any library.
  */
-export class AgentCoreChat<MESSAGE extends UIMessage> extends AbstractChat<MESSAGE> {
+export class AgentCoreChat<MESSAGE extends UIMessage> extends ChatEngine<MESSAGE> {
   readonly #state: AgentChatState<MESSAGE>;
 
-  constructor({ messages, ...init }: ChatInit<MESSAGE>) {
+  constructor({ messages, ...init }: AgentCoreChatInit<MESSAGE>) {
     const state = new AgentChatState<MESSAGE>(messages);
     super({ ...init, state });
     this.#state = state;

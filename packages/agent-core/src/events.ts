@@ -1,5 +1,6 @@
 import { CHAT_TITLE_PART, type ChatTitleData } from '@x/agent-protocol';
-import { getToolName, isToolUIPart, type DataUIPart, type FinishReason, type UIMessage } from 'ai';
+import type { DataUIPart, FinishReason, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './engine/tool-parts.js';
 import { isWaitingForUser, shouldContinue, waitsForUser } from './auto-continue.js';
 import { FINAL_TOOL_STATES } from './history.js';
 

@@ -1,4 +1,5 @@
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { isToolUIPart } from './engine/tool-parts.js';
 
 /** The states of a tool call that has its result (an output, an error or a denial). */
 export const FINAL_TOOL_STATES: ReadonlySet<string> = new Set(['output-available', 'output-error', 'output-denied']);

@@ -1,5 +1,5 @@
 import type { AgentUIMessage } from '@x/agent-protocol';
-import { type ChatRequestOptions, type FileUIPart, type UIMessage, type UITools } from 'ai';
+import type { ChatRequestOptions, FileUIPart, UIMessage, UITools } from 'ai';
 import { isWaitingForUser } from './auto-continue.js';
 import type { ChatSession } from './chat-session.js';
 import { prepareBranchEdit, refreshBranches } from './branches.js';

@@ -1,7 +1,8 @@
-import { DefaultChatTransport, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
+import type { ChatTransport, HttpChatTransportInitOptions, UIMessage, UIMessageChunk } from 'ai';
 import { RESUME_RETRY_CODES, RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import { isAgentErrorBody, type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, resolveHeaders, type AgentRequestOptions } from './endpoints.js';
+import { HttpTransport } from './engine/http-transport.js';
 import { RunCursor } from './run-cursor.js';
 import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor } from './idle-timeout.js';
@@ -9,15 +10,22 @@ import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor } from './idle-timeout.js';
 export { agentEndpoint, apiBase, isNonEmptyObject, type AgentRequestOptions, type Resolvable } from './endpoints.js';
 export { RunCursor } from './run-cursor.js';
 
+/** The options of an {@link AgentChatTransport}: those of the `ai` package's `DefaultChatTransport`. */
+export type AgentChatTransportOptions<MESSAGE extends UIMessage> = HttpChatTransportInitOptions<MESSAGE> & {
+  /** Whether a resumed stream starts over from the reply's beginning (default true; the kit's server continues it: false). */
+  resumeStreamIsReplay?: boolean;
+};
+
 /**
- * `DefaultChatTransport` with the kit's response decoding: one parse/validate/coalesce pass per
- * network read instead of one per SSE event, so a burst of thousands of deltas reaches the chat as
- * a few chunks (see `parseUIMessageChunkStream`). It also follows the run a stream belongs to
- * ({@link RunCursor}): a reconnect continues after the last processed event when there is one,
- * so the resumed chunks are never a replay of what the chat already holds (`resumeStreamIsReplay`
- * is false: a reply the server continues keeps the parts it has).
+ * A chat transport with the options and requests of the `ai` package's `DefaultChatTransport` and
+ * the kit's response decoding: one parse/validate/coalesce pass per network read instead of one per
+ * SSE event, so a burst of thousands of deltas reaches the chat as a few chunks (see
+ * `parseUIMessageChunkStream`). It also follows the run a stream belongs to ({@link RunCursor}): a
+ * reconnect continues after the last processed event when there is one, so the resumed chunks are
+ * never a replay of what the chat already holds (`resumeStreamIsReplay` is false: a reply the
+ * server continues keeps the parts it has).
  */
-export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTransport<MESSAGE> {
+export class AgentChatTransport<MESSAGE extends UIMessage> extends HttpTransport<MESSAGE> {
   /** Where the chat stands in the run it streams (a chat's lazy transport passes its own). */
   readonly run: RunCursor;
   readonly #idleTimeoutMs: () => number | undefined;
@@ -29,17 +37,18 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends DefaultChatTr
    * as dropped; 0: never; undefined: two of the keep-alive intervals the response announces
    * (`x-keep-alive-ms`), or {@link DEFAULT_IDLE_TIMEOUT_MS} when it announces none.
    */
-  constructor(options?: ConstructorParameters<typeof DefaultChatTransport<MESSAGE>>[0], run: RunCursor = new RunCursor(), idleTimeoutMs: () => number | undefined = () => undefined) {
+  constructor(options: AgentChatTransportOptions<MESSAGE> = {}, run: RunCursor = new RunCursor(), idleTimeoutMs: () => number | undefined = () => undefined) {
     const latest: { headers?: Headers } = {};
-    const fetch = options?.fetch;
+    const { resumeStreamIsReplay = true, fetch, ...rest } = options;
     super({
-      ...options,
+      ...rest,
       fetch: async (input, init) => {
         const response = await (fetch ?? globalThis.fetch)(input, init);
         latest.headers = response.headers;
         return response;
       },
     });
+    this.resumeStreamIsReplay = resumeStreamIsReplay;
     this.run = run;
     this.#idleTimeoutMs = idleTimeoutMs;
     this.#latest = latest;

@@ -1,7 +1,6 @@
 import type { AgentMessageMetadata, AgentUIMessage } from '@x/agent-protocol';
 import type { FeedbackValue } from '@x/agent-protocol/routes';
 import type {
-  AbstractChat,
   ChatAddToolOutputFunction,
   ChatOnToolCallCallback,
   ChatRequestOptions,
@@ -10,6 +9,7 @@ import type {
   FileUIPart,
   UITools,
 } from 'ai';
+import type { AgentCoreChat } from './chat.js';
 import type { AgentChatStore, ConnectionState, HistoryStatus, QueuePausedReason } from './chat-store.js';
 import type { AgentEventSource } from './events.js';
 import type { ThrottleSetting } from './frame-scheduler.js';
@@ -312,8 +312,11 @@ export interface UseAgentChatResult<TOOLS extends UITools = UITools> {
   readonly store: AgentChatStore<AgentUIMessage<TOOLS>>;
   /** Where `useAgentEvents` registers. */
   readonly events: AgentEventSource<AgentUIMessage<TOOLS>>;
-  /** The underlying chat (the `ai` package's `AbstractChat`). */
-  readonly chat: AbstractChat<AgentUIMessage<TOOLS>>;
+  /**
+   * The underlying chat: the kit's chat engine, with the methods and behaviour of the `ai` package's
+   * `AbstractChat` (`sendMessage`, `regenerate`, `addToolOutput`, `stop`, …).
+   */
+  readonly chat: AgentCoreChat<AgentUIMessage<TOOLS>>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { DefaultChatTransport, JSONParseError, parseJsonEventStream, TypeValidat
 import { describe, expect, it } from 'vitest';
 import { textOf } from './test-utils/test-server.js';
 import { AgentChatTransport } from './transport.js';
+import { ChunkParseError } from './engine/chat-errors.js';
 import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 
 const sse = (events: (object | string)[]) => events.map((e) => `data: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`).join('');
@@ -150,19 +151,19 @@ describe('parseUIMessageChunkStream', () => {
   });
 
   it.each([
-    ['a delta of the wrong shape', '{"type":"text-delta","id":"t1","delta":5}', TypeValidationError],
-    ['an unknown chunk type', '{"type":"no-such-chunk"}', TypeValidationError],
-    ['a chunk missing a field', '{"type":"tool-input-start","toolCallId":"c"}', TypeValidationError],
-    ['a text-start without its id', '{"type":"text-start"}', TypeValidationError],
-    ['a finish with an unknown reason', '{"type":"finish","finishReason":"done"}', TypeValidationError],
-    ['a start with a numeric message id', '{"type":"start","messageId":7}', TypeValidationError],
-    ['an abort with a numeric reason', '{"type":"abort","reason":1}', TypeValidationError],
-    ['a text-end with citations of the wrong shape', '{"type":"text-end","id":"t1","citations":5}', TypeValidationError],
-    ['invalid JSON', '{"type":"text-delta",', JSONParseError],
-    ['a prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","__proto__":{"polluted":1}}', JSONParseError],
-    ['an escaped prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","\\u005f_proto__":{"polluted":1}}', JSONParseError],
-    ['a constructor.prototype', '{"type":"data-x","data":{"nested":{"constructor":{"prototype":{"polluted":1}}}}}', JSONParseError],
-  ])('on %s: delivers every chunk before it, then errors like the AI SDK and cancels the body', async (_, bad, ErrorClass) => {
+    ['a delta of the wrong shape', '{"type":"text-delta","id":"t1","delta":5}', TypeValidationError, 'chunk'],
+    ['an unknown chunk type', '{"type":"no-such-chunk"}', TypeValidationError, 'chunk'],
+    ['a chunk missing a field', '{"type":"tool-input-start","toolCallId":"c"}', TypeValidationError, 'chunk'],
+    ['a text-start without its id', '{"type":"text-start"}', TypeValidationError, 'chunk'],
+    ['a finish with an unknown reason', '{"type":"finish","finishReason":"done"}', TypeValidationError, 'chunk'],
+    ['a start with a numeric message id', '{"type":"start","messageId":7}', TypeValidationError, 'chunk'],
+    ['an abort with a numeric reason', '{"type":"abort","reason":1}', TypeValidationError, 'chunk'],
+    ['a text-end with citations of the wrong shape', '{"type":"text-end","id":"t1","citations":5}', TypeValidationError, 'chunk'],
+    ['invalid JSON', '{"type":"text-delta",', JSONParseError, 'json'],
+    ['a prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","__proto__":{"polluted":1}}', JSONParseError, 'json'],
+    ['an escaped prototype-poisoning key', '{"type":"text-delta","id":"t1","delta":"x","\\u005f_proto__":{"polluted":1}}', JSONParseError, 'json'],
+    ['a constructor.prototype', '{"type":"data-x","data":{"nested":{"constructor":{"prototype":{"polluted":1}}}}}', JSONParseError, 'json'],
+  ] as const)('on %s: delivers every chunk before it, then errors where the AI SDK does and cancels the body', async (_, bad, SdkError, kind) => {
     const text = sse([{ type: 'start' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'a' }, { type: 'text-delta', id: 't1', delta: 'b' }, bad, { type: 'text-delta', id: 't1', delta: 'never' }]);
     const expected = await oracle(text);
     // more reads after the bad one: they must not be read any more
@@ -170,8 +171,10 @@ describe('parseUIMessageChunkStream', () => {
     const { chunks, error } = await drain(parseUIMessageChunkStream(source.stream));
     expect(merged(chunks)).toEqual(merged(expected.chunks));
     expect(textOfDelta(chunks.at(-1) as Delta)).toBe('ab');
-    expect(error).toBeInstanceOf(ErrorClass);
-    expect(error!.message).toBe(expected.error!.message);
+    expect(expected.error).toBeInstanceOf(SdkError);
+    expect(error).toBeInstanceOf(ChunkParseError);
+    expect((error as ChunkParseError).kind).toBe(kind);
+    expect(error!.message).toContain(bad.slice(0, 20));
     expect(source.state.cancelled).toBe(error);
   });
 
@@ -250,7 +253,7 @@ describe('AgentChatTransport in a Chat', () => {
     expect(textOf(results[1]!.messages[1])).toBe('Hello wörld 😀BACDE');
   });
 
-  it('on an invalid chunk the chat gets the same error and keeps the same partial reply', async () => {
+  it('on an invalid chunk the chat fails as with the AI SDK transport and keeps the same partial reply', async () => {
     const text = sse([{ type: 'start' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'partial ' }, { type: 'text-delta', id: 't1', delta: 'reply' }, '{"type":"text-delta","id":"t1"}', { type: 'text-delta', id: 't1', delta: 'lost' }]);
     const results = [];
     for (const kind of ['sdk', 'kit'] as const) {
@@ -258,10 +261,12 @@ describe('AgentChatTransport in a Chat', () => {
       const chat = chatWith(kind, text);
       (chat as unknown as { onError: (e: Error) => void }).onError = (e) => errors.push(e);
       await chat.sendMessage({ text: 'hi' });
-      results.push({ status: chat.status, error: chat.error?.message, name: chat.error?.name, errors: errors.map((e) => e.message), messages: chat.messages });
+      results.push({ status: chat.status, error: chat.error, errors: errors.length, messages: chat.messages });
     }
     expect(results[0]!.status).toBe('error');
-    expect(results[1]).toEqual(results[0]);
+    expect(results[0]!.error).toBeInstanceOf(TypeValidationError);
+    expect(results[1]!.error).toBeInstanceOf(ChunkParseError);
+    expect({ ...results[1], error: undefined }).toEqual({ ...results[0], error: undefined });
     expect(textOf(results[1]!.messages[1])).toBe('partial reply');
   });
 });

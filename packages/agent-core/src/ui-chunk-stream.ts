@@ -1,12 +1,14 @@
-import { secureJsonParse } from '@ai-sdk/provider-utils';
-import { asSchema, JSONParseError, TypeValidationError, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import type { UIMessageChunk } from 'ai';
+import { checkUIMessageChunk } from './engine/chunk-check.js';
+import { ChunkParseError } from './engine/chat-errors.js';
+import { secureJsonParse } from './engine/secure-json.js';
 import { createSseDataDecoder } from './sse-data-decoder.js';
 import { readWithin } from './idle-timeout.js';
 
 /** What one network read decoded to: its chunks, and the error that ended the stream, if any. */
 export interface DecodedRead {
   chunks: UIMessageChunk[];
-  error?: JSONParseError | TypeValidationError;
+  error?: ChunkParseError;
 }
 
 type Delta =
@@ -14,7 +16,7 @@ type Delta =
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string };
 
 /**
- * The hot chunk types, checked by hand: a chunk passes only if the AI SDK's schema would accept it
+ * The hot chunk types, checked by hand: a chunk passes only if the `ai` package's schema would accept it
  * too (`providerMetadata` present sends it to the schema instead). Anything else returns false.
  */
 function isDelta(value: unknown): value is Delta {
@@ -37,7 +39,7 @@ const isOptionalString = (value: unknown) => value === undefined || typeof value
 
 /**
  * The stream's frame chunks (start and finish of the message, its steps and its text and reasoning
- * parts), checked by hand as the AI SDK's schema (loose objects) would: a chunk with provider
+ * parts), checked by hand as the `ai` package's schema (loose objects) would: a chunk with provider
  * metadata or citations goes to the schema. A reply's first chunks then cost no schema work.
  */
 function isFrame(value: unknown): value is UIMessageChunk {
@@ -68,10 +70,9 @@ const plainParse = (text: string): unknown => JSON.parse(text) as unknown;
 
 /**
  * How to parse the events of one read: `JSON.parse` when none could carry a key `secureJsonParse`
- * (@ai-sdk/provider-utils) guards against (`__proto__`, `constructor`, spelled out or with `\u00`
- * escapes), else `secureJsonParse` itself (the same result for a text without such a key). The
- * check is three substring scans of the read, not two regular expressions and a stack-trace-limit
- * change per event.
+ * guards against (`__proto__`, `constructor`, spelled out or with `\u00` escapes), else
+ * `secureJsonParse` itself (the same result for a text without such a key): three substring scans
+ * of the read, not three per event.
  */
 function parserFor(events: readonly string[]): (text: string) => unknown {
   const joined = events.join('\n');
@@ -80,13 +81,13 @@ function parserFor(events: readonly string[]): (text: string) => unknown {
 
 /**
  * Parses, validates and coalesces the data of the SSE events of one network read. Text, reasoning
- * and tool-input deltas and the frame chunks are checked by hand; every other chunk goes through
- * the AI SDK's own `uiMessageChunkSchema`. Adjacent deltas of the same type and id become one chunk (their text
- * concatenated); everything else keeps its place, so the order across types and ids is unchanged.
- * The first invalid event ends the read: the chunks before it are returned with the same error the
- * AI SDK's `parseJsonEventStream` would give (`JSONParseError` or `TypeValidationError`).
+ * and tool-input deltas and the frame chunks are checked first (the hot path); every other chunk by
+ * `checkUIMessageChunk` (what the `ai` package's `uiMessageChunkSchema` accepts). Adjacent deltas of
+ * the same type and id become one chunk (their text concatenated); everything else keeps its place,
+ * so the order across types and ids is unchanged. The first invalid event ends the read: the chunks
+ * before it are returned with a {@link ChunkParseError} (`kind` `json` or `chunk`).
  */
-export async function decodeEvents(events: readonly string[]): Promise<DecodedRead> {
+export function decodeEvents(events: readonly string[]): DecodedRead {
   const chunks: UIMessageChunk[] = [];
   // The delta at the end of `chunks` that later deltas may be merged into, and whether it is a copy
   // made here (a parsed chunk is never mutated).
@@ -99,7 +100,7 @@ export async function decodeEvents(events: readonly string[]): Promise<DecodedRe
     try {
       value = parse(data);
     } catch (cause) {
-      return { chunks, error: new JSONParseError({ text: data, cause }) };
+      return { chunks, error: new ChunkParseError('json', data, { cause }) };
     }
     if (isDelta(value)) {
       if (open && open.type === value.type && deltaId(open) === deltaId(value)) {
@@ -122,20 +123,11 @@ export async function decodeEvents(events: readonly string[]): Promise<DecodedRe
       chunks.push(value);
       continue;
     }
-    const checked = await validateChunk(value);
-    if (!checked.success) return { chunks, error: checked.error };
+    const checked = checkUIMessageChunk(value);
+    if (!checked.success) return { chunks, error: new ChunkParseError('chunk', data, { cause: checked.error, reason: checked.error.message }) };
     chunks.push(checked.value);
   }
   return { chunks };
-}
-
-async function validateChunk(value: unknown): Promise<{ success: true; value: UIMessageChunk } | { success: false; error: TypeValidationError }> {
-  try {
-    const result = await asSchema(uiMessageChunkSchema).validate!(value);
-    return result.success ? { success: true, value: result.value } : { success: false, error: TypeValidationError.wrap({ value, cause: result.error }) };
-  } catch (cause) {
-    return { success: false, error: TypeValidationError.wrap({ value, cause }) };
-  }
 }
 
 /** How a consumer follows a decoded stream's position (resumable runs). */
@@ -164,12 +156,12 @@ export function networkError(): TypeError {
 }
 
 /**
- * The kit's replacement for the AI SDK's `parseJsonEventStream` + `uiMessageChunkSchema` pipeline:
+ * The kit's replacement for the `ai` package's `parseJsonEventStream` + `uiMessageChunkSchema` pipeline:
  * turns an SSE response body into UI message chunks with one parse/validate/coalesce pass per
  * network read, so a burst (a resumed stream, a fast provider) reaches the chat as a handful of
  * chunks instead of one per token. The stream pulls the body only on demand and hands out one chunk
  * per pull; when a chunk is invalid, the body is cancelled, the valid chunks before it are still
- * delivered, and then the stream errors with the AI SDK's error — the chat shows the error and
+ * delivered, and then the stream errors with a {@link ChunkParseError} — the chat shows the error and
  * keeps the partial reply.
  */
 export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>, options: ChunkStreamOptions = {}): ReadableStream<UIMessageChunk> {
@@ -223,7 +215,7 @@ export function parseUIMessageChunkStream(body: ReadableStream<Uint8Array>, opti
           if (done) return controller.close();
           const events = decode(value);
           if (events.length === 0) continue;
-          const { chunks, error } = await decodeEvents(events);
+          const { chunks, error } = decodeEvents(events);
           if (error) {
             reader.cancel(error).catch(() => {});
             // Error only once what was decoded before it has been read: erroring now would drop it.

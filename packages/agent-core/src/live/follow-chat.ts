@@ -1,6 +1,7 @@
 import type { LiveEvent, LiveEventType } from '@x/agent-protocol/routes';
 import type { AgentUIMessage } from '@x/agent-protocol';
-import { isToolUIPart, type UITools } from 'ai';
+import type { UITools } from 'ai';
+import { isToolUIPart } from '../engine/tool-parts.js';
 import { pendingApprovals } from '../approvals.js';
 import type { ChatSession } from '../chat-session.js';
 import { reloadNewest } from '../reload-newest.js';

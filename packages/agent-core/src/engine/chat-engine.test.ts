@@ -133,6 +133,10 @@ async function run(kind: 'sdk' | 'engine', scenario: Scenario): Promise<unknown[
   return [...log, ...state.log.map((entry) => ['state', entry]), ['final', chat.status, chat.error?.message, chat.messages, chat.experimental_queuedMessages]];
 }
 
+/** The final messages of a run's log (its last entry). */
+const finalMessages = (log: unknown[]) => (log.at(-1) as [string, string, string | undefined, UIMessage[]])[3];
+const texts = (messages: UIMessage[]) => messages.map((m) => m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''));
+
 async function expectSame(scenario: Scenario): Promise<unknown[]> {
   const sdk = await run('sdk', scenario);
   const engine = await run('engine', scenario);
@@ -145,8 +149,9 @@ const text = (id: string, ...deltas: string[]): UIMessageChunk[] => [
   ...deltas.map((delta) => ({ type: 'text-delta' as const, id, delta })),
   { type: 'text-end', id },
 ];
+let replies = 0;
 const reply = (...chunks: UIMessageChunk[]): UIMessageChunk[] => [
-  { type: 'start', messageId: 'reply' },
+  { type: 'start', messageId: `reply-${++replies}` },
   { type: 'start-step' },
   ...chunks,
   { type: 'finish-step' },
@@ -177,7 +182,7 @@ describe('ChatEngine behaves as the ai package’s AbstractChat', () => {
   });
 
   it('runs a browser tool through onToolCall and continues automatically', async () => {
-    await expectSame({
+    const log = await expectSame({
       steps: [{ chunks: reply(...toolCall('c1')) }, { chunks: reply(...text('t2', 'Sunny')) }],
       init: () => ({ sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls }),
       drive: async (chat) => {
@@ -185,6 +190,9 @@ describe('ChatEngine behaves as the ai package’s AbstractChat', () => {
         await chat.addToolOutput({ tool: 'weather', toolCallId: 'c1', output: { temp: 20 } });
       },
     });
+    expect(log.filter((entry) => (entry as unknown[])[0] === 'send')).toHaveLength(2);
+    expect(finalMessages(log)[1]!.parts).toMatchObject([{ type: 'step-start' }, { state: 'output-available', output: { temp: 20 } }]);
+    expect(texts(finalMessages(log)).at(-1)).toBe('Sunny');
   });
 
   it('reports a tool error output', async () => {
@@ -247,7 +255,7 @@ describe('ChatEngine behaves as the ai package’s AbstractChat', () => {
   });
 
   it('queues sends while a reply streams and sends them one after the other (experimental_queue)', async () => {
-    await expectSame({
+    const log = await expectSame({
       steps: [{ chunks: reply(...text('t', 'one')), hold: true }, { chunks: reply(...text('t', 'two')) }, { chunks: reply(...text('t', 'three')) }],
       init: () => ({ experimental_queue: true }),
       drive: async (chat, transport) => {
@@ -262,6 +270,7 @@ describe('ChatEngine behaves as the ai package’s AbstractChat', () => {
         await waitFor(() => chat.status === 'ready' && chat.messages.length === 4);
       },
     });
+    expect(texts(finalMessages(log))).toEqual(['1', 'one', '2', 'two']);
   });
 
   it('sends a queued message now (stopping the reply) and pauses the queue after a stop', async () => {

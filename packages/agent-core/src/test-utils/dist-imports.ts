@@ -8,6 +8,8 @@ export interface BuiltImports {
   outsideAgUi: string[];
   /** Every specifier of the built files in `dist/ag-ui/`. */
   agUi: string[];
+  /** The specifiers of the built JavaScript outside `dist/ag-ui/`: what a bundle loads (types are erased). */
+  runtime: string[];
 }
 
 /** Bare specifiers only (packages, not the package's own files). */
@@ -20,12 +22,15 @@ export const bare = (specifiers: readonly string[]) => [...new Set(specifiers.fi
 export async function builtImports(srcDir: string): Promise<BuiltImports> {
   const distDir = path.join(path.resolve(srcDir, '..'), 'dist');
   if (!existsSync(path.join(distDir, 'index.js'))) throw new Error(`${distDir}/index.js is missing: run \`pnpm build\` before this test`);
-  const out: BuiltImports = { outsideAgUi: [], agUi: [] };
+  const out: BuiltImports = { outsideAgUi: [], agUi: [], runtime: [] };
   for (const file of await readdir(distDir, { recursive: true })) {
     if (!/\.(js|d\.ts)$/.test(file)) continue;
     const text = await readFile(path.join(distDir, file), 'utf8');
     const into = file.startsWith(`ag-ui${path.sep}`) ? out.agUi : out.outsideAgUi;
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) into.push(match[1]!);
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      into.push(match[1]!);
+      if (into === out.outsideAgUi && file.endsWith('.js')) out.runtime.push(match[1]!);
+    }
   }
   if (out.outsideAgUi.length <= 10) throw new Error(`${distDir}: too few imports found — is the build complete?`);
   return out;

@@ -14,7 +14,7 @@ export function withEditedApprovalInput<MESSAGE extends AgentUIMessage>(messages
   const message = messages[index]!;
   const parts = message.parts.map((part) => {
     if (!waitsUnder(part, approvalId)) return part;
-    // Still waiting: the AI SDK's answer then sets `state` and `approved` and keeps the rest of `approval`.
+    // Still waiting: the engine's answer then sets `state` and `approved` and keeps the rest of `approval`.
     return { ...part, input, approval: { ...part.approval, [APPROVAL_ORIGINAL_INPUT_KEY]: part.input } };
   });
   const next = [...messages];

@@ -90,7 +90,7 @@ export async function reloadPath<TOOLS extends UITools>(options: UseAgentChatOpt
  * An edit of a user message, when the server owns the history: a new message (a new id) under the
  * edited one's parent, so the edited one and what followed it stay as another version. Leaves the
  * transcript at that parent and returns the request options that name it; undefined when the
- * browser owns the history (the AI SDK's edit in place, nothing stored to keep).
+ * browser owns the history (the engine's edit in place, nothing stored to keep).
  */
 export async function prepareBranchEdit<TOOLS extends UITools>(
   session: ChatSession<TOOLS>,

@@ -13,8 +13,8 @@ function cloneMetadata(metadata: unknown): unknown {
 }
 
 /**
- * The `ChatState` the `ai` package's `AbstractChat` writes to: an immutable-array transcript (every
- * change is a new array; a replaced message is a shallow snapshot of the object the SDK keeps
+ * The `ChatState` the chat engine writes to (the `ai` package's interface): an immutable-array transcript (every
+ * change is a new array; a replaced message is a shallow snapshot of the object the engine keeps
  * mutating) plus one public `subscribe` for changes. No framework: the store and the event tracker
  * listen here.
  */
@@ -56,7 +56,7 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
     this.#notify('error');
   }
 
-  /** The messages the SDK's queue (`experimental_queue`) holds, in sending order (the SDK sets a new array on every change). */
+  /** The messages the engine's queue (`experimental_queue`) holds, in sending order (the engine sets a new array on every change). */
   get experimental_queuedMessages(): MESSAGE[] {
     return this.#queue;
   }
@@ -81,7 +81,7 @@ export class AgentChatState<MESSAGE extends UIMessage> implements ChatState<MESS
     this.#notify('messages');
   };
 
-  /** A shallow copy of a message (its parts and metadata too): the SDK keeps mutating the original. */
+  /** A shallow copy of a message (its parts and metadata too): the engine keeps mutating the original. */
   snapshot = <T>(value: T): T => {
     if (value === null || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
     // `as unknown as`: `T` is generic; the check above proved it is a message (an object with `parts`).

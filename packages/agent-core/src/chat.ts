@@ -19,7 +19,7 @@ export class AgentCoreChat<MESSAGE extends UIMessage> extends ChatEngine<MESSAGE
   }
 
   /**
-   * Replaces the queued messages (an edit, a reorder, a queue restored after a reload). The SDK's
+   * Replaces the queued messages (an edit, a reorder, a queue restored after a reload). The engine's
    * queue reads the same list: what is here is what it sends next.
    */
   setQueue(queue: MESSAGE[]): void {

@@ -110,7 +110,7 @@ export function createHandle<TOOLS extends UITools>(host: HandleHost<TOOLS>, ses
     removeQueued: async (id) => queueOf(host.options)?.remove(session, id) ?? false,
     moveQueued: async (id, delta) => queueOf(host.options)?.move(session, id, delta) ?? false,
     sendNow: async (id) => (await queueOf(host.options)?.sendNow(host.options, session, id)) ?? false,
-    // A Stop pauses the queue (as the SDK's own does): the user sends the rest on purpose.
+    // A Stop pauses the queue (as the engine's own does): the user sends the rest on purpose.
     stop: () => stop('user'),
     setMessages: (next) => {
       const messages = typeof next === 'function' ? next(chat.messages) : next;

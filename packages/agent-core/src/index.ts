@@ -6,7 +6,9 @@
 // The chat client and what it holds.
 export { createAgentChat, type AgentChatClient } from './create-agent-chat.js';
 export { AgentChatController } from './controller.js';
-export { AgentCoreChat } from './chat.js';
+export { AgentCoreChat, type AgentCoreChatInit } from './chat.js';
+// The chat's state machine (the `ai` package's `AbstractChat` behaviour, none of its runtime) over any state.
+export { ChatEngine, type ChatEngineInit } from './engine/chat-engine.js';
 // The parts a binding reads (the types of the controller's and the session's members; their
 // classes are not separate exports).
 export type { ChatSession, HistoryOwner, Reconnect } from './chat-session.js';
@@ -35,7 +37,9 @@ export { whenIdle } from './when-idle.js';
 export { UndoWindows, type UndoWindowClose, type UndoWindowEntry } from './undo-windows.js';
 
 // The transport and the requests to a server of the kit.
-export { AgentChatTransport, type AgentRequestOptions, type Resolvable, type RunCursor } from './transport.js';
+export { AgentChatTransport, type AgentChatTransportOptions, type AgentRequestOptions, type Resolvable, type RunCursor } from './transport.js';
+export { HttpTransport } from './engine/http-transport.js';
+export { ChatApiError, ChunkParseError } from './engine/chat-errors.js';
 export { resolveHeaders, type ConnectionOptions } from './endpoints.js';
 export { AgentRequestError, isDisconnectError, requestRoute } from './errors.js';
 export { requestErrorCode } from './request-error-code.js';

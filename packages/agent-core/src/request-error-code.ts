@@ -2,7 +2,7 @@ import { AGENT_ERROR_STATUS, isAgentErrorBody, type AgentErrorCode } from '@x/ag
 
 /**
  * The protocol error code of a refused request (`{ error: { code, message } }`), from the error the
- * chat holds: the AI SDK's `APICallError` keeps the answer's body in `responseBody` (and as its
+ * chat holds: a `ChatApiError` (as the AI SDK's `APICallError`) keeps the answer's body in `responseBody` (and as its
  * message). Undefined for any other error.
  */
 export function requestErrorCode(error: Error): AgentErrorCode | undefined {

@@ -90,7 +90,7 @@ export async function send<TOOLS extends UITools>(
   }
   session.used = true;
   forgetNewConversation(session.conversationId);
-  // The SDK's queue holds a message sent while the last reply waits for the user (an approval, a
+  // The engine's queue holds a message sent while the last reply waits for the user (an approval, a
   // browser tool): sent on its own like that, it moves on from the approval and goes at once.
   const movesOn = !queued && isWaitingForUser(chat.messages);
   const queuedBefore = new Set(chat.experimental_queuedMessages.map((m) => m.id));

@@ -61,7 +61,7 @@ export function createSession<TOOLS extends UITools>(host: SessionHost<TOOLS>, o
     },
     onData: (part) => {
       // `data-run-state` opens a resumed stream (only a chat given `resume` resumes); it is never a data part event.
-      // `as never`: the SDK types `part` by the message's data types; both readers check the part's shape themselves.
+      // `as never`: the engine types `part` by the message's data types; both readers check the part's shape themselves.
       if (part.type === RUN_STATE_PART) resumeOf(host.options)?.applyRunState(host.options, session, part as never);
       else session.tracker.data(part as never);
     },

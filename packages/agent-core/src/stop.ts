@@ -91,7 +91,7 @@ export async function stopOnServer<TOOLS extends UITools>(options: UseAgentChatO
  * aborted in the browser.
  */
 export function stopRun<TOOLS extends UITools>(options: UseAgentChatOptions<TOOLS>, session: ChatSession<TOOLS>, reason: StopReason): Promise<void> {
-  // The user's Stop pauses the queue (as the SDK's own does): the rest is sent on purpose.
+  // The user's Stop pauses the queue (as the engine's own does): the rest is sent on purpose.
   const queue = reason === 'user' ? queueOf(options) : undefined;
   return queue ? queue.stopHolding(session, () => stopReply(options, session, reason)) : stopReply(options, session, reason);
 }

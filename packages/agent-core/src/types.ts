@@ -169,7 +169,7 @@ export interface UseAgentChatOptions<TOOLS extends UITools = UITools> extends Co
    * The send queue: pass `sendQueue` from `@x/agent-react/queue` (a separate import, so a chat
    * without it carries none of its code; `AgentChat`'s `queue()` plug-in passes it). Messages sent
    * while a reply streams (or while an approval waits) then join a queue and are sent one turn after
-   * the other when the reply ends (the AI SDK's `experimental_queue`); the queue survives a reload.
+   * the other when the reply ends (the chat engine's `experimental_queue`); the queue survives a reload.
    * Without it (the default, or `false`) such a send is refused (`{ sent: false, reason: 'busy' }`).
    */
   queue?: SendQueue | false;

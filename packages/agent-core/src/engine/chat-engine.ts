@@ -1,4 +1,5 @@
 import type { AbstractChat, ChatInit, ChatRequestOptions, ChatState, ChatStatus, ChatTransport, FileUIPart, UIMessage, UIMessageChunk } from 'ai';
+import { isDisconnectError } from '../errors.js';
 import { SerialJobs } from './serial-jobs.js';
 import { isToolUIPart } from './tool-parts.js';
 import { createStreamingUIMessageState, processUIMessageStream, type StreamingUIMessageState } from './ui-message-stream.js';
@@ -29,13 +30,6 @@ export function generateId(): string {
   let id = '';
   for (let i = 0; i < 16; i++) id += ALPHABET[(Math.random() * ALPHABET.length) | 0];
   return id;
-}
-
-/** A dropped connection: the same test as the `ai` package's chat (a `TypeError` of fetch or the network). */
-function isDisconnect(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  const message = error.message.toLowerCase();
-  return message.includes('fetch') || message.includes('network') || message === 'load failed';
 }
 
 async function filesToParts(files: FileList | FileUIPart[] | undefined): Promise<FileUIPart[]> {
@@ -83,7 +77,9 @@ const waitsOnClient = (part: UIMessage['parts'][number]): boolean =>
  */
 export class ChatEngine<MESSAGE extends UIMessage> {
   #id: string | undefined;
+  /** Makes message ids (default: 16 random characters). */
   readonly generateId: () => string;
+  /** What the engine writes to: messages, status, error, queue. */
   protected readonly state: ChatState<MESSAGE>;
   readonly #transport: ChatTransport<MESSAGE> & { resumeStreamIsReplay?: boolean; close?: () => void };
   readonly #init: ChatEngineInit<MESSAGE>;
@@ -113,18 +109,22 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     this.#queueEnabled = init.experimental_queue ?? false;
   }
 
+  /** The chat's id (sent as `chatId`); generated on first read when none was given. */
   get id(): string {
     return (this.#id ??= this.generateId());
   }
 
+  /** `submitted` (waiting for the reply), `streaming`, `ready` or `error`. */
   get status(): ChatStatus {
     return this.state.status;
   }
 
+  /** The error of the last request, while `status` is `error`. */
   get error(): Error | undefined {
     return this.state.error;
   }
 
+  /** The transcript (a new array on every change). Setting it replaces the transcript. */
   get messages(): MESSAGE[] {
     return this.state.messages;
   }
@@ -133,6 +133,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     this.state.messages = messages;
   }
 
+  /** The newest message. */
   get lastMessage(): MESSAGE | undefined {
     return this.state.messages[this.state.messages.length - 1];
   }
@@ -142,6 +143,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     return this.state.experimental_queuedMessages ?? this.#queueFallback;
   }
 
+  /** Sets the status and the error (only the error when the status is unchanged). */
   protected setStatus({ status, error }: { status: ChatStatus; error?: Error | undefined }): void {
     if (this.status === status) {
       if (this.error !== error) this.state.error = error;
@@ -156,11 +158,13 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     else this.#queueFallback = queue;
   }
 
+  /** Takes a message out of the queue. */
   experimental_removeQueuedMessage = (id: string): void => {
     this.#queueOptions.delete(id);
     this.#setQueue(this.experimental_queuedMessages.filter((m) => m.id !== id));
   };
 
+  /** Stops the reply in progress and sends this queued message next. */
   experimental_sendQueuedMessageNow = async (id: string): Promise<void> => {
     const message = this.experimental_queuedMessages.find((m) => m.id === id);
     if (!message) return;
@@ -171,6 +175,11 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     await this.#resumeQueue(true, this.#queueOptions.get(id));
   };
 
+  /**
+   * Adds a user message (text and files, or parts) and requests the reply; with `messageId`, replaces
+   * that user message and what follows it. Without a message, sends the answered approvals. With
+   * `experimental_queue`, a send while a reply runs (or waits for the user) is queued.
+   */
   sendMessage: AbstractChat<MESSAGE>['sendMessage'] = async (message, options) => {
     if (message == null) {
       await this.#sendApprovals(options);
@@ -233,6 +242,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     await this.#requestForApproval(messageId, index, options);
   }
 
+  /** Requests the reply again: the last one, or the reply (or after the user message) `messageId` names. */
   regenerate: AbstractChat<MESSAGE>['regenerate'] = async ({ messageId, ...options } = {}) => {
     await this.#clearQueueForHistoryChange();
     const index = messageId == null ? this.state.messages.length - 1 : this.state.messages.findIndex((m) => m.id === messageId);
@@ -241,16 +251,19 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     await this.#request({ trigger: 'regenerate-message', messageId, ...options });
   };
 
+  /** Re-attaches to the reply the transport can resume (`reconnectToStream`); settles when there is none. */
   resumeStream = async (options: ChatRequestOptions = {}): Promise<void> => {
     await this.#request({ trigger: 'resume-stream', ...options });
   };
 
+  /** Back to `ready` after an error. */
   clearError = (): void => {
     if (this.status !== 'error') return;
     this.state.error = undefined;
     this.setStatus({ status: 'ready' });
   };
 
+  /** Answers a tool call's approval request; continues on its own when `sendAutomaticallyWhen` says so. */
   addToolApprovalResponse: AbstractChat<MESSAGE>['addToolApprovalResponse'] = async ({ id, approved, reason, options }) =>
     this.#jobs.run(async () => {
       const generation = this.#stopGeneration;
@@ -276,6 +289,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
       void this.#settleQueue(generation);
     });
 
+  /** Gives a tool call its output (or error); continues on its own when `sendAutomaticallyWhen` says so. */
   addToolOutput: AbstractChat<MESSAGE>['addToolOutput'] = async ({ state, toolCallId, output, errorText, options }) =>
     this.#jobs.run(async () => {
       const generation = this.#stopGeneration;
@@ -307,6 +321,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
   /** The same as {@link addToolOutput} (the `ai` package's older name). */
   addToolResult: AbstractChat<MESSAGE>['addToolResult'] = (args) => this.addToolOutput(args);
 
+  /** Aborts the request in progress (and a resume, and a message being prepared); pauses the queue. */
   stop = async (): Promise<void> => {
     this.#stopping++;
     this.#stopGeneration++;
@@ -325,6 +340,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     }
   };
 
+  /** Stops, then closes the transport (if it can be closed). */
   dispose = async (): Promise<void> => {
     await this.stop();
     this.#transport.close?.();
@@ -509,7 +525,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
         : undefined;
     const usesEarlierAssistant = responseIndex !== -1 && responseIndex < messages.length - 1 && responseMessage?.role === 'assistant';
     let isAbort = false;
-    let isDisconnectError = false;
+    let disconnected = false;
     let isError = false;
     let active: ActiveResponse<MESSAGE> | undefined;
     try {
@@ -588,8 +604,8 @@ export class ChatEngine<MESSAGE extends UIMessage> {
       }
       if (!current()) return;
       isError = true;
-      isDisconnectError = isDisconnect(error);
-      if (isDisconnectError) this.#resumable = active?.state;
+      disconnected = isDisconnectError(error);
+      if (disconnected) this.#resumable = active?.state;
       else if (this.#resumable === active?.state) this.#resumable = undefined;
       if (error instanceof Error) this.#init.onError?.(error);
       this.setStatus({ status: 'error', error: error as Error });
@@ -599,7 +615,7 @@ export class ChatEngine<MESSAGE extends UIMessage> {
           const { message, finishReason } = active.state;
           if (finishReason === 'interrupted') this.#interrupted.add(message.id);
           else if (!isAbort && !isError) this.#interrupted.delete(message.id);
-          this.#init.onFinish?.({ message, messages: this.state.messages, isAbort, isDisconnect: isDisconnectError, isError, finishReason });
+          this.#init.onFinish?.({ message, messages: this.state.messages, isAbort, isDisconnect: disconnected, isError, finishReason });
         }
       } finally {
         if (isAbort || isError || active?.state.finishReason === 'interrupted') this.#queuePaused = true;

@@ -6,8 +6,11 @@
  */
 export class ChatApiError extends Error {
   override readonly name = 'ChatApiError';
+  /** The request's URL. */
   readonly url: string;
+  /** The answer's HTTP status. */
   readonly statusCode: number;
+  /** The answer's body, as text. */
   readonly responseBody: string | undefined;
 
   constructor({ message, url, statusCode, responseBody }: { message: string; url: string; statusCode: number; responseBody?: string }) {

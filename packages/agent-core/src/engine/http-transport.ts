@@ -1,8 +1,6 @@
 import type { ChatTransport, HttpChatTransportInitOptions, UIMessage, UIMessageChunk } from 'ai';
 import { ChatApiError } from './chat-errors.js';
 
-type SendOptions<MESSAGE extends UIMessage> = Parameters<ChatTransport<MESSAGE>['sendMessages']>[0];
-type ReconnectOptions<MESSAGE extends UIMessage> = Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0];
 
 /** A value, or a function returning it (or a promise of it): the `ai` package's `Resolvable`. */
 async function resolve<T>(value: T | (() => T | PromiseLike<T>) | PromiseLike<T>): Promise<T> {
@@ -43,7 +41,9 @@ async function failedResponse(response: Response, url: string): Promise<ChatApiE
  * `{api}/{chatId}/stream` to reconnect (204: nothing to resume). Subclasses decode the response body.
  */
 export abstract class HttpTransport<MESSAGE extends UIMessage> implements ChatTransport<MESSAGE> {
+  /** Where messages are POSTed (default `/api/chat`). */
   protected readonly api: string;
+  /** The options it was made with. */
   protected readonly options: HttpChatTransportInitOptions<MESSAGE>;
   /** Whether a resumed stream starts over from the reply's beginning (the chat then drops what it holds). */
   resumeStreamIsReplay = true;
@@ -56,7 +56,7 @@ export abstract class HttpTransport<MESSAGE extends UIMessage> implements ChatTr
   /** The response body as UI message chunks. */
   protected abstract processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk>;
 
-  async #base(extraHeaders: SendOptions<MESSAGE>['headers'], extraBody: object | undefined) {
+  async #base(extraHeaders: HeadersInit | Record<string, string> | undefined, extraBody: object | undefined) {
     const { body, headers, credentials } = this.options;
     const resolvedBody = (await resolve(body)) ?? {};
     return {
@@ -66,7 +66,8 @@ export abstract class HttpTransport<MESSAGE extends UIMessage> implements ChatTr
     };
   }
 
-  async sendMessages({ abortSignal, ...options }: SendOptions<MESSAGE>): Promise<ReadableStream<UIMessageChunk>> {
+  /** POSTs the messages (through `prepareSendMessagesRequest` when given); the answer's stream, decoded. */
+  async sendMessages({ abortSignal, ...options }: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
     const base = await this.#base(options.headers, options.body);
     const prepared = await this.options.prepareSendMessagesRequest?.({
       api: this.api,
@@ -96,7 +97,8 @@ export abstract class HttpTransport<MESSAGE extends UIMessage> implements ChatTr
     return this.processResponseStream(response.body);
   }
 
-  async reconnectToStream(options: ReconnectOptions<MESSAGE>): Promise<ReadableStream<UIMessageChunk> | null> {
+  /** GETs the stream of the reply in progress; null when the server has none (204). */
+  async reconnectToStream(options: Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0]): Promise<ReadableStream<UIMessageChunk> | null> {
     const base = await this.#base(options.headers, options.body);
     const prepared = await this.options.prepareReconnectToStreamRequest?.({
       api: this.api,

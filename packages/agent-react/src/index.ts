@@ -20,6 +20,8 @@ export { useSharedState, type SharedState } from './shared-state/use-shared-stat
 export {
   AgentChatTransport,
   AgentRequestError,
+  ChatApiError,
+  ChunkParseError,
   createSharedStateStore,
   sanitizeHistory,
   type AgentChatSnapshot,

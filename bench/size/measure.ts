@@ -182,6 +182,14 @@ export const BUNDLES: BundleOptions[] = [
     externalIds: pkgRegex(HEADLESS_EXTERNAL),
   },
   {
+    // The same hook with everything it loads bundled (React apart): what an app that has no `ai` of
+    // its own pays for it (the kit's engine stands where `ai` and zod stood until session 27).
+    name: 'headless: useAgentChat alone, with its dependencies',
+    external: REACT.join(', '),
+    lib: path.join(here, 'entries', 'use-agent-chat.ts'),
+    externalIds: pkgRegex(REACT),
+  },
+  {
     name: 'AgentChat entry',
     external: 'react, react-dom, antd',
     lib: path.join(here, 'entries', 'agent-chat.ts'),

@@ -47,6 +47,7 @@ const ours = get('page: ours');
 const baseline = get('page: baseline');
 const headless = get('headless: useAgentChat alone');
 const headlessAll = get('headless: @x/agent-react');
+const headlessWithDeps = get('headless: useAgentChat alone, with its dependencies');
 const kitLayer = get('AgentChat entry, kit layer only');
 const ok = (met: boolean) => (met ? '✅ met' : '❌ not met');
 const mermaidFailures = reports.filter((r) => r.mermaidInFirstChunk);
@@ -91,7 +92,7 @@ const md = [
   `| full chat page, react external, first load: ours / baseline ≤ ${TARGET_PAGE_RATIO} | ${firstRatio.toFixed(2)} (${kb(ours.firstChunkGzipKB)} / ${kb(baseline.firstChunkGzipKB)} KB; ≤ ${kb(allowedKB)} KB allowed, ${signed(ours.firstChunkGzipKB - allowedKB)} KB) | ${ok(firstRatio <= TARGET_PAGE_RATIO)} |`,
   `| full chat page, all chunks: ours / baseline (report only) | ${totalRatio.toFixed(2)} (${kb(ours.totalGzipKB)} / ${kb(baseline.totalGzipKB)} KB) | — |`,
   `| kit layer ≤ ${TARGET_KIT_KB} KB gz, first load (AgentChat entry, third parties external) | ${kb(kitLayer.firstChunkGzipKB)} KB (total with on-demand chunks ${kb(kitLayer.totalGzipKB)} KB; in the page: @x packages ${kb(kitInPage)} KB) | ${ok(kitLayer.firstChunkGzipKB <= TARGET_KIT_KB)} |`,
-  `| kit hooks for \`useAgentChat\` alone ≤ ${TARGET_HOOKS_KB} KB gz excl. ai/zod, first load | ${kb(headless.firstChunkGzipKB)} KB (everything the package's root exports: ${kb(headlessAll.firstChunkGzipKB)} KB) | ${ok(headless.firstChunkGzipKB <= TARGET_HOOKS_KB)} |`,
+  `| kit hooks for \`useAgentChat\` alone ≤ ${TARGET_HOOKS_KB} KB gz excl. ai/zod, first load | ${kb(headless.firstChunkGzipKB)} KB (everything the package's root exports: ${kb(headlessAll.firstChunkGzipKB)} KB; with every dependency bundled, React apart: ${kb(headlessWithDeps.firstChunkGzipKB)} KB — the kit's engine, no \`ai\`, no zod) | ${ok(headless.firstChunkGzipKB <= TARGET_HOOKS_KB)} |`,
   `| no mermaid in a first load | ${mermaidFailures.length ? mermaidFailures.map((r) => r.name).join(', ') : 'none'} | ${ok(mermaidFailures.length === 0)} |`,
   '',
   `Plug-ins (\`@x/agent-ui/plugins/*\`): each measured as AgentChat with that plug-in (react, react-dom, antd external), minus AgentChat alone (${kb(chatAlone.firstChunkGzipKB)} KB first load, ${kb(chatAlone.totalGzipKB - chatAlone.firstChunkGzipKB)} KB on demand). A page without a plug-in pays none of it.`,
@@ -134,7 +135,7 @@ writeFileSync(
         pageFirstLoadRatio: { value: firstRatio, target: TARGET_PAGE_RATIO, met: firstRatio <= TARGET_PAGE_RATIO },
         pageTotalRatio: { value: totalRatio },
         kitLayerFirstLoadKB: { value: kitLayer.firstChunkGzipKB, target: TARGET_KIT_KB, met: kitLayer.firstChunkGzipKB <= TARGET_KIT_KB, inPageKB: kitInPage },
-        hooksKB: { value: headless.firstChunkGzipKB, total: headless.totalGzipKB, wholeRoot: headlessAll.firstChunkGzipKB, target: TARGET_HOOKS_KB, met: headless.firstChunkGzipKB <= TARGET_HOOKS_KB },
+        hooksKB: { value: headless.firstChunkGzipKB, total: headless.totalGzipKB, wholeRoot: headlessAll.firstChunkGzipKB, withDependencies: headlessWithDeps.firstChunkGzipKB, target: TARGET_HOOKS_KB, met: headless.firstChunkGzipKB <= TARGET_HOOKS_KB },
         mermaidInFirstLoad: mermaidFailures.map((r) => r.name),
       },
       plugins: pluginRows.map(({ plugin, first, onDemand }) => ({ plugin, firstLoadGzipKB: first, onDemandGzipKB: onDemand })),

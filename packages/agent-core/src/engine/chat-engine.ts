@@ -4,9 +4,13 @@ import { SerialJobs } from './serial-jobs.js';
 import { isToolUIPart } from './tool-parts.js';
 import { createStreamingUIMessageState, processUIMessageStream, type StreamingUIMessageState } from './ui-message-stream.js';
 
-/** What the engine is made with: the `ai` package's `ChatInit` (without schemas and messages) and the state it writes to. */
-export type ChatEngineInit<MESSAGE extends UIMessage> = Omit<ChatInit<MESSAGE>, 'messages' | 'messageMetadataSchema' | 'dataPartSchemas'> & {
+/**
+ * What the engine is made with: the `ai` package's `ChatInit` (without schemas and messages), the
+ * state it writes to and its transport (required: there is no default, e.g. an `AgentChatTransport`).
+ */
+export type ChatEngineInit<MESSAGE extends UIMessage> = Omit<ChatInit<MESSAGE>, 'messages' | 'messageMetadataSchema' | 'dataPartSchemas' | 'transport'> & {
   state: ChatState<MESSAGE>;
+  transport: ChatTransport<MESSAGE>;
 };
 
 type Trigger = 'submit-message' | 'regenerate-message' | 'resume-stream';
@@ -104,7 +108,6 @@ export class ChatEngine<MESSAGE extends UIMessage> {
     this.#id = init.id;
     this.generateId = init.generateId ?? generateId;
     this.state = init.state;
-    if (!init.transport) throw new TypeError('ChatEngine needs a transport');
     this.#transport = init.transport;
     this.#queueEnabled = init.experimental_queue ?? false;
   }

@@ -38,7 +38,6 @@ export { UndoWindows, type UndoWindowClose, type UndoWindowEntry } from './undo-
 
 // The transport and the requests to a server of the kit.
 export { AgentChatTransport, type AgentChatTransportOptions, type AgentRequestOptions, type Resolvable, type RunCursor } from './transport.js';
-export { HttpTransport } from './engine/http-transport.js';
 export { ChatApiError, ChunkParseError } from './engine/chat-errors.js';
 export { resolveHeaders, type ConnectionOptions } from './endpoints.js';
 export { AgentRequestError, isDisconnectError, requestRoute } from './errors.js';

@@ -2,7 +2,7 @@ import type { ChatTransport, HttpChatTransportInitOptions, UIMessage, UIMessageC
 import { RESUME_RETRY_CODES, RUN_ID_HEADER, runPaths } from '@x/agent-protocol/routes';
 import { isAgentErrorBody, type AgentRequestBody } from '@x/agent-protocol';
 import { agentEndpoint, apiBase, isNonEmptyObject, resolveHeaders, type AgentRequestOptions } from './endpoints.js';
-import { HttpTransport } from './engine/http-transport.js';
+import { reconnectOverHttp, sendOverHttp } from './engine/http-transport.js';
 import { RunCursor } from './run-cursor.js';
 import { parseUIMessageChunkStream } from './ui-chunk-stream.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, idleTimeoutFor } from './idle-timeout.js';
@@ -25,9 +25,12 @@ export type AgentChatTransportOptions<MESSAGE extends UIMessage> = HttpChatTrans
  * never a replay of what the chat already holds (`resumeStreamIsReplay` is false: a reply the
  * server continues keeps the parts it has).
  */
-export class AgentChatTransport<MESSAGE extends UIMessage> extends HttpTransport<MESSAGE> {
+export class AgentChatTransport<MESSAGE extends UIMessage> implements ChatTransport<MESSAGE> {
   /** Where the chat stands in the run it streams (a chat's lazy transport passes its own). */
   readonly run: RunCursor;
+  /** Whether a resumed stream starts over from the reply's beginning (the chat then drops what it holds). */
+  readonly resumeStreamIsReplay: boolean;
+  readonly #init: HttpChatTransportInitOptions<MESSAGE>;
   readonly #idleTimeoutMs: () => number | undefined;
   /** The headers of the latest response (its announced keep-alive interval). */
   readonly #latest: { headers?: Headers };
@@ -40,31 +43,33 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends HttpTransport
   constructor(options: AgentChatTransportOptions<MESSAGE> = {}, run: RunCursor = new RunCursor(), idleTimeoutMs: () => number | undefined = () => undefined) {
     const latest: { headers?: Headers } = {};
     const { resumeStreamIsReplay = true, fetch, ...rest } = options;
-    super({
+    this.#init = {
       ...rest,
       fetch: async (input, init) => {
         const response = await (fetch ?? globalThis.fetch)(input, init);
         latest.headers = response.headers;
         return response;
       },
-    });
+    };
     this.resumeStreamIsReplay = resumeStreamIsReplay;
     this.run = run;
     this.#idleTimeoutMs = idleTimeoutMs;
     this.#latest = latest;
   }
 
-  override async sendMessages(options: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
+  /** POSTs the messages to `api` (through `prepareSendMessagesRequest`); the reply's chunks. */
+  async sendMessages(options: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
     this.run.reset();
     this.run.runId = undefined;
-    return super.sendMessages(options);
+    return sendOverHttp(this.#init, options, (body) => this.#decode(body));
   }
 
-  override async reconnectToStream(options: Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0]): Promise<ReadableStream<UIMessageChunk> | null> {
+  /** GETs the stream of the reply in progress (`{api}/{chatId}/stream`, or `prepareReconnectToStreamRequest`'s); null when there is none. */
+  async reconnectToStream(options: Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0]): Promise<ReadableStream<UIMessageChunk> | null> {
     this.run.ended = false;
     let stream: ReadableStream<UIMessageChunk> | null;
     try {
-      stream = await super.reconnectToStream(options);
+      stream = await reconnectOverHttp(this.#init, options, (body) => this.#decode(body));
     } catch (error) {
       throw unreachableThroughGateway(error) ?? notReadyYet(error) ?? error;
     }
@@ -72,7 +77,7 @@ export class AgentChatTransport<MESSAGE extends UIMessage> extends HttpTransport
     return stream;
   }
 
-  protected override processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+  #decode(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
     const run = this.run;
     return parseUIMessageChunkStream(stream, {
       onCommit: (id) => {

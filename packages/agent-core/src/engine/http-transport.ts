@@ -34,94 +34,90 @@ async function failedResponse(response: Response, url: string): Promise<ChatApiE
   return new ChatApiError({ message: responseBody || 'Failed to fetch the chat response.', url, statusCode: response.status, responseBody });
 }
 
-/**
- * A chat transport over HTTP with the options of the `ai` package's `HttpChatTransport` (`api`,
- * `headers`, `body`, `credentials`, `fetch`, `prepareSendMessagesRequest`,
- * `prepareReconnectToStreamRequest`) and the same requests: a POST of the messages to `api`, a GET of
- * `{api}/{chatId}/stream` to reconnect (204: nothing to resume). Subclasses decode the response body.
- */
-export abstract class HttpTransport<MESSAGE extends UIMessage> implements ChatTransport<MESSAGE> {
-  /** Where messages are POSTed (default `/api/chat`). */
-  protected readonly api: string;
-  /** The options it was made with. */
-  protected readonly options: HttpChatTransportInitOptions<MESSAGE>;
-  /** Whether a resumed stream starts over from the reply's beginning (the chat then drops what it holds). */
-  resumeStreamIsReplay = true;
+type SendOptions<MESSAGE extends UIMessage> = Parameters<ChatTransport<MESSAGE>['sendMessages']>[0];
+type ReconnectOptions<MESSAGE extends UIMessage> = Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0];
+/** The response body as UI message chunks (the transport's decoder). */
+export type DecodeBody = (body: ReadableStream<Uint8Array>) => ReadableStream<UIMessageChunk>;
 
-  constructor(options: HttpChatTransportInitOptions<MESSAGE> = {}) {
-    this.options = options;
-    this.api = options.api ?? '/api/chat';
+// The requests of the `ai` package's `HttpChatTransport`, with its options (`api`, `headers`, `body`,
+// `credentials`, `fetch`, `prepareSendMessagesRequest`, `prepareReconnectToStreamRequest`): a POST of
+// the messages to `api`, a GET of `{api}/{chatId}/stream` to reconnect (204: nothing to resume).
+
+/** The options' headers, body and credentials, resolved, with the call's own headers and body merged in. */
+async function baseRequest<MESSAGE extends UIMessage>(init: HttpChatTransportInitOptions<MESSAGE>, extraHeaders: HeadersInit | Record<string, string> | undefined, extraBody: object | undefined) {
+  const resolvedBody = (await resolve(init.body)) ?? {};
+  return {
+    body: { ...resolvedBody, ...extraBody },
+    headers: { ...normalizeHeaders(await resolve(init.headers)), ...normalizeHeaders(extraHeaders) },
+    credentials: await resolve(init.credentials),
+  };
+}
+
+/** POSTs the messages (through `prepareSendMessagesRequest` when given); the answer's body, decoded. */
+export async function sendOverHttp<MESSAGE extends UIMessage>(
+  init: HttpChatTransportInitOptions<MESSAGE>,
+  { abortSignal, ...options }: SendOptions<MESSAGE>,
+  decode: DecodeBody,
+): Promise<ReadableStream<UIMessageChunk>> {
+  const api = init.api ?? '/api/chat';
+  const base = await baseRequest(init, options.headers, options.body);
+  const prepared = await init.prepareSendMessagesRequest?.({
+    api,
+    id: options.chatId,
+    messages: options.messages,
+    body: base.body,
+    headers: base.headers,
+    credentials: base.credentials,
+    requestMetadata: options.metadata,
+    trigger: options.trigger,
+    messageId: options.messageId,
+  });
+  const url = prepared?.api ?? api;
+  const headers = prepared?.headers !== undefined ? normalizeHeaders(prepared.headers) : base.headers;
+  const body = prepared?.body !== undefined
+    ? prepared.body
+    : { ...base.body, id: options.chatId, messages: options.messages, trigger: options.trigger, messageId: options.messageId };
+  const response = await (init.fetch ?? globalThis.fetch)(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    credentials: prepared?.credentials ?? base.credentials,
+    signal: abortSignal ?? null,
+  });
+  if (!response.ok) throw await failedResponse(response, url);
+  if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url, statusCode: response.status });
+  return decode(response.body);
+}
+
+/** GETs the stream of the reply in progress (through `prepareReconnectToStreamRequest`); null when the server has none (204). */
+export async function reconnectOverHttp<MESSAGE extends UIMessage>(
+  init: HttpChatTransportInitOptions<MESSAGE>,
+  options: ReconnectOptions<MESSAGE>,
+  decode: DecodeBody,
+): Promise<ReadableStream<UIMessageChunk> | null> {
+  const api = init.api ?? '/api/chat';
+  const base = await baseRequest(init, options.headers, options.body);
+  const prepared = await init.prepareReconnectToStreamRequest?.({
+    api,
+    id: options.chatId,
+    body: base.body,
+    headers: base.headers,
+    credentials: base.credentials,
+    requestMetadata: options.metadata,
+  });
+  let url = prepared?.api;
+  if (url == null) {
+    if (options.chatId === '.' || options.chatId === '..') throw new TypeError('Chat IDs must not be "." or ".." when using the default reconnect URL.');
+    url = appendPath(api, `/${encodeURIComponent(options.chatId)}/stream`);
   }
-
-  /** The response body as UI message chunks. */
-  protected abstract processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk>;
-
-  async #base(extraHeaders: HeadersInit | Record<string, string> | undefined, extraBody: object | undefined) {
-    const { body, headers, credentials } = this.options;
-    const resolvedBody = (await resolve(body)) ?? {};
-    return {
-      body: { ...resolvedBody, ...extraBody },
-      headers: { ...normalizeHeaders(await resolve(headers)), ...normalizeHeaders(extraHeaders) },
-      credentials: await resolve(credentials),
-    };
-  }
-
-  /** POSTs the messages (through `prepareSendMessagesRequest` when given); the answer's stream, decoded. */
-  async sendMessages({ abortSignal, ...options }: Parameters<ChatTransport<MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
-    const base = await this.#base(options.headers, options.body);
-    const prepared = await this.options.prepareSendMessagesRequest?.({
-      api: this.api,
-      id: options.chatId,
-      messages: options.messages,
-      body: base.body,
-      headers: base.headers,
-      credentials: base.credentials,
-      requestMetadata: options.metadata,
-      trigger: options.trigger,
-      messageId: options.messageId,
-    });
-    const api = prepared?.api ?? this.api;
-    const headers = prepared?.headers !== undefined ? normalizeHeaders(prepared.headers) : base.headers;
-    const body = prepared?.body !== undefined
-      ? prepared.body
-      : { ...base.body, id: options.chatId, messages: options.messages, trigger: options.trigger, messageId: options.messageId };
-    const response = await (this.options.fetch ?? globalThis.fetch)(api, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      credentials: prepared?.credentials ?? base.credentials,
-      signal: abortSignal ?? null,
-    });
-    if (!response.ok) throw await failedResponse(response, api);
-    if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url: api, statusCode: response.status });
-    return this.processResponseStream(response.body);
-  }
-
-  /** GETs the stream of the reply in progress; null when the server has none (204). */
-  async reconnectToStream(options: Parameters<ChatTransport<MESSAGE>['reconnectToStream']>[0]): Promise<ReadableStream<UIMessageChunk> | null> {
-    const base = await this.#base(options.headers, options.body);
-    const prepared = await this.options.prepareReconnectToStreamRequest?.({
-      api: this.api,
-      id: options.chatId,
-      body: base.body,
-      headers: base.headers,
-      credentials: base.credentials,
-      requestMetadata: options.metadata,
-    });
-    let api = prepared?.api;
-    if (api == null) {
-      if (options.chatId === '.' || options.chatId === '..') throw new TypeError('Chat IDs must not be "." or ".." when using the default reconnect URL.');
-      api = appendPath(this.api, `/${encodeURIComponent(options.chatId)}/stream`);
-    }
-    const response = await (this.options.fetch ?? globalThis.fetch)(api, {
-      method: 'GET',
-      headers: prepared?.headers !== undefined ? normalizeHeaders(prepared.headers) : base.headers,
-      credentials: prepared?.credentials ?? base.credentials,
-      signal: options.abortSignal ?? null,
-    });
-    if (response.status === 204) return null;
-    if (!response.ok) throw await failedResponse(response, api);
-    if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url: api, statusCode: response.status });
-    return this.processResponseStream(response.body);
-  }
+  const response = await (init.fetch ?? globalThis.fetch)(url, {
+    method: 'GET',
+    headers: prepared?.headers !== undefined ? normalizeHeaders(prepared.headers) : base.headers,
+    credentials: prepared?.credentials ?? base.credentials,
+    signal: options.abortSignal ?? null,
+  });
+  if (response.status === 204) return null;
+  if (!response.ok) throw await failedResponse(response, url);
+  if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url, statusCode: response.status });
+  return decode(response.body);
 }

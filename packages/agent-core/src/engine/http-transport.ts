@@ -53,6 +53,13 @@ async function baseRequest<MESSAGE extends UIMessage>(init: HttpChatTransportIni
   };
 }
 
+/** A 2xx answer's body, decoded; a refusal or an empty body as a {@link ChatApiError}. */
+async function decodedBody(response: Response, url: string, decode: DecodeBody): Promise<ReadableStream<UIMessageChunk>> {
+  if (!response.ok) throw await failedResponse(response, url);
+  if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url, statusCode: response.status });
+  return decode(response.body);
+}
+
 /** POSTs the messages (through `prepareSendMessagesRequest` when given); the answer's body, decoded. */
 export async function sendOverHttp<MESSAGE extends UIMessage>(
   init: HttpChatTransportInitOptions<MESSAGE>,
@@ -84,9 +91,7 @@ export async function sendOverHttp<MESSAGE extends UIMessage>(
     credentials: prepared?.credentials ?? base.credentials,
     signal: abortSignal ?? null,
   });
-  if (!response.ok) throw await failedResponse(response, url);
-  if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url, statusCode: response.status });
-  return decode(response.body);
+  return decodedBody(response, url, decode);
 }
 
 /** GETs the stream of the reply in progress (through `prepareReconnectToStreamRequest`); null when the server has none (204). */
@@ -117,7 +122,5 @@ export async function reconnectOverHttp<MESSAGE extends UIMessage>(
     signal: options.abortSignal ?? null,
   });
   if (response.status === 204) return null;
-  if (!response.ok) throw await failedResponse(response, url);
-  if (!response.body) throw new ChatApiError({ message: 'The response body is empty.', url, statusCode: response.status });
-  return decode(response.body);
+  return decodedBody(response, url, decode);
 }

@@ -2,6 +2,7 @@
 import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgentChat, AgentUIProvider } from '@x/agent-ui';
+import { A2UISurface } from '@x/agent-ui/a2ui';
 import antdCss from '@x/agent-ui/antd.css?raw';
 import kitCss from '@x/agent-ui/styles.css?raw';
 import { Button } from 'antd';
@@ -15,7 +16,8 @@ import { chatMounted, TIMEOUT } from './support/chat-actions.js';
  * `@x/agent-ui/styles.css`) next to the runtime mode, light and dark. Each chat lives in its own
  * iframe with its own style cache, so one mode's rules never style the other's components: the
  * runtime frames get what antd / X register at mount, the static frames only the two files and
- * antd's token variables.
+ * antd's token variables — and, once an A2UI surface renders, its form components' rules, which
+ * `antd.css` leaves out (they come with the surface's code).
  */
 const meta = {
   title: 'AgentChat/Static styles',
@@ -38,12 +40,32 @@ const MESSAGES = [
   { id: 'a1', role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'Lisbon.' }] },
 ];
 
+/** An A2UI surface with the antd components `antd.css` leaves out: a card, a select, a slider, a checkbox. */
+const SURFACE = [
+  { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'form',
+      components: [
+        { id: 'root', component: 'Card', child: 'column' },
+        { id: 'column', component: 'Column', children: ['size', 'amount', 'window'] },
+        { id: 'size', component: 'ChoicePicker', label: 'Size', variant: 'mutuallyExclusive', options: [{ label: 'Small', value: 's' }, { label: 'Large', value: 'l' }], value: { path: '/size' } },
+        { id: 'amount', component: 'Slider', label: 'Amount', min: 0, max: 10, value: { path: '/amount' } },
+        { id: 'window', component: 'CheckBox', label: 'Window seat', value: { path: '/window' } },
+      ],
+    },
+  },
+  { version: 'v0.9', updateDataModel: { surfaceId: 'form', value: { size: ['s'], amount: 4, window: true } } },
+];
+
 function Sample({ mode, dark }: { mode: Mode; dark: boolean }) {
   return (
     <AgentUIProvider styles={mode} appearance={{ dark }}>
       <div style={{ background: dark ? '#141414' : '#fff', padding: 8 }}>
         <Button type="primary">Primary</Button>
         <AgentChat agentId="plain-text" messages={MESSAGES} height={340} />
+        <A2UISurface messages={SURFACE} />
       </div>
     </AgentUIProvider>
   );
@@ -76,7 +98,7 @@ function Frame({ mode, dark, delay }: { mode: Mode; dark: boolean; delay: number
       root?.unmount();
     };
   }, [mode, dark, delay]);
-  return <iframe ref={ref} title={frameTitle(mode, dark)} style={{ width: 480, height: 420, border: '1px solid #ccc' }} />;
+  return <iframe ref={ref} title={frameTitle(mode, dark)} style={{ width: 480, height: 640, border: '1px solid #ccc' }} />;
 }
 
 /** What a reader sees of the button, the composer and the two bubbles. */
@@ -92,6 +114,10 @@ function look(doc: Document) {
     senderInput: pick('.ant-sender textarea', ['color', 'fontSize', 'backgroundColor']),
     userBubble: pick('[data-xagent-message="user"] .ant-bubble-content', ['backgroundColor', 'color', 'paddingTop', 'borderTopLeftRadius']),
     assistantBubble: pick('[data-xagent-message="assistant"] .ant-bubble-content', ['color', 'backgroundColor']),
+    card: pick('[data-a2ui-surface] .ant-card', ['backgroundColor', 'borderTopLeftRadius', 'borderTopColor']),
+    select: pick('[data-a2ui-surface] .ant-select', ['height', 'backgroundColor', 'borderTopLeftRadius', 'display']),
+    sliderRail: pick('[data-a2ui-surface] .ant-slider-rail', ['position', 'height', 'backgroundColor']),
+    checkbox: pick('[data-a2ui-surface] .ant-checkbox', ['width', 'height', 'backgroundColor', 'borderTopLeftRadius']),
   };
 }
 
@@ -124,6 +150,7 @@ export const RuntimeVersusStatic: Story = {
       for (const doc of Object.values(docs)) {
         expect(doc.querySelector('[data-xagent-message="assistant"] .ant-bubble-content')).not.toBeNull();
         expect(doc.querySelector('.ant-sender textarea')).not.toBeNull();
+        expect(doc.querySelector('[data-a2ui-surface] .ant-checkbox')).not.toBeNull();
       }
     }, TIMEOUT);
     // Let antd's motion (the button's and the sender's transitions) settle.
@@ -144,5 +171,8 @@ export const RuntimeVersusStatic: Story = {
     await expect(registeredComponentRules(docs['runtime light']!)).toBeGreaterThan(100);
     await expect(registeredComponentRules(docs['static light']!)).toBe(0);
     await expect(registeredComponentRules(docs['static dark']!)).toBe(0);
+    // The surface's rules came with it, once per document, in static mode only.
+    await expect(docs['static light']!.querySelectorAll('style[data-href~="xagent-antd-a2ui"]')).toHaveLength(1);
+    await expect(docs['runtime light']!.querySelectorAll('style[data-href~="xagent-antd-a2ui"]')).toHaveLength(0);
   },
 };

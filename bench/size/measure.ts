@@ -35,6 +35,13 @@ export interface BundleReport {
   totalGzipKB: number;
   /** Entry chunks and their static imports: what loads before the first paint. */
   firstChunkGzipKB: number;
+  /**
+   * gzip KB of the stylesheets the first-load chunks bring (a page's imported `.css`, which Vite
+   * links in its HTML: it loads before the first paint too). Not in `firstChunkGzipKB`.
+   */
+  firstLoadCssGzipKB: number;
+  /** gzip KB of every stylesheet of the build. Not in `totalGzipKB`. */
+  totalCssGzipKB: number;
   /** The same code gzipped as one file: the difference is what the chunk boundaries cost in compression. */
   firstLoadAsOneFileGzipKB: number;
   chunks: number;
@@ -128,6 +135,13 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
       console.log(`  ${first.has(c) ? 'first' : 'lazy '} ${gz(c.code).toFixed(1).padStart(6)} KB  ${c.fileName}  ${top.map(([p, s]) => `${p} ${s.gzKB.toFixed(1)}`).join(' · ')}`);
     }
   }
+  // The stylesheets: Vite records the CSS a chunk imports on the chunk (`viteMetadata.importedCss`).
+  const assets = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o): o is Rollup.OutputAsset => o.type === 'asset');
+  const cssKB = (fileName: string) => {
+    const source = assets.find((a) => a.fileName === fileName)?.source;
+    return source === undefined ? 0 : gz(typeof source === 'string' ? source : Buffer.from(source).toString('utf8'));
+  };
+  const cssOf = (list: Iterable<Rollup.OutputChunk>) => new Set([...list].flatMap((c) => [...((c as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]));
   const hasMermaid = (c: Rollup.OutputChunk) => Object.keys(c.modules).some((id) => /[\\/]mermaid[\\/]/.test(id));
   const modules = chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength, lazy: !first.has(c) })));
   modules.sort((a, b) => b.bytes - a.bytes);
@@ -136,6 +150,8 @@ export async function bundle(options: BundleOptions, onOutput?: (output: Rollup.
     external: options.external,
     totalGzipKB: chunks.reduce((s, c) => s + gz(c.code), 0),
     firstChunkGzipKB: [...first].reduce((s, c) => s + gz(c.code), 0),
+    firstLoadCssGzipKB: [...cssOf(first)].reduce((sum, name) => sum + cssKB(name), 0),
+    totalCssGzipKB: assets.filter((a) => a.fileName.endsWith('.css')).reduce((sum, a) => sum + cssKB(a.fileName), 0),
     firstLoadAsOneFileGzipKB: gz([...first].map((c) => c.code).join('\n')),
     chunks: chunks.length,
     firstLoadChunks: first.size,

@@ -54,10 +54,14 @@ const mermaidFailures = reports.filter((r) => r.mermaidInFirstChunk);
 const kb = (n: number) => n.toFixed(1);
 const signed = (n: number, digits = 1) => (n >= 0 ? '+' : '') + n.toFixed(digits);
 
-const firstRatio = ours.firstChunkGzipKB / baseline.firstChunkGzipKB;
-const totalRatio = ours.totalGzipKB / baseline.totalGzipKB;
+// A page's first load is its scripts and its stylesheets (the ours page imports the kit's static
+// stylesheets; the plain pages have only the shared page.css): both load before the first paint.
+const firstWithCss = (r: BundleReport) => r.firstChunkGzipKB + r.firstLoadCssGzipKB;
+const totalWithCss = (r: BundleReport) => r.totalGzipKB + r.totalCssGzipKB;
+const firstRatio = firstWithCss(ours) / firstWithCss(baseline);
+const totalRatio = totalWithCss(ours) / totalWithCss(baseline);
 const kitInPage = KIT_PACKAGES.reduce((s, p) => s + (ours.firstLoadPackages[p]?.gzKB ?? 0), 0);
-const allowedKB = baseline.firstChunkGzipKB * TARGET_PAGE_RATIO;
+const allowedKB = firstWithCss(baseline) * TARGET_PAGE_RATIO;
 
 // The first-load gap by package: what the ours page loads before the first paint that the baseline does not.
 const gap = Object.keys({ ...ours.firstLoadPackages, ...baseline.firstLoadPackages })
@@ -78,19 +82,19 @@ const lazyRows = Object.entries(ours.lazyPackages).sort((x, y) => y[1].gzKB - x[
 const md = [
   '# Bundle report',
   '',
-  `${new Date().toISOString()} · Vite 8 production builds, minified, gzip -9 per chunk. **First load** = entry chunks + their static imports (before the first paint); **total** adds the chunks loaded on demand (\`import()\`).`,
+  `${new Date().toISOString()} · Vite 8 production builds, minified, gzip -9 per chunk. **First load** = entry chunks + their static imports (before the first paint); **total** adds the chunks loaded on demand (\`import()\`). The JavaScript columns leave stylesheets out; the CSS column is the stylesheets the first load links (a page's imported \`.css\`), counted in the page targets below.`,
   '',
-  '| bundle | external | first load gz (KB) | total gz (KB) | on demand gz (KB) | chunks (first load / all) | mermaid in first load |',
-  '|---|---|---|---|---|---|---|',
+  '| bundle | external | first load gz (KB) | total gz (KB) | on demand gz (KB) | first-load CSS gz (KB) | chunks (first load / all) | mermaid in first load |',
+  '|---|---|---|---|---|---|---|---|',
   ...reports.map(
     (r) =>
-      `| ${r.name} | ${r.external} | ${kb(r.firstChunkGzipKB)} | ${kb(r.totalGzipKB)} | ${kb(r.totalGzipKB - r.firstChunkGzipKB)} | ${r.firstLoadChunks} / ${r.chunks} | ${r.mermaidInFirstChunk ? '❌ yes' : r.mermaidAnywhere ? 'no (lazy chunk)' : 'no'} |`,
+      `| ${r.name} | ${r.external} | ${kb(r.firstChunkGzipKB)} | ${kb(r.totalGzipKB)} | ${kb(r.totalGzipKB - r.firstChunkGzipKB)} | ${r.firstLoadCssGzipKB ? kb(r.firstLoadCssGzipKB) : '—'} | ${r.firstLoadChunks} / ${r.chunks} | ${r.mermaidInFirstChunk ? '❌ yes' : r.mermaidAnywhere ? 'no (lazy chunk)' : 'no'} |`,
   ),
   '',
   '| target (§5.8) | value | |',
   '|---|---|---|',
-  `| full chat page, react external, first load: ours / baseline ≤ ${TARGET_PAGE_RATIO} | ${firstRatio.toFixed(2)} (${kb(ours.firstChunkGzipKB)} / ${kb(baseline.firstChunkGzipKB)} KB; ≤ ${kb(allowedKB)} KB allowed, ${signed(ours.firstChunkGzipKB - allowedKB)} KB) | ${ok(firstRatio <= TARGET_PAGE_RATIO)} |`,
-  `| full chat page, all chunks: ours / baseline (report only) | ${totalRatio.toFixed(2)} (${kb(ours.totalGzipKB)} / ${kb(baseline.totalGzipKB)} KB) | — |`,
+  `| full chat page, react external, first load (scripts + stylesheets): ours / baseline ≤ ${TARGET_PAGE_RATIO} | ${firstRatio.toFixed(2)} (${kb(firstWithCss(ours))} / ${kb(firstWithCss(baseline))} KB: scripts ${kb(ours.firstChunkGzipKB)} / ${kb(baseline.firstChunkGzipKB)}, stylesheets ${kb(ours.firstLoadCssGzipKB)} / ${kb(baseline.firstLoadCssGzipKB)}; ≤ ${kb(allowedKB)} KB allowed, ${signed(firstWithCss(ours) - allowedKB)} KB) | ${ok(firstRatio <= TARGET_PAGE_RATIO)} |`,
+  `| full chat page, all chunks and stylesheets: ours / baseline (report only) | ${totalRatio.toFixed(2)} (${kb(totalWithCss(ours))} / ${kb(totalWithCss(baseline))} KB) | — |`,
   `| kit layer ≤ ${TARGET_KIT_KB} KB gz, first load (AgentChat entry, third parties external) | ${kb(kitLayer.firstChunkGzipKB)} KB (total with on-demand chunks ${kb(kitLayer.totalGzipKB)} KB; in the page: @x packages ${kb(kitInPage)} KB) | ${ok(kitLayer.firstChunkGzipKB <= TARGET_KIT_KB)} |`,
   `| kit hooks for \`useAgentChat\` alone ≤ ${TARGET_HOOKS_KB} KB gz excl. ai/zod, first load | ${kb(headless.firstChunkGzipKB)} KB (everything the package's root exports: ${kb(headlessAll.firstChunkGzipKB)} KB; with every dependency bundled, React apart: ${kb(headlessWithDeps.firstChunkGzipKB)} KB — the kit's engine, no \`ai\`, no zod) | ${ok(headless.firstChunkGzipKB <= TARGET_HOOKS_KB)} |`,
   `| no mermaid in a first load | ${mermaidFailures.length ? mermaidFailures.map((r) => r.name).join(', ') : 'none'} | ${ok(mermaidFailures.length === 0)} |`,
@@ -132,7 +136,7 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       targets: {
-        pageFirstLoadRatio: { value: firstRatio, target: TARGET_PAGE_RATIO, met: firstRatio <= TARGET_PAGE_RATIO },
+        pageFirstLoadRatio: { value: firstRatio, target: TARGET_PAGE_RATIO, met: firstRatio <= TARGET_PAGE_RATIO, withStylesheets: true },
         pageTotalRatio: { value: totalRatio },
         kitLayerFirstLoadKB: { value: kitLayer.firstChunkGzipKB, target: TARGET_KIT_KB, met: kitLayer.firstChunkGzipKB <= TARGET_KIT_KB, inPageKB: kitInPage },
         hooksKB: { value: headless.firstChunkGzipKB, total: headless.totalGzipKB, wholeRoot: headlessAll.firstChunkGzipKB, withDependencies: headlessWithDeps.firstChunkGzipKB, target: TARGET_HOOKS_KB, met: headless.firstChunkGzipKB <= TARGET_HOOKS_KB },

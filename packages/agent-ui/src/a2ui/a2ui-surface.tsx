@@ -5,6 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useKeepFocusWhenDisabled } from '../a11y/keep-focus.js';
 import { AccessibleTheme, useAgentUIConfig } from '../config.js';
 import { ErrorBoundary, errorText } from '../message-content/part-boundary.js';
+import { AntdRules } from '../styles/antd-rules.js';
+import { A2UI_ANTD_RULES } from './a2ui-antd-rules.js';
 import { safeHttpUrl } from '../markdown/safe-url.js';
 import { contentRenderers } from './a2ui-content.js';
 import { inputRenderers } from './a2ui-inputs.js';
@@ -156,6 +158,7 @@ export function A2UISurface({ messages, surfaceId: wanted, onAction, disabled = 
       data-a2ui-surface={surfaceId}
       style={{ margin: '8px 0', color: token.colorText }}
     >
+      <AntdRules href="xagent-antd-a2ui" rules={A2UI_ANTD_RULES} />
       {/* The kit's contrast fixes apply to the agent's antd components too (a no-op inside AgentChat). */}
       <AccessibleTheme>
         <SurfaceContext.Provider value={context}>

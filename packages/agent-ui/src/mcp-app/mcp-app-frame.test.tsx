@@ -34,7 +34,7 @@ const message = {
 const context: MessageContextValue = { display: {}, toolRenderers: undefined, dataRenderers: undefined, handlers: noopHandlers };
 const resource: McpAppResource = { uri: ref.resourceUri, mimeType: MCP_APP_MIME_TYPE, html: '<!doctype html><p>app</p>' };
 
-function view(options: McpAppsOptions | undefined, requests: string[] = []) {
+function view(options: McpAppsOptions | undefined, requests: string[] = [], styles?: 'static') {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push(`${String(input)} ${String(init?.body)}`);
     return String(input).endsWith('/resource')
@@ -44,7 +44,7 @@ function view(options: McpAppsOptions | undefined, requests: string[] = []) {
   // The MCP Apps plug-in, with the routes of agent `assistant` (as AgentChat's connection gives them).
   const plugins = resolvePlugins(options ? [mcpApps({ fetch, ...options })] : [], { agentId: 'assistant' });
   return render(
-    <AgentUIProvider>
+    <AgentUIProvider styles={styles}>
       <PluginsContext.Provider value={plugins}>
         <MessageContextProvider value={context}>
           <AgentMessage message={message} streaming={false} />
@@ -75,6 +75,15 @@ describe('MCP Apps in the transcript', () => {
     expect(frame.getAttribute('title')).toBe('App of get-time');
     expect(new URL(frame.src).origin).toBe('http://sandbox.test');
     expect(new URL(frame.src).searchParams.get('csp')).toBe('{}');
+  });
+
+  it('in the static styles mode its dialog\'s rules come with it (antd.css leaves them out): one <style> in the head', async () => {
+    expect(document.head.querySelector('style[data-href~="xagent-antd-mcp-apps"]')).toBeNull();
+    const { container } = view({ sandboxUrl: 'http://sandbox.test/api/agent/mcp-apps/sandbox' }, [], 'static');
+    await waitFor(() => expect(container.querySelector('[data-xagent-mcp-app="ready"] iframe')).not.toBeNull());
+    const sheets = document.head.querySelectorAll('style[data-href~="xagent-antd-mcp-apps"]');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]!.textContent).toMatch(/(?:^|\n)\.ant-modal[ ,{.]/);
   });
 
   it('a sandbox on the page’s own origin is refused: a small error in place of the app, nothing loaded', async () => {

@@ -6,6 +6,8 @@ import { useAnnounce } from '../a11y/announcer.js';
 import { ChatContext } from '../chat/chat-context.js';
 import { useAgentUIConfig } from '../config.js';
 import { safeHttpUrl } from '../markdown/safe-url.js';
+import { AntdRules } from '../styles/antd-rules.js';
+import { MCP_APP_ANTD_RULES } from './mcp-app-antd-rules.js';
 import { hostStyleVariables, isDarkTheme } from './host-styles.js';
 import type { McpAppConnection, McpAppFailure, McpUiHostContext } from './mcp-app-bridge.js';
 import { callAppTool, fetchAppResource } from './mcp-app-requests.js';
@@ -177,6 +179,7 @@ export function McpAppFrame({ app, input, output }: McpAppSlotProps) {
         background: token.colorBgContainer,
       }}
     >
+      <AntdRules href="xagent-antd-mcp-apps" rules={MCP_APP_ANTD_RULES} />
       {contextHolder}
       {resource ? (
         <iframe

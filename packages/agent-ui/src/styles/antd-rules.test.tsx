@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { ConfigProvider } from 'antd';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { A2UI_ANTD_RULES } from '../a2ui/a2ui-antd-rules.js';
+import { A2UISurface } from '../a2ui/a2ui-surface.js';
+import { AgentUIProvider } from '../config.js';
+import { preloadOnDemand } from '../lazy/on-demand.js';
+import { AntdRules } from './antd-rules.js';
+
+beforeAll(() => preloadOnDemand());
+
+const surface = [
+  { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 's',
+      components: [
+        { id: 'root', component: 'Column', children: ['terms'] },
+        { id: 'terms', component: 'CheckBox', label: 'Window seat', value: { path: '/window' } },
+      ],
+    },
+  },
+  { version: 'v0.9', updateDataModel: { surfaceId: 's', value: { window: false } } },
+];
+
+const hoisted = (href: string) => document.head.querySelectorAll(`style[data-href~="${href}"]`);
+
+describe('AntdRules: an on-demand feature\'s antd rules, only where antd registers none itself', () => {
+  it('server rendering: under antd\'s zero-runtime mode the rules are in the HTML (styled before hydration); in its default mode they are not', () => {
+    const rules = '.ant-x-test{color:red}';
+    expect(renderToString(<ConfigProvider theme={{ zeroRuntime: true }}><AntdRules href="xagent-antd-test" rules={rules} /></ConfigProvider>)).toContain(
+      'data-href="xagent-antd-test"',
+    );
+    expect(renderToString(<ConfigProvider theme={{ zeroRuntime: true }}><AntdRules href="xagent-antd-test" rules={rules} /></ConfigProvider>)).toContain(rules);
+    expect(renderToString(<ConfigProvider><AntdRules href="xagent-antd-test" rules={rules} /></ConfigProvider>)).not.toContain('xagent-antd-test');
+    expect(renderToString(<AntdRules href="xagent-antd-test" rules={rules} />)).not.toContain('xagent-antd-test');
+  });
+
+  it('an A2UI surface server-rendered in the kit\'s static styles mode carries its form components\' rules; in runtime mode it does not', () => {
+    const inStatic = renderToString(<AgentUIProvider styles="static"><A2UISurface messages={surface} /></AgentUIProvider>);
+    expect(inStatic).toContain('data-href="xagent-antd-a2ui"');
+    expect(inStatic).toContain('.ant-checkbox-input{');
+    const inRuntime = renderToString(<AgentUIProvider><A2UISurface messages={surface} /></AgentUIProvider>);
+    expect(inRuntime).not.toContain('xagent-antd-a2ui');
+  });
+
+  it('in the browser, static mode: one <style> in the head for any number of surfaces, and the checkbox is antd\'s (its native box hidden)', () => {
+    expect(hoisted('xagent-antd-a2ui')).toHaveLength(0);
+    render(
+      <AgentUIProvider styles="static">
+        <A2UISurface messages={surface} />
+        <A2UISurface messages={surface} />
+      </AgentUIProvider>,
+    );
+    const sheets = hoisted('xagent-antd-a2ui');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]!.textContent).toBe(A2UI_ANTD_RULES);
+    // antd's rule `.ant-checkbox-input{…opacity:0…}` applies: the styled box replaces the native one.
+    const box = screen.getAllByRole('checkbox', { name: 'Window seat' })[0]!;
+    expect(box.classList.contains('ant-checkbox-input')).toBe(true);
+    expect(getComputedStyle(box).opacity).toBe('0');
+  });
+});

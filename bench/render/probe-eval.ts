@@ -32,6 +32,7 @@ await withProbeBrowser(async ({ port, browser }) => {
   const isTop = (n: Node) => n.callFrame.functionName === '' && n.callFrame.lineNumber === 0 && /assets\//.test(n.callFrame.url);
   const selfBy = new Map<string, number>();
   const inclBy = new Map<string, number>();
+  const chunkBy = new Map<string, number>();
   let total = 0;
   const us = new Map<number, number>();
   profile.samples.forEach((id, i) => us.set(id, (us.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -42,6 +43,8 @@ await withProbeBrowser(async ({ port, browser }) => {
     while (cur && !isTop(cur)) { below = cur; cur = byId.get(parent.get(cur.id) ?? -1); }
     if (!cur) continue;
     total += t;
+    const chunk = cur.callFrame.url.split('/').pop() ?? '';
+    chunkBy.set(chunk, (chunkBy.get(chunk) ?? 0) + t);
     if (!below) {
       // Top-level statements themselves: split by the lines the samples hit.
       const ticks = cur.positionTicks ?? [];
@@ -54,6 +57,6 @@ await withProbeBrowser(async ({ port, browser }) => {
     }
   }
   const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join('\n  ');
-  console.log(`${contender} @ ${history}: chunk top-level evaluation ${(total / 1000).toFixed(1)} ms\nby module (its top-level statements + the calls they make):\n  ${fmt(inclBy)}`);
+  console.log(`${contender} @ ${history}: chunk top-level evaluation ${(total / 1000).toFixed(1)} ms\nby chunk:\n  ${fmt(chunkBy)}\nby module (its top-level statements + the calls they make):\n  ${fmt(inclBy)}`);
   await context.close();
 });

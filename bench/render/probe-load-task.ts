@@ -25,7 +25,7 @@ await withProbeBrowser(async ({ port, browser }) => {
   for (const task of tasks.filter((t) => t.tid === mainTid?.tid && t.pid === mainTid.pid).slice(0, 3)) {
     console.log(`task ${(task.dur! / 1000).toFixed(1)} ms`);
     const inner = events
-      .filter((e) => e.ph === 'X' && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && (e.dur ?? 0) >= 1000 && e !== task)
+      .filter((e) => e.ph === 'X' && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && (e.dur ?? 0) >= Number(process.env.MIN_MS ?? 1) * 1000 && e !== task)
       .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     const stack: number[] = [];
     for (const e of inner) {

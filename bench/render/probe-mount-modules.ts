@@ -5,7 +5,7 @@
  * over RUNS loads; the kit's share (`@x/…` modules) is summed on the first line. After a diag build:
  * `RUNS=3 node bench/render/probe-mount-modules.ts ours-diag` (TOP=n rows). `CALLERS=zod/`: also who
  * calls into the modules whose path contains that text — their samples by the first caller outside
- * them (module and function).
+ * them (module and function). `FUNCS=message-list`: those modules' self time by function.
  */
 import { instrument } from './instrument.ts';
 import { bundleModules } from './bundle-modules.ts';
@@ -17,6 +17,8 @@ const runs = Number(process.env.RUNS ?? 3);
 const total = new Map<string, number>();
 const callersOf = process.env.CALLERS;
 const callers = new Map<string, number>();
+const funcsOf = process.env.FUNCS;
+const funcs = new Map<string, number>();
 for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, browser }) => {
   const { page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
   await arm(port, 'short', 60);
@@ -40,6 +42,10 @@ for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, brows
     else key = moduleAt(url, n.callFrame.lineNumber, url.split('/').pop());
     if (key === '(idle)' || key === '(program)') return;
     total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / runs);
+    if (funcsOf && key.includes(funcsOf)) {
+      const fn = `${key} ${n.callFrame.functionName || '(anonymous)'}:${n.callFrame.lineNumber + 1}`;
+      funcs.set(fn, (funcs.get(fn) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / runs);
+    }
     if (callersOf && key.includes(callersOf)) {
       let at: Node | undefined = n;
       while (at && moduleOf(at).includes(callersOf)) at = byId.get(parentOf.get(at.id) ?? -1);
@@ -51,6 +57,10 @@ for (let run = 0; run < runs; run++) await withProbeBrowser(async ({ port, brows
 const rows = [...total].sort((a, b) => b[1] - a[1]);
 console.log(`sum ${rows.reduce((s, r) => s + r[1], 0).toFixed(0)} ms; kit ${rows.filter((r) => r[0].startsWith('@x/')).reduce((s, r) => s + r[1], 0).toFixed(0)} ms`);
 for (const [k, v] of rows.slice(0, Number(process.env.TOP ?? 50))) console.log(v.toFixed(1).padStart(7), k);
+if (funcsOf) {
+  console.log(`\nself time in ${funcsOf}, by function:`);
+  for (const [k, v] of [...funcs].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(v.toFixed(1).padStart(7), k);
+}
 if (callersOf) {
   console.log(`\ncalls into ${callersOf}, by first caller outside it:`);
   for (const [k, v] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(v.toFixed(1).padStart(7), k);

@@ -172,86 +172,96 @@ function object(spec: Record<string, string>, loose: boolean): Check {
 const byType = (specs: Record<string, Record<string, string>>, loose: boolean): Map<string, Check> =>
   new Map(Object.entries(specs).map(([type, spec]) => [type, object({ type: `=${type}`, ...spec }, loose)]));
 
-const pm = 'providerMetadata?';
-/** A citation's `source`: a discriminated union on `sourceType` of two objects (unknown keys stripped). */
-const sources = new Map<unknown, Check>([
-  ['url', object({ type: '=source', sourceType: '=url', id: 'string', url: 'string', title: 'string?', providerMetadata: pm }, false)],
-  [
-    'document',
-    object({ type: '=source', sourceType: '=document', id: 'string', mediaType: 'string', title: 'string', filename: 'string?', providerMetadata: pm }, false),
-  ],
-]);
-kinds.source = (value) => {
-  if (!isObject(value)) return fail('must be an object');
-  const check = sources.get(value.sourceType);
-  if (check) return check(value);
-  fail('must be "url" or "document"');
-  return at('sourceType');
-};
-kinds.citations = arrayOf(object({ source: 'source', startIndex: 'int>=0?', endIndex: 'int>=0?', citedText: 'string?' }, false));
+/**
+ * The checks of every chunk type, built on the first chunk checked rather than when the module loads
+ * (a page evaluates this module before its first paint; most of its streamed chunks are text deltas,
+ * which the decoder checks without these tables).
+ */
+let tables: { chunks: Map<string, Check>; dataChunk: Check } | undefined;
 
-const parts = byType(
-  {
-    text: { text: 'string', providerMetadata: pm },
-    file: { mediaType: 'string', url: 'string', filename: 'string?', providerReference: 'providerReference?', providerMetadata: pm },
-  },
-  true,
-);
-kinds.parts = arrayOf((value) => {
-  if (!isObject(value)) return fail('must be an object');
-  const check = parts.get(value.type as string);
-  if (check) return check(value);
-  fail('must be "text" or "file"');
-  return at('type');
-});
+function buildTables(): { chunks: Map<string, Check>; dataChunk: Check } {
+  const pm = 'providerMetadata?';
+  /** A citation's `source`: a discriminated union on `sourceType` of two objects (unknown keys stripped). */
+  const sources = new Map<unknown, Check>([
+    ['url', object({ type: '=source', sourceType: '=url', id: 'string', url: 'string', title: 'string?', providerMetadata: pm }, false)],
+    [
+      'document',
+      object({ type: '=source', sourceType: '=document', id: 'string', mediaType: 'string', title: 'string', filename: 'string?', providerMetadata: pm }, false),
+    ],
+  ]);
+  kinds.source = (value) => {
+    if (!isObject(value)) return fail('must be an object');
+    const check = sources.get(value.sourceType);
+    if (check) return check(value);
+    fail('must be "url" or "document"');
+    return at('sourceType');
+  };
+  kinds.citations = arrayOf(object({ source: 'source', startIndex: 'int>=0?', endIndex: 'int>=0?', citedText: 'string?' }, false));
 
-const toolCall = { toolCallId: 'string', toolName: 'string' };
-const toolExtras = { providerExecuted: 'boolean?', providerMetadata: pm, toolMetadata: 'toolMetadata?', dynamic: 'boolean?' };
-
-/** The fields of each chunk type of `uiMessageChunkSchema` (all loose objects), in the schema's order. */
-const chunks = byType(
-  {
-    'text-start': { id: 'string', providerMetadata: pm },
-    'text-delta': { id: 'string', delta: 'string', providerMetadata: pm },
-    'text-end': { id: 'string', citations: 'citations?', providerMetadata: pm },
-    error: { errorText: 'string' },
-    'tool-input-start': { ...toolCall, inputEncoding: 'inputEncoding?', ...toolExtras, title: 'string?' },
-    'tool-input-delta': { toolCallId: 'string', inputTextDelta: 'string' },
-    'tool-input-available': { ...toolCall, input: 'unknown', ...toolExtras, title: 'string?' },
-    'tool-input-error': { ...toolCall, input: 'unknown', ...toolExtras, errorText: 'string', title: 'string?' },
-    'tool-approval-request': {
-      approvalId: 'string',
-      toolCallId: 'string',
-      approvalDescriptor: 'unknown?',
-      inputSchemaInput: 'unknown?',
-      reason: 'string?',
-      isAutomatic: 'boolean?',
-      signature: 'string?',
+  const parts = byType(
+    {
+      text: { text: 'string', providerMetadata: pm },
+      file: { mediaType: 'string', url: 'string', filename: 'string?', providerReference: 'providerReference?', providerMetadata: pm },
     },
-    'tool-approval-response': { approvalId: 'string', approved: 'boolean', reason: 'string?', providerExecuted: 'boolean?', providerMetadata: pm },
-    'tool-output-available': { toolCallId: 'string', output: 'unknown', ...toolExtras, preliminary: 'boolean?' },
-    'tool-output-error': { toolCallId: 'string', errorText: 'string', ...toolExtras },
-    'tool-output-denied': { toolCallId: 'string' },
-    'reasoning-start': { id: 'string', providerMetadata: pm },
-    'reasoning-delta': { id: 'string', delta: 'string', providerMetadata: pm },
-    'reasoning-end': { id: 'string', providerMetadata: pm },
-    custom: { kind: '~string', providerMetadata: pm },
-    'source-url': { sourceId: 'string', url: 'string', title: 'string?', providerMetadata: pm },
-    'source-document': { sourceId: 'string', mediaType: 'string', title: 'string', filename: 'string?', providerMetadata: pm },
-    file: { url: 'string', mediaType: 'string', providerMetadata: pm },
-    'reasoning-file': { url: 'string', mediaType: 'string', providerMetadata: pm },
-    'steering-message': { id: 'string', parts: 'parts' },
-    'start-step': {},
-    'finish-step': {},
-    'reset-step': {},
-    start: { messageId: 'string?', messageMetadata: 'unknown?' },
-    finish: { finishReason: 'finishReason?', messageMetadata: 'unknown?' },
-    abort: { reason: 'string?' },
-    'message-metadata': { messageMetadata: 'unknown' },
-  },
-  true,
-);
-const dataChunk = object({ type: 'dataType', id: 'string?', data: 'unknown', transient: 'boolean?' }, true);
+    true,
+  );
+  kinds.parts = arrayOf((value) => {
+    if (!isObject(value)) return fail('must be an object');
+    const check = parts.get(value.type as string);
+    if (check) return check(value);
+    fail('must be "text" or "file"');
+    return at('type');
+  });
+
+  const toolCall = { toolCallId: 'string', toolName: 'string' };
+  const toolExtras = { providerExecuted: 'boolean?', providerMetadata: pm, toolMetadata: 'toolMetadata?', dynamic: 'boolean?' };
+
+  /** The fields of each chunk type of `uiMessageChunkSchema` (all loose objects), in the schema's order. */
+  const chunks = byType(
+    {
+      'text-start': { id: 'string', providerMetadata: pm },
+      'text-delta': { id: 'string', delta: 'string', providerMetadata: pm },
+      'text-end': { id: 'string', citations: 'citations?', providerMetadata: pm },
+      error: { errorText: 'string' },
+      'tool-input-start': { ...toolCall, inputEncoding: 'inputEncoding?', ...toolExtras, title: 'string?' },
+      'tool-input-delta': { toolCallId: 'string', inputTextDelta: 'string' },
+      'tool-input-available': { ...toolCall, input: 'unknown', ...toolExtras, title: 'string?' },
+      'tool-input-error': { ...toolCall, input: 'unknown', ...toolExtras, errorText: 'string', title: 'string?' },
+      'tool-approval-request': {
+        approvalId: 'string',
+        toolCallId: 'string',
+        approvalDescriptor: 'unknown?',
+        inputSchemaInput: 'unknown?',
+        reason: 'string?',
+        isAutomatic: 'boolean?',
+        signature: 'string?',
+      },
+      'tool-approval-response': { approvalId: 'string', approved: 'boolean', reason: 'string?', providerExecuted: 'boolean?', providerMetadata: pm },
+      'tool-output-available': { toolCallId: 'string', output: 'unknown', ...toolExtras, preliminary: 'boolean?' },
+      'tool-output-error': { toolCallId: 'string', errorText: 'string', ...toolExtras },
+      'tool-output-denied': { toolCallId: 'string' },
+      'reasoning-start': { id: 'string', providerMetadata: pm },
+      'reasoning-delta': { id: 'string', delta: 'string', providerMetadata: pm },
+      'reasoning-end': { id: 'string', providerMetadata: pm },
+      custom: { kind: '~string', providerMetadata: pm },
+      'source-url': { sourceId: 'string', url: 'string', title: 'string?', providerMetadata: pm },
+      'source-document': { sourceId: 'string', mediaType: 'string', title: 'string', filename: 'string?', providerMetadata: pm },
+      file: { url: 'string', mediaType: 'string', providerMetadata: pm },
+      'reasoning-file': { url: 'string', mediaType: 'string', providerMetadata: pm },
+      'steering-message': { id: 'string', parts: 'parts' },
+      'start-step': {},
+      'finish-step': {},
+      'reset-step': {},
+      start: { messageId: 'string?', messageMetadata: 'unknown?' },
+      finish: { finishReason: 'finishReason?', messageMetadata: 'unknown?' },
+      abort: { reason: 'string?' },
+      'message-metadata': { messageMetadata: 'unknown' },
+    },
+    true,
+  );
+  const dataChunk = object({ type: 'dataType', id: 'string?', data: 'unknown', transient: 'boolean?' }, true);
+    return { chunks, dataChunk };
+}
 
 const pathOf = (path: (string | number)[]): string =>
   path.map((key, i) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? (i ? '.' : '') + key : `[${JSON.stringify(key)}]`)).join('');
@@ -264,6 +274,7 @@ const pathOf = (path: (string | number)[]): string =>
  */
 export function checkUIMessageChunk(value: unknown): CheckedChunk {
   const type = isObject(value) ? value.type : undefined;
+  const { chunks, dataChunk } = (tables ??= buildTables());
   const check = typeof type === 'string' ? (chunks.get(type) ?? (type.startsWith('data-') ? dataChunk : undefined)) : undefined;
   if (!check) {
     const what = !isObject(value) ? 'must be an object' : typeof type === 'string' ? `has an unknown type ${JSON.stringify(type)}` : 'type must be a string';

@@ -1,7 +1,8 @@
 /// <reference types="vite/client" />
 import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AgentChat, AgentUIProvider } from '@x/agent-ui';
+import { AgentChat, AgentConversations, AgentUIProvider, type ConversationItem } from '@x/agent-ui';
+import type { AgentUIMessage } from '@x/agent-protocol';
 import { A2UISurface } from '@x/agent-ui/a2ui';
 import antdCss from '@x/agent-ui/antd.css?raw';
 import kitCss from '@x/agent-ui/styles.css?raw';
@@ -16,8 +17,9 @@ import { chatMounted, TIMEOUT } from './support/chat-actions.js';
  * `@x/agent-ui/styles.css`) next to the runtime mode, light and dark. Each chat lives in its own
  * iframe with its own style cache, so one mode's rules never style the other's components: the
  * runtime frames get what antd / X register at mount, the static frames only the two files and
- * antd's token variables — and, once an A2UI surface renders, its form components' rules, which
- * `antd.css` leaves out (they come with the surface's code).
+ * antd's token variables — and, as the parts that are not in a chat's first paint render (reasoning,
+ * a file, tool cards, an approval, the conversation list, an A2UI surface), their components' rules,
+ * which `antd.css` leaves out: they come with the code that renders them.
  */
 const meta = {
   title: 'AgentChat/Static styles',
@@ -36,8 +38,28 @@ const FRAMES = [
 const frameTitle = (mode: Mode, dark: boolean) => `${mode} ${dark ? 'dark' : 'light'}`;
 
 const MESSAGES = [
-  { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'What is the capital of Portugal?' }] },
-  { id: 'a1', role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'Lisbon.' }] },
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is the capital of Portugal?' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { type: 'reasoning', text: 'The user asks for a capital.', state: 'done' },
+      { type: 'text', text: 'Lisbon.' },
+      { type: 'tool-lookupCity', toolCallId: 't1', state: 'output-available', input: { city: 'Lisbon' }, output: { population: 545_000 } },
+      { type: 'file', mediaType: 'application/pdf', filename: 'lisbon.pdf', url: 'data:application/pdf;base64,JVBERi0=' },
+    ],
+  },
+  { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Delete my notes.' }] },
+  {
+    id: 'a2',
+    role: 'assistant',
+    parts: [{ type: 'tool-deleteNotes', toolCallId: 't2', state: 'approval-requested', input: { folder: 'notes' }, approval: { id: 'ap1' } }],
+  },
+] as unknown as AgentUIMessage[];
+
+const CONVERSATIONS: ConversationItem[] = [
+  { key: 'lisbon', label: 'Weekend in Lisbon', group: 'Today' },
+  { key: 'report', label: 'Quarterly report draft', group: 'Yesterday' },
 ];
 
 /** An A2UI surface with the antd components `antd.css` leaves out: a card, a select, a slider, a checkbox. */
@@ -64,7 +86,8 @@ function Sample({ mode, dark }: { mode: Mode; dark: boolean }) {
     <AgentUIProvider styles={mode} appearance={{ dark }}>
       <div style={{ background: dark ? '#141414' : '#fff', padding: 8 }}>
         <Button type="primary">Primary</Button>
-        <AgentChat agentId="plain-text" messages={MESSAGES} height={340} />
+        <AgentChat agentId="plain-text" messages={MESSAGES} height={560} />
+        <AgentConversations items={CONVERSATIONS} activeKey="lisbon" />
         <A2UISurface messages={SURFACE} />
       </div>
     </AgentUIProvider>
@@ -98,7 +121,7 @@ function Frame({ mode, dark, delay }: { mode: Mode; dark: boolean; delay: number
       root?.unmount();
     };
   }, [mode, dark, delay]);
-  return <iframe ref={ref} title={frameTitle(mode, dark)} style={{ width: 480, height: 640, border: '1px solid #ccc' }} />;
+  return <iframe ref={ref} title={frameTitle(mode, dark)} style={{ width: 480, height: 1000, border: '1px solid #ccc' }} />;
 }
 
 /** What a reader sees of the button, the composer and the two bubbles. */
@@ -119,6 +142,18 @@ function look(doc: Document) {
     sliderRail: pick('[data-a2ui-surface] .ant-slider-rail', ['position', 'height', 'backgroundColor']),
     checkbox: pick('[data-a2ui-surface] .ant-checkbox', ['width', 'height', 'backgroundColor', 'borderTopLeftRadius']),
   };
+}
+
+/** Computed styles compared for every antd element (box, colours, type; not the shadow: see the play function). */
+const COMPARED = ['display', 'position', 'boxSizing', 'paddingTop', 'paddingLeft', 'marginTop', 'marginLeft', 'borderTopWidth', 'borderTopStyle', 'borderTopColor', 'borderTopLeftRadius', 'backgroundColor', 'color', 'fontSize', 'fontWeight', 'lineHeight', 'opacity', 'flexDirection', 'alignItems', 'height'] as const;
+
+/** Every element of the document with an antd class, in document order, with its computed styles. */
+function antdElements(doc: Document) {
+  return [...doc.body.querySelectorAll<HTMLElement>('[class*="ant-"]')].map((element) => {
+    const computed = doc.defaultView!.getComputedStyle(element);
+    const classes = [...element.classList].filter((name) => name.startsWith('ant-')).join('.');
+    return { element: classes, ...Object.fromEntries(COMPARED.map((key) => [key, computed[key]])) };
+  });
 }
 
 /** Style rules antd / X registered at mount (not the imported files, not the kit's own hoisted <style>s) that declare more than antd's token variables. */
@@ -151,6 +186,12 @@ export const RuntimeVersusStatic: Story = {
         expect(doc.querySelector('[data-xagent-message="assistant"] .ant-bubble-content')).not.toBeNull();
         expect(doc.querySelector('.ant-sender textarea')).not.toBeNull();
         expect(doc.querySelector('[data-a2ui-surface] .ant-checkbox')).not.toBeNull();
+        // The on-demand parts: reasoning, the file, the tool card, the approval card.
+        expect(doc.querySelector('.ant-think')).not.toBeNull();
+        expect(doc.querySelector('.ant-file-card')).not.toBeNull();
+        expect(doc.querySelector('[data-xagent-tool="lookupCity"]')).not.toBeNull();
+        expect(doc.querySelector('[data-xagent-approval="deleteNotes"]')).not.toBeNull();
+        expect(doc.querySelector('.ant-conversations')).not.toBeNull();
       }
     }, TIMEOUT);
     // Let antd's motion (the button's and the sender's transitions) settle.
@@ -164,6 +205,8 @@ export const RuntimeVersusStatic: Story = {
       // modes. Only the composer's faint shadow is affected, in light mode.
       await expect({ ...fixed, sender: { ...fixed.sender, boxShadow: '' } }).toEqual({ ...runtime, sender: { ...runtime.sender, boxShadow: '' } });
       await expect(fixed.sender.boxShadow).toMatch(/^rgba\(.*\) 0px 1px 2px 0px, /);
+      // And every other antd element: the same computed box, colours and type in both modes.
+      await expect(antdElements(docs[frameTitle('static', dark)]!)).toEqual(antdElements(docs[frameTitle('runtime', dark)]!));
     }
     // Dark reached the static frame through the token variables.
     await expect(look(docs['static dark']!).sender.borderTopColor).not.toBe(look(docs['static light']!).sender.borderTopColor);
@@ -171,8 +214,10 @@ export const RuntimeVersusStatic: Story = {
     await expect(registeredComponentRules(docs['runtime light']!)).toBeGreaterThan(100);
     await expect(registeredComponentRules(docs['static light']!)).toBe(0);
     await expect(registeredComponentRules(docs['static dark']!)).toBe(0);
-    // The surface's rules came with it, once per document, in static mode only.
-    await expect(docs['static light']!.querySelectorAll('style[data-href~="xagent-antd-a2ui"]')).toHaveLength(1);
-    await expect(docs['runtime light']!.querySelectorAll('style[data-href~="xagent-antd-a2ui"]')).toHaveLength(0);
+    // The parts' rules came with them, once per document, in static mode only.
+    for (const href of ['xagent-antd-a2ui', 'xagent-antd-on-demand', 'xagent-antd-conversations']) {
+      await expect(docs['static light']!.querySelectorAll(`style[data-href~="${href}"]`)).toHaveLength(1);
+      await expect(docs['runtime light']!.querySelectorAll(`style[data-href~="${href}"]`)).toHaveLength(0);
+    }
   },
 };

@@ -13,8 +13,9 @@
  * them itself), the cache's bookkeeping rule and every rule for a bare element (antd's `a { … }`):
  * nothing here styles the host page. antd's reset (`antd/dist/reset.css`) is not included.
  *
- * The A2UI and MCP Apps plug-ins' own components (A2UI's form inputs, Modal, …) are not in the file:
- * their rules are written as modules of those plug-ins' on-demand code (`PLUGIN_RULES`).
+ * Only what a chat's first paint renders is in the file: the rules of the components of the on-demand
+ * parts, AgentConversations, the timeline and the plug-ins are written as modules of the code that
+ * renders them (`RULE_MODULES`), which `AntdRules` puts into the page when it renders.
  *
  * Run it after adding an antd / X component to the kit (add it to the lists below) or upgrading
  * antd / X: `node packages/agent-ui/scripts/antd-css.ts` (the package's `build` runs it too);
@@ -30,50 +31,74 @@ import { cssBlocks, splitSelectorList } from '../src/styles/css-rules.ts';
 
 export const ANTD_CSS_FILE = path.resolve(import.meta.dirname, '../antd.css');
 
-/**
- * The antd components the chat renders (the root entry's components and the plug-ins other than
- * A2UI and MCP Apps): those `src` imports from `antd`, and those the Ant Design X components below
- * render inside them (Sender: Dropdown, Tooltip; Conversations: Dropdown's Menu; FileCard: Image).
- */
-export const ANTD_COMPONENTS = [
-  'Alert', 'Button', 'Drawer', 'Dropdown', 'FloatButton', 'Image', 'Input', 'Menu', 'Skeleton', 'Space', 'Spin', 'Tooltip',
-] as const;
+/** The Ant Design X components the kit renders, each once (one render registers its whole stylesheet). */
+const X_COMPONENTS = {
+  Bubble: () => h(Bubble, { content: 'a' }),
+  BubbleList: () => h(Bubble.List, { items: [{ key: 'a', role: 'user', content: 'a' }] }),
+  Sender: () => h(Sender, {}),
+  Conversations: () => h(Conversations, { items: [{ key: 'a', label: 'a' }] }),
+  FileCard: () => h(FileCard, { name: 'a.png' }),
+  Think: () => h(Think, { title: 'a' }, 'a'),
+  ThoughtChain: () => h(ThoughtChain, { items: [{ key: 'a', title: 'a' }] }),
+} satisfies Record<string, () => ReactNode>;
+
+/** The antd components (names of `@ant-design/static-style-extract`'s list) and Ant Design X components of a set of rules. */
+interface Components {
+  antd: readonly string[];
+  x: ReadonlyArray<keyof typeof X_COMPONENTS>;
+}
 
 /**
- * The plug-ins whose antd components the chat does not otherwise render: their rules are not in
- * `antd.css` but in a module of the plug-in's on-demand code, which writes them into the page when
- * its first surface renders under antd's zero-runtime mode (`AntdRules`). A page without the plug-in
- * loads none of them (they were 60 % of `antd.css`).
+ * What a chat's first paint renders (`antd.css`): the composer (Sender, its Button), the bubbles, the
+ * chat's buttons (Show earlier, Retry, a long message's More). The modules of the page's first load
+ * import nothing else from antd (bench:size lists them).
  */
-export const PLUGIN_RULES = {
+export const ANTD_CSS_COMPONENTS: Components = { antd: ['Button'], x: ['Bubble', 'BubbleList', 'Sender'] };
+
+/**
+ * The rules of components the first paint does not render, each set a module of the code that
+ * renders them, written into the page by `AntdRules` when that code first renders under antd's
+ * zero-runtime mode: a page loads the rules of what it shows. Each holds only what `antd.css` does not.
+ */
+export const RULE_MODULES = {
+  // The on-demand chunk (lazy/on-demand-parts.ts): a message's toolbar and editor, the approval
+  // card and its input editor, tool cards and groups, reasoning, files, the error alert, the
+  // loading skeleton, the drawer and its button; also the queue plug-in's editor (its Input).
+  'on-demand': {
+    file: path.resolve(import.meta.dirname, '../src/lazy/on-demand-antd-rules.ts'),
+    name: 'ON_DEMAND_ANTD_RULES',
+    antd: ['Alert', 'Button', 'Drawer', 'FloatButton', 'Image', 'Input', 'Skeleton', 'Space'],
+    x: ['Think', 'FileCard', 'ThoughtChain'],
+  },
+  // AgentConversations (its item menus: Dropdown's Menu; rename and search: Input; notices: Alert, Spin).
+  conversations: {
+    file: path.resolve(import.meta.dirname, '../src/conversations/conversations-antd-rules.ts'),
+    name: 'CONVERSATIONS_ANTD_RULES',
+    antd: ['Alert', 'Button', 'Dropdown', 'Input', 'Menu', 'Spin'],
+    x: ['Conversations'],
+  },
+  // AgentTimeline (`@x/agent-ui/timeline`).
+  timeline: {
+    file: path.resolve(import.meta.dirname, '../src/timeline/timeline-antd-rules.ts'),
+    name: 'TIMELINE_ANTD_RULES',
+    antd: ['Alert', 'Button', 'Spin'],
+    x: [],
+  },
+  // The A2UI plug-in's surfaces: a2ui-inputs.tsx, a2ui-layout.tsx (Select: Empty).
   a2ui: {
     file: path.resolve(import.meta.dirname, '../src/a2ui/a2ui-antd-rules.ts'),
     name: 'A2UI_ANTD_RULES',
-    // a2ui-inputs.tsx, a2ui-layout.tsx (Select: Empty).
-    components: ['Button', 'Card', 'Checkbox', 'DatePicker', 'Divider', 'Empty', 'Flex', 'Input', 'Modal', 'Radio', 'Select', 'Slider', 'Tabs', 'TimePicker'],
+    antd: ['Button', 'Card', 'Checkbox', 'DatePicker', 'Divider', 'Empty', 'Flex', 'Input', 'Modal', 'Radio', 'Select', 'Slider', 'Tabs', 'TimePicker'],
+    x: [],
   },
+  // The MCP Apps plug-in's frame: mcp-app-frame.tsx, mcp-app-tool-approval.tsx.
   'mcp-apps': {
     file: path.resolve(import.meta.dirname, '../src/mcp-app/mcp-app-antd-rules.ts'),
     name: 'MCP_APP_ANTD_RULES',
-    // mcp-app-frame.tsx, mcp-app-tool-approval.tsx.
-    components: ['Alert', 'Modal', 'Typography'],
+    antd: ['Alert', 'Modal', 'Typography'],
+    x: [],
   },
-} as const;
-
-/** The Ant Design X components the kit renders, each once (one render registers its whole stylesheet). */
-function antdXComponents(): ReactNode {
-  return h(
-    'div',
-    null,
-    h(Bubble, { content: 'a' }),
-    h(Bubble.List, { items: [{ key: 'a', role: 'user', content: 'a' }] }),
-    h(Sender, {}),
-    h(Conversations, { items: [{ key: 'a', label: 'a' }] }),
-    h(FileCard, { name: 'a.png' }),
-    h(Think, { title: 'a' }, 'a'),
-    h(ThoughtChain, { items: [{ key: 'a', title: 'a' }] }),
-  );
-}
+} as const satisfies Record<string, Components & { file: string; name: string }>;
 
 /**
  * Selectors that stay: below an antd class (`.ant-btn …`, `textarea.ant-input`, `:where(.ant-…)`,
@@ -94,11 +119,11 @@ function keepScoped(css: string): string[] {
   });
 }
 
-/** The rules of `components` (antd) and of `withX`'s Ant Design X components, unhashed, scoped, each once. */
-function extractBlocks(components: readonly string[], withX: boolean): string[] {
+/** The rules of a set of components, unhashed, scoped, each once. */
+function extractBlocks({ antd, x }: Components): string[] {
   const css = extractStyle({
-    includes: [...components],
-    customTheme: (node) => h(ConfigProvider, { theme: { hashed: false } }, node, withX ? antdXComponents() : null),
+    includes: [...antd],
+    customTheme: (node) => h(ConfigProvider, { theme: { hashed: false } }, node, h('div', null, ...x.map((name) => h(X_COMPONENTS[name])))),
   });
   // Keyframes stay, used or not by a rule here: some are named by a token variable antd writes at run
   // time (Bubble's typing cursor: `--ant-bubble-typing-animation-name: cursorBlink`).
@@ -108,20 +133,20 @@ function extractBlocks(components: readonly string[], withX: boolean): string[] 
 /** The text of `antd.css`: one rule (or at-rule) a line. */
 export function generateAntdCss(): string {
   return [
-    '/* @x/agent-ui/antd.css: the antd and Ant Design X component rules the kit uses, written by scripts/antd-css.ts. Use with ui={{ styles: \'static\' }}. */',
-    ...extractBlocks(ANTD_COMPONENTS, true),
+    '/* @x/agent-ui/antd.css: the antd and Ant Design X component rules of a chat\'s first paint, written by scripts/antd-css.ts. Use with ui={{ styles: \'static\' }}. */',
+    ...extractBlocks(ANTD_CSS_COMPONENTS),
     '',
   ].join('\n');
 }
 
-/** The source of a plug-in's rules module: the rules of its components that `antd.css` does not hold. */
-export function generatePluginRules(plugin: keyof typeof PLUGIN_RULES): string {
-  const { name, components } = PLUGIN_RULES[plugin];
-  const base = new Set(extractBlocks(ANTD_COMPONENTS, true));
-  const own = extractBlocks(components, false).filter((block) => !base.has(block));
+/** The source of a rules module: the rules of its components that `antd.css` does not hold. */
+export function generateRuleModule(key: keyof typeof RULE_MODULES): string {
+  const { name, ...components } = RULE_MODULES[key];
+  const base = new Set(extractBlocks(ANTD_CSS_COMPONENTS));
+  const own = extractBlocks(components).filter((block) => !base.has(block));
   return [
-    `// Written by scripts/antd-css.ts: do not edit. The antd rules of the ${plugin} plug-in's components that`,
-    '// `@x/agent-ui/antd.css` does not hold (unhashed, over antd\'s CSS variables), for `AntdRules`.',
+    `// Written by scripts/antd-css.ts: do not edit. The antd rules of ${[...components.antd, ...components.x].join(', ')} (${key})`,
+    '// that `@x/agent-ui/antd.css` does not hold (unhashed, over antd\'s CSS variables), for `AntdRules`.',
     `export const ${name} = ${JSON.stringify(own.join('\n'))};`,
     '',
   ].join('\n');
@@ -131,9 +156,9 @@ if (import.meta.main) {
   const text = generateAntdCss();
   writeFileSync(ANTD_CSS_FILE, text);
   console.log(`wrote ${path.relative(process.cwd(), ANTD_CSS_FILE)} (${text.length} bytes)`);
-  for (const plugin of Object.keys(PLUGIN_RULES) as Array<keyof typeof PLUGIN_RULES>) {
-    const source = generatePluginRules(plugin);
-    writeFileSync(PLUGIN_RULES[plugin].file, source);
-    console.log(`wrote ${path.relative(process.cwd(), PLUGIN_RULES[plugin].file)} (${source.length} bytes)`);
+  for (const key of Object.keys(RULE_MODULES) as Array<keyof typeof RULE_MODULES>) {
+    const source = generateRuleModule(key);
+    writeFileSync(RULE_MODULES[key].file, source);
+    console.log(`wrote ${path.relative(process.cwd(), RULE_MODULES[key].file)} (${source.length} bytes)`);
   }
 }

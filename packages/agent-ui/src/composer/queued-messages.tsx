@@ -10,6 +10,7 @@ import { useAgentUIConfig } from '../config.js';
 import type { QueueStrings } from './queue-strings.js';
 import { messageText } from '../message-content/message-text.js';
 import { useMirrorInRtl } from '../direction.js';
+import { OnDemandRules } from '../lazy/on-demand.js';
 
 const listStyle: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 };
 const rowStyle: CSSProperties = {
@@ -78,6 +79,8 @@ function QueueView({ chat, focusComposer }: { chat: UseAgentChatResult; focusCom
   if (queue.length === 0) return null;
   return (
     <section aria-label={t.list} data-xagent-queue="" style={{ padding: '0 8px' }}>
+      {/* Its editor's Input: rules that come with the on-demand parts (antd.css has a chat's first paint only). */}
+      <OnDemandRules />
       {paused ? (
         <p role="status" style={{ color: token.colorWarningText, margin: '0 0 4px' }} data-xagent-queue-paused="" data-reason={pausedReason}>
           {pausedText(t, pausedReason)}

@@ -16,6 +16,8 @@ import { AwaitingBadge } from './awaiting-badge.js';
 import { RenameInput } from './rename-input.js';
 import { useLocaleStrings } from '../locales/use-locale-strings.js';
 import type { AgentConversationsStrings } from './strings.js';
+import { AntdRules } from '../styles/antd-rules.js';
+import { CONVERSATIONS_ANTD_RULES } from './conversations-antd-rules.js';
 
 /** One conversation in the list. */
 export interface ConversationItem {
@@ -111,6 +113,7 @@ const labelButtonStyle: CSSProperties = {
 export const AgentConversations = memo(function AgentConversations(props: AgentConversationsProps) {
   return (
     <AccessibleTheme>
+      <AntdRules href="xagent-antd-conversations" rules={CONVERSATIONS_ANTD_RULES} />
       <ConversationsBody {...props} />
     </AccessibleTheme>
   );

@@ -34,6 +34,12 @@ function ImageStandIn({ alt }: ImageProps) {
   return <span className="x-agent-image-blocked">{alt}</span>;
 }
 
+/**
+ * The antd rules of the on-demand parts (static styles mode), for a part of the first load that
+ * shows some of their components (the queue's editor): nothing until the chunk is there.
+ */
+export const OnDemandRules = lazyComponent<object>(async () => (await load()).OnDemandRules, () => null);
+
 /** An image of model output behind the image gate. */
 export const ImageGate = lazyComponent<ImageProps>(
   async () => (await load()).ImageGate,

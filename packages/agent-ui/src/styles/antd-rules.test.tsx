@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { A2UI_ANTD_RULES } from '../a2ui/a2ui-antd-rules.js';
 import { A2UISurface } from '../a2ui/a2ui-surface.js';
 import { AgentUIProvider } from '../config.js';
+import { AgentConversations } from '../conversations/agent-conversations.js';
+import { AgentTimeline } from '../timeline/agent-timeline.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
 import { AntdRules } from './antd-rules.js';
 
@@ -25,6 +27,8 @@ const surface = [
   { version: 'v0.9', updateDataModel: { surfaceId: 's', value: { window: false } } },
 ];
 
+/** Whether server-rendered HTML has the hoisted <style> `href` (React merges those of one precedence: `data-href` lists them). */
+const sheetIn = (html: string, href: string) => new RegExp(`<style[^>]*data-href="(?:[^"]* )?${href}(?: [^"]*)?"`).test(html);
 const hoisted = (href: string) => document.head.querySelectorAll(`style[data-href~="${href}"]`);
 
 describe('AntdRules: an on-demand feature\'s antd rules, only where antd registers none itself', () => {
@@ -40,10 +44,21 @@ describe('AntdRules: an on-demand feature\'s antd rules, only where antd registe
 
   it('an A2UI surface server-rendered in the kit\'s static styles mode carries its form components\' rules; in runtime mode it does not', () => {
     const inStatic = renderToString(<AgentUIProvider styles="static"><A2UISurface messages={surface} /></AgentUIProvider>);
-    expect(inStatic).toContain('data-href="xagent-antd-a2ui"');
+    expect(sheetIn(inStatic, 'xagent-antd-a2ui')).toBe(true);
     expect(inStatic).toContain('.ant-checkbox-input{');
     const inRuntime = renderToString(<AgentUIProvider><A2UISurface messages={surface} /></AgentUIProvider>);
     expect(inRuntime).not.toContain('xagent-antd-a2ui');
+  });
+
+  it('AgentConversations and AgentTimeline server-rendered in static mode carry their components\' rules (styled before hydration); in runtime mode they do not', () => {
+    const list = <AgentConversations items={[{ key: 'a', label: 'A chat' }]} activeKey="a" />;
+    const inStatic = renderToString(<AgentUIProvider styles="static">{list}</AgentUIProvider>);
+    expect(sheetIn(inStatic, 'xagent-antd-conversations')).toBe(true);
+    expect(inStatic).toContain('.ant-conversations{');
+    expect(renderToString(<AgentUIProvider>{list}</AgentUIProvider>)).not.toContain('xagent-antd-conversations');
+    const timeline = <AgentTimeline record={null} loading />;
+    expect(sheetIn(renderToString(<AgentUIProvider styles="static">{timeline}</AgentUIProvider>), 'xagent-antd-timeline')).toBe(true);
+    expect(renderToString(<AgentUIProvider>{timeline}</AgentUIProvider>)).not.toContain('xagent-antd-timeline');
   });
 
   it('in the browser, static mode: one <style> in the head for any number of surfaces, and the checkbox is antd\'s (its native box hidden)', () => {

@@ -9,6 +9,8 @@ import { axisOf, formatDuration } from './format.js';
 import { useLocaleStrings } from '../locales/use-locale-strings.js';
 import type { AgentTimelineStrings } from './strings.js';
 import { RunBlock, type TimelineContext } from './timeline-rows.js';
+import { AntdRules } from '../styles/antd-rules.js';
+import { TIMELINE_ANTD_RULES } from './timeline-antd-rules.js';
 
 /** Props of {@link AgentTimeline}: a `record`, or where to read one (`api` + `runId` / `conversationId`). */
 export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
@@ -46,7 +48,12 @@ export interface AgentTimelineProps extends Omit<RunRecordOptions, 'fetch'> {
  */
 export function AgentTimeline(props: AgentTimelineProps) {
   // The kit's contrast fixes (secondary and error text pass 4.5:1 on every theme).
-  return <AccessibleTheme>{props.record !== undefined ? <TimelineView {...props} record={props.record} /> : <ConnectedTimeline {...props} />}</AccessibleTheme>;
+  return (
+    <AccessibleTheme>
+      <AntdRules href="xagent-antd-timeline" rules={TIMELINE_ANTD_RULES} />
+      {props.record !== undefined ? <TimelineView {...props} record={props.record} /> : <ConnectedTimeline {...props} />}
+    </AccessibleTheme>
+  );
 }
 
 function ConnectedTimeline(props: AgentTimelineProps) {

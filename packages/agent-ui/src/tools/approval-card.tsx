@@ -11,6 +11,7 @@ import { describeInput } from './tool-result.js';
 import { WaitingStatus } from './waiting-status.js';
 import { cardStyle } from './card-style.js';
 import { sameToolCall, type ToolCallView } from './tool-parts.js';
+import { OnDemandRules } from '../lazy/on-demand-rules.js';
 
 /** Props of {@link ApprovalCard}. */
 export interface ApprovalCardProps {
@@ -145,6 +146,7 @@ export const ApprovalCard = memo(function ApprovalCard({ call, onApprove: approv
   const pending = !answered && !expired;
   return (
     <section style={cardStyle} aria-labelledby={titleId} aria-describedby={pending ? statusId : undefined} data-xagent-approval={call.toolName} data-state={call.state} data-expired={expired || undefined}>
+      <OnDemandRules />
       <div id={titleId} style={{ fontWeight: 600 }}>
         {title}
       </div>

@@ -8,6 +8,7 @@ import { missingProvider } from '../chat/missing-provider.js';
 import { useAgentUIConfig } from '../config.js';
 import { cardStyle } from './card-style.js';
 import { WaitingStatus } from './waiting-status.js';
+import { OnDemandRules } from '../lazy/on-demand-rules.js';
 
 /** Props of {@link RemoteAgentQuestion}. */
 export interface RemoteAgentQuestionProps {
@@ -59,6 +60,7 @@ export function RemoteAgentQuestion({ toolCallId, progress, onAnswer: answerProp
       data-xagent-remote-question={progress.agent}
       data-state={sent ? 'sent' : 'waiting'}
     >
+      <OnDemandRules />
       <div id={titleId} style={{ fontWeight: 600 }}>
         {strings.remoteAgentQuestion(progress.agent)}
       </div>

@@ -8,6 +8,7 @@ import { sameToolCall, type ToolCallView } from './tool-parts.js';
 import { FullResult } from './full-result.js';
 import { describeInput, describeResult, mcpResultOf } from './tool-result.js';
 import { cardStyle, preStyle } from './card-style.js';
+import { OnDemandRules } from '../lazy/on-demand-rules.js';
 
 export { cardStyle };
 
@@ -94,6 +95,7 @@ export const ToolCard = memo(function ToolCard({ call, resultDisplay = 'summary'
       data-state={call.state}
       aria-busy={status === 'loading' ? true : undefined}
     >
+      <OnDemandRules />
       <ThoughtChain.Item variant="text" status={status} title={title} />
       {description ? (
         <div style={{ color: status === 'error' ? token.colorErrorText : token.colorTextSecondary, overflowWrap: 'anywhere' }} dir="auto" data-xagent-tool-summary="">

@@ -2,7 +2,7 @@
 import type { FileCardProps } from '@ant-design/x/es/file-card/index.js';
 import { theme } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
-import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
+import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
 
 export type { FileCardProps };
@@ -55,6 +55,6 @@ function FileCardPlaceholder({ name, type, src, size, imageProps, style }: FileC
  * meanwhile. Same props as FileCard.
  */
 export const FileCard = lazyComponent<FileCardProps>(
-  async () => defaultExport((await loadOnDemand()).FileCardModule) as ComponentType<FileCardProps>,
+  async () => (await loadOnDemand()).FileCard as ComponentType<FileCardProps>,
   (props) => <FileCardPlaceholder {...props} />,
 );

@@ -3,7 +3,7 @@ import { LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import type { ThinkProps } from '@ant-design/x/es/think/index.js';
 import { theme } from 'antd';
 import type { ComponentType } from 'react';
-import { defaultExport, lazyComponent } from '../lazy/lazy-component.js';
+import { lazyComponent } from '../lazy/lazy-component.js';
 import { loadOnDemand } from '../lazy/load-on-demand.js';
 import { useMirrorInRtl } from '../direction.js';
 
@@ -49,6 +49,6 @@ function ThinkPlaceholder({ title, icon, loading, expanded, defaultExpanded, onE
  * idle after the first paint), with a look-alike placeholder meanwhile. Same props as Think.
  */
 export const Think = lazyComponent<ThinkProps>(
-  async () => defaultExport((await loadOnDemand()).ThinkModule) as ComponentType<ThinkProps>,
+  async () => (await loadOnDemand()).Think as ComponentType<ThinkProps>,
   (props) => <ThinkPlaceholder {...props} />,
 );

@@ -93,7 +93,8 @@ export function App() {
         autoFocus: !phone,
       }}
       events={conversations.chatEvents}
-      ui={preset}
+      // The kit's documented styling mode: its stylesheets (imported in main.tsx), no CSS-in-JS rules at mount.
+      ui={{ ...preset, styles: 'static' }}
     />
   );
   const switches = (

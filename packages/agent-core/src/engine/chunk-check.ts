@@ -260,7 +260,7 @@ function buildTables(): { chunks: Map<string, Check>; dataChunk: Check } {
     true,
   );
   const dataChunk = object({ type: 'dataType', id: 'string?', data: 'unknown', transient: 'boolean?' }, true);
-    return { chunks, dataChunk };
+  return { chunks, dataChunk };
 }
 
 const pathOf = (path: (string | number)[]): string =>

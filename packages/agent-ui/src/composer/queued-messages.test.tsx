@@ -68,19 +68,4 @@ describe('queued messages', () => {
     await waitFor(() => expect(within(screen.getByRole('log')).getByText('reply to now please')).toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByRole('log').textContent).not.toContain(' done');
   }, 30_000);
-
-  it('in the static styles mode the editor\'s rules come with the on-demand parts (antd.css holds a chat\'s first paint only)', async () => {
-    const user = userEvent.setup();
-    const sheets = () => document.head.querySelectorAll('style[data-href~="xagent-antd-on-demand"]');
-    expect(sheets()).toHaveLength(0);
-    render(<AgentChat agentId="slow" chatOptions={{ fetch }} plugins={[queuePlugin()]} ui={{ styles: 'static' }} />);
-    const box = screen.getByRole('textbox', { name: 'Message' });
-    await user.type(box, 'slow start{Enter}');
-    await user.type(box, 'two{Enter}');
-    const queue = await screen.findByRole('region', { name: 'Queued messages' });
-    await user.click(within(queue).getByRole('button', { name: 'Edit queued message' }));
-    expect(within(queue).getByRole('textbox', { name: 'Queued message text' })).toHaveClass('ant-input');
-    await waitFor(() => expect(sheets()).toHaveLength(1));
-    expect(sheets()[0]!.textContent).toContain('.ant-input-group');
-  }, 30_000);
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MessageContextProvider, type MessageContextValue } from '../chat/message-context.js';
 import { AgentUIProvider } from '../config.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
+import { freshDocument } from '../test-utils/fresh-document.js';
 import { noopHandlers } from '../test-utils/message-context.js';
 import { AgentMessage } from '../transcript/agent-message.js';
 import { messageText, resultForApp } from './mcp-app-bridge.js';
@@ -34,7 +35,7 @@ const message = {
 const context: MessageContextValue = { display: {}, toolRenderers: undefined, dataRenderers: undefined, handlers: noopHandlers };
 const resource: McpAppResource = { uri: ref.resourceUri, mimeType: MCP_APP_MIME_TYPE, html: '<!doctype html><p>app</p>' };
 
-function view(options: McpAppsOptions | undefined, requests: string[] = [], styles?: 'static') {
+function view(options: McpAppsOptions | undefined, requests: string[] = [], styles?: 'static', into?: { doc: Document; container: HTMLElement }) {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push(`${String(input)} ${String(init?.body)}`);
     return String(input).endsWith('/resource')
@@ -51,6 +52,7 @@ function view(options: McpAppsOptions | undefined, requests: string[] = [], styl
         </MessageContextProvider>
       </PluginsContext.Provider>
     </AgentUIProvider>,
+    into ? { container: into.container, baseElement: into.doc.body } : undefined,
   );
 }
 
@@ -78,10 +80,10 @@ describe('MCP Apps in the transcript', () => {
   });
 
   it('in the static styles mode its dialog\'s rules come with it (antd.css leaves them out): one <style> in the head', async () => {
-    expect(document.head.querySelector('style[data-href~="xagent-antd-mcp-apps"]')).toBeNull();
-    const { container } = view({ sandboxUrl: 'http://sandbox.test/api/agent/mcp-apps/sandbox' }, [], 'static');
+    const into = freshDocument();
+    const { container } = view({ sandboxUrl: 'http://sandbox.test/api/agent/mcp-apps/sandbox' }, [], 'static', into);
     await waitFor(() => expect(container.querySelector('[data-xagent-mcp-app="ready"] iframe')).not.toBeNull());
-    const sheets = document.head.querySelectorAll('style[data-href~="xagent-antd-mcp-apps"]');
+    const sheets = into.doc.head.querySelectorAll('style[data-href~="xagent-antd-mcp-apps"]');
     expect(sheets).toHaveLength(1);
     expect(sheets[0]!.textContent).toMatch(/(?:^|\n)\.ant-modal[ ,{.]/);
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { AgentUIProvider } from '../config.js';
 import { AgentConversations } from '../conversations/agent-conversations.js';
 import { AgentTimeline } from '../timeline/agent-timeline.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
+import { freshDocument } from '../test-utils/fresh-document.js';
 import { AntdRules } from './antd-rules.js';
 
 beforeAll(() => preloadOnDemand());
@@ -29,7 +30,6 @@ const surface = [
 
 /** Whether server-rendered HTML has the hoisted <style> `href` (React merges those of one precedence: `data-href` lists them). */
 const sheetIn = (html: string, href: string) => new RegExp(`<style[^>]*data-href="(?:[^"]* )?${href}(?: [^"]*)?"`).test(html);
-const hoisted = (href: string) => document.head.querySelectorAll(`style[data-href~="${href}"]`);
 
 describe('AntdRules: an on-demand feature\'s antd rules, only where antd registers none itself', () => {
   it('server rendering: under antd\'s zero-runtime mode the rules are in the HTML (styled before hydration); in its default mode they are not', () => {
@@ -61,20 +61,27 @@ describe('AntdRules: an on-demand feature\'s antd rules, only where antd registe
     expect(renderToString(<AgentUIProvider>{timeline}</AgentUIProvider>)).not.toContain('xagent-antd-timeline');
   });
 
-  it('in the browser, static mode: one <style> in the head for any number of surfaces, and the checkbox is antd\'s (its native box hidden)', () => {
-    expect(hoisted('xagent-antd-a2ui')).toHaveLength(0);
+  it('in the DOM, static mode: one <style> in the head for any number of surfaces, with the rules; none in runtime mode', () => {
+    const hoisted = (doc: Document) => doc.head.querySelectorAll('style[data-href~="xagent-antd-a2ui"]');
+    const inStatic = freshDocument();
     render(
       <AgentUIProvider styles="static">
         <A2UISurface messages={surface} />
         <A2UISurface messages={surface} />
       </AgentUIProvider>,
+      { container: inStatic.container, baseElement: inStatic.doc.body },
     );
-    const sheets = hoisted('xagent-antd-a2ui');
-    expect(sheets).toHaveLength(1);
-    expect(sheets[0]!.textContent).toBe(A2UI_ANTD_RULES);
-    // antd's rule `.ant-checkbox-input{…opacity:0…}` applies: the styled box replaces the native one.
-    const box = screen.getAllByRole('checkbox', { name: 'Window seat' })[0]!;
-    expect(box.classList.contains('ant-checkbox-input')).toBe(true);
-    expect(getComputedStyle(box).opacity).toBe('0');
+    expect(hoisted(inStatic.doc)).toHaveLength(1);
+    expect(hoisted(inStatic.doc)[0]!.textContent).toBe(A2UI_ANTD_RULES);
+    expect(within(inStatic.doc.body).getAllByRole('checkbox', { name: 'Window seat' })[0]).toHaveClass('ant-checkbox-input');
+    const inRuntime = freshDocument();
+    render(
+      <AgentUIProvider>
+        <A2UISurface messages={surface} />
+      </AgentUIProvider>,
+      { container: inRuntime.container, baseElement: inRuntime.doc.body },
+    );
+    expect(within(inRuntime.doc.body).getByRole('checkbox', { name: 'Window seat' })).toBeInTheDocument();
+    expect(hoisted(inRuntime.doc)).toHaveLength(0);
   });
 });

@@ -22,6 +22,8 @@ const REACT_ISOLATED = [
   // Their stand-in first, then the part from the on-demand chunk.
   'packages/agent-ui/src/transcript/file-card.test.tsx',
   'packages/agent-ui/src/transcript/think.test.tsx',
+  // AgentChat over a mocked module (what its first render asks of the parts' chunk).
+  'packages/agent-ui/src/chat/agent-chat-preload.test.tsx',
 ];
 
 /**

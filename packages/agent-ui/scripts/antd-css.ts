@@ -9,9 +9,15 @@
  * antd's default (runtime) mode with `hashed: false` — antd's through `@ant-design/static-style-extract`
  * (which knows how to render each, e.g. Modal's panel), Ant Design X's (which ships no CSS file) next
  * to them — and the cache is written out plain. Kept out: antd's token variables (`.css-var-*`: antd
- * writes them at run time in both modes), the icons' `.anticon` rules (@ant-design/icons registers
- * them itself), the cache's bookkeeping rule and every rule for a bare element (antd's `a { … }`):
+ * writes them at run time in both modes) and every rule for a bare element (antd's `a { … }`):
  * nothing here styles the host page. antd's reset (`antd/dist/reset.css`) is not included.
+ *
+ * `antd.css` also holds antd's icon rules (`.anticon`), and the entry of them in `@ant-design/cssinjs`'s
+ * record of styles a stylesheet holds (`.data-ant-cssinjs-cache-path`, as antd's own whole-CSS export
+ * writes it): antd's ConfigProvider registers its icon rules even in zero-runtime mode, and generating
+ * them (stylis' first run on the page) was ≈ 15 ms of a chat's mount; with the record it finds them in
+ * the file and writes nothing. The record has no specificity (`:where`): a server-rendered page's own
+ * record (antd's SSR registry, inline) wins over it.
  *
  * Only what a chat's first paint renders is in the file: the rules of the components of the on-demand
  * parts, AgentConversations, the timeline and the plug-ins are written as modules of the code that
@@ -106,35 +112,56 @@ export const RULE_MODULES = {
  */
 const SCOPED = /^(?:[a-z][a-z0-9]*)?\.ant-|^:where\(\.ant-|^\[class[\^*|~]?="\s?ant-/;
 
+/** antd's icon rules (ConfigProvider's, for the default `iconPrefixCls`): in `antd.css` only. */
+const ICON_RULES = /^\.anticon(?![\w])|^\.anticon-spin(?![\w-])/;
+/** The `@ant-design/cssinjs` path of antd's icon rules: `hashId|…path` (no hash: `hashed: false`; no layer). */
+const ICON_RULES_PATH = '|ant-design-icons|anticon';
+
 /** `css` with the rules that do not belong in the file taken out (recursing into `@media` and the like). */
-function keepScoped(css: string): string[] {
+function keepScoped(css: string, scoped = SCOPED): string[] {
   return cssBlocks(css).flatMap(({ prelude, body }) => {
     if (prelude.startsWith('@keyframes') || prelude.startsWith('@font-face')) return [`${prelude}{${body}}`];
     if (prelude.startsWith('@')) {
-      const inner = keepScoped(body);
+      const inner = keepScoped(body, scoped);
       return inner.length ? [`${prelude}{${inner.join('')}}`] : [];
     }
-    const kept = splitSelectorList(prelude).filter((selector) => SCOPED.test(selector));
+    const kept = splitSelectorList(prelude).filter((selector) => scoped.test(selector));
     return kept.length ? [`${kept.join(',')}{${body}}`] : [];
   });
 }
 
-/** The rules of a set of components, unhashed, scoped, each once. */
-function extractBlocks({ antd, x }: Components): string[] {
-  const css = extractStyle({
+/** What `@ant-design/static-style-extract` writes for a set of components, unhashed. */
+function extractCss({ antd, x }: Components): string {
+  return extractStyle({
     includes: [...antd],
     customTheme: (node) => h(ConfigProvider, { theme: { hashed: false } }, node, h('div', null, ...x.map((name) => h(X_COMPONENTS[name])))),
   });
+}
+
+/** The rules of a set of components, unhashed, scoped, each once. */
+function extractBlocks(components: Components): string[] {
   // Keyframes stay, used or not by a rule here: some are named by a token variable antd writes at run
   // time (Bubble's typing cursor: `--ant-bubble-typing-animation-name: cursorBlink`).
-  return [...new Set(keepScoped(css))];
+  return [...new Set(keepScoped(extractCss(components)))];
+}
+
+/** antd's icon rules and their entry in cssinjs's record of a stylesheet's styles (see the file comment). */
+function iconBlocks(): string[] {
+  const css = extractCss({ antd: ['Button'], x: [] });
+  const record = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";?\}/.exec(css)?.[1] ?? '';
+  const entry = record.split(';').find((item) => item.startsWith(`${ICON_RULES_PATH}:`));
+  const rules = [...new Set(keepScoped(css, ICON_RULES))];
+  if (!entry || rules.length === 0) throw new Error(`antd-css: antd's icon rules or their cssinjs path (${ICON_RULES_PATH}) not found in the extraction`);
+  return [...rules, `:where(.data-ant-cssinjs-cache-path){content:"${entry}";}`];
 }
 
 /** The text of `antd.css`: one rule (or at-rule) a line. */
 export function generateAntdCss(): string {
   return [
     '/* @x/agent-ui/antd.css: the antd and Ant Design X component rules of a chat\'s first paint, written by scripts/antd-css.ts. Use with ui={{ styles: \'static\' }}. */',
-    ...extractBlocks(ANTD_CSS_COMPONENTS),
+    // The icon rules first, as antd registers them (at the top of the page's styles): a component's
+    // rule of the same specificity wins over them.
+    ...new Set([...iconBlocks(), ...extractBlocks(ANTD_CSS_COMPONENTS)]),
     '',
   ].join('\n');
 }

@@ -27,6 +27,7 @@ export { AgentChatError } from './chat/chat-error.js';
 export { AgentReconnectingNotice } from './chat/reconnecting-notice.js';
 export { AgentChatDrawer } from './chat/drawer-shell.js';
 export { TransitionMount, type TransitionMountProps } from './chat/transition-mount.js';
+export { preloadChatParts } from './lazy/preload-on-demand.js';
 export type { AgentChatPlugin, AgentChatPartsPlugin, AgentChatConnection } from './plugins/plugin.js';
 export { pluginChatOptions } from './plugins/plugin-chat-options.js';
 export { AgentConversations, type AgentConversationsProps, type AgentConversationsStrings, type ConversationItem, type ConversationMenuAction } from './conversations/index.js';

@@ -2,7 +2,7 @@
 // AgentChat is written as an app would write it: every import below is a documented export of the
 // package (its root or a plug-in entry) — agent-chat-imports.test.ts checks it.
 import { useAgentChat, useAgentEvents, type AgentToolCall } from '@x/agent-react';
-import { useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { AgentComposer } from '../composer/composer.js';
 import { AgentUIProvider } from '../config.js';
 import { pluginChatOptions } from '../plugins/plugin-chat-options.js';
@@ -18,6 +18,7 @@ import { AgentReconnectingNotice } from './reconnecting-notice.js';
 import { AgentChatDrawer } from './drawer-shell.js';
 import { AgentSuggestions } from './suggestions.js';
 import { TransitionMount } from './transition-mount.js';
+import { preloadChatParts } from '../lazy/preload-on-demand.js';
 
 export type {
   AgentChatComposerOptions,
@@ -82,6 +83,9 @@ export function AgentChat<TOOLS extends ToolTypes = ToolTypes>({ ref: forwardedR
     ...(answersToolCalls ? { onToolCall: (options) => answerToolCall(latest.current, options) } : {}),
     onBeforeSend: (message, context) => latest.current.onBeforeSend?.(message, context),
   });
+  // The parts the messages show are fetched now: the view (and its provider, which would) mounts
+  // after, in a transition, and its rows render late in it.
+  useState(() => preloadChatParts(agent));
   const queue = !!(chatOptions?.queue ?? fromPlugins.queue);
   const listRef = useRef<AgentMessageListRef>(null);
   // `events` are the handlers (useAgentEvents reads the latest ones at each event); `onToolCall`

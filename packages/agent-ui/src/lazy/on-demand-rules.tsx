@@ -12,7 +12,7 @@ export function OnDemandRules() {
   return <AntdRules href="xagent-antd-on-demand" rules={ON_DEMAND_ANTD_RULES} />;
 }
 
-/** `Part` with the on-demand parts' antd rules beside it (each export of the on-demand chunk). */
+/** `Part` with the on-demand parts' antd rules beside it (the exports of the on-demand chunk that render components `antd.css` lacks). */
 export function withOnDemandRules<P extends object>(Part: ComponentType<P>): ComponentType<P> {
   function WithOnDemandRules(props: P) {
     return (

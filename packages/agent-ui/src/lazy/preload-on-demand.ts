@@ -6,16 +6,22 @@ import { preloadOnDemand } from './on-demand.js';
 const ignore = () => {};
 
 /**
- * A chat that shows messages shows its newest replies' actions (their toolbar is in the on-demand
- * chunk): the chunk is fetched now, when they are there, not when their rows render. With a long
- * transcript the rows render late in the view's time-sliced mount, and the chunk arriving after
- * them was the mount's last commit (200 ms after the rest in the S4 profile).
+ * Fetches the chunk of the parts a chat's messages show (message actions, tool and approval cards,
+ * reasoning, files…) now, when the chat has messages — not when its rows render. Returns whether it
+ * did (false: no messages yet). `AgentChatProvider` calls it on its first render and again when
+ * messages arrive; call it where you create the chat when its view mounts later — in a
+ * `TransitionMount` the rows render late in a time-sliced mount, and the chunk arriving after them
+ * was the mount's last commit (`AgentChat` calls it as it creates its chat). Cheap to call on every render.
  */
-export function preloadForMessages(chat: UseAgentChatResult): boolean {
+export function preloadChatParts(chat: UseAgentChatResult): boolean {
+  if (requested.has(chat.store)) return true;
   if (chat.store.getSnapshot().messages.length === 0) return false;
+  requested.add(chat.store);
   void preloadOnDemand().catch(ignore);
   return true;
 }
+/** The chats (their stores) that asked for the chunk (a part that renders before it arrives asks again, and retries a failed fetch). */
+const requested = new WeakSet<object>();
 
 /** What counts as the user turning to the page. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
@@ -26,7 +32,7 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touc
  * focus, touch, wheel), or at once when a reply starts (it brings tool cards, message actions…).
  * A page that is only looked at never fetches the chunk's 55 KB, and loading the page does not also
  * parse and run it; a part that renders before still fetches it itself, behind its stand-in — and a
- * chat showing messages fetches it as they appear ({@link preloadForMessages}).
+ * chat showing messages fetches it as they appear ({@link preloadChatParts}).
  * Returns true from that idle moment on, when no reply was running then.
  */
 export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
@@ -35,7 +41,7 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
   const [idleAfterIntent, setIdleAfterIntent] = useState(false);
   // In the first render (fetching a chunk is idempotent): when the chat's view mounts in a
   // transition (AgentChat's), its rows render later in that same time-sliced render.
-  const [preloadedFor] = useState(() => (preloadForMessages(chat) ? chat : null));
+  const [preloadedFor] = useState(() => (preloadChatParts(chat) ? chat : null));
   useEffect(() => {
     const doc = globalThis.document;
     let done = false;
@@ -55,7 +61,7 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     const removeListeners = () => INTENT_EVENTS.forEach((type) => doc?.removeEventListener(type, onIntent, true));
     const unsubscribe = chat.store.subscribe(() => {
       if (busy()) preload();
-      else forMessages ||= preloadForMessages(chat);
+      else forMessages ||= preloadChatParts(chat);
     });
     function preload() {
       if (done) return;
@@ -66,7 +72,7 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     }
     INTENT_EVENTS.forEach((type) => doc?.addEventListener(type, onIntent, { capture: true, passive: true }));
     if (busy()) preload();
-    else forMessages ||= preloadForMessages(chat);
+    else forMessages ||= preloadChatParts(chat);
     return () => {
       removeListeners();
       unsubscribe();

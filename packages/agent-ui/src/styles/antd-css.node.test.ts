@@ -58,12 +58,33 @@ describe('@x/agent-ui/antd.css and the rules modules', () => {
     }
   });
 
+  it('antd.css holds antd\'s icon rules, before the components\', and their entry in cssinjs\'s record of a stylesheet\'s styles', () => {
+    // antd's ConfigProvider registers its icon rules even in zero-runtime mode; with this entry
+    // (`hashId|path:hash`, as antd's own whole-CSS export writes it) it finds them in the file instead.
+    const blocks = cssBlocks(file);
+    const icon = blocks.findIndex((block) => block.prelude === '.anticon');
+    expect(icon).toBeGreaterThanOrEqual(0);
+    expect(icon).toBeLessThan(blocks.findIndex((block) => block.prelude.startsWith('.ant-')));
+    expect(blocks.some((block) => block.prelude === '.anticon-spin' && block.body.includes('loadingCircle'))).toBe(true);
+    expect(blocks.some((block) => block.prelude === '@keyframes loadingCircle')).toBe(true);
+    // No specificity: a server-rendered page's own record (antd's SSR registry) wins over it.
+    const record = blocks.filter((block) => block.prelude.includes('data-ant-cssinjs-cache-path'));
+    expect(record.map((block) => block.prelude)).toEqual([':where(.data-ant-cssinjs-cache-path)']);
+    expect(record[0]!.body).toMatch(/^content:"\|ant-design-icons\|anticon:[a-z0-9]+";$/);
+    for (const rules of Object.values(modules)) {
+      expect(styleSelectors(rules).filter((selector) => selector.startsWith('.anticon'))).toEqual([]);
+      expect(rules).not.toContain('data-ant-cssinjs-cache-path');
+    }
+  });
+
   it('style nothing but antd\'s classes: no element, html, body or :root rule, no antd reset, no token variables', () => {
     for (const [name, css] of Object.entries({ 'antd.css': file, ...modules })) {
       const selectors = styleSelectors(css);
       expect(selectors.length, name).toBeGreaterThan(20);
-      // Below an antd class: `.ant-…`, an element qualified by one (`textarea.ant-input`), `:where(.ant-…)`, `[class^="ant-…"]`.
-      for (const selector of selectors) expect(selector, `${name}: ${selector}`).toMatch(/^(?:[a-z][a-z0-9]*)?\.ant-|^:where\(\.ant-|^\[class[\^*|~]?="\s?ant-/);
+      // Below an antd class: `.ant-…`, an element qualified by one (`textarea.ant-input`), `:where(.ant-…)`,
+      // `[class^="ant-…"]`; in antd.css also antd's icon rules (`.anticon…`) and cssinjs's record.
+      const own = name === 'antd.css' ? /^\.anticon(?:-spin)?(?![\w-])|^:where\(\.data-ant-cssinjs-cache-path\)$/ : /$^/;
+      for (const selector of selectors) expect(own.test(selector) || /^(?:[a-z][a-z0-9]*)?\.ant-|^:where\(\.ant-|^\[class[\^*|~]?="\s?ant-/.test(selector), `${name}: ${selector}`).toBe(true);
       const atRules = cssBlocks(css).map((block) => block.prelude).filter((prelude) => prelude.startsWith('@'));
       for (const prelude of atRules) expect(prelude, `${name}: ${prelude}`).toMatch(/^@(?:keyframes [\w-]+|media\s*\(|supports\s*\()/);
       expect(css, name).not.toMatch(/(?:^|[},])\s*(?:html|body|:root|\*)\s*[{,]/m);

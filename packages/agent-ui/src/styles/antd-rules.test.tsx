@@ -1,13 +1,16 @@
-import { render, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { A2UI_ANTD_RULES } from '../a2ui/a2ui-antd-rules.js';
 import { A2UISurface } from '../a2ui/a2ui-surface.js';
 import { AgentUIProvider } from '../config.js';
+import { AgentChat } from '../chat/agent-chat.js';
 import { AgentConversations } from '../conversations/agent-conversations.js';
 import { AgentTimeline } from '../timeline/agent-timeline.js';
 import { preloadOnDemand } from '../lazy/on-demand.js';
+import { ON_DEMAND_ANTD_RULES } from '../lazy/on-demand-antd-rules.js';
 import { freshDocument } from '../test-utils/fresh-document.js';
 import { AntdRules } from './antd-rules.js';
 
@@ -83,5 +86,23 @@ describe('AntdRules: an on-demand feature\'s antd rules, only where antd registe
     );
     expect(within(inRuntime.doc.body).getByRole('checkbox', { name: 'Window seat' })).toBeInTheDocument();
     expect(hoisted(inRuntime.doc)).toHaveLength(0);
+  });
+
+  it('a transcript\'s message toolbars write no on-demand rules (antd.css styles their buttons); the feedback reason writes them when it opens', async () => {
+    const onDemand = (doc: Document) => doc.head.querySelectorAll('style[data-href~="xagent-antd-on-demand"]');
+    const { doc, container } = freshDocument();
+    const user = userEvent.setup({ document: doc });
+    const messages = [
+      { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'Hello' }] },
+      { id: 'a1', role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'Hi, how can I help?' }] },
+    ];
+    render(<AgentChat agentId="assistant" messages={messages} api="/api/chat" ui={{ styles: 'static' }} />, { container, baseElement: doc.body });
+    const dislike = await within(doc.body).findByRole('button', { name: 'Not helpful' }, { timeout: 10_000 });
+    expect(within(doc.body).getAllByRole('button', { name: 'Copy' }).length).toBeGreaterThan(0);
+    expect(onDemand(doc)).toHaveLength(0);
+    await user.click(dislike);
+    await within(doc.body).findByRole('textbox', { name: 'What was not helpful? (optional)' });
+    await waitFor(() => expect(onDemand(doc)).toHaveLength(1));
+    expect(onDemand(doc)[0]!.textContent).toBe(ON_DEMAND_ANTD_RULES);
   });
 });

@@ -14,6 +14,12 @@ afterEach(() => {
 export function freshDocument(): { doc: Document; container: HTMLElement } {
   const frame = document.body.appendChild(document.createElement('iframe'));
   frames.push(frame);
+  // The layout stand-ins test/setup-dom.ts gives the shared document's window (the frame's elements
+  // have its prototypes): a whole chat can render here too.
+  const win = frame.contentWindow as Window & typeof globalThis;
+  win.Element.prototype.scrollTo ??= function scrollTo() {};
+  win.Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  win.matchMedia ??= window.matchMedia;
   const doc = frame.contentDocument!;
   const container = doc.body.appendChild(doc.createElement('div'));
   return { doc, container };

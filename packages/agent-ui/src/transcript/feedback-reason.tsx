@@ -2,6 +2,7 @@
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useAgentUIConfig } from '../config.js';
+import { OnDemandRules } from '../lazy/on-demand-rules.js';
 
 /**
  * The optional reason after "Not helpful": a short text (quick picks fill it), sent with the
@@ -27,6 +28,8 @@ export function FeedbackReason({ onSubmit, onClose }: { onSubmit: (comment: stri
         }
       }}
     >
+      {/* Input and Space: rules antd.css does not hold (the toolbar around needs none). */}
+      <OnDemandRules />
       <Input size="small" dir="auto" aria-label={strings.feedbackReasonLabel} placeholder={strings.feedbackReasonLabel} maxLength={500} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
       <Space size={4} wrap style={{ marginTop: 4 }}>
         {strings.feedbackReasons.map((reason) => (

@@ -1,6 +1,7 @@
 'use client';
 import { FocusRingStyle } from '../a11y/focus-ring.js';
 import { useAgentChatSelector, useAgentMessageIds, useAgentStatus, type UseAgentChatResult, type AgentChatSnapshot } from '@x/agent-react';
+import { ArrowUpOutlined } from '@ant-design/icons-svg';
 import { Button } from 'antd';
 import {
   forwardRef,
@@ -20,6 +21,7 @@ import { ApprovalContext, ChatContext, FeedbackContext, useMountingInTransition 
 import type { FeedbackValue } from '../chat/message-context.js';
 import { BubbleFrameProvider, MessageBubble } from './message-bubble.js';
 import { useAgentUIConfig, useTokenStyle } from '../config.js';
+import { actionIcon } from '../buttons/action-icon.js';
 import { useFollowBottom } from './follow-bottom.js';
 import { useReleaseAtBottom } from './older-pages.js';
 import { useReadingAnchor } from './reading-anchor.js';
@@ -85,6 +87,11 @@ const rowStyle: CSSProperties = { contentVisibility: 'auto', containIntrinsicSiz
 const liveRowStyle: CSSProperties = {};
 // One height for the button and the loading note: the view does not move when one replaces the other.
 const topStyle: CSSProperties = { textAlign: 'center', minHeight: 24 };
+/**
+ * "Show earlier"'s arrow. Also: antd's Button without an icon mounts a hidden loading-icon motion
+ * that commits again right after it mounts (the last commit of a long transcript's mount).
+ */
+const EARLIER_ICON = actionIcon(ArrowUpOutlined);
 
 /**
  * The transcript of the nearest chat (`AgentMessageList` is it, under a provider of its own when
@@ -271,7 +278,7 @@ export const Transcript = memo(
               {hidden || hasOlder ? (
                 <div ref={topRef} style={topStyle} data-xagent-older="">
                   {hidden ? (
-                    <Button size="small" onClick={showEarlier}>
+                    <Button size="small" icon={EARLIER_ICON} onClick={showEarlier}>
                       {strings.earlierMessages(hidden)}
                     </Button>
                   ) : loadingOlder ? (

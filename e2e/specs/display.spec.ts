@@ -46,3 +46,24 @@ test('theme switch: dark and custom tokens change the chat colors', async ({ pag
   await expect.poll(colorOf).toBe('rgb(237, 233, 254)');
   expect(dark).not.toBe('rgb(237, 233, 254)');
 });
+
+test('static styles: antd finds its icon rules in antd.css (the record in the file) and registers none; icons are styled', async ({ page }) => {
+  // The playground imports @x/agent-ui/antd.css. antd's ConfigProvider registers its icon rules even
+  // in zero-runtime mode, unless @ant-design/cssinjs's record says a stylesheet holds them.
+  await openPlayground(page);
+  const chat = chatOf(page);
+  await chat.send('What is the weather in Paris?');
+  await chat.waitReady();
+  const iconRulesRegistered = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLStyleElement>('style[data-css-hash]')].flatMap((style) =>
+      [...(style.sheet?.cssRules ?? [])].filter((rule) => rule instanceof CSSStyleRule && /^\.anticon(?:[\s{:[>]|$)/.test(rule.selectorText)).map((rule) => (rule as CSSStyleRule).selectorText),
+    ),
+  );
+  expect(iconRulesRegistered).toEqual([]);
+  // antd.css's icon rules apply: the header's settings icon and the tool card's.
+  const icons = page.locator('.anticon');
+  expect(await icons.count()).toBeGreaterThan(0);
+  // (Not `display`: an icon in a flex container is blockified, `inline-flex` → `flex`.)
+  await expect(icons.first()).toHaveCSS('line-height', '0px');
+  await expect(icons.first()).toHaveCSS('text-rendering', 'optimizelegibility');
+});

@@ -1,4 +1,4 @@
-// The root entries of the packages together export at most 268 distinct names (issue 23 set 220): what
+// The root entries of the packages together export at most 269 distinct names (issue 23 set 220): what
 // most apps need is at the root, the rest is in subpath entries (`@x/agent-server/store`,
 // `@x/agent-core/conversations`, `@x/agent-ui/locales`, `@x/agent-protocol/remote-agents`, …). Counted
 // in the API reports, re-exports included; a name one package re-exports from another (`@x/agent-react`
@@ -21,14 +21,16 @@
 // `ChatEngine` + `ChatEngineInit` (`AgentCoreChat`'s base, the state machine over any `ChatState`),
 // `AgentCoreChatInit`, `AgentChatTransportOptions` (what `AgentChatTransport`'s constructor takes, the
 // SDK's types before), and the two errors the chat now raises instead of the SDK's, `ChatApiError` and
-// `ChunkParseError` (an app tells a refusal from a bad stream by them).
+// `ChunkParseError` (an app tells a refusal from a bad stream by them). Raised to 269 by
+// `preloadChatParts` (issue 37, session 29): AgentChat asks for its parts' chunk as it creates its chat,
+// before its view mounts in a `TransitionMount`; a custom layout mounting the same way needs it too.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { SURFACE_PACKAGES } from '../../scripts/surface/packages.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAX_ROOT_NAMES = 268;
+const MAX_ROOT_NAMES = 269;
 
 it(`the root entries of the packages export at most ${MAX_ROOT_NAMES} distinct names`, async () => {
   const counts: Record<string, number> = {};

@@ -3,23 +3,14 @@
  * every trace event of ≥ 1 ms nested in it (compile, module evaluation, parse, style, …) with its
  * depth. `node bench/render/probe-load-task.ts [contender] [N=1000]`.
  */
-import { instrument } from './instrument.ts';
-import { arm, openPage } from './page.ts';
-import { withProbeBrowser } from './probe-page.ts';
-import { startTrace, stopTrace } from './trace.ts';
+import { traceS4Load, withProbeBrowser } from './probe-page.ts';
 
 const contender = process.argv[2] ?? 'ours';
 const history = Number(process.argv[3] ?? 1000);
 process.env.TRACE_CATEGORIES ??= 'v8,disabled-by-default-v8.compile,loading,blink';
 
 await withProbeBrowser(async ({ port, browser }) => {
-  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
-  await arm(port, 'short', 60);
-  await startTrace(cdp);
-  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?history=${history}`);
-  await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForTimeout(1500);
-  const events = await stopTrace(cdp);
+  const { events } = await traceS4Load(browser, port, contender, history, async () => undefined);
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 30_000);
   const mainTid = tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
   for (const task of tasks.filter((t) => t.tid === mainTid?.tid && t.pid === mainTid.pid).slice(0, 3)) {
@@ -35,5 +26,4 @@ await withProbeBrowser(async ({ port, browser }) => {
       stack.push(e.ts + (e.dur ?? 0));
     }
   }
-  await context.close();
 });

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { chromiumExecutable } from '../../scripts/chromium.ts';
+import { instrument } from './instrument.ts';
 import { arm, BENCH_CHROMIUM_FLAGS, openPage } from './page.ts';
+import { startTrace, stopTrace, type TraceEvent } from './trace.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'medium.json'), 'utf8')) as { lastSeq: number };
@@ -70,4 +72,22 @@ export async function withProbePage(contender: string, probe: (page: ProbePage) 
     };
     await probe({ page, cdp, session });
   });
+}
+
+/**
+ * An S4 page (`history` messages, then the short answer armed) loaded under a Chromium trace until it
+ * has been quiet 1.5 s: the trace's events, and what `read` took from the page before the trace
+ * stopped (probe-load-task.ts, probe-timeline.ts). Set `TRACE_CATEGORIES` first for other categories.
+ */
+export async function traceS4Load<T>(browser: Browser, port: number, contender: string, history: number, read: (page: Page) => Promise<T>): Promise<{ events: TraceEvent[]; read: T }> {
+  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
+  await arm(port, 'short', 60);
+  await startTrace(cdp);
+  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?history=${history}`);
+  await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  const value = await read(page);
+  const events = await stopTrace(cdp);
+  await context.close();
+  return { events, read: value };
 }

@@ -4,10 +4,8 @@
  * inner events, and each script/stylesheet request's start and finish, so the gaps (waiting on the
  * network, on a lazy chunk) show beside the work. `node bench/render/probe-timeline.ts [contender] [N=1000]`.
  */
-import { instrument, type BenchPageState } from './instrument.ts';
-import { arm, openPage } from './page.ts';
-import { withProbeBrowser } from './probe-page.ts';
-import { startTrace, stopTrace } from './trace.ts';
+import type { BenchPageState } from './instrument.ts';
+import { traceS4Load, withProbeBrowser } from './probe-page.ts';
 
 const contender = process.argv[2] ?? 'ours';
 const history = Number(process.argv[3] ?? 1000);
@@ -15,15 +13,9 @@ const minMs = Number(process.env.MIN_MS ?? 3);
 process.env.TRACE_CATEGORIES ??= 'v8,loading,blink,devtools.timeline,disabled-by-default-devtools.timeline';
 
 await withProbeBrowser(async ({ port, browser }) => {
-  const { context, page, cdp } = await openPage(browser, (c) => c.addInitScript(instrument, { diag: false }));
-  await arm(port, 'short', 60);
-  await startTrace(cdp);
-  await page.goto(`http://127.0.0.1:${port}/${contender}/index.html?history=${history}`);
-  await page.locator('textarea').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForTimeout(1500);
-  const commits = await page.evaluate(() => (window as unknown as { __bench: BenchPageState }).__bench.commits.slice());
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  const events = await stopTrace(cdp);
+  const { events, read: commits } = await traceS4Load(browser, port, contender, history, (page) =>
+    page.evaluate(() => (window as unknown as { __bench: BenchPageState }).__bench.commits.slice()),
+  );
   const nav = events.find((e) => e.name === 'navigationStart' || (e.name === 'ResourceSendRequest' && String((e.args as { data?: { url?: string } }).data?.url).includes('index.html')));
   const t0 = nav?.ts ?? 0;
   const at = (ts: number) => ((ts - t0) / 1000).toFixed(0).padStart(5);
@@ -46,10 +38,6 @@ await withProbeBrowser(async ({ port, browser }) => {
     if (e.name === 'ResourceFinish' && d?.requestId && requests.has(d.requestId)) requests.get(d.requestId)!.end = e.ts;
   }
   for (const r of requests.values()) lines.push([r.start, `${at(r.start)} fetch ${r.url} → ${r.end ? at(r.end) : '?'}`]);
-  const navMs = (t0 / 1000) - 0;
-  void navMs;
   for (const c of commits) lines.push([t0 + c * 1000, `${String(Math.round(c)).padStart(5)} COMMIT (performance.now)`]);
-  void origin;
   for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(line);
-  await context.close();
 });

@@ -5,7 +5,7 @@
  */
 import type { CDPSession } from 'playwright-core';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
@@ -16,10 +16,12 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string; type?: string; message?: string } };
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', '__metadata', ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean)].join(',');
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', '__metadata'];
 
+/** Starts tracing: the categories above and `TRACE_CATEGORIES` (read now: a probe sets it in its body, which runs after this module's). */
 export async function startTrace(cdp: CDPSession): Promise<void> {
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(','), recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
+  const includedCategories = [...CATEGORIES, ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean)];
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
 }
 
 /** Stops tracing and returns its events (the page should have made a `performance.mark(SYNC_MARK)` first). */

@@ -41,11 +41,10 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
   const [idleAfterIntent, setIdleAfterIntent] = useState(false);
   // In the first render (fetching a chunk is idempotent): when the chat's view mounts in a
   // transition (AgentChat's), its rows render later in that same time-sliced render.
-  const [preloadedFor] = useState(() => (preloadChatParts(chat) ? chat : null));
+  useState(() => preloadChatParts(chat));
   useEffect(() => {
     const doc = globalThis.document;
     let done = false;
-    let forMessages = preloadedFor === chat;
     let cancelIdle: (() => void) | undefined;
     const busy = () => {
       const status = chat.store.getSnapshot().status;
@@ -61,7 +60,7 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     const removeListeners = () => INTENT_EVENTS.forEach((type) => doc?.removeEventListener(type, onIntent, true));
     const unsubscribe = chat.store.subscribe(() => {
       if (busy()) preload();
-      else forMessages ||= preloadChatParts(chat);
+      else preloadChatParts(chat);
     });
     function preload() {
       if (done) return;
@@ -72,12 +71,12 @@ export function usePreloadOnDemand(chat: UseAgentChatResult): boolean {
     }
     INTENT_EVENTS.forEach((type) => doc?.addEventListener(type, onIntent, { capture: true, passive: true }));
     if (busy()) preload();
-    else forMessages ||= preloadChatParts(chat);
+    else preloadChatParts(chat);
     return () => {
       removeListeners();
       unsubscribe();
       cancelIdle?.();
     };
-  }, [chat, preloadedFor]);
+  }, [chat]);
   return idleAfterIntent;
 }

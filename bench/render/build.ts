@@ -1,11 +1,15 @@
 /**
  * Vite production builds of the contenders, one build per contender into dist/<name>/ (served by
  * the fixture server under /<name>/), plus dist/ours-aa: a byte-identical copy of ours under another
- * name, the A/A noise control. Same React (deduped) and the same `ai` for all.
+ * name, the A/A noise control. Same React (deduped) and the same `ai` for all, and the same build:
+ * each app is built as the kit's README recommends for a Vite app (`compileHints()`: React DOM in a
+ * chunk with V8's compile hint), the baseline and the peer too, so the ratios compare the libraries,
+ * not their builds.
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { compileHints } from '@x/agent-ui/vite';
 import { build } from 'vite';
 
 export const CONTENDERS = ['baseline', 'peer', 'ours'] as const;
@@ -30,7 +34,7 @@ export async function buildContenders(
       mode: 'production',
       logLevel: 'warn',
       configFile: false,
-      plugins: [react()],
+      plugins: [react(), compileHints()],
       resolve: { dedupe: ['react', 'react-dom', 'ai', '@ai-sdk/react'] },
       build: {
         outDir: path.join(here, 'dist', name + suffix),

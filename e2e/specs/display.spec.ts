@@ -47,6 +47,28 @@ test('theme switch: dark and custom tokens change the chat colors', async ({ pag
   expect(dark).not.toBe('rgb(237, 233, 254)');
 });
 
+test("the build: React DOM arrives in a chunk of its own that starts with V8's compile hint; the app's code does not", async ({ page }) => {
+  // examples/playground/vite.config.ts builds with compileHints() (@x/agent-ui/vite).
+  const scripts: Array<{ url: string; body: string }> = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) scripts.push({ url: response.url(), body: await response.text() });
+  });
+  await openPlayground(page);
+  await expect.poll(() => scripts.filter((script) => /\/react-dom-[\w-]+\.js$/.test(script.url)).length).toBe(1);
+  const reactDom = scripts.find((script) => /\/react-dom-[\w-]+\.js$/.test(script.url))!;
+  expect(reactDom.body.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  // React DOM's code is there (its root's container key), and only there; nothing else is hinted.
+  expect(reactDom.body).toContain('__reactContainer$');
+  const others = scripts.filter((script) => script !== reactDom);
+  expect(others.length).toBeGreaterThan(0);
+  expect(others.filter((script) => script.body.includes('allFunctionsCalledOnLoad') || script.body.includes('__reactContainer$')).map((s) => s.url)).toEqual([]);
+  // The chat works from that build.
+  const chat = chatOf(page);
+  await chat.send('Say hello');
+  await chat.waitReady();
+  await expect(chat.messages('assistant')).toHaveCount(1);
+});
+
 test('static styles: antd finds its icon rules in antd.css (the record in the file) and registers none; icons are styled', async ({ page }) => {
   // The playground imports @x/agent-ui/antd.css. antd's ConfigProvider registers its icon rules even
   // in zero-runtime mode, unless @ant-design/cssinjs's record says a stylesheet holds them.

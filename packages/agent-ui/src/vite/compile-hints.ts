@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 /**
  * V8's explicit compile hint (Chrome 136+): a script file whose first line is this comment has all its
@@ -45,7 +45,7 @@ export function compileHints(options: CompileHintsOptions = {}): Plugin {
     outputOptions(output) {
       if (output.codeSplitting === false || output.inlineDynamicImports === true) return null;
       const userBanner = output.postBanner;
-      const postBanner = async (chunk: Parameters<Extract<typeof userBanner, (...args: never[]) => unknown>>[0]) => {
+      const postBanner = async (chunk: Rolldown.RenderedChunk) => {
         const own = typeof userBanner === 'function' ? await userBanner(chunk) : (userBanner ?? '');
         if (chunk.name !== chunkName) return own;
         return own ? `${ALL_FUNCTIONS_CALLED_ON_LOAD}\n${own}` : ALL_FUNCTIONS_CALLED_ON_LOAD;

@@ -2,13 +2,14 @@
 import { KIT_STYLE_SHEET, useKitStylesHandled } from '../styles/kit-styles.js';
 
 /**
- * The Stop button's icon while a reply streams: Ant Design X's (a square in a ring, an arc turning
- * round it), with the arc turned by a CSS animation of its box's `transform` (the kit's stylesheet,
- * `.x-agent-stop-arc`), which the compositor runs, instead of SVG's `<animateTransform>`, which runs
- * on the main thread: that one repainted the button in every frame and put each keystroke typed while
- * a reply streamed a frame or two behind (S5: keystroke to paint 32 ms median, 48 p90 → 16–24 and
- * 32–48, `JITTER=8.3 node bench/render/probe-s5.ts ours 0`). The arc holds still for reduced motion.
- * Outside the kit's providers (a bare `AgentComposer`) it brings the kit's stylesheet itself.
+ * The Stop button's icon while a reply streams: Ant Design X's (a square in a ring), still. Ant Design X
+ * turns an arc round it; any animation running while a reply streams — even one the compositor runs on
+ * its own, as a CSS transform — makes Chromium's compositor draw frames without waiting for the main
+ * thread's, so the frame showing a keystroke typed meanwhile is drawn a frame or more late, and frames
+ * are dropped (S5, `node bench/render/probe-s5.ts ours 0`: keystroke to paint 48 and 24 ms median,
+ * 31–43 frames dropped with the arc turning; 16 ms, 7–9 dropped without). The reply's own text shows
+ * that the chat is busy; Stop says what it does. Outside the kit's providers (a bare `AgentComposer`)
+ * it brings the kit's stylesheet itself.
  */
 export function StopIcon() {
   const handled = useKitStylesHandled();
@@ -19,11 +20,6 @@ export function StopIcon() {
         <rect fill="currentColor" height="250" rx="24" ry="24" width="250" x="375" y="375" />
         <circle cx="500" cy="500" fill="none" r="450" stroke="currentColor" strokeWidth="100" opacity="0.45" />
       </svg>
-      <span className="x-agent-stop-arc">
-        <svg viewBox="0 0 1000 1000" color="currentColor">
-          <circle cx="500" cy="500" fill="none" r="450" stroke="currentColor" strokeWidth="100" strokeDasharray="600 9999999" />
-        </svg>
-      </span>
     </span>
   );
 }

@@ -73,15 +73,11 @@ span.x-agent-image-blocked{cursor:auto}
 
 /**
  * The composer's Stop icon (`composer/stop-icon.tsx`): the size of Ant Design X's loading icon (the
- * control height), its arc turned by a transform animation the compositor runs (no main-thread work
- * per frame), still for reduced motion.
+ * control height), still (no animation runs while a reply streams).
  */
 const COMPOSER = `
 .x-agent-stop-icon{position:relative;display:inline-block;width:${ant('control-height', '32px')};height:${ant('control-height', '32px')};vertical-align:top}
 .x-agent-stop-icon svg{position:absolute;inset:0;width:100%;height:100%}
-.x-agent-stop-arc{position:absolute;inset:0;animation:x-agent-stop-turn 1s linear infinite}
-@keyframes x-agent-stop-turn{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.x-agent-stop-arc{animation:none}}
 `;
 
 /**

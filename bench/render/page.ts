@@ -6,6 +6,17 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
  * Chromium flags of method §5.3: the project's launch flags (scripts/chromium.ts: closed network,
  * --no-sandbox as root) plus new headless and no rAF throttling of hidden/occluded pages. The bench
  * and the diagnostic probes launch with these.
+ *
+ * And V8's source positions compiled with the code rather than on demand (`--no-enable-lazy-source-
+ * positions`), by §5.9's rule (no instrumentation that perturbs timing in measured reps): Playwright
+ * enables the DevTools Runtime domain on every page, and with it V8 captures a stack **with line
+ * numbers** at every `new Error` — React DOM builds five at module evaluation (its Suspense and
+ * hydration sentinels), and V8, which compiled without positions, re-parses every script on that
+ * stack, the whole entry chunk included: 250–400 ms inside each contender's first task, 60–75 % of
+ * it, that a browser with no DevTools client never spends (`probe-plain-load.ts` loads the pages
+ * in a Chromium with no client at all and reports the long tasks a user's browser has). Eager
+ * positions cost each compile a little instead (ours' first task ≤ 65 ms with no client, 54–77 ms
+ * with the flag under Playwright, 280–370 ms without it).
  */
 export const BENCH_CHROMIUM_FLAGS = [
   '--headless=new',
@@ -13,6 +24,7 @@ export const BENCH_CHROMIUM_FLAGS = [
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
+  '--js-flags=--no-enable-lazy-source-positions',
 ];
 
 /** A fresh context and page at the method's viewport, with page errors collected and a CDP session. */

@@ -1,6 +1,6 @@
 /**
  * What the diagnostic probes share: `withProbeBrowser` (the fixture server and a Chromium with the
- * bench's options, for probe-s3/s4/s5.ts), and the page probe-heap.ts and probe-detached.ts drive: a contender's page loaded with `?deferMount`, and `session`,
+ * bench's options, for probe-s3/s4/s5.ts), `withFixtureServer` (the server alone, probe-plain-load.ts), and the page probe-heap.ts and probe-detached.ts drive: a contender's page loaded with `?deferMount`, and `session`,
  * which mounts the chat, runs turns of the medium fixture (unpaced) as a user would and unmounts.
  */
 import { spawn } from 'node:child_process';
@@ -25,19 +25,30 @@ export interface ProbePage {
 
 /** Starts the fixture server and Chromium, runs `run`, then closes both (also when it throws). */
 export async function withProbeBrowser<T>(run: (env: { port: number; browser: Browser }) => Promise<T>): Promise<T> {
+  return withFixtureServer(async (port) => {
+    const executablePath = chromiumExecutable();
+    // `CHROMIUM_FLAGS`: more flags for an experiment (space-separated), after the bench's.
+    const browser = await chromium.launch({
+      ...(executablePath ? { executablePath } : {}),
+      args: [...BENCH_CHROMIUM_FLAGS, ...(process.env.CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean)],
+      headless: true,
+    });
+    try {
+      return await run({ port, browser });
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+/** Starts the fixture server on a free loopback port, runs `run` with it, then stops it (also when `run` throws). */
+export async function withFixtureServer<T>(run: (port: number) => Promise<T>): Promise<T> {
   const child = spawn(process.execPath, [path.join(here, 'fixture-server.ts'), '--port=0'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
   const { port } = JSON.parse(line) as { port: number };
-  const executablePath = chromiumExecutable();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: BENCH_CHROMIUM_FLAGS,
-    headless: true,
-  });
   try {
-    return await run({ port, browser });
+    return await run(port);
   } finally {
-    await browser.close();
     child.stdin.end();
     setTimeout(() => child.kill(), 1000).unref();
   }

@@ -76,7 +76,10 @@ try {
         const profile = mkdtempSync(path.join(os.tmpdir(), 'plain-load-'));
         const report = new Promise<Report>((resolve, reject) => {
           received.push(resolve);
-          setTimeout(() => reject(new Error(`${c}: no report in 45 s`)), 45_000).unref();
+          setTimeout(() => {
+            received.splice(received.indexOf(resolve), 1);
+            reject(new Error(`${c}: no report in 45 s`));
+          }, 45_000).unref();
         });
         const flags = BENCH_CHROMIUM_FLAGS.filter((f) => !f.startsWith('--js-flags'));
         const child = spawn(chromiumExecutable() ?? 'chromium', [...flags, `--user-data-dir=${profile}`, '--window-size=1280,800', `http://127.0.0.1:${port}/${c}/${PAGE}?history=${history}`], { stdio: 'ignore' });
@@ -85,8 +88,11 @@ try {
           (results.get(c) ?? results.set(c, []).get(c)!).push(r);
           console.log(`${c.padEnd(8)} rep ${rep + 1}: longest ${Math.max(0, ...r.tasks.map((t) => t[1]))} ms, composer at ${r.composerAt} ms, long tasks ${JSON.stringify(r.tasks)}${r.timedOut ? ' TIMED OUT' : ''}`);
         } finally {
-          child.kill();
-          await new Promise((resolve) => child.once('exit', resolve));
+          if (child.exitCode === null && child.signalCode === null) {
+            const exited = new Promise((resolve) => child.once('exit', resolve));
+            child.kill();
+            await exited;
+          }
           rmSync(profile, { recursive: true, force: true });
         }
       }
@@ -96,7 +102,7 @@ try {
   console.log(`\nno DevTools client, S4 @ ${history}, ${reps} loads each: median (range), ms`);
   for (const [c, rs] of results) {
     console.log(
-      `  ${c.padEnd(8)} first task ${fmt(rs.map((r) => r.tasks[0]?.[1] ?? 0))}, longest ${fmt(rs.map((r) => Math.max(0, ...r.tasks.map((t) => t[1]))))}, ` +
+      `  ${c.padEnd(8)} first long task ${fmt(rs.map((r) => r.tasks[0]?.[1] ?? 0))}, longest ${fmt(rs.map((r) => Math.max(0, ...r.tasks.map((t) => t[1]))))}, ` +
         `last long task ends ${fmt(rs.map((r) => r.tasks.reduce((m, [s, d]) => Math.max(m, s + d), 0)))}`,
     );
   }

@@ -15,7 +15,7 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
  * stack, the whole entry chunk included: 250–400 ms inside each contender's first task, 60–75 % of
  * it, that a browser with no DevTools client never spends (`probe-plain-load.ts` loads the pages
  * in a Chromium with no client at all and reports the long tasks a user's browser has). Eager
- * positions cost each compile a little instead (ours' first task ≤ 65 ms with no client, 54–77 ms
+ * positions cost each compile a little instead (ours' first task 0–98 ms with no client, 54–77 ms
  * with the flag under Playwright, 280–370 ms without it).
  */
 export const BENCH_CHROMIUM_FLAGS = [

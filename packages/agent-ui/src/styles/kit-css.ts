@@ -33,7 +33,9 @@ const blockMargin = `${marginXS} 0 ${marginSM}`;
 /**
  * The markdown of a reply: everything below the `.x-agent-md` root. A streamed reply is a `<div>`
  * per block below it: only the reply's last block loses its bottom margin, not each block's last
- * paragraph (else the paragraphs of a streamed reply touch). Code reads left to right in a
+ * paragraph (else the paragraphs of a streamed reply touch). Two text parts in a row (a model that
+ * ends one and starts another in the same step) are two roots: the second keeps a paragraph's gap
+ * from the first (margins collapse, so a block's own bottom margin is not added to it). Code reads left to right in a
  * right-to-left reply: a block is `direction:ltr` (else `});` shows as `;({`), inline code takes
  * the direction of its own first letter (`unicode-bidi:plaintext`) so the sentence around it cannot
  * reorder its quotes and brackets.
@@ -45,6 +47,7 @@ const MARKDOWN = `
 .x-agent-md li{margin:0.25em 0}
 .x-agent-md li:first-child{margin-top:0}
 .x-agent-md li:last-child,.x-agent-md li>:is(p,ul,ol):last-child,.x-agent-md>:is(p,ul,ol):last-child{margin-bottom:0}
+.x-agent-md+.x-agent-md{margin-top:1em}
 .x-agent-md ol>li{list-style:decimal}
 .x-agent-md ul>li{list-style:disc}
 .x-agent-md hr{margin:1.5em 0}

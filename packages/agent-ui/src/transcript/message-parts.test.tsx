@@ -175,3 +175,23 @@ describe('MessageParts in a real agentic turn', () => {
     await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'));
   });
 });
+
+describe('MessageParts: text parts in a row', () => {
+  it('two text parts of one reply keep a paragraph gap between them', () => {
+    const { view } = setup();
+    const message = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'text', text: 'The first paragraph.' }, { type: 'text', text: 'The second paragraph.' }],
+    } as AgentUIMessage;
+    render(view(message, false));
+    const first = screen.getByText('The first paragraph.');
+    const second = screen.getByText('The second paragraph.');
+    // Each text part is a markdown root of its own; the last paragraph of a root has no bottom margin.
+    const [one, two] = [first.closest('.x-agent-md')!, second.closest('.x-agent-md')!];
+    expect(one).not.toBe(two);
+    expect(getComputedStyle(first).marginBottom).toMatch(/^0(px)?$/);
+    expect(parseFloat(getComputedStyle(two).marginTop)).toBeGreaterThan(0);
+    expect(getComputedStyle(one).marginTop).toMatch(/^(0(px)?)?$/);
+  });
+});

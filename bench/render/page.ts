@@ -1,6 +1,7 @@
 /** What every measured rep needs from the browser and the fixture server. */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { waitForQuietMachine } from './quiet.ts';
 
 /**
  * Chromium flags of method §5.3: the project's launch flags (scripts/chromium.ts: closed network,
@@ -27,14 +28,21 @@ export const BENCH_CHROMIUM_FLAGS = [
   '--js-flags=--no-enable-lazy-source-positions',
 ];
 
-/** A fresh context and page at the method's viewport, with page errors collected and a CDP session. */
+/**
+ * A fresh context and page at the method's viewport, with page errors collected and a CDP session,
+ * once the machine has gone quiet (method §5.3, `quiet.ts`): the new context's browser window builds
+ * its own top-chrome WebUI in the second after it opens, which a user's page load does not share
+ * the CPU with. `quiet: false` skips the wait (`probe-quiet.ts` measures what it changes).
+ */
 export async function openPage(
   browser: Browser,
   prepare?: (context: BrowserContext) => Promise<unknown>,
+  { quiet = true }: { quiet?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await prepare?.(context);
   const page = await context.newPage();
+  if (quiet) await waitForQuietMachine();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

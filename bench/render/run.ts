@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { chromiumExecutable } from '../../scripts/chromium.ts';
 import { buildContenders, CONTENDERS } from './build.ts';
 import { BENCH_CHROMIUM_FLAGS } from './page.ts';
+import { quietWaits } from './quiet.ts';
 import { runRep, type FixtureInfo, type RepMetrics } from './measure.ts';
 import { evaluate, markdownTable, type Contender, type Results } from './report.ts';
 import { serverHistoryReport } from './report-server-history.ts';
@@ -69,6 +70,13 @@ async function startFixtureServer() {
 
 const NAN_REP = new Proxy({} as RepMetrics, { get: (_t, key) => (key === 'errors' || key === 'timedOut' ? 1 : Number.NaN) });
 
+/** The waits for a quiet machine before each rep's load (method §5.3): median and longest, and how many ran out. */
+function quietWaitSummary(): string {
+  const sorted = [...quietWaits.waitedMs].sort((a, b) => a - b);
+  if (!sorted.length) return 'none';
+  return `median ${sorted[Math.floor(sorted.length / 2)]} ms, longest ${sorted.at(-1)} ms over ${sorted.length} loads, ${quietWaits.timedOut} ran out (4 s)`;
+}
+
 async function main() {
   if (!flag('no-build')) await buildContenders(log, diag, CONTENDERS.filter((name) => contenders.some((c) => c === name || (name === 'ours' && c === 'ours-aa'))));
   const server = await startFixtureServer();
@@ -122,6 +130,7 @@ async function main() {
       cpuThrottle: [...new Set(scenarios.map((s) => s.throttle))].map((r) => `${r}×`).join(', '),
       durationSeconds: Math.round((Date.now() - started) / 1000),
       loadAverage: `${loadAtStart} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end`,
+      quietWait: quietWaitSummary(),
     };
     mkdirSync(resultsDir, { recursive: true });
     const base = path.join(resultsDir, `render-${mode}`);
@@ -129,7 +138,7 @@ async function main() {
     const md = [
       `# Render benchmark (${mode})`,
       '',
-      `${meta.date} · ${meta.machine} · Node ${meta.node} · Chromium ${meta.chromium} · CPU throttle ${meta.cpuThrottle} · ${rounds} rounds × ${contenders.length} contenders, fresh random order per round, one warm-up rep each · run took ${meta.durationSeconds} s · load average (1/5/15 min) ${meta.loadAverage}`,
+      `${meta.date} · ${meta.machine} · Node ${meta.node} · Chromium ${meta.chromium} · CPU throttle ${meta.cpuThrottle} · ${rounds} rounds × ${contenders.length} contenders, fresh random order per round, one warm-up rep each · run took ${meta.durationSeconds} s · load average (1/5/15 min) ${meta.loadAverage} · waited for a quiet machine before each load ${meta.quietWait}`,
       '',
       'Ratios are medians of per-round paired ratios (ours ÷ other, lower is better) with a 95% bootstrap CI; absolute values are medians over rounds. A/A = ours-aa ÷ ours (the noise control; ⚠ = outside [0.9, 1.1] for time metrics, ≠ 1 for counters).',
       '',

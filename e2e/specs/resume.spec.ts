@@ -22,6 +22,18 @@ async function paragraphCounts(page: Page): Promise<number[]> {
   return WORDS.map((word, i) => text.split(`Paragraph ${i + 1} (${word})`).length - 1);
 }
 
+/**
+ * The vertical gaps between the last reply's paragraphs, in px. The held reply is stored as two
+ * text parts (the gate splits it after the second paragraph), each its own markdown block.
+ */
+async function paragraphGaps(page: Page): Promise<number[]> {
+  return chatOf(page)
+    .messages('assistant')
+    .last()
+    .locator('p')
+    .evaluateAll((ps) => ps.slice(1).map((p, i) => Math.round(p.getBoundingClientRect().top - ps[i]!.getBoundingClientRect().bottom)));
+}
+
 /** Starts the paragraphs reply and waits until it is partly there (the first paragraph, not the last). */
 async function startParagraphs(page: Page) {
   await openPlayground(page);
@@ -49,6 +61,10 @@ test('reload mid-reply: the same reply continues to the end, each paragraph exac
   await page.reload();
   await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in');
   expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+  // Its two text parts read as one reply: every paragraph a paragraph's gap from the one before.
+  const gaps = await paragraphGaps(page);
+  expect(gaps).toHaveLength(4);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
 });
 
 test('reload while an approval is pending: the card is back and Approve runs the tool', async ({ page }) => {

@@ -36,6 +36,7 @@ export async function waitForQuietMachine({ maxBusy = 0.1, windowMs = 100, windo
   let last = cpuTimes();
   if (!last) {
     await sleep(timeoutMs / 2);
+    quietWaits.waitedMs.push(Date.now() - started);
     return Date.now() - started;
   }
   let quiet = 0;

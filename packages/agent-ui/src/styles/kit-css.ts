@@ -35,10 +35,10 @@ const blockMargin = `${marginXS} 0 ${marginSM}`;
  * per block below it: only the reply's last block loses its bottom margin, not each block's last
  * paragraph (else the paragraphs of a streamed reply touch). Two text parts in a row (a model that
  * ends one and starts another in the same step) are two roots: the second keeps a paragraph's gap
- * from the first (margins collapse, so a block's own bottom margin is not added to it). Code reads left to right in a
- * right-to-left reply: a block is `direction:ltr` (else `});` shows as `;({`), inline code takes
- * the direction of its own first letter (`unicode-bidi:plaintext`) so the sentence around it cannot
- * reorder its quotes and brackets.
+ * from the first (margins collapse, so a block's own bottom margin is not added to it). Code reads
+ * left to right in a right-to-left reply: a block is `direction:ltr` (else `});` shows as `;({`),
+ * inline code takes the direction of its own first letter (`unicode-bidi:plaintext`) so the
+ * sentence around it cannot reorder its quotes and brackets.
  */
 const MARKDOWN = `
 .x-agent-md{line-height:${ant('line-height', '1.5714285714285714')};overflow-wrap:break-word;word-break:break-word}

@@ -26,8 +26,10 @@ export function useAnnounce(): Announce {
 /**
  * The reading of streamed replies, for what must be said after them: a reply that is being read
  * `open`s (its returned function closes it once its last words are said); `sayAfter` holds a note
- * ("Reply stopped") until no reply is open, then says it after those last words, in the same
- * announcement, so it is heard after the last sentence and not before a fragment.
+ * ("Reply stopped", an approval request) until no reply is open, then says it after those last
+ * words, in the same announcement, so it is heard after the last sentence and not before a
+ * fragment. With no reply open it is said once the asking task's microtasks ran: a reply that
+ * finished in the same commit says its words first.
  */
 export interface ReplySpeech {
   open: () => () => void;
@@ -82,8 +84,14 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
       const clean = text.trim();
       if (!clean) return;
       note = note ? `${note} ${clean}` : clean;
-      if (open === 0) flush();
-      else timer ??= setTimeout(flush, NOTE_WAIT_MS);
+      // No reply open: after this task's microtasks, so the last words of a reply that finished in
+      // the same commit (its effect may run after the caller's) are said first, and joined.
+      if (open === 0) {
+        queueMicrotask(() => {
+          if (open === 0) flush();
+          else timer ??= setTimeout(flush, NOTE_WAIT_MS);
+        });
+      } else timer ??= setTimeout(flush, NOTE_WAIT_MS);
     },
   };
 }

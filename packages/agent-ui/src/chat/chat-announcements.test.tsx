@@ -4,6 +4,7 @@ import type { AgentUIMessage } from '@x/agent-protocol';
 import { createAgentServer } from '@x/agent-server';
 import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AgentChat } from './agent-chat.js';
 
 // What ChatAnnouncements reads out in the live region: a reply that was stopped, an error (not
@@ -18,6 +19,50 @@ function serve(steps: Parameters<typeof scriptedModel>[0]['steps'], chunkDelayMs
     logger: { warn: () => {}, error: () => {} },
   });
   return inProcessFetch(server);
+}
+
+/** Every text the live region was given, in order (the zero-width suffix that repeats a sentence removed). */
+function recordAnnouncements(container: HTMLElement): string[] {
+  const said: string[] = [];
+  const region = container.querySelector('[data-xagent-announcer]')!;
+  new MutationObserver(() => {
+    const text = region.textContent?.replace(/\u200b/g, '') ?? '';
+    if (text) said.push(text);
+  }).observe(region, { childList: true, characterData: true, subtree: true });
+  return said;
+}
+
+/**
+ * A fetch whose streamed responses hold back every chunk from the first one containing `marker`
+ * and hand them to the page in one piece when the response ends.
+ */
+function holdingFrom(marker: string, inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (!response.body) return response;
+    let held: Uint8Array[] | null = null;
+    const decoder = new TextDecoder();
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          if (!held && decoder.decode(chunk, { stream: true }).includes(marker)) held = [];
+          if (held) held.push(chunk);
+          else controller.enqueue(chunk);
+        },
+        flush(controller) {
+          if (!held) return;
+          const all = new Uint8Array(held.reduce((n, c) => n + c.length, 0));
+          let at = 0;
+          for (const c of held) {
+            all.set(c, at);
+            at += c.length;
+          }
+          controller.enqueue(all);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 }
 
 const announced = (container: HTMLElement) => container.querySelector('[data-xagent-announcer]')?.textContent?.replace(/\u200b/g, '') ?? '';
@@ -45,6 +90,32 @@ describe('ChatAnnouncements', () => {
     // The reply's "interrupted" mark that follows does not talk over the error.
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(announced(view.container)).toMatch(/^Error: /);
+  });
+
+  it("reads out an approval request after the reply's own words, when both arrive at once", async () => {
+    // The reply's sentence streams; the call and its approval request then reach the page in one
+    // read (as on a busy machine), so the sentence's end and the request land in the same commit.
+    const server = createAgentServer({
+      agents: {
+        echo: {
+          model: scriptedModel({ chunkDelayMs: 15, steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }]] }),
+          tools: ['deleteRecord'],
+        },
+      },
+      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: holdingFrom('"tool-input-start"', inProcessFetch(server)) }} />);
+    const said = recordAnnouncements(view.container);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
+    await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // The reply's words first, then the request (joined to them when they were just said): the
+    // request is the last thing in the live region, not talked over by the words before it.
+    expect(said.join(' | ')).toMatch(/I will delete record 9 now\..*Waiting for your approval: allow deleteRecord to run\?$/);
+    expect(announced(view.container)).toMatch(/Waiting for your approval: allow deleteRecord to run\?$/);
   });
 
   it('says nothing for loaded history that ends in a stopped reply', async () => {

@@ -7,7 +7,8 @@ import { ApprovalContext, useChatContext } from './chat-context.js';
 
 /**
  * Reads out, in the provider's polite live region, what a screen-reader user would otherwise miss:
- * a new approval request (with its tool), a reply that was stopped or interrupted, and an error.
+ * a new approval request (with its tool), a reply that was stopped or interrupted — each after the
+ * reply's own last words — and an error.
  * Renders nothing; each event is announced once, when it happens (not for loaded history).
  *
  * The reply's end and the error are followed with a store subscription, not React state: an
@@ -32,8 +33,11 @@ export function ChatAnnouncements() {
     // The first render is the loaded state: only approvals that appear later are announced.
     if (!seen) return;
     const fresh = (pending ?? []).filter((approval) => !seen.has(approval.approvalId));
-    if (fresh.length) say(fresh.map((approval) => strings.approvalAnnouncement(approval.toolName)).join(' '));
-  }, [pending, say, strings]);
+    // After the reply's own last words ("I will delete record 41."), which are read when its text
+    // settles — often after the card is there (the markdown chunk still loading, a burst read after
+    // its paint): said at once, the request would be overwritten by them before it is heard.
+    if (fresh.length) sayAfter(fresh.map((approval) => strings.approvalAnnouncement(approval.toolName)).join(' '));
+  }, [pending, sayAfter, strings]);
 
   const store = chat.store;
   // Kept across effect runs (a re-subscription, StrictMode's second run): an error is said once.

@@ -24,7 +24,12 @@ describe('a pending approval, from the keyboard and a screen reader', () => {
     const status = within(card).getByText('Waiting for your approval');
     expect(status).toBeVisible();
     expect(card).toHaveAccessibleDescription(/Waiting for your approval.*Approve runs it as shown/);
-    await waitFor(() => expect(announced(view.container)).toBe('Waiting for your approval: allow deleteRecord to run?'), TIMEOUT);
+    // Said after the reply's own last words (with them, when they were just said), never overwritten
+    // by them: once the turn has settled, the live region still ends with the request.
+    await waitFor(() => expect(announced(view.container)).toMatch(/^(I will delete record 41\. )?Waiting for your approval: allow deleteRecord to run\?$/), TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(announced(view.container)).toMatch(/Waiting for your approval: allow deleteRecord to run\?$/);
     const reply = card.closest('article')!;
     expect(within(reply).queryByRole('button', { name: 'Copy' })).toBeNull();
     expect(within(reply).queryByRole('button', { name: 'Delete' })).toBeNull();

@@ -34,8 +34,9 @@ export function ChatAnnouncements() {
     if (!seen) return;
     const fresh = (pending ?? []).filter((approval) => !seen.has(approval.approvalId));
     // After the reply's own last words ("I will delete record 41."), which are read when its text
-    // settles — often after the card is there (the markdown chunk still loading, a burst read after
-    // its paint): said at once, the request would be overwritten by them before it is heard.
+    // part settles: when the call and its request reach the page in the same read as the sentence's
+    // end (a busy machine), the reply's effect of that commit runs after this one, and a request
+    // said at once would be overwritten by the sentence before it is heard.
     if (fresh.length) sayAfter(fresh.map((approval) => strings.approvalAnnouncement(approval.toolName)).join(' '));
   }, [pending, sayAfter, strings]);
 

@@ -99,7 +99,7 @@ async function perfMetrics(cdp: CDPSession): Promise<Metrics> {
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
 
 /** Waits until the page has had no commit and no long task for `quietMs`; returns that instant. */
-async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Promise<{ idleAt: number; longest: number }> {
+export async function waitMountIdle(page: Page, quietMs: number, timeoutMs: number): Promise<{ idleAt: number; longest: number }> {
   return page.evaluate(
     ({ quietMs, timeoutMs }) =>
       new Promise<{ idleAt: number; longest: number }>((resolve) => {

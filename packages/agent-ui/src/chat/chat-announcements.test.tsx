@@ -6,6 +6,7 @@ import { inProcessFetch, scriptedModel } from '@x/mock-server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentChat } from './agent-chat.js';
+import { recordAnnouncements } from '../test-utils/announcements.js';
 
 // What ChatAnnouncements reads out in the live region: a reply that was stopped, an error (not
 // talked over by the interrupted mark that follows it), and nothing for loaded history. It follows the chat's store without rendering.
@@ -19,17 +20,6 @@ function serve(steps: Parameters<typeof scriptedModel>[0]['steps'], chunkDelayMs
     logger: { warn: () => {}, error: () => {} },
   });
   return inProcessFetch(server);
-}
-
-/** Every text the live region was given, in order (the zero-width suffix that repeats a sentence removed). */
-function recordAnnouncements(container: HTMLElement): string[] {
-  const said: string[] = [];
-  const region = container.querySelector('[data-xagent-announcer]')!;
-  new MutationObserver(() => {
-    const text = region.textContent?.replace(/\u200b/g, '') ?? '';
-    if (text) said.push(text);
-  }).observe(region, { childList: true, characterData: true, subtree: true });
-  return said;
 }
 
 /**

@@ -7,6 +7,7 @@ import { MARKDOWN_KIT } from './markdown-components.js';
 import { markdownHtml } from './markdown-html.js';
 import { markdownSpeech as speechOf } from './markdown-speech.js';
 import { StreamingMarkdown } from './streaming-markdown.js';
+import { recordAnnouncements } from '../test-utils/announcements.js';
 
 const { lexMarkdown } = markdownHtml(MARKDOWN_KIT);
 const markdownSpeech = (markdown: string, words: typeof enUS, streaming?: boolean) => speechOf(lexMarkdown, markdown, words, streaming);
@@ -14,17 +15,6 @@ const markdownSpeech = (markdown: string, words: typeof enUS, streaming?: boolea
 // What a screen reader hears of a reply is the text the page shows, never its markdown: a streamed
 // table is read as its header and rows, inline code keeps its characters and spacing, and a stopped
 // reply's "Reply stopped" comes after its last words, not before them.
-
-/** Every text the live region was given, in order (the zero-width suffix that repeats a sentence removed). */
-function recordAnnouncements(container: HTMLElement): string[] {
-  const region = container.querySelector('[data-xagent-announcer]')!;
-  const said: string[] = [];
-  new MutationObserver(() => {
-    const text = region.textContent?.replace(/\u200b/g, '') ?? '';
-    if (text) said.push(text);
-  }).observe(region, { childList: true, characterData: true, subtree: true });
-  return said;
-}
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 

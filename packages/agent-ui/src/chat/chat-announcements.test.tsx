@@ -75,11 +75,15 @@ describe('ChatAnnouncements', () => {
     const fetch = serve([[{ type: 'text', text: 'Partial ' }, { type: 'error', message: 'model down' }]], 0);
     const user = userEvent.setup();
     const view = render(<AgentChat agentId="echo" chatOptions={{ fetch }} />);
+    const said = recordAnnouncements(view.container);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Go{Enter}');
-    await waitFor(() => expect(announced(view.container)).toMatch(/^Error: /), TIMEOUT);
+    await waitFor(() => expect(announced(view.container)).toMatch(/Error: The agent failed to answer\. Try again\.$/), TIMEOUT);
     // The reply's "interrupted" mark that follows does not talk over the error.
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(announced(view.container)).toMatch(/^Error: /);
+    expect(announced(view.container)).toMatch(/Error: The agent failed to answer\. Try again\.$/);
+    // The reply's words first, the error once, after them.
+    expect(said.join(' | ')).toMatch(/^Partial(?: \| )?.*Error: The agent failed to answer\. Try again\.$/);
+    expect(said.join(' ').match(/Error: /g)).toHaveLength(1);
   });
 
   it("reads out an approval request after the reply's own words, when both arrive at once", async () => {
@@ -106,6 +110,72 @@ describe('ChatAnnouncements', () => {
     // request is the last thing in the live region, not talked over by the words before it.
     expect(said.join(' | ')).toMatch(/I will delete record 9 now\..*Waiting for your approval: allow deleteRecord to run\?$/);
     expect(announced(view.container)).toMatch(/Waiting for your approval: allow deleteRecord to run\?$/);
+  });
+
+  it('reads out a reply whose words and tool call reach the page in one read', async () => {
+    // The whole step in one piece (a fast model, a replayed reply, a busy machine): the text part is
+    // never the streaming last part, yet it is this turn's reply and is read before the request.
+    const server = createAgentServer({
+      agents: {
+        echo: {
+          model: scriptedModel({ chunkDelayMs: 5, steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }]] }),
+          tools: ['deleteRecord'],
+        },
+      },
+      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: holdingFrom('"text-start"', inProcessFetch(server)) }} />);
+    const said = recordAnnouncements(view.container);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
+    await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(said.join(' | ')).toMatch(/I will delete record 9 now\..*Waiting for your approval: allow deleteRecord to run\?$/);
+  });
+
+  it('reads out a whole reply that reaches the page in one read', async () => {
+    const fetch = holdingFrom('data:', serve([[{ type: 'text', text: 'Oslo has 3 °C today. Take an umbrella.\n\nIt rains until Friday.' }]], 5));
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch }} />);
+    const said = recordAnnouncements(view.container);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Weather?{Enter}');
+    const log = await screen.findByRole('log', {}, TIMEOUT);
+    await within(log).findByText(/until Friday/, {}, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // Every sentence once, in order.
+    expect(said.join(' ')).toBe('Oslo has 3 °C today. Take an umbrella. It rains until Friday.');
+  });
+
+  it('after an approval, reads the continuation and not again the words before the request', async () => {
+    const server = createAgentServer({
+      agents: {
+        echo: {
+          model: scriptedModel({
+            chunkDelayMs: 5,
+            steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }], [{ type: 'text', text: 'Record 9 is gone.' }]],
+          }),
+          tools: ['deleteRecord'],
+        },
+      },
+      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: inProcessFetch(server) }} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
+    const card = await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const said = recordAnnouncements(view.container);
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    await within(screen.getByRole('log')).findByText('Record 9 is gone.', {}, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(said.join(' | ')).toMatch(/Record 9 is gone\.$/);
+    expect(said.join(' | ')).not.toMatch(/I will delete record 9/);
   });
 
   it('says nothing for loaded history that ends in a stopped reply', async () => {

@@ -1,14 +1,14 @@
 'use client';
 import { useContext, useEffect, useRef } from 'react';
-import { useAnnounce, useReplySpeech } from '../a11y/announcer.js';
+import { useReplySpeech } from '../a11y/announcer.js';
 import { useAgentUIConfig } from '../config.js';
 import { replyEnd } from '../transcript/reply-end.js';
 import { ApprovalContext, useChatContext } from './chat-context.js';
 
 /**
  * Reads out, in the provider's polite live region, what a screen-reader user would otherwise miss:
- * a new approval request (with its tool), a reply that was stopped or interrupted — each after the
- * reply's own last words — and an error.
+ * a new approval request (with its tool), a reply that was stopped or interrupted, and an error —
+ * each after the reply's own last words.
  * Renders nothing; each event is announced once, when it happens (not for loaded history).
  *
  * The reply's end and the error are followed with a store subscription, not React state: an
@@ -19,7 +19,6 @@ import { ApprovalContext, useChatContext } from './chat-context.js';
 export function ChatAnnouncements() {
   const { chat } = useChatContext('ChatAnnouncements');
   const { strings } = useAgentUIConfig();
-  const say = useAnnounce();
   // The reply's end is said after the reply's own last words (they are read when its text settles).
   const { sayAfter } = useReplySpeech();
   const approvals = useContext(ApprovalContext);
@@ -55,7 +54,8 @@ export function ChatAnnouncements() {
       const next = store.getSnapshot().error?.message;
       if (next === saidError.current) return;
       saidError.current = next;
-      if (next) say(strings.errorAnnouncement(next));
+      // After the reply's words that reached the page before it (read when its text settles).
+      if (next) sayAfter(strings.errorAnnouncement(next));
     };
     followError();
     return store.subscribe(() => {
@@ -68,6 +68,6 @@ export function ChatAnnouncements() {
       }
       followError();
     });
-  }, [store, say, sayAfter, strings]);
+  }, [store, sayAfter, strings]);
   return null;
 }

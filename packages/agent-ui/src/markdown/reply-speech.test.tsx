@@ -93,4 +93,32 @@ describe('what a screen reader hears of a reply', () => {
     });
     expect(view.container.querySelector('[data-xagent-announcer]')?.textContent?.replace(/\u200b/g, '')).toBe('Reply stopped');
   });
+
+  it('reads text announced from its mount from its first word; text loaded before is not read when announced later', async () => {
+    const REPLY = 'Oslo has 3 °C today. Take an umbrella.\n\nIt rains until Friday.';
+    const ui = (parts: readonly { text: string; announce?: boolean; streaming?: boolean }[]) => (
+      <AnnouncerProvider>
+        {parts.map((part, index) => (
+          <StreamingMarkdown key={index} text={part.text} announce={part.announce} streaming={part.streaming} />
+        ))}
+      </AnnouncerProvider>
+    );
+    // Loaded history: mounted without `announce`, nothing is read — also once it is announced (a
+    // new turn of the same reply) as long as it does not stream.
+    const view = render(ui([{ text: 'Loaded before.' }]));
+    const said = recordAnnouncements(view.container);
+    view.rerender(ui([{ text: 'Loaded before.', announce: true }]));
+    await flush();
+    expect(said).toEqual([]);
+    // A part that reached the page whole in this turn: all of it, once.
+    view.rerender(ui([{ text: 'Loaded before.', announce: true }, { text: REPLY, announce: true }]));
+    await flush();
+    expect(said).toEqual(['Oslo has 3 °C today. Take an umbrella. It rains until Friday.']);
+    // A part whose first update already holds two blocks, then streams on: read from its first word.
+    view.rerender(ui([{ text: 'Loaded before.', announce: true }, { text: REPLY, announce: true }, { text: 'First block here.\n\nSecond block here. Third', announce: true, streaming: true }]));
+    await flush();
+    view.rerender(ui([{ text: 'Loaded before.' }, { text: REPLY }, { text: 'First block here.\n\nSecond block here. Third one.' }]));
+    await flush();
+    expect(said.slice(1).join(' ')).toBe('First block here. Second block here. Third one.');
+  });
 });

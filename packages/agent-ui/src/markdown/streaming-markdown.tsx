@@ -2,7 +2,7 @@
 import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { DeferredMarkdown, NearViewportContext, pendingProps } from './deferred-markdown.js';
 import { useAnnounce, useAnnounceMode, useReplySpeech } from '../a11y/announcer.js';
-import { nextSpeech, type SpeechProgress, type ToSpeech } from '../a11y/speech-progress.js';
+import { nextSpeech, SPEECH_START, type SpeechProgress, type ToSpeech } from '../a11y/speech-progress.js';
 import { useAgentUIConfig } from '../config.js';
 import { splitMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { useMarkdownPipeline, type MarkdownPipeline } from './markdown-pipeline.js';
@@ -14,7 +14,11 @@ export interface StreamingMarkdownProps {
   text: string;
   /** More text is coming: the last block is rendered as incomplete markdown. */
   streaming?: boolean;
-  /** Announce each finished block to screen readers (default: while streaming). */
+  /**
+   * Read the text out to screen readers, sentence by sentence (see `AnnouncerProvider`). `true` when
+   * it mounts: from its first word — all of it at once when it mounts complete (a reply that reached
+   * the page in one piece); `false`: never. Default: what streams here, from where it starts to.
+   */
   announce?: boolean;
   className?: string;
 }
@@ -75,6 +79,8 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   if (streaming && !blockwise) setBlockwise(true);
   const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
   const shouldAnnounce = announce ?? streaming;
+  // Announced from the mount on: the text is new (this turn's reply), read from its first word.
+  const [fromStart] = useState(announce === true);
   // Text shown as one document and not announced needs no split (loaded history: no scan at mount).
   const blocks = blockwise || shouldAnnounce ? splitMarkdownBlocks(text, blocksRef.current) : NO_BLOCKS;
   // Completed blocks already committed: a frame that adds many parses only the last LIVE_BLOCKS at once;
@@ -99,10 +105,12 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   // Open while this reply is being read: a note said after it ("Reply stopped") waits for its last words.
   const reading = useRef<(() => void) | null>(null);
   // How far the reply has been read out: sentence by sentence while it streams (or all at the end,
-  // in the `end` mode), each sentence once. What was there before it streamed here is not read.
+  // in the `end` mode), each sentence once. What was there before it streamed here is not read,
+  // unless the text was announced from its mount (then it is new: read from its first word; text
+  // that mounts complete is a stream that just finished).
   const spoken = useRef<SpeechProgress | null>(null);
   const doneCount = blocks.done.length;
-  const wasStreaming = useRef(streaming);
+  const wasStreaming = useRef(streaming || fromStart);
   // After a burst (more than LIVE_BLOCKS blocks finished since the last announcement) the speech is
   // worked out in a task after the frame's paint: converting hundreds of blocks to speech must not
   // delay the frame that shows them. Later frames before that task just replace what it reads.
@@ -138,16 +146,18 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   useEffect(() => {
     const finished = wasStreaming.current && !streaming;
     wasStreaming.current = streaming;
-    if (finished ? announce === false : !shouldAnnounce) return;
-    if (streaming) reading.current ??= replySpeech.open();
-    spoken.current ??= { blocks: doneCount, chars: 0 };
+    // Nothing to say of text that neither streams nor just finished.
+    if (finished ? announce === false : !(streaming && shouldAnnounce)) return;
+    // Open until its last words are said: a note ("Reply stopped", an approval request) waits for them.
+    reading.current ??= replySpeech.open();
+    spoken.current ??= fromStart ? SPEECH_START : { blocks: doneCount, chars: 0 };
     if (!finished && mode === 'end') return;
     pendingSpeech.current = { done: blocks.done, tail: blocks.tail, finished: finished || (pendingSpeech.current?.finished ?? false) };
     if (speechTimer.current !== undefined) return;
     // A frame that finished a few blocks (a paced stream) is said at once; a burst after the paint.
     if (doneCount - spoken.current.blocks <= LIVE_BLOCKS) speak.current();
     else speechTimer.current = setTimeout(() => speak.current(), 0);
-  }, [blocks, doneCount, streaming, announce, shouldAnnounce, mode, say, replySpeech]);
+  }, [blocks, doneCount, streaming, announce, shouldAnnounce, fromStart, mode, say, replySpeech]);
   // The kit's stylesheet: rendered by the provider above (AgentUIProvider, AgentChat), else here
   // (a hoisted, de-duplicated <style>: one in the page however many replies render it).
   const sheet = useKitStylesHandled() ? null : KIT_STYLE_SHEET;

@@ -20,6 +20,12 @@ export interface AgentMessageProps {
   message: AgentUIMessage;
   /** This message is receiving tokens. */
   streaming?: boolean;
+  /**
+   * This message is the reply of the turn in progress, or of the one that ended in this update
+   * (default: `streaming`): text that appears in it is read to screen readers from its first word
+   * (see `MessageParts`).
+   */
+  live?: boolean;
   /** Regenerate is offered (usually: last assistant message, chat idle). */
   canRegenerate?: boolean;
   /** The reply waits for the user's approval: feedback (like Regenerate) does not apply yet. */
@@ -88,6 +94,7 @@ function hasVisibleContent(message: AgentUIMessage): boolean {
 export const AgentMessage = memo(function AgentMessage({
   message,
   streaming = false,
+  live = streaming,
   canRegenerate = false,
   awaitingApproval = false,
   feedback: feedbackProp,
@@ -144,10 +151,10 @@ export const AgentMessage = memo(function AgentMessage({
           {isUser ? (
             // A long sent message collapses with "Show more" (a reply streams in full).
             <CollapsibleContent>
-              <MessageParts message={message} streaming={streaming} />
+              <MessageParts message={message} streaming={streaming} live={live} />
             </CollapsibleContent>
           ) : (
-            <MessageParts message={message} streaming={streaming} />
+            <MessageParts message={message} streaming={streaming} live={live} />
           )}
         </MessageBoundary>
         {streaming ? null : <ReplyEnd message={message} />}

@@ -239,6 +239,16 @@ export const Transcript = memo(
     useEffect(() => {
       busyRef.current = busy;
     }, [busy]);
+    // Busy in the last committed render (null before the first commit).
+    const committedBusy = useRef<boolean | null>(null);
+    useEffect(() => {
+      committedBusy.current = busy;
+    });
+    // This turn's reply is live while the turn runs and in the update that ends it (a reply that
+    // reached the page whole shows first in that one); not in the transcript's first render: a reply
+    // resumed on load is history up to what the page showed then.
+    const wasBusy = committedBusy.current;
+    const turnLive = wasBusy !== null && (busy || wasBusy);
     useReleaseAtBottom(scrollRef, useCallback(() => {
       if (busyRef.current) return false;
       chat.releaseOlder();
@@ -296,6 +306,7 @@ export const Transcript = memo(
                     chat={chat}
                     id={id}
                     streaming={isLast && lastIsAssistant && status === 'streaming'}
+                    live={isLast && lastIsAssistant && turnLive}
                     canRegenerate={isLast && lastIsAssistant && !busy && !awaitingApproval}
                     awaitingApproval={isLast && awaitingApproval}
                     feedback={feedbackValues?.[id]}

@@ -170,6 +170,12 @@ export interface MessagePartsProps {
   message: AgentUIMessage;
   /** The message is receiving tokens (its last part renders as a stream). */
   streaming?: boolean;
+  /**
+   * The message is the reply of the turn in progress, or of the one that ended in this update
+   * (default: `streaming`): a text part that appears now is new and is read to screen readers from
+   * its first word — also one that reached the page whole (a fast model, a busy machine).
+   */
+  live?: boolean;
 }
 
 /**
@@ -177,7 +183,7 @@ export interface MessagePartsProps {
  * per-tool renderers), sources, files and data parts. Needs an `AgentChatProvider` above it (its
  * approve / deny and tool outputs act on the provider's chat); throws without one.
  */
-export function MessageParts({ message, streaming = false }: MessagePartsProps) {
+export function MessageParts({ message, streaming = false, live = streaming }: MessagePartsProps) {
   const { display, toolRenderers, dataRenderers } = useMessageContext('MessageParts');
   const { strings } = useAgentUIConfig();
   const plugins = useChatPlugins();
@@ -212,18 +218,19 @@ export function MessageParts({ message, streaming = false }: MessagePartsProps) 
       push(`tools-${toolCallIdOf(part)}`, grouped, <ToolGroup parts={grouped} resultDisplay={display.toolResults ?? 'summary'} />);
       return;
     }
-    const live = streaming && index === lastIndex;
+    const partStreaming = streaming && index === lastIndex;
     const key = `${index}`;
     if (part.type === 'text') {
       const text = typeof part.text === 'string' ? part.text : '';
       if (message.role === 'user') out.push(<div key={key} dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{text}</div>);
-      else push(key, [text], <StreamingMarkdown text={text} streaming={live} />);
+      // Announced from its mount when it appears in this turn's reply (read from its first word).
+      else push(key, [text], <StreamingMarkdown text={text} streaming={partStreaming} announce={live || undefined} />);
       return;
     }
     if (part.type === 'reasoning') {
       if (display.reasoning === 'hidden') return;
       const text = typeof part.text === 'string' ? part.text : '';
-      push(key, [text], <Reasoning text={text} streaming={live} defaultExpanded={display.reasoning === 'expanded'} />);
+      push(key, [text], <Reasoning text={text} streaming={partStreaming} defaultExpanded={display.reasoning === 'expanded'} />);
       return;
     }
     if (part.type === 'source-url') {

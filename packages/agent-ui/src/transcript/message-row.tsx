@@ -104,6 +104,7 @@ export const MessageRow = memo(function MessageRow({
   chat,
   id,
   streaming,
+  live,
   canRegenerate,
   awaitingApproval,
   feedback,
@@ -114,6 +115,7 @@ export const MessageRow = memo(function MessageRow({
   chat: UseAgentChatResult;
   id: string;
   streaming: boolean;
+  live: boolean;
   canRegenerate: boolean;
   awaitingApproval: boolean;
   feedback: FeedbackValue | null | undefined;
@@ -123,7 +125,7 @@ export const MessageRow = memo(function MessageRow({
 }) {
   const message = useRowMessage(chat, id, streaming);
   if (!message) return null;
-  const row = <AgentMessage message={message} streaming={streaming} canRegenerate={canRegenerate} awaitingApproval={awaitingApproval} feedback={feedback} deferActions={deferActions} style={style} />;
+  const row = <AgentMessage message={message} streaming={streaming} live={live} canRegenerate={canRegenerate} awaitingApproval={awaitingApproval} feedback={feedback} deferActions={deferActions} style={style} />;
   // Always the provider (with or without a value): the row's tree keeps its shape when that changes.
   return <NearViewportContext.Provider value={nearViewport}>{row}</NearViewportContext.Provider>;
 });

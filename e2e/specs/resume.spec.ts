@@ -45,8 +45,24 @@ async function startParagraphs(page: Page) {
   return chat;
 }
 
+/** Records, from each document's start, every text the kit's live region is given (read with {@link saidSoFar}). */
+async function recordAnnouncements(page: Page) {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    let last = '';
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-xagent-announcer]')?.textContent?.replace(/\u200b/g, '') ?? '';
+      if (text && text !== last) said.push(text);
+      last = text;
+    }).observe(document, { childList: true, characterData: true, subtree: true });
+  });
+}
+const saidSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __said: string[] }).__said.join(' | '));
+
 test('reload mid-reply: the same reply continues to the end, each paragraph exactly once', async ({ page }) => {
   const chat = await startParagraphs(page);
+  await recordAnnouncements(page);
   await page.reload();
   await expect(chat.messages('user').first()).toContainText(PROMPT);
   // Re-attached: still streaming after the reload, then it ends with the whole reply.
@@ -57,6 +73,11 @@ test('reload mid-reply: the same reply continues to the end, each paragraph exac
   await chat.waitReady();
   await expect(chat.messages('assistant')).toHaveCount(1);
   expect(await paragraphCounts(page)).toEqual([1, 1, 1, 1, 1]);
+  // A screen reader hears the reply go on from where it stood at the reload: what streamed after it,
+  // not again the paragraphs the page showed before.
+  await expect.poll(() => saidSoFar(page)).toMatch(/ember tide comes in/);
+  expect(await saidSoFar(page)).toMatch(/cobalt.*dune.*ember/);
+  expect(await saidSoFar(page)).not.toMatch(/amber|birch/);
   // And it was saved whole: another reload shows it from the store.
   await page.reload();
   await expect(chat.messages('assistant').last()).toContainText('the ember tide comes in');

@@ -12,6 +12,7 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useReducer,
   useRef,
   useState,
   type CSSProperties,
@@ -241,7 +242,11 @@ export const Transcript = memo(
     }, [busy]);
     // Busy in the last committed render (null before the first commit).
     const committedBusy = useRef<boolean | null>(null);
+    const [, renderLive] = useReducer((count: number) => count + 1, 0);
     useEffect(() => {
+      // A reply running at the first commit (resumed on load): its row is told it is live in the
+      // next render (the status may not change again before its new parts arrive).
+      if (committedBusy.current === null && busy) renderLive();
       committedBusy.current = busy;
     });
     // This turn's reply is live while the turn runs and in the update that ends it (a reply that

@@ -104,7 +104,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions('tests') }),
             instances: [{ browser: 'chromium' }],
           },
         },

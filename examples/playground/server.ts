@@ -1,6 +1,6 @@
 // The playground's API server on node:http: the real @x/agent-server, which also serves the
 // conversation routes from its store. Run with Node >= 22.12 (`node server.ts`; types are stripped).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -26,7 +26,8 @@ const store =
 const redisUrl = process.env.PLAYGROUND_REDIS;
 const runLog = redisUrl ? (await import('@x/agent-server/redis')).redisRunLog({ url: redisUrl }) : undefined;
 // Attachments are uploaded to a blob store (README "Files") in .data/files, or a temp folder in memory mode.
-const filesDir = data === 'memory' || postgres ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
+const tempFiles = data === 'memory' || postgres;
+const filesDir = tempFiles ? mkdtempSync(join(tmpdir(), 'playground-files-')) : join(import.meta.dirname, '.data', 'files');
 // PLAYGROUND_TEST_GATES=1 (the e2e run): scripted replies hold at their gates until a spec opens them.
 const gates = playgroundGates();
 const { server: agents, label, prompts } = await createPlaygroundAgentServer(store, { store: fileSystemBlobStore({ dir: filesDir }) }, runLog, gates);
@@ -56,6 +57,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     http.closeAllConnections();
     // The agent server's own work ends too: the MCP server processes it keeps between turns.
-    http.close(() => void agents.close().finally(() => process.exit(0)));
+    // A temp folder of uploads goes with the server that made it.
+    http.close(() =>
+      void agents.close().finally(() => {
+        if (tempFiles) rmSync(filesDir, { recursive: true, force: true });
+        process.exit(0);
+      }),
+    );
   });
 }

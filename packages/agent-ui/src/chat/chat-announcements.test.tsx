@@ -22,6 +22,17 @@ function serve(steps: Parameters<typeof scriptedModel>[0]['steps'], chunkDelayMs
   return inProcessFetch(server);
 }
 
+/** A server whose agent says `steps` (each model call's chunks) and may call `deleteRecord` (confirm: true). */
+function deleteRecordServer(steps: Parameters<typeof scriptedModel>[0]['steps'], chunkDelayMs: number) {
+  return createAgentServer({
+    agents: { echo: { model: scriptedModel({ chunkDelayMs, steps }), tools: ['deleteRecord'] } },
+    tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
+    logger: { warn: () => {}, error: () => {} },
+  });
+}
+
+const DELETE_STEP = [{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }] as const;
+
 /**
  * A fetch whose streamed responses hold back every chunk from the first one containing `marker`
  * and hand them to the page in one piece when the response ends.
@@ -53,6 +64,22 @@ function holdingFrom(marker: string, inner: typeof fetch): typeof fetch {
     );
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/**
+ * Asks to delete record 9 through a fetch that holds the reply from `marker` on (see `holdingFrom`);
+ * resolves once the approval card shows and the turn settled, with every text the live region was given.
+ */
+async function askDeleteHolding(marker: string, chunkDelayMs: number) {
+  const server = deleteRecordServer([[...DELETE_STEP]], chunkDelayMs);
+  const user = userEvent.setup();
+  const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: holdingFrom(marker, inProcessFetch(server)) }} />);
+  const said = recordAnnouncements(view.container);
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
+  await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
+  await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  return { said, view };
 }
 
 const announced = (container: HTMLElement) => container.querySelector('[data-xagent-announcer]')?.textContent?.replace(/\u200b/g, '') ?? '';
@@ -89,23 +116,7 @@ describe('ChatAnnouncements', () => {
   it("reads out an approval request after the reply's own words, when both arrive at once", async () => {
     // The reply's sentence streams; the call and its approval request then reach the page in one
     // read (as on a busy machine), so the sentence's end and the request land in the same commit.
-    const server = createAgentServer({
-      agents: {
-        echo: {
-          model: scriptedModel({ chunkDelayMs: 15, steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }]] }),
-          tools: ['deleteRecord'],
-        },
-      },
-      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
-      logger: { warn: () => {}, error: () => {} },
-    });
-    const user = userEvent.setup();
-    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: holdingFrom('"tool-input-start"', inProcessFetch(server)) }} />);
-    const said = recordAnnouncements(view.container);
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
-    await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
-    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    const { said, view } = await askDeleteHolding('"tool-input-start"', 15);
     // The reply's words first, then the request (joined to them when they were just said): the
     // request is the last thing in the live region, not talked over by the words before it.
     expect(said.join(' | ')).toMatch(/I will delete record 9 now\..*Waiting for your approval: allow deleteRecord to run\?$/);
@@ -115,23 +126,7 @@ describe('ChatAnnouncements', () => {
   it('reads out a reply whose words and tool call reach the page in one read', async () => {
     // The whole step in one piece (a fast model, a replayed reply, a busy machine): the text part is
     // never the streaming last part, yet it is this turn's reply and is read before the request.
-    const server = createAgentServer({
-      agents: {
-        echo: {
-          model: scriptedModel({ chunkDelayMs: 5, steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }]] }),
-          tools: ['deleteRecord'],
-        },
-      },
-      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
-      logger: { warn: () => {}, error: () => {} },
-    });
-    const user = userEvent.setup();
-    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: holdingFrom('"text-start"', inProcessFetch(server)) }} />);
-    const said = recordAnnouncements(view.container);
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');
-    await screen.findByRole('region', { name: 'Allow deleteRecord to run?' }, TIMEOUT);
-    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    const { said } = await askDeleteHolding('"text-start"', 5);
     expect(said.join(' | ')).toMatch(/I will delete record 9 now\..*Waiting for your approval: allow deleteRecord to run\?$/);
   });
 
@@ -150,19 +145,7 @@ describe('ChatAnnouncements', () => {
   });
 
   it('after an approval, reads the continuation and not again the words before the request', async () => {
-    const server = createAgentServer({
-      agents: {
-        echo: {
-          model: scriptedModel({
-            chunkDelayMs: 5,
-            steps: [[{ type: 'text', text: 'I will delete record 9 now. ' }, { type: 'tool-call', toolName: 'deleteRecord', input: { id: 9 } }], [{ type: 'text', text: 'Record 9 is gone.' }]],
-          }),
-          tools: ['deleteRecord'],
-        },
-      },
-      tools: { deleteRecord: { description: 'Deletes a record.', inputSchema: z.object({ id: z.number() }), confirm: true, execute: async () => ({ deleted: true }) } },
-      logger: { warn: () => {}, error: () => {} },
-    });
+    const server = deleteRecordServer([[...DELETE_STEP], [{ type: 'text', text: 'Record 9 is gone.' }]], 5);
     const user = userEvent.setup();
     const view = render(<AgentChat agentId="echo" chatOptions={{ fetch: inProcessFetch(server) }} />);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete record 9{Enter}');

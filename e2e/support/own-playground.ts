@@ -43,6 +43,18 @@ export async function ownPlayground(options: { env?: Record<string, string> } = 
     api = undefined;
   };
 
+  /** The API stops as a deployment stops it (SIGTERM: its temp folder goes; SIGKILL after 5 s). */
+  const stopApi = async () => {
+    const running = api;
+    api = undefined;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
   const web: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/')) {
@@ -68,7 +80,7 @@ export async function ownPlayground(options: { env?: Record<string, string> } = 
     startApi,
     killApi,
     async close() {
-      killApi();
+      await stopApi();
       web.closeAllConnections();
       await new Promise((resolve) => web.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });

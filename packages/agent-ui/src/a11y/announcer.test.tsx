@@ -7,7 +7,10 @@ import { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 const REPLY = 'The **first** paragraph is here.\n\nA second one follows.\n\n- a list\n- of items\n\nAnd the last words';
 
 describe('screen-reader announcements', () => {
-  it('announces each finished block once while streaming, never per token', () => {
+  // Each update in a task of its own, as a stream's frames are: what is said in one task is joined.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('announces each finished block once while streaming, never per token', async () => {
     const announced: string[] = [];
     const { rerender, container } = render(
       <AnnouncerProvider>
@@ -24,6 +27,7 @@ describe('screen-reader announcements', () => {
         </AnnouncerProvider>,
       );
       updates += 1;
+      await nextTask();
       if (region.textContent !== last) {
         last = region.textContent;
         announced.push(last!.replace(/\u200b/g, ''));
@@ -40,7 +44,7 @@ describe('screen-reader announcements', () => {
   });
 
   for (const mode of ['sentences', 'end'] as const) {
-    it(`reads a one-paragraph reply ${mode === 'sentences' ? 'sentence by sentence as it streams' : 'once, at its end'}`, () => {
+    it(`reads a one-paragraph reply ${mode === 'sentences' ? 'sentence by sentence as it streams' : 'once, at its end'}`, async () => {
       const text = 'It is 3 °C in Oslo. It rains! Take an umbrella';
       const view = (end: number, streaming: boolean) => (
         <AnnouncerProvider mode={mode}>
@@ -56,6 +60,7 @@ describe('screen-reader announcements', () => {
       };
       for (let end = 1; end <= text.length; end++) {
         rerender(view(end, true));
+        await nextTask();
         record();
       }
       rerender(view(text.length, false));
@@ -73,7 +78,7 @@ describe('screen-reader announcements', () => {
     expect(container.querySelector('[role="status"]')!.textContent).toBe('');
   });
 
-  it('an announcement changes the live region without a React commit', () => {
+  it('an announcement changes the live region without a React commit; two in one task are joined', async () => {
     let announce: Announce = () => {};
     function Grab() {
       announce = useAnnounce();
@@ -90,12 +95,21 @@ describe('screen-reader announcements', () => {
     const region = container.querySelector('[role="status"]')!;
     const before = commits;
     act(() => announce('A finished paragraph.'));
+    await nextTask();
     act(() => announce('A finished paragraph.'));
     expect(commits).toBe(before);
     // Twice the same sentence: still a change, so it is announced twice.
     expect(region.textContent?.replace(/\u200b/g, '')).toBe('A finished paragraph.');
     const first = region.textContent;
+    await nextTask();
     act(() => announce('A finished paragraph.'));
     expect(region.textContent).not.toBe(first);
+    // Two in one task: the second joins the first (a screen reader hears the region once per task).
+    await nextTask();
+    act(() => {
+      announce('One.');
+      announce('Two.');
+    });
+    expect(region.textContent?.replace(/\u200b/g, '')).toBe('One. Two.');
   });
 });

@@ -63,7 +63,9 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
     const text = note;
     note = '';
     if (!text) return;
-    const before = recent() || (performance.now() - closedAt < JOIN_MS ? lastWords : '');
+    // Something written in this task is joined by `write` itself; else the last words of a reply
+    // that closed just before are said again with the note.
+    const before = recent() ? '' : performance.now() - closedAt < JOIN_MS ? lastWords : '';
     lastWords = '';
     write(before ? `${before} ${text}` : text);
   };
@@ -102,9 +104,12 @@ function createAnnouncer(): { announce: Announce; replySpeech: ReplySpeech; atta
   // Written before the region is attached (an announcement in a child's first effect): shown once it is.
   let pending = '';
   let flip = false;
-  // What was written in the current task (a note said right after it joins it instead of replacing it).
+  // What was written in the current task: what is said after it in the same task (a note, the words
+  // of another text part that mounted in the same commit) joins it instead of replacing it before a
+  // screen reader could hear it.
   let recent = '';
-  const write = (clean: string) => {
+  const write = (next: string) => {
+    const clean = recent ? `${recent} ${next}` : next;
     // Alternate a zero-width suffix so the same sentence twice is still announced twice.
     flip = !flip;
     const text = clean + (flip ? '\u200b' : '');

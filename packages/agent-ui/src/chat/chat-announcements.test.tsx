@@ -144,6 +144,19 @@ describe('ChatAnnouncements', () => {
     expect(said.join(' ')).toBe('Oslo has 3 °C today. Take an umbrella. It rains until Friday.');
   });
 
+  it('reads out every text part of a reply that reaches the page in one read, in order', async () => {
+    // Two text parts mount in one commit: the second's words join the first's, not replace them.
+    const fetch = holdingFrom('data:', serve([[{ type: 'text', text: 'The first part ends here.' }, { type: 'text', text: 'The second part follows.' }]], 5));
+    const user = userEvent.setup();
+    const view = render(<AgentChat agentId="echo" chatOptions={{ fetch }} />);
+    const said = recordAnnouncements(view.container);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Two parts{Enter}');
+    await within(await screen.findByRole('log', {}, TIMEOUT)).findByText(/second part follows/, {}, TIMEOUT);
+    await waitFor(() => expect(view.container.querySelector('[data-xagent-chat]')).toHaveAttribute('data-status', 'ready'), TIMEOUT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(said.join(' ')).toBe('The first part ends here. The second part follows.');
+  });
+
   it('after an approval, reads the continuation and not again the words before the request', async () => {
     const server = deleteRecordServer([[...DELETE_STEP], [{ type: 'text', text: 'Record 9 is gone.' }]], 5);
     const user = userEvent.setup();

@@ -29,14 +29,26 @@ export function useAnnounce(): Announce {
  * ("Reply stopped", an approval request) until no reply is open, then says it after those last
  * words, in the same announcement, so it is heard after the last sentence and not before a
  * fragment. With no reply open it is said once the asking task's microtasks ran: a reply that
- * finished in the same commit says its words first.
+ * finished in the same commit says its words first. `afterPaint` runs a reply's speech in a task after
+ * the frame's paint (a burst: working out hundreds of blocks' speech must not delay the frame that
+ * shows them) — in one task with every other reply's speech scheduled meanwhile, so two text parts
+ * that arrived in one frame are joined, not the second said over the first before a screen reader
+ * heard it. It returns a function that cancels.
  */
 export interface ReplySpeech {
   open: () => () => void;
   sayAfter: (text: string) => void;
+  afterPaint: (speak: () => void) => () => void;
 }
 
-const ReplySpeechContext = createContext<ReplySpeech>({ open: () => () => {}, sayAfter: () => {} });
+const ReplySpeechContext = createContext<ReplySpeech>({
+  open: () => () => {},
+  sayAfter: () => {},
+  afterPaint: (speak) => {
+    const timer = setTimeout(speak, 0);
+    return () => clearTimeout(timer);
+  },
+});
 
 /** The nearest {@link AnnouncerProvider}'s {@link ReplySpeech} (outside one: nothing is said). */
 export function useReplySpeech(): ReplySpeech {
@@ -57,6 +69,15 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
   // (the chat learns a reply was stopped a moment after its text settles) is said with them.
   let lastWords = '';
   let closedAt = -Infinity;
+  // Speech waiting for the task after the paint, in the order it was asked for (the parts' order).
+  const afterPaintJobs = new Set<() => void>();
+  let afterPaintTimer: ReturnType<typeof setTimeout> | undefined;
+  const runAfterPaint = () => {
+    afterPaintTimer = undefined;
+    const jobs = [...afterPaintJobs];
+    afterPaintJobs.clear();
+    for (const job of jobs) job();
+  };
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -94,6 +115,14 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
           else timer ??= setTimeout(flush, NOTE_WAIT_MS);
         });
       } else timer ??= setTimeout(flush, NOTE_WAIT_MS);
+    },
+    afterPaint(speak) {
+      const job = () => speak();
+      afterPaintJobs.add(job);
+      afterPaintTimer ??= setTimeout(runAfterPaint, 0);
+      return () => {
+        afterPaintJobs.delete(job);
+      };
     },
   };
 }

@@ -121,4 +121,27 @@ describe('what a screen reader hears of a reply', () => {
     await flush();
     expect(said.slice(1).join(' ')).toBe('First block here. Second block here. Third one.');
   });
+
+  it('says two long text parts that reach the page in one frame in one announcement, in order', async () => {
+    // Each part more than six blocks at once (a burst: a resumed or very fast reply), so each one's
+    // speech is worked out after the paint; the first part finished, the second still streaming.
+    const paragraphs = (part: string, count: number) => Array.from({ length: count }, (_, index) => `${part}, paragraph ${index + 1}.`);
+    const first = paragraphs('Part one', 8);
+    const second = paragraphs('Part two', 8);
+    const ui = (parts: readonly { text: string; streaming?: boolean }[]) => (
+      <AnnouncerProvider>
+        {parts.map((part, index) => (
+          <StreamingMarkdown key={index} text={part.text} announce streaming={part.streaming} />
+        ))}
+      </AnnouncerProvider>
+    );
+    const view = render(ui([]));
+    const said = recordAnnouncements(view.container);
+    view.rerender(ui([{ text: first.join('\n\n') }, { text: `${second.join('\n\n')}\n\nStill`, streaming: true }]));
+    // Nothing in the frame that shows them: the speech comes in a task after it.
+    expect(said).toEqual([]);
+    await flush();
+    // One text given to the region (a screen reader hears what it holds when the frame is drawn): both parts.
+    expect(said).toEqual([[...first, ...second].join(' ')]);
+  });
 });

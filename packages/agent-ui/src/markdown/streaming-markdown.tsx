@@ -112,13 +112,14 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   const doneCount = blocks.done.length;
   const wasStreaming = useRef(streaming || fromStart);
   // After a burst (more than LIVE_BLOCKS blocks finished since the last announcement) the speech is
-  // worked out in a task after the frame's paint: converting hundreds of blocks to speech must not
-  // delay the frame that shows them. Later frames before that task just replace what it reads.
+  // worked out in a task after the frame's paint (`replySpeech.afterPaint`: with the other parts'
+  // speech of that frame, joined): converting hundreds of blocks to speech must not delay the frame
+  // that shows them. Later frames before that task just replace what it reads.
   const pendingSpeech = useRef<PendingSpeech | null>(null);
-  const speechTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelSpeech = useRef<(() => void) | undefined>(undefined);
   const speak = useRef(() => {});
   speak.current = () => {
-    speechTimer.current = undefined;
+    cancelSpeech.current = undefined;
     const pending = pendingSpeech.current;
     pendingSpeech.current = null;
     if (pending && spoken.current) {
@@ -134,8 +135,8 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
   useEffect(
     () => () => {
       // Unmounted before the task: say it now rather than never.
-      if (speechTimer.current !== undefined) {
-        clearTimeout(speechTimer.current);
+      if (cancelSpeech.current) {
+        cancelSpeech.current();
         speak.current();
       }
       reading.current?.();
@@ -153,10 +154,10 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
     spoken.current ??= fromStart ? SPEECH_START : { blocks: doneCount, chars: 0 };
     if (!finished && mode === 'end') return;
     pendingSpeech.current = { done: blocks.done, tail: blocks.tail, finished: finished || (pendingSpeech.current?.finished ?? false) };
-    if (speechTimer.current !== undefined) return;
+    if (cancelSpeech.current) return;
     // A frame that finished a few blocks (a paced stream) is said at once; a burst after the paint.
     if (doneCount - spoken.current.blocks <= LIVE_BLOCKS) speak.current();
-    else speechTimer.current = setTimeout(() => speak.current(), 0);
+    else cancelSpeech.current = replySpeech.afterPaint(() => speak.current());
   }, [blocks, doneCount, streaming, announce, shouldAnnounce, fromStart, mode, say, replySpeech]);
   // The kit's stylesheet: rendered by the provider above (AgentUIProvider, AgentChat), else here
   // (a hoisted, de-duplicated <style>: one in the page however many replies render it).

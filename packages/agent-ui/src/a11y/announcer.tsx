@@ -60,8 +60,12 @@ const NOTE_WAIT_MS = 3000;
 /** How soon after a reply's last words a note is said together with them. */
 const JOIN_MS = 1000;
 
-/** The {@link ReplySpeech} of one announcer: `write` puts text in its region, `recent` is what was written in this task. */
-function createReplySpeech(write: (text: string) => void, recent: () => string): ReplySpeech {
+/**
+ * The {@link ReplySpeech} of one announcer: `write` puts text in its region, `recent` is what was
+ * written in this task (or since speech waiting for after the paint was asked for), `afterPaint` as
+ * {@link ReplySpeech}'s.
+ */
+function createReplySpeech(write: (text: string) => void, recent: () => string, afterPaint: ReplySpeech['afterPaint']): ReplySpeech {
   let open = 0;
   let note = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,22 +73,13 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
   // (the chat learns a reply was stopped a moment after its text settles) is said with them.
   let lastWords = '';
   let closedAt = -Infinity;
-  // Speech waiting for the task after the paint, in the order it was asked for (the parts' order).
-  const afterPaintJobs = new Set<() => void>();
-  let afterPaintTimer: ReturnType<typeof setTimeout> | undefined;
-  const runAfterPaint = () => {
-    afterPaintTimer = undefined;
-    const jobs = [...afterPaintJobs];
-    afterPaintJobs.clear();
-    for (const job of jobs) job();
-  };
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
     const text = note;
     note = '';
     if (!text) return;
-    // Something written in this task is joined by `write` itself; else the last words of a reply
+    // Something just written (see `recent`) is joined by `write` itself; else the last words of a reply
     // that closed just before are said again with the note.
     const before = recent() ? '' : performance.now() - closedAt < JOIN_MS ? lastWords : '';
     lastWords = '';
@@ -116,14 +111,7 @@ function createReplySpeech(write: (text: string) => void, recent: () => string):
         });
       } else timer ??= setTimeout(flush, NOTE_WAIT_MS);
     },
-    afterPaint(speak) {
-      const job = () => speak();
-      afterPaintJobs.add(job);
-      afterPaintTimer ??= setTimeout(runAfterPaint, 0);
-      return () => {
-        afterPaintJobs.delete(job);
-      };
-    },
+    afterPaint,
   };
 }
 
@@ -133,10 +121,24 @@ function createAnnouncer(): { announce: Announce; replySpeech: ReplySpeech; atta
   // Written before the region is attached (an announcement in a child's first effect): shown once it is.
   let pending = '';
   let flip = false;
-  // What was written in the current task: what is said after it in the same task (a note, the words
-  // of another text part that mounted in the same commit) joins it instead of replacing it before a
-  // screen reader could hear it.
+  // Speech waiting for the task after the paint (`afterPaint`), in the order it was asked for: the
+  // parts' order.
+  const afterPaintJobs = new Set<() => void>();
+  let afterPaintTimer: ReturnType<typeof setTimeout> | undefined;
+  // What was written in the current task, and while speech waits for after the paint, since then:
+  // what is said after it (a note, the words of another text part that reached the page in the same
+  // frame) joins it instead of replacing it before a screen reader could hear it.
   let recent = '';
+  let clearing = false;
+  const forgetRecent = () => {
+    if (clearing) return;
+    clearing = true;
+    queueMicrotask(() => {
+      clearing = false;
+      // Kept for the speech after the paint: `runAfterPaint` forgets it once that was said.
+      if (afterPaintJobs.size === 0) recent = '';
+    });
+  };
   const write = (next: string) => {
     const clean = recent ? `${recent} ${next}` : next;
     // Alternate a zero-width suffix so the same sentence twice is still announced twice.
@@ -144,15 +146,30 @@ function createAnnouncer(): { announce: Announce; replySpeech: ReplySpeech; atta
     const text = clean + (flip ? '\u200b' : '');
     if (region) region.textContent = text;
     else pending = text;
-    if (!recent) queueMicrotask(() => (recent = ''));
     recent = clean;
+    forgetRecent();
+  };
+  const runAfterPaint = () => {
+    afterPaintTimer = undefined;
+    const jobs = [...afterPaintJobs];
+    afterPaintJobs.clear();
+    for (const job of jobs) job();
+    forgetRecent();
+  };
+  const afterPaint: ReplySpeech['afterPaint'] = (speak) => {
+    const job = () => speak();
+    afterPaintJobs.add(job);
+    afterPaintTimer ??= setTimeout(runAfterPaint, 0);
+    return () => {
+      afterPaintJobs.delete(job);
+    };
   };
   return {
     announce: (next) => {
       const clean = next.trim();
       if (clean) write(clean);
     },
-    replySpeech: createReplySpeech(write, () => recent),
+    replySpeech: createReplySpeech(write, () => recent, afterPaint),
     attach: (element) => {
       region = element;
       if (element && pending) element.textContent = pending;

@@ -137,11 +137,20 @@ describe('what a screen reader hears of a reply', () => {
     );
     const view = render(ui([]));
     const said = recordAnnouncements(view.container);
-    view.rerender(ui([{ text: first.join('\n\n') }, { text: `${second.join('\n\n')}\n\nStill`, streaming: true }]));
+    const both = [{ text: first.join('\n\n') }, { text: `${second.join('\n\n')}\n\nStill`, streaming: true }];
+    view.rerender(ui(both));
     // Nothing in the frame that shows them: the speech comes in a task after it.
     expect(said).toEqual([]);
     await flush();
     // One text given to the region (a screen reader hears what it holds when the frame is drawn): both parts.
     expect(said).toEqual([[...first, ...second].join(' ')]);
+
+    // A short part (said at once) before a long one (said after the paint) in one frame: the long
+    // one's words join the short one's instead of replacing them.
+    const short = paragraphs('Part three', 2);
+    const third = paragraphs('Part four', 8);
+    view.rerender(ui([...both, { text: short.join('\n\n') }, { text: `${third.join('\n\n')}\n\nStill`, streaming: true }]));
+    await flush();
+    expect(said.at(-1)).toBe([...short, ...third].join(' '));
   });
 });

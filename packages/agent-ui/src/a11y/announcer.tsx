@@ -31,9 +31,10 @@ export function useAnnounce(): Announce {
  * fragment. With no reply open it is said once the asking task's microtasks ran: a reply that
  * finished in the same commit says its words first. `afterPaint` runs a reply's speech in a task after
  * the frame's paint (a burst: working out hundreds of blocks' speech must not delay the frame that
- * shows them) — in one task with every other reply's speech scheduled meanwhile, so two text parts
- * that arrived in one frame are joined, not the second said over the first before a screen reader
- * heard it. It returns a function that cancels.
+ * shows them) — in one task with every other reply's speech scheduled meanwhile, joined to what was
+ * said since it was asked for (a short part said at once), so two text parts that arrived in one
+ * frame are one announcement, not the second said over the first before a screen reader heard it.
+ * It returns a function that cancels.
  */
 export interface ReplySpeech {
   open: () => () => void;
